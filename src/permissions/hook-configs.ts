@@ -11,6 +11,7 @@ import { LEFTHOOK_CONFIGS, PRE_COMMIT_CONFIGS } from './hook-commit-runners.js';
 import { JS_RUNNERS } from './hook-js-runners.js';
 import { pathSpellings } from './node-resolve.js';
 import { noxSessions } from './hook-nox-sessions.js';
+import { quoted } from './hook-runner-config.js';
 
 const JS = ['js', 'cjs', 'mjs', 'ts', 'cts', 'mts'];
 // The data forms of an rc file (`.prettierrc.yaml`).
@@ -175,9 +176,10 @@ export function configCommands(words: readonly string[], top: string, read: Read
     for (const text of ['tox.ini', 'setup.cfg', 'pyproject.toml'].map((file) => read(resolve(top, file)))) {
       for (const found of text?.matchAll(/^\s*commands\w*\s*=(.*(?:\n[ \t]+\S.*)*)/gm) ?? []) lines.push(...found[1]!.split('\n').map((line) => line.trim()).filter(Boolean));
     }
-    // tox.toml (R11-6): `commands = [["python", "tools/lint.py"]]`, each inner list one command.
+    // tox.toml (R11-6): `commands = [["python", "tools/lint.py"]]`, each inner list one command, each part one word
+    // (`["python", "-c", "print(1)"]`: fed23).
     for (const found of read(resolve(top, 'tox.toml'))?.matchAll(/^\s*commands\w*\s*=\s*\[([\s\S]*?\])\s*\]/gm) ?? []) {
-      for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => part[1] ?? part[2]!).join(' '));
+      for (const command of found[1]!.matchAll(/\[([^\]]*)\]/g)) lines.push([...command[1]!.matchAll(/"((?:\\.|[^"\\])*)"|'([^']*)'/g)].map((part) => quoted(part[1] ?? part[2]!)).join(' '));
     }
   }
   // nox: the literal command lines of its sessions' `session.run` calls (hook-nox-sessions.ts).

@@ -4,7 +4,7 @@
 // literal path the code opens, execs, requires or imports is obeyed; a loading call whose path is computed makes
 // the line `unknown` (the caller fails closed).
 import { join } from 'node:path';
-import { callSites, inlineProgram, splitArgs, tokenize } from '../shell/parse-inline.js';
+import { callSites, inlineProgram, splitArgs, tokenize, type InlineProgram } from '../shell/parse-inline.js';
 import type { WordLike } from '../shell/parse-wrappers.js';
 import type { Fed } from './hook-fed-words.js';
 
@@ -15,7 +15,12 @@ const LOADS =
 export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[]): void {
   if (/^perl[\d.]*$/.test(name)) perlModules(fed, likes);
   const program = inlineProgram(name, likes);
-  if (program === undefined || program.language === 'awk') return;
+  if (program !== undefined) codeReads(fed, name, program);
+}
+
+// The files code given as text loads (`-c`/`-e` code, a here-document fed to the interpreter: fed23).
+export function codeReads(fed: Fed, name: string, program: InlineProgram): void {
+  if (program.language === 'awk') return;
   if (program.unknown === true) return void (fed.unknown ??= `\`${name}\` runs code only known at run time`);
   for (const site of callSites(tokenize(program.code, program.language), LOADS)) {
     const first = splitArgs(site.args)[0] ?? [];
@@ -31,10 +36,11 @@ export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[]):
     if (/^[\w@.-]+$/.test(literal) && !literal.includes('.') && program.language === 'js') continue;
     if (literal === '' || /^(?:node:|[a-z]+:\/\/|\/)/.test(literal)) continue;
     fed.scripts.push(literal.replace(/^\.\//, ''));
+    (fed.loaded ??= []).push(literal.replace(/^\.\//, ''));
   }
 }
 
-// perl's `-Idir` folders and `-Mmod`/`-mmod` modules: each module under each folder (and `.`-free default @INC).
+// perl's `-Idir` folders and `-Mmod`/`-mmod` modules: each module under each folder, and each folder whole.
 function perlModules(fed: Fed, likes: readonly WordLike[]): void {
   const folders: string[] = [];
   const modules: string[] = [];
@@ -53,5 +59,7 @@ function perlModules(fed: Fed, likes: readonly WordLike[]): void {
     else modules.push(word.value.replace(/^-/, '').split(/[=\s]/)[0]!.replace(/::/g, '/') + '.pm');
   }
   for (const folder of folders) for (const module of modules) fed.scripts.push(join(folder, module));
-  for (const folder of folders) if (modules.length === 0 && !folder.startsWith('/')) fed.unknown ??= `perl -I${folder} (a folder whose modules the code may load)`;
+  // An @INC folder (`perl -Itools t.pl`): any module or file the code then loads by name (`use X`, `require
+  // "x.pl"`, what a module loads in turn) may lie in it, present or not: every file below it is obeyed (fed23).
+  for (const folder of folders) (fed.globs ??= []).push(join(folder, '**'));
 }

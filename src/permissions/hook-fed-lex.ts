@@ -15,7 +15,14 @@ export interface Sub {
 // (`tools/{a,b}.js` expands, `"src/*.{js,ts}"` does not).
 export type Token =
   | { readonly kind: 'word'; readonly value: string; readonly dynamic: boolean; readonly subs: readonly Sub[]; readonly quoted: boolean; readonly plain: number; readonly brace: boolean }
-  | { readonly kind: 'op'; readonly op: string; readonly fd?: string };
+  | { readonly kind: 'op'; readonly op: string; readonly fd?: string; readonly here?: HereDoc };
+
+// A here-document's body (fed23), on its `<<`/`<<-` token: the lines up to its delimiter line (tabs stripped for
+// `<<-`); `expand`: the delimiter is unquoted, so the shell expands `$`, backquotes and backslashes in it first.
+export interface HereDoc {
+  readonly body: string;
+  readonly expand: boolean;
+}
 
 const OPS = ['&&', '||', ';;', '<<<', '<<-', '<<', '>>', '&>>', '&>', '>|', '<>', '<&', '>&', '|&', ';', '&', '|', '(', ')', '<', '>', '\n'];
 
@@ -47,8 +54,32 @@ function ansiC(body: string): string {
   });
 }
 
+// Reads the bodies of the here-documents started on the line that ends at `newline` into their tokens (`pending`:
+// the index of each `<<` token, its delimiter word next); returns where reading goes on (past the last body).
+function bodies(text: string, newline: number, tokens: Token[], pending: readonly number[]): number {
+  let at = newline + 1;
+  for (const index of pending) {
+    const token = tokens[index] as Extract<Token, { kind: 'op' }>;
+    const word = tokens[index + 1];
+    if (word?.kind !== 'word') continue;
+    const lines: string[] = [];
+    // A body that never meets its delimiter runs to the end of the text (bash warns and reads it so).
+    while (at < text.length) {
+      const end = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+      const line = token.op === '<<-' ? text.slice(at, end).replace(/^\t+/, '') : text.slice(at, end);
+      at = end + 1;
+      if (line === word.value) break;
+      lines.push(line);
+    }
+    tokens[index] = { ...token, here: { body: lines.map((line) => `${line}\n`).join(''), expand: !word.quoted && !word.dynamic } };
+  }
+  return at - 1;
+}
+
 export function lex(text: string): { tokens: Token[]; broken: boolean } {
   const tokens: Token[] = [];
+  // The `<<` tokens whose bodies start on the next line.
+  let pending: number[] = [];
   let value = '';
   let started = false;
   let dynamic = false;
@@ -150,6 +181,13 @@ export function lex(text: string): { tokens: Token[]; broken: boolean } {
         continue;
       }
       end();
+      if (op === '\n' && pending.length > 0) {
+        tokens.push({ kind: 'op', op });
+        i = bodies(text, i, tokens, pending);
+        pending = [];
+        continue;
+      }
+      if (op === '<<' || op === '<<-') pending.push(tokens.length);
       tokens.push(fd === undefined ? { kind: 'op', op } : { kind: 'op', op, fd });
       i += op.length - 1;
     }

@@ -6,19 +6,22 @@
 // local packages (hook-install-locals.ts). A line whose file is only known at run time makes the walk unmodeled.
 import { join, relative, resolve } from 'node:path';
 import { fedFiles } from './hook-fed.js';
-import type { Token } from './hook-fed-lex.js';
+import type { ScriptShell } from './hook-fed.js';
 import { inside } from './hook-spelling.js';
 import { scriptLines } from './hook-tasks.js';
 import { obeyPackages } from './hook-packages.js';
 import { read, stats, type Walk } from './hook-walk.js';
+import { scriptLoads } from './hook-runs.js';
 
 const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
 
 // `follow`: reads lines as the walk reads a hook's, run from `folder`. `functions`: those the line's script defines.
 // Returns the paths of the files run (absolute, present or not), for the Python environments they run from.
-export function obeyFed(walk: Walk, line: string, bases: readonly string[], script: string, follow: (lines: string[], folder: string) => void, functions?: ReadonlyMap<string, readonly Token[]>): string[] {
+export function obeyFed(walk: Walk, line: string, bases: readonly string[], script: string, follow: (lines: string[], folder: string) => void, functions?: ScriptShell): string[] {
   const { top, files } = walk;
-  const fed = fedFiles(line, functions);
+  // A list xargs reads its items from (`xargs node < list`): its text now, in each folder the line starts in (the
+  // list itself is obeyed: hook-fed.ts names it a script).
+  const fed = fedFiles(line, functions, (path) => [...new Set(bases)].map((base) => read(walk, resolve(base, path)) ?? '').join('\n'));
   const who = inside(top, script) ? relative(top, script) : script;
   if (fed.unknown !== undefined) walk.unmodeled ??= `${who} runs ${fed.unknown}`;
   const places = [...new Set(bases)].flatMap((base) => fed.folders.map((folder) => resolve(base, folder)));
@@ -27,6 +30,7 @@ export function obeyFed(walk: Walk, line: string, bases: readonly string[], scri
   const globs = places.flatMap((at) => (fed.globs ?? []).map((glob) => resolve(at, glob)));
   for (const path of globs) if (inside(top, path)) walk.globs.add(path);
   for (const path of run) if (inside(top, path) && stats(path)?.file !== false) files.add(path);
+  for (const at of places) for (const path of (fed.loaded ?? []).map((word) => resolve(at, word))) if (inside(top, path) && stats(path)?.file === true) scriptLoads(walk, path, true, at, script);
   for (const spec of fed.locals) {
     if (!/^(?:\.{1,2}\/|\/|file:|link:|portal:)/.test(spec) && !/\.(?:tgz|tar\.gz|tar)$/.test(spec)) {
       walk.unmodeled ??= `${who} runs the local package ${spec} (not read)`;

@@ -1,7 +1,7 @@
 // The words of a hook line as hook-fed.ts reads them: a word's value when known before the run, and the folders a
 // `cd` moves the line's commands to.
 import { join, normalize } from 'node:path';
-import type { Token } from './hook-fed-lex.js';
+import type { HereDoc, Token } from './hook-fed-lex.js';
 import { expandBraces } from '../search/globs.js';
 
 // What one hook line hands to interpreters and runners (hook-fed.ts reads it).
@@ -16,8 +16,24 @@ export interface Fed {
   readonly programs: { name: string; launched: boolean }[];
   // Scripts written as a bare glob (`node tools/*.js`): bash runs what they match when the hook runs (R21-2).
   globs?: string[];
+  // How the line's commands use each here-document body (fed23): run as a shell script, as another language's
+  // code, or printed where no program reads it (`cat <<EOF` to the terminal). One not here: used some other way.
+  heres?: Map<HereDoc, 'shell' | 'code' | 'data'>;
+  // Files code given as text loads (`node <<EOF require('./x') EOF`, `python3 -c "exec(open('x').read())"`): what
+  // they load in turn is followed like a script's (hook-runs.ts scriptLoads).
+  loaded?: string[];
   unknown?: string;
 }
+
+// The variables a reading knows (fed23): those the line set so far (a value known before the run, or undefined),
+// and every name the script assigns anywhere (`F=`, `${F:=x}`, `read F`, `printf -v F`, `for F in`).
+export interface Vars {
+  readonly set: Map<string, string | undefined>;
+  readonly assigned: ReadonlySet<string>;
+}
+// A parameter expansion whose value codeward does not compute: `${V#p}`, `${V%s}`, `${V/a/b}`, `${V:1}`, `${#V}`, `${!V}`.
+const OPERATED = /\$\{(?:[#!]|[A-Za-z_]\w*(?:[#%/^,@]|:(?![-=+?])))/;
+const PARAMETER = /\$\{([A-Za-z_]\w*)(:?)([-=+?])([\w./@%+:=-]*)\}/g;
 export const globbed = (word: Word | undefined): boolean => word !== undefined && /[*?[]/.test(word.value.slice(0, word.plain));
 
 export type Word = Extract<Token, { kind: 'word' }>;
@@ -25,20 +41,50 @@ const MAX_FOLDERS = 16;
 const MAX_BRACED = 16;
 
 // A word's value when known before the run: static, or its substitutions are `echo`/`printf` of plain words.
-export function known(word: Word, args: readonly string[] | undefined): string | undefined {
+export function known(word: Word, args: readonly string[] | undefined, vars?: Vars): string | undefined {
   if (word.subs.some((sub) => sub.process !== undefined)) return undefined;
   if (!word.dynamic) return word.value;
   // `$(which node)` / `$(command -v node)` is the program's name as found on PATH (red team R21-12); a parameter with
-  // a default (`${F:-tools/x}`, `${NODE-node}`) is its default, what bash reads when the hook's environment does
-  // not set it (R21-2, R21-12).
+  // a default (`${F:-tools/x}`, `${NODE-node}`) is the value the line gave it, else its default, what bash reads
+  // when the hook's environment does not set it (R21-2, R21-12); one the script sets elsewhere is not known (fed23).
   let value = word.value
     .replace(/\$\(\s*(?:which|command\s+-[vV]|type\s+-[pP])\s+([\w.@+-]+)\s*\)|`\s*(?:which|command\s+-[vV])\s+([\w.@+-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '')
-    .replace(/\$\{[A-Za-z_]\w*:?[-=]([\w./@%+:=-]*)\}/g, (_, fallback: string) => fallback)
+    .replace(PARAMETER, (whole: string, name: string, colon: string, op: string, other: string) => parameter(whole, name, colon === ':', op, other, vars))
     .replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
   if (args !== undefined) value = value.replace(/\$\{?([1-9])\}?/g, (_, n: string) => args[Number(n) - 1] ?? '');
   return /[$`]/.test(value) ? undefined : value;
 }
-export const runTime = (word: Word): boolean => word.subs.length > 0;
+// A word whose value is only known at run time: a command substitution, an expansion codeward does not compute,
+// a variable the script sets whose value the line does not know (fed23).
+export const runTime = (word: Word, vars?: Vars): boolean =>
+  word.subs.length > 0 || OPERATED.test(word.value) || [...word.value.matchAll(PARAMETER)].some((found) => parameter(found[0], found[1]!, found[2] === ':', found[3]!, found[4]!, vars) === found[0]);
+
+// Text the shell expands before a program sees it (an unquoted here-document's body, fed23): each parameter
+// expansion as the outer shell computes it (the inner program sees the value, not the expansion); one only known
+// at run time becomes a substitution (its reader fails closed where it matters).
+export function outerExpanded(text: string, vars: Vars): string {
+  return text
+    .replace(PARAMETER, (whole: string, name: string, colon: string, op: string, other: string) => {
+      const value = parameter(whole, name, colon === ':', op, other, vars);
+      return value === whole ? '$(:)' : value;
+    })
+    .replace(new RegExp(String.raw`${OPERATED.source}[^}]*\}`, 'g'), '$(:)');
+}
+
+// `${V:-d}` / `${V-d}` / `${V:=d}` / `${V=d}`: V's value when the line set it, else d when the script never sets V
+// (the environment's, not the model's to choose); `${V:+x}` / `${V+x}`: x, what it is when V is set; `${V:?m}`: V.
+// The expansion itself (unknown) when the script sets V where the line does not see it.
+function parameter(whole: string, name: string, colon: boolean, op: string, other: string, vars: Vars | undefined): string {
+  if (vars?.set.has(name) === true) {
+    const value = vars.set.get(name);
+    if (value === undefined) return whole;
+    if (op === '+') return value === '' && colon ? '' : other;
+    if (op === '?') return value;
+    return value === '' && colon ? other : value;
+  }
+  if (vars?.assigned.has(name) === true) return whole;
+  return op === '?' ? `$${name}` : other;
+}
 
 // A `cd`/`pushd` (or `env -C`): every folder reached so far, moved by it (chained: `cd a; cd b`).
 export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined): void {

@@ -9,56 +9,93 @@
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
 import { basename, join } from 'node:path';
-import { lex, type Token } from './hook-fed-lex.js';
+import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
 import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './hook-fed-operands.js';
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
 import { launches } from '../shell/parse-launchers.js';
 import { runnerLocals } from './hook-fed-runners.js';
-import { inlineReads } from './hook-fed-inline.js';
-import { braced, globbed, known, moveTo, runTime, type Fed, type Word } from './hook-fed-words.js';
+import { codeReads, inlineReads } from './hook-fed-inline.js';
+import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
+import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
+import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText } from './hook-fed-vars.js';
+import { languageOf } from '../shell/parse-inline.js';
+import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
 
 export type { Fed };
+
+// The functions a script defines and the names it assigns anywhere (`assigned`: a `${F:-x}` of one of them the line
+// does not set is only known at run time).
+export type ScriptShell = ReadonlyMap<string, readonly Token[]> & { readonly assigned?: ReadonlySet<string> };
+// What one reading carries: the functions, the variables, a reader of a file's text (relative to where the line
+// starts: xargs's list) when the walk gives one.
+interface Scope {
+  readonly functions: Map<string, readonly Token[]>;
+  readonly vars: Vars;
+  readonly read?: ((path: string) => string | undefined) | undefined;
+}
 
 
 const MAX_DEPTH = 6;
 const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', 'do', '{']);
 const ENDS = new Set(['fi', 'done', '}', 'esac', 'for', 'case', 'select', 'in']);
-// Programs that print the files they name (a pipe's stdin is those files).
-const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac']);
+// Output redirections whose target is no file a later command may run.
+const NOT_FILE = /^(?:\/dev\/(?:null|stdout|stderr|tty)|\d+|-)$/;
 const PROGRAM = /^(?:@[\w.-]+\/)?[\w.-]+$/;
 
-// `functions`: those the line's script defines (scriptFunctions), a call on this line runs their body.
-export function fedFiles(line: string, functions: ReadonlyMap<string, readonly Token[]> = new Map()): Fed {
+// `functions`: those the line's script defines (scriptFunctions), a call on this line runs their body. `read`: the
+// text of a file of the work tree (relative to where the line starts), or undefined when not read.
+export function fedFiles(line: string, functions: ScriptShell = new Map(), read?: (path: string) => string | undefined): Fed {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
-  readLine(fed, line, 0, undefined, new Map(functions));
+  const { tokens, broken } = lex(line);
+  const assigned = new Set([...(functions.assigned ?? []), ...assignedNames(tokens)]);
+  if (broken) fed.unknown ??= `\`${line.trim()}\` (a quote or substitution that does not close)`;
+  readTokens(fed, tokens, 0, undefined, { functions: new Map(functions), vars: { set: new Map(), assigned }, read });
   return fed;
 }
 
 // The functions a whole script defines, bodies over several lines too (fed21): a later line calling one with a
-// file (`check tools/x`) binds the body's `$1` to it.
-export function scriptFunctions(text: string): ReadonlyMap<string, readonly Token[]> {
+// file (`check tools/x`) binds the body's `$1` to it. And every name it assigns (fed23).
+export function scriptFunctions(text: string): ScriptShell {
   const functions = new Map<string, readonly Token[]>();
-  readLine({ scripts: [], folders: [''], locals: [], programs: [] }, text, 0, undefined, functions);
-  return functions;
+  const { tokens } = lex(text);
+  readTokens({ scripts: [], folders: [''], locals: [], programs: [] }, tokens, 0, undefined, { functions, vars: { set: new Map(), assigned: new Set() } });
+  return Object.assign(functions, { assigned: assignedNames(tokens) });
 }
 
+// How the here-documents of one statement are used (scriptStatements): each body and what reads it.
+export function statementHeres(text: string): { here: HereDoc; use?: 'shell' | 'code' | 'data' }[] {
+  const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
+  const { tokens } = lex(text);
+  readTokens(fed, tokens, 0, undefined, { functions: new Map(), vars: { set: new Map(), assigned: assignedNames(tokens) } });
+  return tokens.flatMap((token) => (token.kind === 'op' && token.here !== undefined ? [{ here: token.here, ...(fed.heres?.has(token.here) === true ? { use: fed.heres.get(token.here)! } : {}) }] : []));
+}
 
-function readLine(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
+function readLine(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, scope: Scope): void {
   const { tokens, broken } = lex(text);
   if (broken) fed.unknown ??= `\`${text.trim()}\` (a quote or substitution that does not close)`;
-  readTokens(fed, tokens, depth, args, functions);
+  readTokens(fed, tokens, depth, args, scope);
 }
 
-function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
+// A shell started by the line (`sh -c`, `bash <<EOF`): the functions, and the variables whose values it may not see.
+const child = (scope: Scope): Scope => ({ ...scope, vars: childVars(scope.vars) });
+
+function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: readonly string[] | undefined, scope: Scope): void {
   if (depth > MAX_DEPTH) return void (fed.unknown ??= 'shell text nested too deep to read');
+  const { functions } = scope;
   let words: Word[] = [];
-  let stdin: { file?: string; text?: string } = {};
+  let stdin: Stdin = {};
   let piped: Piped | undefined;
   let feeds: Piped | undefined;
+  // The command's output goes to a file (`cat > f <<EOF`): what it prints may be run later.
+  let writes = false;
   const finish = (op: string): void => {
-    feeds = words.length > 0 ? command(fed, words, stdin, op === 'pipe-in' ? piped : undefined, depth, args, functions) : undefined;
+    // A stage after a program codeward does not read (`find . | xargs node`) gets what that program prints.
+    feeds = words.length > 0 ? command(fed, words, stdin, op === 'pipe-in' ? (piped ?? OPAQUE) : undefined, depth, args, scope) : undefined;
+    // A here-document printed where nothing reads it (`cat <<EOF` to the terminal, `cat >&2 <<EOF`) is text.
+    if (feeds?.here !== undefined && !writes && op !== '|' && op !== '|&' && fed.heres?.has(feeds.here) !== true) (fed.heres ??= new Map()).set(feeds.here, 'data');
     words = [];
     stdin = {};
+    writes = false;
   };
   let pipeIn = false;
   // Descriptors a redirection opened on a file (`exec 3<scripts/ci`), for a later `<&3` (red team R21-2).
@@ -67,23 +104,15 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
     const token = tokens[i]!;
     if (token.kind === 'word') {
       // `f() {` / `function f {`: the body, up to its closing `}`, runs when f is called (R20-22).
-      const next = tokens[i + 1], after = tokens[i + 2];
-      const named = words.length === 0 && next?.kind === 'op' && next.op === '(' && after?.kind === 'op' && after.op === ')' ? token.value : words.length === 1 && words[0]!.value === 'function' ? token.value : undefined;
-      if (named !== undefined) {
-        const open = tokens.findIndex((each, at) => at > i && each.kind === 'word' && each.value === '{');
-        let close = open, level = 0;
-        for (; close >= 0 && close < tokens.length; close++) {
-          const each = tokens[close]!;
-          if (each.kind === 'word' && each.value === '{') level++;
-          if (each.kind === 'word' && each.value === '}' && --level === 0) break;
-        }
-        // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
-        if (open < 0 || close >= tokens.length) return;
+      const defined = definedAt(tokens, i, words);
+      // A body over several lines: the walk reads those lines itself (their `$1` are git's arguments there).
+      if (defined === null) return;
+      if (defined !== undefined) {
         // Defined again (`f` per platform): a call may run either body, both are read.
-        const before = functions.get(named);
-        functions.set(named, before === undefined ? tokens.slice(open + 1, close) : [...before, { kind: 'op', op: '\n' }, ...tokens.slice(open + 1, close)]);
+        const before = functions.get(defined.name);
+        functions.set(defined.name, before === undefined ? defined.body : [...before, { kind: 'op', op: '\n' }, ...defined.body]);
         words = [];
-        i = close;
+        i = defined.close;
         continue;
       }
       words.push(token);
@@ -93,23 +122,30 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
     if (op === '<' || op === '<>' || op === '<<<') {
       const target = tokens[++i];
       if (target?.kind !== 'word') continue;
-      const value = known(target, args);
-      if (value === undefined) fed.unknown ??= runTime(target) ? `\`${target.value}\` (stdin only known at run time)` : undefined;
+      const value = known(target, args, scope.vars);
+      if (value === undefined) fed.unknown ??= runTime(target, scope.vars) ? `\`${target.value}\` (stdin only known at run time)` : undefined;
       else if (op === '<<<') stdin = { text: value };
       else if (token.fd === undefined || token.fd === '0') stdin = { file: value };
       else descriptors.set(token.fd, value);
       continue;
     }
+    // A here-document (fed23): its body is the command's stdin, as the shell hands it over.
+    if (op === '<<' || op === '<<-') {
+      i++;
+      if (token.here !== undefined && (token.fd ?? '0') === '0') stdin = { text: hereText(token.here, scope.vars), here: token.here };
+      continue;
+    }
     if (op === '<&' && (token.fd ?? '0') === '0') {
       const target = tokens[++i];
-      const value = target?.kind === 'word' ? known(target, args) : undefined;
+      const value = target?.kind === 'word' ? known(target, args, scope.vars) : undefined;
       const file = value === undefined ? undefined : descriptors.get(value);
       if (file !== undefined) stdin = { file };
       else if (value !== '-' && value !== '0') fed.unknown ??= `\`<&${value ?? '?'}\` (stdin from a descriptor codeward does not know)`;
       continue;
     }
-    if (/^(?:>|>>|&>|&>>|>\||>&|<&|<<|<<-)$/.test(op)) {
-      i++;
+    if (/^(?:>|>>|&>|&>>|>\||>&|<&)$/.test(op)) {
+      const target = tokens[++i];
+      if (op !== '<&' && (target?.kind !== 'word' || !NOT_FILE.test(target.value))) writes = true;
       continue;
     }
     finish(pipeIn ? 'pipe-in' : op);
@@ -119,25 +155,22 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
   finish(pipeIn ? 'pipe-in' : '');
 }
 
-// Reads one simple command; returns the files it prints (a reader's), for the next stage of a pipe.
-// What a pipe's stage prints: the files whose text it prints (cat), or words (echo).
-interface Piped {
-  readonly files: readonly string[];
-  readonly words?: readonly string[];
-}
 
-const literal = (value: string): Word => ({ kind: 'word', value, dynamic: false, subs: [], quoted: true, plain: 0, brace: false });
-
-function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: string }, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>, launched = false): Piped | undefined {
+// Reads one simple command; returns what it prints (a reader's, echo's), for the next stage of a pipe.
+function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope, launched = false): Piped | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
   // `FOO="a b" node x` too: the name and `=` written bare make an assignment, however its value is quoted.
   const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
+  // Only assignments: they set the shell's variables for the rest of the line (`F=tools/y; node ${F:-x}`, fed23).
+  if (program < 0) for (const word of all) assigns(scope.vars, word.value.slice(0, word.value.indexOf('=')).replace(/\+$/, ''), known({ ...word, value: word.value.slice(word.value.indexOf('=') + 1) }, args, scope.vars));
   let words = program < 0 ? [] : all.slice(program);
   // Positional words of a called function's body (`"$@"`) expand to the call's arguments.
-  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map(literal) : [word]));
+  if (args !== undefined) words = words.flatMap((word) => (/^\$[@*]$/.test(word.value) ? args.map((arg) => literal(arg)) : [word]));
   words = words.flatMap((word) => braced(fed, word));
+  // `${F:=x}` anywhere sets F when it is not set.
+  for (const word of words) for (const found of word.value.matchAll(/\$\{([A-Za-z_]\w*):?=([\w./@%+:=-]*)\}/g)) if (!scope.vars.set.has(found[1]!)) assigns(scope.vars, found[1]!, found[2]!);
   for (let step = 0; step < 16 && words.length > 0; step++) {
-    const values = words.map((word) => known(word, args) ?? '\u0000');
+    const values = words.map((word) => known(word, args, scope.vars) ?? '\u0000');
     const first = values[0]!;
     // A scoped package (`@s/t@2`) is a name, not a path.
     const name = /^@[\w.-]+\/[^/]+$/.test(first) ? first : basename(first);
@@ -145,6 +178,7 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
       words = words.slice(1);
       continue;
     }
+    commandAssigns(scope.vars, name, values);
     if (ENDS.has(first) || first === '\u0000') return undefined;
     const program = name.replace(/(?<=.)@[^/]*$/, '');
     if (PROGRAM.test(program) && (!first.includes('/') || first.startsWith('@'))) fed.programs.push({ name: program, launched });
@@ -153,16 +187,11 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     if ((name === 'yarn' || name === 'pnpm') && next !== undefined && !['exec', 'x', 'dlx'].includes(next) && PROGRAM.test(next)) fed.programs.push({ name: next, launched: true });
     // `cd -P tools`, `cd -L -- tools`: the options are not the folder (red team R21-2).
     if (name === 'cd' || name === 'pushd') return void moveTo(fed, words.slice(1).find((word, at) => !/^-[LPe@]+$|^--$/.test(values[at + 1]!)), args);
-    const body = functions.get(first);
-    if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), functions);
-    if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, functions);
-    // `echo tools/x | xargs node`: what echo/printf print are words (for xargs) or a line (for a shell).
-    if (name === 'echo' || name === 'printf') {
-      const printed = values.slice(1).filter((value) => value !== '\u0000' && !/^-[neE]+$|^--$/.test(value));
-      // printf's format with arguments: the arguments are what it prints (`printf '%s' tools/x`).
-      return { files: [], words: name === 'printf' && printed.length > 1 && printed[0]!.includes('%') ? printed.slice(1) : printed };
-    }
-    if (READERS.has(name)) return { files: [...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'), ...(stdin.file === undefined ? [] : [stdin.file])] };
+    const body = scope.functions.get(first);
+    if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
+    if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
+    const prints = printed(name, values, stdin, piped);
+    if (prints !== undefined) return prints;
     const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' }));
     const local = runnerLocals(name, values);
     if (local !== undefined) {
@@ -174,8 +203,21 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
     if (spec !== undefined) {
       const inner = unwrap(spec, likes);
       launched = true;
-      if (inner.kind === 'command') words = name === 'xargs' ? xargsWords(words, values, inner.index, piped, stdin) : words.slice(inner.index);
-      else if (inner.kind === 'string') readLine(fed, likes[inner.index]!.value.slice(inner.skip), depth + 1, undefined, functions);
+      if (inner.kind === 'command' && name === 'xargs') {
+        // Each command xargs runs (one per item with -I/-n/-L), its stdin not the pipe's (fed23).
+        const input: Input = stdin.text !== undefined ? { text: stdin.text } : stdin.file !== undefined ? { files: [stdin.file] } : (piped ?? { files: [], words: [] });
+        // A list read where the line's `cd` moved is not read (which folder's list it is, codeward does not pick).
+        const { runs, lists, unknown } = xargsRuns(words, values, inner.index, input, fed.folders.length === 1 ? scope.read : undefined);
+        if (unknown !== undefined) fed.unknown ??= unknown;
+        fed.scripts.push(...lists);
+        for (const run of runs.slice(1)) command(fed, run, {}, undefined, depth + 1, args, scope, true);
+        words = runs[0] ?? [];
+        stdin = {};
+        piped = undefined;
+        continue;
+      }
+      if (inner.kind === 'command') words = words.slice(inner.index);
+      else if (inner.kind === 'string') readLine(fed, likes[inner.index]!.value.slice(inner.skip), depth + 1, undefined, child(scope));
       if (inner.kind !== 'command') return undefined;
       continue;
     }
@@ -194,34 +236,36 @@ function command(fed: Fed, all: readonly Word[], stdin: { file?: string; text?: 
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
       const started = launches(name.toLowerCase(), likes) ?? [];
       for (const launch of started) {
-        if (launch.kind === 'text') readLine(fed, launch.text, depth + 1, undefined, functions);
-        else command(fed, words.slice(launch.index), stdin, piped, depth + 1, args, functions, true);
+        if (launch.kind === 'text') readLine(fed, launch.text, depth + 1, undefined, child(scope));
+        else command(fed, words.slice(launch.index), stdin, piped, depth + 1, args, scope, true);
       }
       return undefined;
     }
-    interpreter(fed, name, words, values, likes, stdin, piped, depth, args, functions);
+    interpreter(fed, name, words, values, likes, stdin, piped, depth, args, scope);
     return undefined;
   }
   return undefined;
 }
 
-function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: { file?: string; text?: string }, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
+function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope): void {
   const kind = name === '.' || name === 'source' ? 'source' : family(name);
   inlineReads(fed, name, likes);
   const operand = kind === 'source' ? { script: values[1] } : scriptOperand(kind, values.slice(1), name);
   // `sh -c TEXT`: the text is a line of its own (`sh -c '. scripts/ci'`, `sh -c "$(cat f)"`).
   if (kind === 'sh' && operand.code === true) {
     const mode = shellMode(likes);
-    if (mode.kind === 'string') return void shellText(fed, [words[mode.index]!], depth, args, functions);
+    if (mode.kind === 'string') return void shellText(fed, [words[mode.index]!], depth, args, child(scope));
   }
   const at = operand.script === undefined ? -1 : values.indexOf(operand.script, 1);
   const word = at > 0 ? words[at] : undefined;
   const readsStdin = operand.code !== true ? operand.script === undefined || operand.script === '/dev/stdin' || operand.script === '-' : kind === 'sh' ? shellMode(likes).kind === 'stdin' : values.includes('-');
   if (readsStdin) {
+    // The script is what stdin holds: a file, a here-string's or here-document's text, what a pipe prints.
+    const text = stdin.text ?? (stdin.file === undefined ? (piped?.text ?? piped?.words?.join(' ')) : undefined);
     if (stdin.file !== undefined) fed.scripts.push(stdin.file);
-    if (stdin.text !== undefined) readLine(fed, stdin.text, depth + 1, undefined, functions);
     if (stdin.file === undefined && stdin.text === undefined) fed.scripts.push(...(piped?.files ?? []));
-    if (stdin.file === undefined && stdin.text === undefined && piped?.words !== undefined) readLine(fed, piped.words.join(' '), depth + 1, undefined, functions);
+    if (text !== undefined) stdinCode(fed, name, kind, text, stdin.here ?? (stdin.text === undefined ? piped?.here : undefined), depth, scope);
+    if (stdin.file === undefined && stdin.text === undefined && piped?.opaque === true) fed.unknown ??= `\`${name}\` runs what a program prints (only known at run time)`;
     return;
   }
   if (operand.script === undefined) return;
@@ -229,13 +273,13 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   const process = word?.subs.find((sub) => sub.process === '<');
   if (process !== undefined && word!.value.startsWith('<(')) {
     const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
-    readLine(inner, `${process.text} | sh`, depth + 1, undefined, functions);
+    readLine(inner, `${process.text} | sh`, depth + 1, undefined, scope);
     fed.scripts.push(...inner.scripts);
     fed.unknown ??= inner.unknown;
     return;
   }
   if (operand.script === '\u0000') {
-    if (word !== undefined && runTime(word)) fed.unknown ??= `\`${word.value}\` (a script only known at run time)`;
+    if (word !== undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (a script only known at run time)`;
     return;
   }
   const script = operand.folder === undefined ? operand.script : join(operand.folder, operand.script);
@@ -243,33 +287,28 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   fed.scripts.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
 }
 
+// The script an interpreter reads on stdin (fed23): a shell's is read as its lines (`bash <<EOF`, `cat <<EOF | sh`),
+// another language's as code given as text (`python3 - <<'PY'`, `node <<EOF`), what it loads obeyed.
+function stdinCode(fed: Fed, name: string, kind: string, text: string, here: HereDoc | undefined, depth: number, scope: Scope): void {
+  const shell = kind === 'sh' || kind === 'source';
+  if (here !== undefined) (fed.heres ??= new Map()).set(here, shell ? 'shell' : fed.heres?.get(here) === 'shell' ? 'shell' : 'code');
+  if (shell) return void readLine(fed, text, depth + 1, undefined, kind === 'source' ? scope : child(scope));
+  const language = languageOf(name);
+  // Code the shell expands first (`<<EOF`, not `<<'EOF'`) holding an expansion is only known at run time.
+  const expands = here?.expand === true && /(?<!\\)(?:\$[\w{(]|`)/.test(here.body);
+  if (language !== undefined) codeReads(fed, name, { language, code: text, ...(expands ? { unknown: true } : {}) });
+}
+
 // `sh -c TEXT` / `eval WORDS`: read as a line; a text only known at run time is read for `$(cat F)` (F is the code).
-function shellText(fed: Fed, words: readonly Word[], depth: number, args: readonly string[] | undefined, functions: Map<string, readonly Token[]>): void {
-  const texts = words.map((word) => known(word, args));
-  if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, functions);
+function shellText(fed: Fed, words: readonly Word[], depth: number, args: readonly string[] | undefined, scope: Scope): void {
+  const texts = words.map((word) => known(word, args, scope.vars));
+  if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, scope);
   for (const word of words) {
     for (const sub of word.subs) {
       const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
-      readLine(inner, `${sub.text} | sh`, depth + 1, undefined, functions);
+      readLine(inner, `${sub.text} | sh`, depth + 1, undefined, scope);
       if (inner.scripts.length === 0) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
       fed.scripts.push(...inner.scripts);
     }
   }
-}
-
-
-// xargs's command with the words it reads from stdin (`echo tools/x | xargs node`, `xargs node <<< tools/x`, red team
-// R21-12): appended, or put where `-I R` / `-i` names them.
-function xargsWords(words: readonly Word[], values: readonly string[], index: number, piped: Piped | undefined, stdin: { file?: string; text?: string }): Word[] {
-  const fedWords = (piped?.words ?? stdin.text?.split(/\s+/) ?? []).filter((value) => value !== '').map(literal);
-  let replace: string | undefined;
-  for (let at = 1; at < index; at++) {
-    const value = values[at]!;
-    if (value === '-I') replace = values[at + 1];
-    else if (/^-I./.test(value)) replace = value.slice(2);
-    else if (/^-i/.test(value) || value.startsWith('--replace')) replace = value.includes('=') ? value.slice(value.indexOf('=') + 1) : value.length > 2 && value.startsWith('-i') ? value.slice(2) : '{}';
-  }
-  const inner = words.slice(index);
-  if (replace === undefined) return [...inner, ...fedWords];
-  return inner.flatMap((word) => (word.value.includes(replace) && fedWords.length > 0 ? fedWords.map((each) => literal(word.value.split(replace).join(each.value))) : [word]));
 }

@@ -33,7 +33,7 @@ import { installedPrograms, programsOf } from './hook-bins.js';
 import { pythonEnvironments } from './hook-python-sites.js';
 import { obeyFed } from './hook-fed-obey.js';
 import { scriptFunctions } from './hook-fed.js';
-import { scriptStatements } from './hook-fed-lines.js';
+import { scriptStatements, statementHead } from './hook-fed-lines.js';
 import { pythonFrontEnd } from './hook-python-envs.js';
 import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads } from './hook-assigned.js';
 import { obeyAssigned } from './hook-node-options.js';
@@ -84,7 +84,9 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       walk.unmodeled ??= `the hooks hold more than ${MAX_LINES} lines to follow`;
       return;
     }
-    const command = restored(spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known), copies);
+    const statement = restored(spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known), copies);
+    // A here-document's body is read by hook-fed.ts (and its shell statements follow as lines): not by the others.
+    const command = statementHead(statement);
     const words = shellWords(command);
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
     // A program in another language (`python3 tools/check.py`) is obeyed as a whole; its lines are not shell.
@@ -110,7 +112,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const places = [...new Set([top, from, ...bases])];
     installedPrograms(walk, command, places);
     // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
-    const fed = obeyFed(walk, command, bases, script, (fedLines, folder) => {
+    const fed = obeyFed(walk, statement, bases, script, (fedLines, folder) => {
       if (depth < MAX_DEPTH) follow(walk, fedLines, depth + 1, script, folder);
       else if (fedLines.length > 0) walk.unmodeled ??= `${relative(top, script)} runs a local package more than ${MAX_DEPTH} levels deep`;
     }, functions);

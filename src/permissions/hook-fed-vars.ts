@@ -1,0 +1,73 @@
+// What a hook line defines for hook-fed.ts: a function whose body runs when it is called (R20-22, fed21), and the
+// shell variables it reads the line with (fed23): what the line sets (`F=tools/y; node ${F:-tools/x}`
+// runs tools/y), every name the script assigns anywhere (a `${F:-x}` of one the line does not set is only known
+// at run time), and the text a here-document hands its command.
+import type { HereDoc, Token } from './hook-fed-lex.js';
+import { outerExpanded, type Vars } from './hook-fed-words.js';
+
+// Sets `name` (a valid shell name) to `value` (undefined: not known before the run).
+export function assigns(vars: Vars, name: string, value: string | undefined): void {
+  if (/^[A-Za-z_]\w*$/.test(name)) vars.set.set(name, value);
+}
+
+// The variables a command sets (`for F in`, `read F`, `printf -v F`, `export F=x`): F's value is the loop's, the
+// input's, or the one given.
+export function commandAssigns(vars: Vars, name: string, values: readonly string[]): void {
+  if (name === 'for' || name === 'select') assigns(vars, values[1] ?? '', undefined);
+  if (name === 'read' || name === 'mapfile' || name === 'readarray') for (const value of values.slice(1)) if (/^[A-Za-z_]\w*$/.test(value)) assigns(vars, value, undefined);
+  if (name === 'printf' && values[1] === '-v') assigns(vars, values[2] ?? '', undefined);
+  if (!/^(?:export|local|declare|typeset|readonly)$/.test(name)) return;
+  for (const value of values.slice(1)) if (/^[A-Za-z_]\w*=/.test(value)) assigns(vars, value.slice(0, value.indexOf('=')), value.slice(value.indexOf('=') + 1));
+}
+
+// A shell the line starts (`sh -c`, `bash <<EOF`): a variable the line set may or may not be exported to it.
+export const childVars = (vars: Vars): Vars => ({ set: new Map([...vars.set.keys()].map((name) => [name, undefined])), assigned: vars.assigned });
+
+// Every name the tokens assign, in any form: `F=`, `F+=`, `export/local/declare F=`, `${F:=x}`, `${F=x}`, `read F`,
+// `printf -v F`, `for F in`, `mapfile F`, `getopts o F`.
+export function assignedNames(tokens: readonly Token[]): Set<string> {
+  const names = new Set<string>();
+  let first = true;
+  let command = '';
+  for (const token of tokens) {
+    if (token.kind === 'op') {
+      first = true;
+      command = '';
+      continue;
+    }
+    const value = token.value;
+    const set = /^([A-Za-z_]\w*)\+?=/.exec(value.slice(0, token.plain + 1));
+    if (set !== null) names.add(set[1]!);
+    for (const found of value.matchAll(/\$\{([A-Za-z_]\w*):?=/g)) names.add(found[1]!);
+    if (!first && /^(?:read|mapfile|readarray|for|select|getopts|printf|let)$/.test(command) && /^[A-Za-z_]\w*$/.test(value)) names.add(value);
+    if (first && set === null) command = value;
+    first = first && set !== null;
+  }
+  return names;
+}
+
+// What a here-document hands its command: the body, expanded by the shell first when its delimiter is unquoted:
+// `\$`, `` \` ``, `\\` lose their backslash, a backslash-newline joins, each parameter expansion is the outer shell's
+// (`vars`: what it knows of its variables); `$X` and `$(...)` stay for the reader.
+export function hereText(here: HereDoc, vars: Vars): string {
+  if (!here.expand) return here.body;
+  const marked = here.body.replace(/\\([$`\\\n])/g, (_, c: string) => (c === '\n' ? '' : c === '$' ? '\uE001' : c === '`' ? '\uE002' : '\uE003'));
+  return outerExpanded(marked, vars).replace(/\uE001/g, '$').replace(/\uE002/g, '`').replace(/\uE003/g, '\\');
+}
+
+// The function a line defines at token `at` (`f() {`, `function f {`; `words`: the command's words before it): its
+// name, its body's tokens, the index of its closing `}`; null when the body does not close in the tokens.
+export function definedAt(tokens: readonly Token[], at: number, words: readonly Token[]): { name: string; body: Token[]; close: number } | null | undefined {
+  const token = tokens[at]!, next = tokens[at + 1], after = tokens[at + 2];
+  if (token.kind !== 'word') return undefined;
+  const paren = words.length === 0 && next?.kind === 'op' && next.op === '(' && after?.kind === 'op' && after.op === ')';
+  if (!paren && !(words.length === 1 && words[0]!.kind === 'word' && words[0]!.value === 'function')) return undefined;
+  const open = tokens.findIndex((each, index) => index > at && each.kind === 'word' && each.value === '{');
+  let close = open, level = 0;
+  for (; close >= 0 && close < tokens.length; close++) {
+    const each = tokens[close]!;
+    if (each.kind === 'word' && each.value === '{') level++;
+    if (each.kind === 'word' && each.value === '}' && --level === 0) break;
+  }
+  return open < 0 || close >= tokens.length ? null : { name: token.value, body: tokens.slice(open + 1, close), close };
+}
