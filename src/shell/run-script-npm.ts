@@ -154,7 +154,7 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   const bins = await binFolders(files.dir);
   const programs: string[] = [];
   for (const word of words) if (await binOf(files.dir, bins, word, named, reading)) programs.push(word);
-  await readBinConfigs(files, programs, named, reading);
+  await readBinConfigs(files, programs, named, reading, reading.shellLines);
 }
 
 // Project settings that move npm's or pnpm's configuration out of what is read here (red team R19-15, R19-18): a
