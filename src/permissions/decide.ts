@@ -22,7 +22,11 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   // analysis loads for a write only, never for a read (issue 31).
   if (judged.kind !== 'shell') return decidePath(judged, judgesWrite(judged) && !ctx.obeyed ? { ...ctx, obeyed: (await import('./obeyed-context.js')).obeyedContext } : ctx);
   const [{ decideShell }, parse] = await Promise.all([import('./decide-shell.js'), parser.parse(judged.subject ?? '')]);
-  return decideShell(judged, ctx, parse);
+  const decision = decideShell(judged, ctx, parse);
+  if (decision.decision === 'deny') return decision;
+  // The package scripts a runner of the line runs are judged as the lines they are (decide-scripts.ts).
+  const script = await (await import('./decide-scripts.js')).scriptRulesMet(judged, ctx, parse, parser, decideShell);
+  return script === undefined || (script.decision === 'ask' && decision.decision === 'ask') ? decision : script;
 }
 
 const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;

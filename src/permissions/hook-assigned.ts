@@ -11,7 +11,7 @@ import { isHijackVariable } from '../shell/danger-variables.js';
 import { envNamed } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { readNodeOptions } from './node-options.js';
-import { npmIni } from '../engine/npm-ini.js';
+import { keyMayBe, npmIni } from '../engine/npm-ini.js';
 import { binsUp } from './node-resolve.js';
 
 export interface Assigned {
@@ -113,7 +113,10 @@ export function nodeOptionsOf(words: readonly string[]): string[] {
 // script it runs; a script shell other than a standard one runs every script line.
 export function npmrcLoads(text: string, base: string): Assigned {
   const paths: string[] = [], node: NodeValue[] = [];
-  for (const { key, value } of npmIni(text)) {
+  for (const entry of npmIni(text)) {
+    const { key, value } = entry;
+    // A key set from the environment (`script-${X?}shell`) that another environment makes a key of these.
+    if (entry.template !== undefined && keyMayBe(entry, WHOLE_KEYS)) return { paths, node, why: `.npmrc \`${entry.template}\` (a key set from the environment)` };
     if (value === true) continue;
     const loads = npmKeyLoads(key, value, base, '.npmrc');
     if (loads.why !== undefined) return { paths, node, why: loads.why };
@@ -122,6 +125,8 @@ export function npmrcLoads(text: string, base: string): Assigned {
   }
   return { paths, node };
 }
+
+const WHOLE_KEYS = ['script-shell', 'shell', 'node-options', 'userconfig', 'globalconfig', 'prefix'];
 
 // What one npm config key's value names (`where`: the file or line that sets it, for the reason).
 function npmKeyLoads(key: string, value: string, base: string, where: string): Assigned {

@@ -18,6 +18,7 @@ import { makeRuns } from './hook-make.js';
 import { assignedIn } from '../shell/option-variables.js';
 import { taskFileCommands } from './hook-taskfiles.js';
 import { fanOuts, reachedPackages } from './hook-workspaces.js';
+import { npmWorkspacesContext } from './hook-pm-workspaces.js';
 import { nxLines } from './hook-nx.js';
 import { turboTasks } from './hook-turbo.js';
 import { installRun } from './hook-install-locals.js';
@@ -232,7 +233,9 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
   }
   // A monorepo runner: every workspace package it reaches (its package.json, the files its scripts name).
   // npm_config_workspaces set on the line or anywhere in the hook file (exported for the rest of it: R21-5).
-  for (const run of fanOuts(words, `${command}\n${read(walk, script) ?? ''}`)) {
+  const hookText = read(walk, script) ?? '';
+  // ... and in a file the hook sources, the person's environment, the project's and the user's .npmrc.
+  for (const run of fanOuts(words, `${command}\n${hookText}\n${words.some((word) => NPM.has(basename(word))) ? npmWorkspacesContext(hookText, [top, ...bases], read1) : ''}`)) {
     const { folders, globs, looked } = reachedPackages(top, run, read1);
     walk.sources.push(...looked);
     for (const glob of globs) for (const kept of run.tool === 'nx' ? [glob, glob.replace(/package\.json$/, 'project.json')] : [glob]) walk.globs.add(kept);

@@ -1,6 +1,6 @@
 import { lstat, realpath } from 'node:fs/promises';
 import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
-import { npmIni } from '../engine/npm-ini.js';
+import { keyMayBe, npmIni } from '../engine/npm-ini.js';
 import { dirname, join, relative } from 'node:path';
 import type { ProjectFiles } from './test-detect-files.js';
 import { readNamedFiles, shebangShell, type NamedReader } from './run-script-files.js';
@@ -40,12 +40,15 @@ const envValue = (key: string): string | undefined => {
 };
 
 // The settings npm reads from one npmrc (npm's ini, engine/npm-ini.ts: `script-shell=x ; note` is `x`); the last
-// one set wins. One set inside a `[section]` is not read here: how npm applies it is not modelled (unknown).
+// one set wins. One set inside a `[section]` is not read here: how npm applies it is not modelled (unknown), nor
+// one whose key names an environment variable and may be a setting's in another environment (`script-${X?}shell`).
 function settingsIn(text: string): { found: Map<string, string>; sectioned?: string } {
   const found = new Map<string, string>();
-  for (const { section, key, value } of npmIni(text)) {
+  for (const entry of npmIni(text)) {
+    const { section, key, value } = entry;
+    if (entry.template !== undefined && keyMayBe(entry, [...SETTINGS, ...MOVING_NPMRC])) return { found, sectioned: `${entry.template}: a key set from the environment` };
     if (!(SETTINGS as readonly string[]).includes(key.toLowerCase())) continue;
-    if (section !== '') return { found, sectioned: `[${section}] ${key}` };
+    if (section !== '') return { found, sectioned: `[${section}] ${key} inside a section` };
     found.set(key.toLowerCase(), value === true ? 'true' : value);
   }
   return { found };
@@ -122,7 +125,7 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
     if (level.text === undefined) continue;
     const { found: settings, sectioned } = settingsIn(level.text);
     if (sectioned !== undefined) {
-      reading.open(`npm settings (${level.name}): ${sectioned} inside a section, so how the scripts run is unknown`);
+      reading.open(`npm settings (${level.name}): ${sectioned}, so how the scripts run is unknown`);
       return;
     }
     for (const [key, value] of settings) {
@@ -151,7 +154,7 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
   const bins = await binFolders(files.dir);
   const programs: string[] = [];
   for (const word of words) if (await binOf(files.dir, bins, word, named, reading)) programs.push(word);
-  await readBinConfigs(files, programs, named, reading);
+  await readBinConfigs(files, programs, named, reading, reading.shellLines);
 }
 
 // Project settings that move npm's or pnpm's configuration out of what is read here (red team R19-15, R19-18): a

@@ -67,14 +67,16 @@ async function readPackage(files: ProjectFiles, script: string, reading: ScriptR
   return run.map((name) => scripts![name] as string);
 }
 
-async function readLine(line: string, depth: number, open: () => Promise<ProjectFiles>, reading: ScriptReading): Promise<string[]> {
+// `recipes`: make's recipe lines are followed too (the question shows them); the rules' reading of package scripts
+// (packageScriptLines) leaves them out: they are make's syntax, not shell lines, and `make` is judged as a line.
+async function readLine(line: string, depth: number, open: () => Promise<ProjectFiles>, reading: ScriptReading, recipes = true): Promise<string[]> {
   const ran: string[] = [];
   let moved = false;
   for (const words of commandsOf(line)) {
     const { program, rest } = programOf(words);
     if (['cd', 'pushd'].includes(program)) moved = true;
     const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(program);
-    if (!manager && program !== 'make' && program !== 'gmake') continue;
+    if (!manager && ((program !== 'make' && program !== 'gmake') || !recipes)) continue;
     const script = manager ? packageScript(program, rest) : '';
     if (script === null) continue;
     reading.runs = true;
@@ -86,7 +88,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
   }
   // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`).
   const inner: string[] = [];
-  for (const each of ran) inner.push(...(await readLine(each, depth + 1, open, reading)));
+  for (const each of ran) inner.push(...(await readLine(each, depth + 1, open, reading, recipes)));
   return [...ran, ...inner];
 }
 
@@ -108,4 +110,15 @@ export async function readScripts(folder: string, jail: Beneath | undefined, lin
 // The lines alone (tests, callers that key nothing).
 export async function scriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<string[] | undefined> {
   return (await readScripts(folder, jail, line))?.lines;
+}
+
+// The shell lines the package.json scripts a runner line names run (`npm run g` -> `git push`; pre/post scripts and
+// the runner lines those run in turn, DEPTH deep), for deny and ask rules (permissions/decide-scripts.ts), with
+// why the reading is incomplete; undefined when the line runs no script.
+export async function packageScriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<{ lines: string[]; unknown: readonly string[] } | undefined> {
+  let files: ProjectFiles | undefined;
+  const open = async (): Promise<ProjectFiles> => (files ??= await ProjectFiles.open(folder, jail));
+  const reading = new ScriptReading();
+  const lines = await readLine(line, 0, open, reading, false);
+  return reading.runs ? { lines, unknown: reading.unknown } : undefined;
 }
