@@ -42,7 +42,9 @@ export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = t
 // not "absent"): the caller must say what a file too large to read means (it fails closed: the line asks, or the
 // whole tree is obeyed, naming the file and the bound). test/lint/metadata-bound.test.ts keeps the ambiguous
 // readGitMetadata out of permissions/ and shell/.
-export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'not-a-file' | 'unreadable';
+// 'folder': a folder stands there (a caller may take it as "no such file"); 'not-a-file': a FIFO, socket or device
+// (a program reading it would block or read what a writer feeds it: never taken as absent).
+export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'folder' | 'not-a-file' | 'unreadable';
 
 export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead {
   let fd: number;
@@ -54,6 +56,7 @@ export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead
   }
   try {
     const stats = fstatSync(fd);
+    if (stats.isDirectory()) return 'folder';
     if (!stats.isFile()) return 'not-a-file';
     if (stats.size > max) return 'too-large';
   } catch {
@@ -69,7 +72,19 @@ export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead
 // Why a file could not be read, for a reason or a question (undefined: it was read, or it is absent).
 export function unreadWhy(path: string, read: MetadataRead, max: number): string | undefined {
   if (typeof read === 'object' || read === 'absent') return undefined;
-  return read === 'too-large' ? `\`${path}\` is larger than ${Math.ceil(max / 1024)} KiB (not read)` : `\`${path}\` is ${read === 'not-a-file' ? 'not a regular file' : 'not readable'} (not read)`;
+  const what = read === 'too-large' ? `larger than ${Math.ceil(max / 1024)} KiB` : read === 'folder' ? 'a folder' : read === 'not-a-file' ? 'not a regular file' : 'not readable';
+  return `\`${path}\` is ${what} (not read)`;
+}
+
+// The text of `path` for a reader that wants a string (a callback of the hook and module walks): undefined when it
+// is absent or a folder; anything else unread (too large, a FIFO, a link loop, EACCES) is told to `onUnread`, and
+// the caller fails closed with that reason.
+export function readGitMetadataNoting(path: string, max: number, onUnread: (why: string) => void): string | undefined {
+  const got = readGitMetadataOr(path, max);
+  if (typeof got === 'object') return got.text;
+  const why = got === 'folder' ? undefined : unreadWhy(path, got, max);
+  if (why !== undefined) onUnread(why);
+  return undefined;
 }
 
 // The same, as UTF-8 text.

@@ -16,7 +16,7 @@ const SHELL_BANG = /^#!\s*\S*\/(?:env\s+)?(?:sh|bash|zsh|dash|ksh)\b/;
 export function runScript(path: string, shell: boolean, seen: Set<string>, top: string): { text?: string; why?: string } {
   const got = readGitMetadataOr(path, MAX_BYTES);
   // Missing: the path itself is obeyed, nothing is run from it yet. Too large (or a FIFO): not read, never silently.
-  if (got === 'absent' || got === 'not-a-file') return {};
+  if (got === 'absent' || got === 'folder') return {};
   if (typeof got !== 'object') return { why: `${unreadWhy(relative(top, path), got, MAX_BYTES)!}, run by the \`.envrc\`` };
   const text = got.text;
   if (!shell && text.startsWith('#!') && !SHELL_BANG.test(text)) return {};

@@ -207,7 +207,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const got = readGitMetadataOr(path, MAX_BYTES);
     // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
     // A folder in the queue (`use flake`'s project folder) is obeyed as named, not read.
-    const notRead = got === 'not-a-file' ? undefined : unreadWhy(path, got, MAX_BYTES);
+    const notRead = got === 'folder' ? undefined : unreadWhy(path, got, MAX_BYTES);
     if (notRead !== undefined) unread(path, loader, notRead);
     if (typeof got !== 'object') continue;
     const text = got.text;
