@@ -47,6 +47,12 @@ export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = t
 export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'folder' | 'not-a-file' | 'unreadable';
 
 export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead {
+  const got = readGitMetadataBytesOr(path, max);
+  return typeof got === 'object' ? { text: got.bytes.toString('utf8') } : got;
+}
+
+// The same as bytes (the index).
+export function readGitMetadataBytesOr(path: string, max = DEFAULT_MAX): { readonly bytes: Buffer } | Exclude<MetadataRead, { readonly text: string }> {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -65,8 +71,8 @@ export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead
     closeSync(fd);
   }
   // Read again through the capped reader (a file grown past `max` since: too large).
-  const text = readGitMetadataBytes(path, max)?.toString('utf8');
-  return text === undefined ? 'too-large' : { text };
+  const bytes = readGitMetadataBytes(path, max);
+  return bytes === undefined ? 'too-large' : { bytes };
 }
 
 // Why a file could not be read, for a reason or a question (undefined: it was read, or it is absent).
@@ -76,15 +82,21 @@ export function unreadWhy(path: string, read: MetadataRead, max: number): string
   return `\`${path}\` is ${what} (not read)`;
 }
 
-// The text of `path` for a reader that wants a string (a callback of the hook and module walks): undefined when it
-// is absent or a folder; anything else unread (too large, a FIFO, a link loop, EACCES) is told to `onUnread`, and
-// the caller fails closed with that reason.
-export function readGitMetadataNoting(path: string, max: number, onUnread: (why: string) => void): string | undefined {
+// The text of `path`, or why it could not be read (`unread`, naming the file and the bound); neither when it is
+// absent or a folder (bounds23: for the small files git reads whole, a `.git` pointer, `commondir`, `gitdir`).
+export function metadataText(path: string, max = DEFAULT_MAX): { readonly text?: string; readonly unread?: string } {
   const got = readGitMetadataOr(path, max);
-  if (typeof got === 'object') return got.text;
-  const why = got === 'folder' ? undefined : unreadWhy(path, got, max);
-  if (why !== undefined) onUnread(why);
-  return undefined;
+  if (typeof got === 'object') return { text: got.text };
+  const unread = got === 'folder' ? undefined : unreadWhy(path, got, max);
+  return unread === undefined ? {} : { unread };
+}
+
+// The same for a reader that wants a string (a callback of the hook and module walks): what is unread is told to
+// `onUnread`, and the caller fails closed with that reason.
+export function readGitMetadataNoting(path: string, max: number, onUnread: (why: string) => void): string | undefined {
+  const { text, unread } = metadataText(path, max);
+  if (unread !== undefined) onUnread(unread);
+  return text;
 }
 
 // The same, as UTF-8 text.
