@@ -44,7 +44,7 @@ describe('bounds23: the write gate', () => {
     expect(await written({ '.envrc': 'source tools/a.sh\n' }, 'tools/x.js', fifo)).toBe('C241');
   });
 
-  it('a link loop in the .envrc source chain (home-sources)', async () => {
+  it('control (held on old too): a link loop in the .envrc source chain (home-sources)', async () => {
     const loop = (top: string): void => {
       mkdirSync(join(top, 'tools'), { recursive: true });
       symlinkSync('a.sh', join(top, 'tools/a.sh'));
