@@ -67,7 +67,8 @@ export function loadedConfigFiles(root: string, home: string | undefined, env: E
 export function loadedConfigNames(root: string, home: string | undefined, env: Env = process.env): string[] {
   const repository = repositoryOf(root);
   const dirs = repository ? [repository.gitDir, ...(repository.common ? [repository.common] : [])] : [resolve(root, '.git')];
-  const own = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
+  // A `commondir` not read is given as a config file: its reader reports it unread (repository-of.ts).
+  const own = [...dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]), ...(repository?.unread === undefined ? [] : [repository.unread])];
   return walkConfigFiles([...gitOuterConfigFiles(home, env), ...own, ...envIncludes(root, home, env)], home);
 }
 

@@ -20,7 +20,6 @@ const ALLOWED = new Map([
   ['src/sandbox/tracked-secrets.ts', 'LEFT (bounds23): pointer/commondir/alternates; the index read already fails closed (undefined: git lists it)'],
   ['src/sandbox/secret-scripts.ts', 'LEFT (bounds23): a script past the bound is not looked at for a secret'],
   ['src/git/credential-stores.ts', "LEFT (bounds23): a padded config's credential helper store is not found"],
-  ['src/git/repository-of.ts', 'LEFT (bounds23): a `.git` pointer or commondir past 64 KiB is read as none'],
 ]);
 const AMBIGUOUS = /\breadGitMetadata(?:Bytes)?\s*\(/;
 

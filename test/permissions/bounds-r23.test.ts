@@ -59,6 +59,23 @@ describe('bounds23: the write gate', () => {
     expect(globs.find((one) => one.glob === '**')?.why).toContain('256 KiB');
   });
 
+  it("a linked worktree whose commondir is padded with 5 MiB of newlines (git trims them): the main config's hooksPath (repository-of)", async () => {
+    const main = join(base, `w${++count}`), home = join(base, `h${count}`), tree = join(base, `wt${count}`);
+    await writeFiles(main, { 'a.txt': 'a\n' });
+    await writeFiles(home, { '.keep': '' });
+    const git = (...args: string[]): string => execFileSync('git', ['-C', main, ...args], { env: { ...process.env, HOME: home, GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' } }).toString();
+    git('init', '-q');
+    git('add', 'a.txt');
+    git('commit', '-qm', 'a');
+    git('worktree', 'add', '-q', tree);
+    git('config', 'core.hooksPath', 'tools/hooks');
+    appendFileSync(join(main, '.git/worktrees', `wt${count}`, 'commondir'), '\n'.repeat(5 * 1024 * 1024));
+    // git still finds the main repository's config through it.
+    expect(execFileSync('git', ['-C', tree, 'config', 'core.hooksPath']).toString().trim()).toBe('tools/hooks');
+    const result = runCli(['--json', '-C', tree, 'write', '--path', 'tools/hooks/pre-commit', '--content', '#!/bin/sh\n'], { env: { HOME: home } });
+    expect(result.json.ok ? 'ok' : result.json.error?.code).toBe('C241');
+  });
+
   it('control: a small .envrc and a plain repository leave src writes free', async () => {
     expect(await written({ '.envrc': 'source tools/a.sh\n', 'tools/a.sh': 'export X=1\n' }, 'src/main.ts')).toBe('ok');
   });
