@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envMainGlobs } from '../../src/permissions/obeyed-env-mains.js';
+import { homeSourced } from '../../src/permissions/home-sources.js';
 import { gitlinks } from '../../src/permissions/readonly-git-submodules.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
@@ -78,6 +79,17 @@ describe('bounds23: the write gate', () => {
 
   it('control: a small .envrc and a plain repository leave src writes free', async () => {
     expect(await written({ '.envrc': 'source tools/a.sh\n', 'tools/a.sh': 'export X=1\n' }, 'src/main.ts')).toBe('ok');
+  });
+});
+
+describe('bounds23: the home start-up files', () => {
+  it('~/.bashrc sources a FIFO in the workspace (~/dotfiles): the whole tree is obeyed, naming it', async () => {
+    const home = join(base, 'fifo-home'), root = join(home, 'dotfiles');
+    await writeFiles(home, { '.bashrc': 'source ~/dotfiles/shell/aliases.sh\n', 'dotfiles/src/a.ts': '1\n' });
+    mkdirSync(join(root, 'shell'));
+    expect(spawnSync('mkfifo', [join(root, 'shell/aliases.sh')]).status).toBe(0);
+    const whole = homeSourced(home, [root]).links.find((link) => link.rel === '' && link.note !== undefined);
+    expect(whole?.note).toContain('not a regular file');
   });
 });
 
