@@ -95,7 +95,6 @@ export const READ_JAIL_ALLOWED = {
   'src/permissions/policy-sources.ts': 'project settings files: refused when realpath differs (no link), opened O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, regular files only, size-capped',
   'src/permissions/policy-trust.ts': "the trust record ~/.codeward/trust.json, the user's",
   'src/permissions/kept-across.ts': "the kept home scan (home-scan.json) in codeward's state folder, refused when the state folder lies in the workspace",
-  'src/permissions/home-links.ts': "lists names and entry types of the user's home folder and its listed folders (no file opened, no link followed), to find links into the workspace",
   'src/permissions/hook-listing.ts': 'lists names and entry types of work-tree folders a walk reached as real folders (never a link), to find what a hook line runs; opens no file',
   'src/permissions/obeyed-env-path.ts': "lists the names in the PATH folders outside the workspace (the system's and the user's programs), to know which names a planted program would shadow; opens no file",
   'src/permissions/unconfined-globs.ts': 'lists names and entry types to expand a glob of a command line, as the shell would; opens no file',

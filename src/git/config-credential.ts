@@ -1,6 +1,6 @@
 import { envIncludes, loadedConfigNames } from './config-includes.js';
 import { gitOuterConfigFiles, kernelPath } from './config-path.js';
-import { readGitMetadata } from './config-read.js';
+import { metadataText } from './config-read.js';
 import { isRepositoryConfig, repositoryConfigSecrets, withoutSecrets } from './config-secrets.js';
 import { credentialStoreFiles, type StoreProbe } from './credential-stores.js';
 import { repositoryOf } from './repository-of.js';
@@ -120,8 +120,9 @@ export class CredentialConfigs {
   }
 }
 
-// Whether a config file (read as git metadata: regular, size-capped) holds a credential.
+// Whether a config file (read as git metadata: regular, size-capped) holds a credential. One git reads but this
+// cannot (past 1 MiB, a FIFO, a link loop) may hold one: it counts as holding one (bounds23, never read as empty).
 export function holdsCredential(file: string): boolean {
-  const text = readGitMetadata(file, 1024 * 1024);
-  return text !== undefined && withoutSecrets(text) !== undefined;
+  const { text, unread } = metadataText(file, 1024 * 1024);
+  return unread !== undefined || (text !== undefined && withoutSecrets(text) !== undefined);
 }

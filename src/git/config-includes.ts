@@ -2,7 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { envConfigEntries } from './config-env.js';
 import { type ConfigEntry, parseGitConfigFile } from './config-file.js';
 import { expandGitPath, gitOuterConfigFiles, kernelPath } from './config-path.js';
-import { readGitMetadata } from './config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from './config-read.js';
 import { repositoryOf } from './repository-of.js';
 
 const MAX_DEPTH = 10;
@@ -17,7 +17,9 @@ export const isInclude = (entry: ConfigEntry): boolean => (entry.section === 'in
 // includeIf counts, whatever its condition (gitdir:, onbranch:, hasconfig:): a condition met later
 // (another branch, another folder) makes git load it then. A file missing or unreadable (EACCES outside
 // the workspace) is listed and not followed. Returns the files looked at (as named); `seen` carries one
-// walk across calls.
+// walk across calls. A file git reads but this cannot (past METADATA_MAX: git reads it whole; a FIFO; a link
+// loop; EACCES) is told to `onUnread` with the reason (bounds23: never read as empty); a caller that passes none
+// reads every file returned itself (git-alone-repo.ts, config-credential.ts).
 export function walkConfigFiles(
   files: readonly string[],
   home: string | undefined,
@@ -25,13 +27,16 @@ export function walkConfigFiles(
   homeOf?: (name: string) => string | undefined,
   seen: Set<string> = new Set(),
   startDepth = 0,
+  onUnread: (file: string, why: string) => void = () => undefined,
 ): string[] {
   const visit = (file: string, depth: number): void => {
     if (seen.has(file) || depth > MAX_DEPTH) return;
     seen.add(file);
-    const text = readGitMetadata(file);
-    if (text === undefined) return;
-    for (const entry of parseGitConfigFile(text).entries) {
+    const got = readGitMetadataOr(file);
+    const why = got === 'folder' ? undefined : unreadWhy(file, got, METADATA_MAX);
+    if (why !== undefined) onUnread(file, why);
+    if (typeof got !== 'object') return;
+    for (const entry of parseGitConfigFile(got.text).entries) {
       onEntry(entry, file);
       const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home, homeOf) : undefined;
       if (included) visit(included, depth + 1);
@@ -62,7 +67,8 @@ export function loadedConfigFiles(root: string, home: string | undefined, env: E
 export function loadedConfigNames(root: string, home: string | undefined, env: Env = process.env): string[] {
   const repository = repositoryOf(root);
   const dirs = repository ? [repository.gitDir, ...(repository.common ? [repository.common] : [])] : [resolve(root, '.git')];
-  const own = dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]);
+  // A `commondir` not read is given as a config file: its reader reports it unread (repository-of.ts).
+  const own = [...dirs.flatMap((dir) => [resolve(dir, 'config'), resolve(dir, 'config.worktree')]), ...(repository?.unread === undefined ? [] : [repository.unread])];
   return walkConfigFiles([...gitOuterConfigFiles(home, env), ...own, ...envIncludes(root, home, env)], home);
 }
 

@@ -42,9 +42,17 @@ export function readGitMetadataBytes(path: string, max = DEFAULT_MAX, follow = t
 // not "absent"): the caller must say what a file too large to read means (it fails closed: the line asks, or the
 // whole tree is obeyed, naming the file and the bound). test/lint/metadata-bound.test.ts keeps the ambiguous
 // readGitMetadata out of permissions/ and shell/.
-export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'not-a-file' | 'unreadable';
+// 'folder': a folder stands there (a caller may take it as "no such file"); 'not-a-file': a FIFO, socket or device
+// (a program reading it would block or read what a writer feeds it: never taken as absent).
+export type MetadataRead = { readonly text: string } | 'absent' | 'too-large' | 'folder' | 'not-a-file' | 'unreadable';
 
 export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead {
+  const got = readGitMetadataBytesOr(path, max);
+  return typeof got === 'object' ? { text: got.bytes.toString('utf8') } : got;
+}
+
+// The same as bytes (the index).
+export function readGitMetadataBytesOr(path: string, max = DEFAULT_MAX): { readonly bytes: Buffer } | Exclude<MetadataRead, { readonly text: string }> {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -54,6 +62,7 @@ export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead
   }
   try {
     const stats = fstatSync(fd);
+    if (stats.isDirectory()) return 'folder';
     if (!stats.isFile()) return 'not-a-file';
     if (stats.size > max) return 'too-large';
   } catch {
@@ -62,14 +71,32 @@ export function readGitMetadataOr(path: string, max = DEFAULT_MAX): MetadataRead
     closeSync(fd);
   }
   // Read again through the capped reader (a file grown past `max` since: too large).
-  const text = readGitMetadataBytes(path, max)?.toString('utf8');
-  return text === undefined ? 'too-large' : { text };
+  const bytes = readGitMetadataBytes(path, max);
+  return bytes === undefined ? 'too-large' : { bytes };
 }
 
 // Why a file could not be read, for a reason or a question (undefined: it was read, or it is absent).
 export function unreadWhy(path: string, read: MetadataRead, max: number): string | undefined {
   if (typeof read === 'object' || read === 'absent') return undefined;
-  return read === 'too-large' ? `\`${path}\` is larger than ${Math.ceil(max / 1024)} KiB (not read)` : `\`${path}\` is ${read === 'not-a-file' ? 'not a regular file' : 'not readable'} (not read)`;
+  const what = read === 'too-large' ? `larger than ${Math.ceil(max / 1024)} KiB` : read === 'folder' ? 'a folder' : read === 'not-a-file' ? 'not a regular file' : 'not readable';
+  return `\`${path}\` is ${what} (not read)`;
+}
+
+// The text of `path`, or why it could not be read (`unread`, naming the file and the bound); neither when it is
+// absent or a folder (bounds23: for the small files git reads whole, a `.git` pointer, `commondir`, `gitdir`).
+export function metadataText(path: string, max = DEFAULT_MAX): { readonly text?: string; readonly unread?: string } {
+  const got = readGitMetadataOr(path, max);
+  if (typeof got === 'object') return { text: got.text };
+  const unread = got === 'folder' ? undefined : unreadWhy(path, got, max);
+  return unread === undefined ? {} : { unread };
+}
+
+// The same for a reader that wants a string (a callback of the hook and module walks): what is unread is told to
+// `onUnread`, and the caller fails closed with that reason.
+export function readGitMetadataNoting(path: string, max: number, onUnread: (why: string) => void): string | undefined {
+  const { text, unread } = metadataText(path, max);
+  if (unread !== undefined) onUnread(unread);
+  return text;
 }
 
 // The same, as UTF-8 text.

@@ -1,6 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
-import { readGitMetadata } from './config-read.js';
+import { metadataText } from './config-read.js';
 
 // Credentials a git configuration can hold (red team round 5, R5-9): a token in a remote URL
 // (`https://x:ghp_…@github.com/o/r`, also in a `[url "…"]` header), `http.extraHeader = AUTHORIZATION:
@@ -71,10 +71,11 @@ export function isRepositoryConfig(real: string): boolean {
   return folder.split('/').includes('.git') || gitFolderShape(folder);
 }
 
-// The filtered text of a repository config that holds a secret; undefined when it holds none (or is
-// not one, or cannot be read).
+// The filtered text of a repository config that holds a secret; undefined when it holds none (or is not one,
+// or is absent). One too large to read (or a FIFO, a link loop) may hold one: nothing of it is shown (bounds23).
 export function repositoryConfigSecrets(real: string): string | undefined {
   if (!isRepositoryConfig(real)) return undefined;
-  const text = readGitMetadata(real, 1024 * 1024);
+  const { text, unread } = metadataText(real, 1024 * 1024);
+  if (unread !== undefined) return `# codeward: ${unread.replace(/\n/g, ' ')}, so none of it is shown here\n`;
   return text === undefined ? undefined : withoutSecrets(text);
 }

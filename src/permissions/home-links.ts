@@ -1,6 +1,7 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -133,13 +134,8 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
   let budget = MAX_FOLDERS;
   const walk = (homeRel: string, level: number): void => {
     if (level > depth || --budget < 0) return;
-    let names: { name: string; link: boolean; dir: boolean }[];
-    try {
-      listed.push(join(home, homeRel));
-      names = readdirSync(join(home, homeRel), { withFileTypes: true }).map((entry) => ({ name: entry.name, link: entry.isSymbolicLink(), dir: entry.isDirectory() }));
-    } catch {
-      return;
-    }
+    listed.push(join(home, homeRel));
+    const names = entriesOf(resolveLoose(homeRel, realHome)).map((entry) => ({ name: entry.name, link: entry.kind === 'link', dir: entry.kind === 'folder' }));
     for (const { name, link, dir } of names) {
       if (link) judge(`${homeRel}/${name}`);
       else if (dir) walk(`${homeRel}/${name}`, level + 1);
@@ -157,13 +153,18 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
 // The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list, by name;
 // `looked` learns them (a dot-entry added or removed changes the answer, another file of the home folder does not).
 export function homeDotEntries(home: string, looked?: Looked): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(home).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
-  } catch {
-    names = [];
-  }
+  const names = entriesOf(resolveLoose(home)).map((entry) => entry.name).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
   looked?.set(`${home}${DOTS}`, names.join('\0'));
   return names;
 }
 
+// Entries of a home folder listed at most (more: the rest are not seen; LEFT, bounds23: a home folder this large is
+// not met, and the walk has no channel to fail closed through yet).
+const MAX_LISTED = 65_536;
+
+// The entries of the folder at the real path `real` (no link on the way: resolveLoose), listed through the read
+// jail's handle (workspace/own-read-sync.ts); none when it is missing or not a folder.
+function entriesOf(real: string | undefined): readonly { readonly name: string; readonly kind: string }[] {
+  const listing = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
+  return listing === undefined || listing === 'link' ? [] : listing.entries;
+}

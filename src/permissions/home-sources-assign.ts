@@ -5,8 +5,7 @@ import { envNamed, isCommandVariable, isSpaceSeparated } from './obeyed-env.js';
 import { valuePaths } from './obeyed-env-values.js';
 import { wholeTree } from './obeyed-env-runtime.js';
 import { dotenvPairs } from './home-sources-dotenv.js';
-import { readGitMetadata } from '../git/config-read.js';
-import { statQuiet } from '../files/stat-quiet.js';
+import { metadataText } from '../git/config-read.js';
 
 // The assignments of a shell start-up file or `.envrc` (home-sources-shell.ts walks the commands): what the
 // variables they set make programs load.
@@ -94,9 +93,9 @@ const MAX_ENV_DEPTH = 4;
 function envFileLoads(paths: readonly string[], vars: ReadonlyMap<string, string>, base: string, depth: number): Loaded[] {
   const out: Loaded[] = [];
   for (const path of paths) {
-    const text = readGitMetadata(path, MAX_ENV_BYTES);
-    // Too large to read: node reads the whole file (red team R21-9, never silently).
-    if (text === undefined && statQuiet(path)?.isFile() === true) return [wholeTree(`node's env file \`${path}\` is larger than ${MAX_ENV_BYTES / 1024} KiB (not read)`)];
+    const { text, unread } = metadataText(path, MAX_ENV_BYTES);
+    // Too large to read (node reads the whole file), a FIFO, a link loop: never silently (red team R21-9, bounds23).
+    if (unread !== undefined) return [wholeTree(`node's env file ${unread}`)];
     if (text === undefined) continue;
     if (depth >= MAX_ENV_DEPTH) return [wholeTree(`node's env file \`${path}\` (env files naming env files more than ${MAX_ENV_DEPTH} deep)`)];
     for (const [key, value] of dotenvPairs(text)) out.push(...variableLoads(key, [{ text: value, single: true }], vars, base, depth + 1));

@@ -15,8 +15,11 @@ const SHELL_BANG = /^#!\s*\S*\/(?:env\s+)?(?:sh|bash|zsh|dash|ksh)\b/;
 // `top`: the `.envrc`'s folder (names in the reason are relative to it).
 export function runScript(path: string, shell: boolean, seen: Set<string>, top: string): { text?: string; why?: string } {
   const got = readGitMetadataOr(path, MAX_BYTES);
-  // Missing: the path itself is obeyed, nothing is run from it yet. Too large (or a FIFO): not read, never silently.
-  if (got === 'absent' || got === 'not-a-file') return {};
+  // Missing: the path itself is obeyed, nothing is run from it yet. Too large (or a FIFO, a link loop): not read,
+  // never silently. A device or FIFO outside the `.envrc`'s folder (`>/dev/null` taken for a script) is the
+  // system's, not the workspace's (as home-sources.ts judges a file past a bound out of the workspace).
+  const outside = relative(top, path).startsWith('..');
+  if (got === 'absent' || got === 'folder' || (got === 'not-a-file' && outside)) return {};
   if (typeof got !== 'object') return { why: `${unreadWhy(relative(top, path), got, MAX_BYTES)!}, run by the \`.envrc\`` };
   const text = got.text;
   if (!shell && text.startsWith('#!') && !SHELL_BANG.test(text)) return {};

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
-import { readGitMetadata, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
+import { readGitMetadataNoting, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
@@ -207,7 +207,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const got = readGitMetadataOr(path, MAX_BYTES);
     // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
     // A folder in the queue (`use flake`'s project folder) is obeyed as named, not read.
-    const notRead = got === 'not-a-file' ? undefined : unreadWhy(path, got, MAX_BYTES);
+    const notRead = got === 'folder' ? undefined : unreadWhy(path, got, MAX_BYTES);
     if (notRead !== undefined) unread(path, loader, notRead);
     if (typeof got !== 'object') continue;
     const text = got.text;
@@ -218,13 +218,16 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     for (const loaded of loadsOf(kind, text, vars, path)) {
       if (loaded.module !== undefined) {
         const near = nearOf(loaded, path, home, LOADERS[kind]);
+        // A package file node reads but this cannot (past the bound, a FIFO: bounds23): as an unknown main.
+        let unknown: string | undefined;
         const marks = moduleMarks(loaded.module.spec, near, roots[0]!, loaded.module.from === undefined ? undefined : moduleFolders, (file) => {
           sources.push(file);
-          return readGitMetadata(file, MAX_BYTES);
+          return readGitMetadataNoting(file, MAX_BYTES, (why) => void (unknown ??= `NODE_OPTIONS requires ${loaded.module!.spec}: ${why}`));
         });
         for (const one of marks.paths) mark(one, false, loader);
         for (const { at, glob } of marks.globs) markGlob(at, glob, loader);
-        if (marks.why !== undefined) mark('/', true, loader, false, marks.why);
+        const why = marks.why ?? unknown;
+        if (why !== undefined) mark('/', true, loader, false, why);
         continue;
       }
       if (loaded.glob !== undefined) {

@@ -13,7 +13,7 @@ import type { Aliases } from './ts-paths.js';
 import { moduleTargets } from './node-resolve.js';
 import type { PackageReach } from './node-package-reach.js';
 import { keptPackageReach } from './package-reach-kept.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadataNoting } from '../git/config-read.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 
 const MAX_PACKAGES = 256;
@@ -105,13 +105,17 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[]): voi
 }
 
 // A package's file, noted as a source of the walk: installed code is often larger than a work-tree file
-// (bundles), so it has its own bound (node-package-reach.ts fails closed on a file it cannot read).
+// (bundles), so it has its own bound (node-package-reach.ts fails closed on a file it cannot read; one past the
+// bound, a FIFO or a link loop makes the walk's answer unknown too: bounds23).
 const PACKAGE_BYTES = 16 * 1024 * 1024;
-function readPackageFile(walk: Walk, path: string): string | undefined {
+function readPackageFile(walk: Walk, path: string, onUnread: (why: string) => void): string | undefined {
   const texts = walk.packages.texts;
   if (texts.has(path)) return texts.get(path);
   walk.sources.push(path);
-  const text = readGitMetadata(path, PACKAGE_BYTES);
+  const text = readGitMetadataNoting(path, PACKAGE_BYTES, (why) => {
+    walk.unmodeled ??= why;
+    onUnread(why);
+  });
   texts.set(path, text);
   return text;
 }
@@ -122,7 +126,9 @@ function reachOf(walk: Walk, folder: string): PackageReach {
   const reaches = walk.packages.reaches;
   let reach = reaches.get(folder);
   if (reach === undefined) {
-    const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path), (path) => stats(path)?.file === true, walk.kept);
+    // A package file it could not read makes its reach unknown, kept so (bounds23: a padded package.json is no "no main").
+    let unread: string | undefined;
+    const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path, (why) => void (unread ??= why)), (path) => stats(path)?.file === true, walk.kept, () => unread);
     // What it depends on, the walk depends on (read now or kept: a package file changed makes the walk's answer stale).
     walk.sources.push(...kept.sources);
     reaches.set(folder, (reach = kept.reach));

@@ -2,7 +2,7 @@
 // (their stamps keep the cache honest), and why it could not follow a line (hook-unmodeled.ts).
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readGitMetadata, readGitMetadataHead } from '../git/config-read.js';
+import { readGitMetadataHead, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { listInside, realTops } from './hook-listing.js';
 import type { FolderListings } from '../workspace/listings.js';
 import type { PackageReach } from './node-package-reach.js';
@@ -79,10 +79,13 @@ export function read(walk: Walk, path: string): string | undefined {
     walk.listings.set(folder, names);
   }
   const present = names.has(basename(path).toLowerCase());
-  const text = present ? readGitMetadata(path, MAX_BYTES) : undefined;
-  // A file too large to read is not known (red team R15-9c): the walk fails closed rather than skip it.
-  // A compiled program is not read at all (its size does not matter): obeyed where it stands (F4: a venv's python).
-  if (present && text === undefined && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES && !nativeProgram(path)) walk.unmodeled ??= `${basename(path)} is larger than ${MAX_BYTES / 1024} KiB (not read)`;
+  const got = present ? readGitMetadataOr(path, MAX_BYTES) : 'absent';
+  const text = typeof got === 'object' ? got.text : undefined;
+  // A file too large to read is not known (red team R15-9c), nor a FIFO or a link loop (bounds23): the walk fails
+  // closed rather than skip it. A compiled program is not read at all (its size does not matter): obeyed where it
+  // stands (F4: a venv's python). A folder is no file of the walk.
+  const why = got === 'folder' ? undefined : unreadWhy(basename(path), got, MAX_BYTES);
+  if (why !== undefined && !(got === 'too-large' && nativeProgram(path))) walk.unmodeled ??= why;
   // Noted even when missing, by its folder (a pytest.ini made later changes the folder's stamp, and names a
   // plugin at once): one stamp per folder, not one per name looked for.
   walk.sources.push(present ? path : folder);

@@ -97,7 +97,7 @@ function repositoryContext(repository: Repository, roots: readonly string[], hom
   // A workspace in no repository (PLAIN): no git configuration and no hooks, only what its editor runs (R18-19).
   const plainFolder = repository.gitDir === PLAIN.gitDir;
   const dirs = plainFolder ? [] : [repository.gitDir, ...(repository.common ? [repository.common] : [])];
-  const refs: GitConfigRefs = plainFolder ? { folders: [], files: [] } : gitConfigPaths(repository.top, configFiles(dirs, home), home, roots);
+  const refs: GitConfigRefs = plainFolder ? { folders: [], files: [] } : gitConfigPaths(repository.top, [...configFiles(dirs, home), ...(repository.unread === undefined ? [] : [repository.unread])], home, roots);
   // What the active hooks run (a script they name, package.json for `npm test` ...: obeyed-hooks.ts, R8-6).
   const hookDirs = plainFolder ? [] : refs.hooks?.length ? refs.hooks : [join(repository.common ?? repository.gitDir, 'hooks')];
   const hooks = hookReached(hookDirs, repository.top, HOOK_NAMES, plainFolder ? undefined : repository.gitDir, listings);

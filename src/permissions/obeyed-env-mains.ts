@@ -5,7 +5,7 @@
 // node_modules of the workspace (obeyed-repos.ts `moduleFolders`); a main out of the work tree obeys the whole
 // tree (fail closed, the reason named).
 import { relative } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { readGitMetadataNoting } from '../git/config-read.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { nodeNamed } from './node-options.js';
@@ -19,7 +19,9 @@ export function envMainGlobs(base: string, moduleFolders: readonly string[], env
   if (value === undefined || value === '') return [];
   const globs: EnvLoadGlob[] = [];
   for (const spec of nodeNamed(value).bare) {
-    const marks = moduleMarks(spec, [base], base, moduleFolders, (path) => readGitMetadata(path, MAX_BYTES));
+    // A package file node reads but this cannot (padded past the bound, a FIFO: bounds23) obeys the whole tree.
+    let unread: string | undefined;
+    const marks = moduleMarks(spec, [base], base, moduleFolders, (path) => readGitMetadataNoting(path, MAX_BYTES, (why) => void (unread ??= why)));
     const why = `NODE_OPTIONS requires ${spec}, whose package.json \`main\` makes node load this file`;
     for (const path of marks.paths) {
       const rel = relative(base, path);
@@ -27,7 +29,8 @@ export function envMainGlobs(base: string, moduleFolders: readonly string[], env
       // A path, not a pattern: a file named `tools/[ab].js` is that file, not tools/a.js (nodereach2 left 5).
       globs.push({ glob: escapeGlob(rel), why }, { glob: `${escapeGlob(rel)}/**`, why });
     }
-    if (marks.why !== undefined) globs.push({ glob: '**', why: `${marks.why}, so codeward cannot know which files of the work tree node loads` });
+    const unknown = marks.why ?? (unread === undefined ? undefined : `NODE_OPTIONS requires ${spec}: ${unread}`);
+    if (unknown !== undefined) globs.push({ glob: '**', why: `${unknown}, so codeward cannot know which files of the work tree node loads` });
   }
   return globs;
 }

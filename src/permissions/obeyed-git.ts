@@ -100,12 +100,15 @@ export function gitConfigPaths(top: string, files: readonly string[], home: stri
     const included = isInclude(entry) ? expandGitPath(entry.value ?? '', dirname(file), home, named) : undefined;
     if (included) found.push(...spellings(look(included)));
   };
-  walkConfigFiles(files, home, onEntry, named, seen);
+  // A config file git reads but this cannot (bounds23: past the bound, a FIFO, a link loop): what it names is
+  // unknown, so every path of the workspace is obeyed while it stands (as for a command whose words are unknown).
+  const onUnread = (file: string, why: string): void => void computed.push({ key: 'include', value: file, why });
+  walkConfigFiles(files, home, onEntry, named, seen, 0, onUnread);
   // The environment's entries (GIT_CONFIG_COUNT/KEY/VALUE, GIT_CONFIG_PARAMETERS): read last, relative to the work tree.
   for (const entry of envConfigEntries(env)) {
     onEntry(entry, resolve(top, '(environment)'));
     const included = isInclude(entry) ? expandGitPath(entry.value ?? '', top, home, named) : undefined;
-    if (included) walkConfigFiles([included], home, onEntry, named, seen, 1);
+    if (included) walkConfigFiles([included], home, onEntry, named, seen, 1, onUnread);
   }
   // core.worktree moves the work tree, where hooks and commands run (relative to the git folder).
   const tops = [top];

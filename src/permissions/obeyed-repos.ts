@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { metadataText } from '../git/config-read.js';
 import { repositoryOf, type Repository } from '../sandbox/git-config.js';
 import { Beneath } from '../workspace/beneath.js';
 import { mayHoldMise } from './mise-files.js';
@@ -114,9 +114,14 @@ function real(path: string): string {
 
 // A git folder found by its shape: its common folder (commondir), and its work tree when a linked
 // worktree's `gitdir` names the checkout's `.git` (else the folder itself; core.worktree adds the real one).
-function shapeRepository(folder: string): Repository {
-  const common = readGitMetadata(join(folder, 'commondir'), 64 * 1024)?.trim();
-  const back = readGitMetadata(join(folder, 'gitdir'), 64 * 1024)?.trim();
+// One of them git reads but this cannot (padded past 64 KiB, a FIFO: bounds23) is a cut: the whole tree is obeyed.
+function shapeRepository(folder: string, held: Holdings): Repository {
+  const commonRead = metadataText(join(folder, 'commondir'), 64 * 1024);
+  const backRead = metadataText(join(folder, 'gitdir'), 64 * 1024);
+  const unread = commonRead.unread ?? backRead.unread;
+  if (unread !== undefined) held.cut ??= `a git folder's ${unread}, so where its repository's configuration lies is unknown`;
+  const common = commonRead.text?.trim();
+  const back = backRead.text?.trim();
   const top = back ? dirname(resolve(folder, back)) : folder;
   return { top, gitDir: folder, ...(common ? { common: resolve(folder, common) } : {}) };
 }
@@ -144,7 +149,7 @@ export function workspaceRepositories(root: string, held: Holdings, listings?: F
     found.set(key, repository);
     for (const dir of [repository.gitDir, ...(repository.common ? [repository.common] : [])]) {
       const inside = real(dir).startsWith(`${held.base}/`);
-      if (!inside) for (const folder of controlShapes(dir, held, listings)) add(shapeRepository(folder));
+      if (!inside) for (const folder of controlShapes(dir, held, listings)) add(shapeRepository(folder, held));
     }
   };
   add(repositoryOf(root));
@@ -153,6 +158,6 @@ export function workspaceRepositories(root: string, held: Holdings, listings?: F
     const repository = repositoryOf(folder);
     if (repository && real(repository.top) === real(folder)) add(repository);
   }
-  for (const rel of held.shapes) add(shapeRepository(rel === '' ? held.base : join(held.base, rel)));
+  for (const rel of held.shapes) add(shapeRepository(rel === '' ? held.base : join(held.base, rel), held));
   return [...found.values()];
 }

@@ -44,13 +44,16 @@ function reachesOf(top: string, listings: FolderListings | undefined): { reaches
 
 // packageReach(folder, top, read, isFile), kept; `sources`: the paths the answer depends on (the caller's
 // walk depends on them too).
-export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined): { reach: PackageReach; sources: string[] } {
+// `unread`: why a file `read` gave nothing for could not be read (past its bound, a FIFO): the reach is then unknown.
+export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined, unread: () => string | undefined = () => undefined): { reach: PackageReach; sources: string[] } {
   const known = reachesOf(top, listings);
   const kept = known.reaches[folder];
   if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
   const looked = new Set<string>();
   const used: string[] = [];
-  const reach = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked);
+  const found = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked);
+  const why = found.unknown ?? unread();
+  const reach = why === undefined ? found : { ...found, unknown: why };
   const sources = [...new Set([...used, ...looked])];
   const stamps = stampsOf(sources);
   if (stamps === undefined) delete known.reaches[folder];

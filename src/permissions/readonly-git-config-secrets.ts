@@ -74,6 +74,7 @@ export function configSecretVeto(command: SimpleCommand, parse: ShellParse, root
   const files = [...gitOuterConfigFiles(home, env).filter((file) => file !== '/etc/gitconfig'), ...envIncludes(root, home, env)];
   for (const folder of gitFolders(command, parse, runDir ?? root).list) {
     const found = gitDirOf(folder, root);
+    if (found?.unread !== undefined) return `it prints git configuration, and the repository git would use is unknown (${found.unread})`;
     if (found) files.push(...configFiles(found.gitDir));
   }
   const file = secretFile(files, home);

@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ConfigEntry } from '../git/config-file.js';
 import { isInclude, walkConfigFiles } from '../git/config-includes.js';
 import { expandGitPath } from '../git/config-path.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { metadataText, readGitMetadataOr } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
@@ -34,38 +34,50 @@ function isDir(path: string): boolean {
   }
 }
 
-// Files are read by readGitMetadata: regular files only (a FIFO planted as `.git` or a config file would
-// block the judgement).
+// Files are read by readGitMetadataOr: regular files only (a FIFO planted as `.git` or a config file would
+// block the judgement), and one git reads but this cannot (past the bound, a FIFO, a link loop) is `unread`:
+// the repository git would use is unknown, so the command asks (bounds23).
 
 // The git folder of a work tree's own `.git` (folder or `gitdir:` file), not searched upwards.
-function ownGitDir(current: string): string | undefined {
+function ownGitDir(current: string): { gitDir?: string; unread?: string } {
   const dotGit = join(current, '.git');
-  if (isDir(dotGit)) return dotGit;
-  const pointer = readGitMetadata(dotGit);
-  const match = pointer === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
-  return match ? resolve(current, match[1]!) : undefined;
+  if (isDir(dotGit)) return { gitDir: dotGit };
+  const { text, unread } = metadataText(dotGit);
+  if (unread !== undefined) return { unread };
+  const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return match ? { gitDir: resolve(current, match[1]!) } : {};
 }
 
 // The git folder of the repository `dir` is in (and its work tree): `.git` folder or `gitdir:` file,
-// searched upwards.
+// searched upwards; `unread`: a `.git` file there could not be read (its repository is unknown).
 // Outside the workspace `root` only the current user's counts (workspace/above.ts, red team H5).
-export function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string } | undefined {
+export function gitDirOf(dir: string, root: string): { gitDir: string; workTree: string; unread?: string } | undefined {
   for (const current of foldersUp(dir, root)) {
     const own = ownGitDir(current);
-    if (own) return { gitDir: own, workTree: current };
-    // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too.
-    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && readGitMetadata(join(current, 'HEAD')) !== undefined) return { gitDir: current, workTree: current };
+    if (own.unread !== undefined) return { gitDir: join(current, '.git'), workTree: current, unread: own.unread };
+    if (own.gitDir) return { gitDir: own.gitDir, workTree: current };
+    // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too. git reads only
+    // HEAD's first bytes, so a HEAD too large (or not a plain file) here counts as one.
+    const head = readGitMetadataOr(join(current, 'HEAD'));
+    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && head !== 'absent' && head !== 'folder') return { gitDir: current, workTree: current };
   }
   return undefined;
 }
 
+// The common folder a linked worktree's or submodule's `commondir` names (none: undefined); `unread` when it
+// could not be read: then the file itself is given as a config file, which the config walk reports unread.
+function commonOf(gitDir: string): { dir?: string; unread?: string } {
+  const { text, unread } = metadataText(join(gitDir, 'commondir'));
+  if (unread !== undefined) return { unread };
+  const common = text?.trim();
+  return common ? { dir: isAbsolute(common) ? common : resolve(gitDir, common) } : {};
+}
+
 export function configFiles(gitDir: string): string[] {
   const files = [join(gitDir, 'config'), join(gitDir, 'config.worktree')];
-  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
-  if (common) {
-    const dir = isAbsolute(common) ? common : resolve(gitDir, common);
-    files.push(join(dir, 'config'), join(dir, 'config.worktree'));
-  }
+  const common = commonOf(gitDir);
+  if (common.unread !== undefined) files.push(join(gitDir, 'commondir'));
+  if (common.dir) files.push(join(common.dir, 'config'), join(common.dir, 'config.worktree'));
   return files;
 }
 
@@ -100,8 +112,9 @@ function exists(path: string): boolean {
 // folder's hooks, or a core.hooksPath the config names), or undefined.
 function readHook(gitDir: string, hooksPaths: readonly string[], root: string): string | undefined {
   const folders = [join(gitDir, 'hooks')];
-  const common = readGitMetadata(join(gitDir, 'commondir'))?.trim();
-  if (common) folders.push(join(isAbsolute(common) ? common : resolve(gitDir, common), 'hooks'));
+  const common = commonOf(gitDir);
+  if (common.unread !== undefined) return common.unread;
+  if (common.dir) folders.push(join(common.dir, 'hooks'));
   for (const path of hooksPaths) {
     if (isAbsolute(path)) folders.push(path);
     else folders.push(resolve(dirname(gitDir), path), resolve(root, path));
@@ -130,7 +143,7 @@ export function configProgram(gitDir: string, home: string | undefined, hooksPat
         else hooksPaths.push(join(home, entry.value.slice(2)));
       } else hooksPaths.push(entry.value);
     }
-  });
+  }, undefined, undefined, 0, (_file, why) => found.push(`a config file git reads: ${why}`));
   return found[0];
 }
 
@@ -153,7 +166,9 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
     if (links === undefined) return `the index of ${repo.gitDir} is in a form codeward does not read (split index, SHA-256), so the submodules git would enter are unknown`;
     for (const path of links) {
       const subTree = resolve(repo.workTree, path);
-      const subGit = ownGitDir(subTree);
+      const own = ownGitDir(subTree);
+      if (own.unread !== undefined) return `the repository of submodule ${path} is unknown: ${own.unread}`;
+      const subGit = own.gitDir;
       if (!subGit || seen.has(subGit)) continue;
       seen.add(subGit);
       const veto = repositoryVeto(subGit, root, home);
@@ -174,6 +189,7 @@ export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: s
   const repos = new Map<string, string | undefined>();
   for (const folder of list) {
     const found = gitDirOf(folder, root);
+    if (found?.unread !== undefined) return `the repository git would use is unknown: ${found.unread}`;
     if (found) repos.set(found.gitDir, found.workTree);
   }
   command.args.forEach((arg, i) => {

@@ -1,7 +1,7 @@
 import { readdirSync, realpathSync } from 'node:fs';
 import { delimiter, join, resolve, sep } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
-import { readGitMetadata } from '../git/config-read.js';
+import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.js';
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
 import { loadedConfigFiles } from '../git/config-includes.js';
 import { isCommand } from '../permissions/obeyed-git.js';
@@ -50,12 +50,29 @@ function workspaceCommand(entry: ConfigEntry, top: string, own: boolean): boolea
   return value !== '' && (named || !system);
 }
 
-function drivingEntry(root: string, home: string | undefined): string | undefined {
+// Each config file git loads with its text (a folder there: none). One git reads but codeward cannot (past the
+// reader's bound: git reads it whole; a FIFO; a link loop; EACCES) gives `unread`, naming it and the bound: what
+// it sets is unknown (bounds23: a `.git/config` padded with 5 MiB of comments was read as empty, and the filter
+// after the padding ran from a line of git alone).
+function configTexts(root: string, home: string | undefined): { texts: { file: string; text: string }[]; unread?: string } {
+  const texts: { file: string; text: string }[] = [];
+  for (const file of loadedConfigFiles(root, home)) {
+    const got = readGitMetadataOr(file);
+    if (typeof got === 'object') texts.push({ file, text: got.text });
+    else if (got !== 'folder') {
+      const why = unreadWhy(file, got, METADATA_MAX);
+      if (why !== undefined) return { texts, unread: why };
+    }
+  }
+  return { texts };
+}
+
+function drivingEntry(root: string, texts: readonly { file: string; text: string }[]): string | undefined {
   const top = resolve(root);
   const tops = [top, real(root)];
-  for (const file of loadedConfigFiles(root, home)) {
+  for (const { file, text } of texts) {
     const own = tops.some((each) => file === each || file.startsWith(`${each}${sep}`));
-    for (const entry of parseGitConfig(readGitMetadata(file) ?? '')) {
+    for (const entry of parseGitConfig(text)) {
       if (IGNORED.has(entry.section) || entry.key === 'pager' || entry.key === 'fsmonitor' || !isCommand(entry)) continue;
       if (workspaceCommand(entry, top, own)) return `${[entry.section, ...(entry.subsection === undefined ? [] : [entry.subsection]), entry.key].join('.')} = ${entry.value ?? ''}`;
     }
@@ -63,16 +80,14 @@ function drivingEntry(root: string, home: string | undefined): string | undefine
   return undefined;
 }
 
-function configTexts(root: string, home: string | undefined): string[] {
-  return loadedConfigFiles(root, home).map((file) => readGitMetadata(file) ?? '');
-}
-
 // Why this repository's git may not write history from the sandbox even for a line of git alone; undefined
 // when it may. `hooks`: the repository has hooks git would have run (so the result can say they did not).
 export function gitAloneRepository(root: string, home: string | undefined): { refusal?: string; hooks: boolean } {
-  const driver = drivingEntry(root, home);
+  const { texts, unread } = configTexts(root, home);
+  if (unread !== undefined) return { refusal: `a config file git reads could not be read, so what it makes git run is unknown (${unread})`, hooks: false };
+  const driver = drivingEntry(root, texts);
   if (driver) return { refusal: `git's configuration makes it run a program that may read the work tree (${driver.slice(0, 120)})`, hooks: false };
-  const hooksPath = configTexts(root, home).some((text) => /^\s*hookspath\s*=/im.test(text));
+  const hooksPath = texts.some(({ text }) => /^\s*hookspath\s*=/im.test(text));
   return { hooks: hooksPath || activeHooks(join(root, '.git', 'hooks')) };
 }
 
