@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type Engine } from '../../src/index.js';
+import type { Engine } from '../../src/index.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(REPO_ROOT, 'dist/bin/codeward.js');
@@ -53,6 +53,9 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { status: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr, json };
 }
 
+// The engine is loaded on first use: most files that take this helper only drive the built binary, and
+// loading the whole engine's sources costs each of them about a second of the suite's time.
 export async function engineFor(root: string): Promise<Engine> {
+  const { createEngine } = await import('../../src/index.js');
   return createEngine({ workspace: root });
 }
