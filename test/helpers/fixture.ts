@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEngine, type Engine } from '../../src/index.js';
+import type { Engine } from '../../src/index.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(REPO_ROOT, 'dist/bin/codeward.js');
@@ -35,12 +35,26 @@ export interface CliResult {
   json: Record<string, unknown> & { ok: boolean; cmd: string; data?: any; error?: { code: string; message: string }; warnings?: string[] };
 }
 
+// The environment to start the binary with for `args`: NODE_EXTRA_CA_CERTS held back under
+// CODEWARD_NODE_EXTRA_CA_CERTS, as the documented launcher does (src/doors/ca-bundle.ts): node then skips
+// parsing the bundle at start-up (~40 ms of CPU on every run of the binary), and the binary puts the
+// variable back in its environment before anything reads it, so every program it starts sees it as it was.
+// Left as it is for the entry points that open TLS themselves and refuse a deferred bundle (worker, agent,
+// mcp, trust, serve: any argument naming one), and when the caller set either variable itself.
+const PERSON_ONLY = /\b(worker|agent|mcp|trust|serve)\b/;
+export function binaryEnv(args: readonly string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const bundle = env['NODE_EXTRA_CA_CERTS'];
+  if (bundle === undefined || bundle === '' || env['CODEWARD_NODE_EXTRA_CA_CERTS'] !== undefined || args.some((arg) => PERSON_ONLY.test(arg))) return env;
+  const { NODE_EXTRA_CA_CERTS: _held, ...rest } = env;
+  return { ...rest, CODEWARD_NODE_EXTRA_CA_CERTS: bundle };
+}
+
 // Runs the real built binary in a child process. Mutating calls need approval, so --yes is added unless
 // `yes: false` (tests of the permission gate itself).
 export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; yes?: boolean } = {}): CliResult {
   const result = spawnSync(process.execPath, [CLI, ...(options.yes === false ? [] : ['--yes']), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...process.env, ...options.env },
+    env: binaryEnv(args, { ...process.env, ...options.env }),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +67,9 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { status: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr, json };
 }
 
+// The engine is loaded on first use: most files that take this helper only drive the built binary, and
+// loading the whole engine's sources costs each of them about a second of the suite's time.
 export async function engineFor(root: string): Promise<Engine> {
+  const { createEngine } = await import('../../src/index.js');
   return createEngine({ workspace: root });
 }

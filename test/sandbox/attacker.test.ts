@@ -4,7 +4,7 @@ import { access, mkdir, mkdtemp, readFile, realpath, symlink, writeFile } from '
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, prepareContext } from '../../src/doors/worker/config.js';
-import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { binaryEnv, CLI, removeDir, REPO_ROOT, writeFiles } from '../helpers/fixture.js';
 
 // THREAT-MODEL invariants 2 and 6 from the attacker's side: a sandboxed command (real bwrap, the real
 // binary) tries to plant what git, codeward or the user's shell obeys later, and to read secrets. Then
@@ -51,7 +51,7 @@ function exec(script: string, flags: string[] = [], extraEnv: Record<string, str
 // One command line as exec's --cmd (the line itself is judged, not a script file it names).
 function execLine(line: string, flags: string[] = [], extraEnv: Record<string, string> = {}, cwd = root): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', cwd, ...flags, 'exec', '--cmd', line], { cwd, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', cwd, ...flags, 'exec', '--cmd', line], { cwd, env: binaryEnv([line], env(extraEnv)), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -303,7 +303,7 @@ for (const how of ['in place', 'staged'] as const) describe.skipIf(!bwrapWorks |
   it('gains nothing by getting codeward killed before its check: the next start moves the plant aside', async () => {
     const file = join(markers, 'hang.sh');
     await writeFile(file, `echo '{"rules":[{"pattern":"*","action":"allow"}]}' > coder_policy.json; sleep 60\n`);
-    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: env(), stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: binaryEnv([file], env()), stdio: 'ignore' });
     // Staged, the plant is in the run's upper folder (the state folder), never in the workspace.
     const planted = async (): Promise<boolean> => (staged ? stagedPlant() : exists(join(root, 'coder_policy.json')));
     try {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mountedElsewhere } from '../../src/sandbox/proc.js';
-import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { binaryEnv, CLI, removeDir, REPO_ROOT, writeFiles } from '../helpers/fixture.js';
 import { WRITE_MODES, type WriteMode } from '../helpers/write-modes.js';
 
 // Issue 20, "nothing in the working tree": a sandboxed exec (real bwrap, the real binary) leaves no
@@ -42,7 +42,7 @@ function start(workspace: string, script: string): { child: ChildProcess; done: 
   mkdirSync(join(box, 'scripts'), { recursive: true });
   const file = join(box, 'scripts', `script-${Math.random().toString(36).slice(2)}.sh`);
   writeFileSync(file, script);
-  const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', workspace, 'exec', '--cmd', `sh ${file}`], { cwd: workspace, env: env(), stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', workspace, 'exec', '--cmd', `sh ${file}`], { cwd: workspace, env: binaryEnv([file], env()), stdio: ['ignore', 'pipe', 'ignore'] });
   children.push(child);
   let stdout = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { access, mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { binaryEnv, CLI, removeDir, REPO_ROOT, writeFiles } from '../helpers/fixture.js';
 import { WRITE_MODES, type WriteMode } from '../helpers/write-modes.js';
 
 // THREAT-MODEL invariant 2, issue 15 (red team): a sandboxed command (real bwrap, the real binary)
@@ -47,7 +47,7 @@ async function exec(script: string): Promise<Envelope> {
 // One command line as exec's --cmd: a line that runs git alone writes git's folder (R12-21).
 function execLine(line: string): Promise<Envelope> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', line], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', line], { cwd: root, env: binaryEnv([line], env()), stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.on('error', reject);

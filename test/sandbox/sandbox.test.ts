@@ -4,7 +4,7 @@ import { access, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/pr
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { binaryEnv, CLI, removeDir, REPO_ROOT, tempDir, writeFiles } from '../helpers/fixture.js';
 
 // The OS sandbox through the real binary. Each script runs as `bash script.sh`, which the permission
 // gate allows with --yes: what the script does is the sandbox's business alone.
@@ -32,7 +32,7 @@ function exec(script: string, flags: string[] = [], extraEnv: Record<string, str
   return new Promise((resolve, reject) => {
     const file = `script-${Math.random().toString(36).slice(2)}.sh`;
     void writeFile(join(root, file), script).then(() => {
-      const child = spawn(process.execPath, [CLI, '--yes', '--json', ...flags, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, '--yes', '--json', ...flags, 'exec', '--cmd', `bash ${file}`], { cwd: root, env: binaryEnv([file], env(extraEnv)), stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -221,7 +221,7 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     git('add', 'a.txt');
     git('-c', 'user.email=a@example.org', '-c', 'user.name=A', 'commit', '-qm', 'a');
     const run = await new Promise<Run>((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, '--yes', '--json', 'exec', '--cmd', 'true'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [CLI, '--yes', '--json', 'exec', '--cmd', 'true'], { cwd: root, env: binaryEnv([], env()), stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.on('error', reject);
