@@ -46,8 +46,8 @@ const key = (name: string): string => name.replace(/\s+/g, '');
 const KEYWORD = /^(?:const|let|var|new|typeof|void|await|yield|return|function|class|in|of|instanceof|delete|true|false|null|undefined|this|if|else|for|while|do|switch|case|default|break|continue|throw|try|catch|finally|async|import|export|super)$/;
 
 // The names `text` mentions as values (`a`, `this.a`; not a member `o.a`, not `p.platform`).
-function mentioned(text: string): string[] {
-  const code = codeOnly(text);
+const mentioned = (text: string): string[] => mentionedCode(codeOnly(text));
+function mentionedCode(code: string): string[] {
   return [...code.matchAll(MENTION)].filter((found) => !KEYWORD.test(found[0]) && !HARMLESS_NEXT.test(code.slice(found.index + found[0].length, found.index + found[0].length + 40))).map((found) => key(found[0]));
 }
 
@@ -171,26 +171,31 @@ export function taintOf(code: string, objects: Set<string>): Taint {
   const readers = new Map<string, Binding[]>();
   const visible = (name: string, at: number): boolean => tainted.get(name)?.some((block) => blocks.holds(block, at)) === true;
   const queue: Binding[] = [];
-  for (const binding of bindings) {
-    // A binding of the file's top is read whole (calls and functions too: fail closed where names are few); one in a
-    // function only where its value is the tainted value (not a call's argument, not a function's text).
+  const seeded = (only: string, value: string, top: boolean): boolean => SEEDS.test(only) || (top && TOP_SEED.test(only)) || RELATIVE_CALL.test(value) || (CLIMBS.test(value) && /\.json\b/.test(value));
+  // Whether `binding` holds a tainted value now: read whole at the file's top (calls and functions too: fail closed
+  // where names are few); in a function only where its value is the tainted value (not a call's argument, not a
+  // function's text), its strings' and templates' texts blanked (the masked code: a long template blanked whole).
+  const holds = (binding: Binding): boolean => {
     const value = held(binding.value, binding.top);
-    // The code of what is held: string and template texts blanked (the file's masked code: a long template is
-    // blanked whole, whatever the value's length).
     const masked = blocks.masked.slice(binding.at, binding.at + value.length);
-    const only = [...masked].map((c, i) => (value[i] === ' ' ? ' ' : c)).join('');
-    const names = mentioned(only);
+    let only = '';
+    for (let i = 0; i < masked.length; i++) only += value[i] === ' ' ? ' ' : masked[i];
+    return seeded(only, value, binding.top) || mentionedCode(only).some((name) => visible(name, binding.at));
+  };
+  for (const binding of bindings) {
+    // A first look at the whole value (held values are parts of it): the exact one is taken when it may hold one.
+    const raw = blocks.masked.slice(binding.at, binding.at + binding.value.length);
+    const names = mentionedCode(raw);
     for (const name of names) {
       const list = readers.get(name);
       if (list === undefined) readers.set(name, [binding]);
       else list.push(binding);
     }
-    const seeded = SEEDS.test(only) || (binding.top && TOP_SEED.test(only)) || RELATIVE_CALL.test(value) || (CLIMBS.test(value) && /\.json\b/.test(value));
-    if (seeded || names.some((name) => visible(name, binding.at))) queue.push(binding);
+    if (seeded(raw, binding.value, binding.top) || names.some((name) => visible(name, binding.at))) queue.push(binding);
   }
   // To the fixed point: each binding is tainted once, so the work is bounded by the file's bindings.
   for (let binding = queue.pop(); binding !== undefined; binding = queue.pop()) {
-    if (binding.done === true) continue;
+    if (binding.done === true || !holds(binding)) continue;
     binding.done = true;
     for (const name of binding.names) {
       const blocksOfName = tainted.get(name) ?? [];
