@@ -9,20 +9,12 @@
 // object too (scopes are not told apart: fail closed). A value COMPUTED from it (`const root = process.cwd()`) is
 // not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows).
 import { resolve } from 'node:path';
+import { CLIMBS, GLOBAL, NOT_HARMLESS, RELATIVE_CALL, bound, codeOnly, escape, valueAt, words } from './node-package-words.js';
+import { taintOf, type Taint } from './node-package-taint.js';
 
 // A mention of the process object (but its harmless fields), the global object, Reflect, the `process` module, the
 // working folder's variables, require.main, a file's contents.
-const HARMLESS = 'platform|arch|versions?|release|pid|ppid|hrtime|nextTick|emitWarning|exitCode|exit|on|once|off|stdout|stderr|stdin|execPath|features|title|memoryUsage|uptime|umask|cpuUsage|resourceUsage|getuid|geteuid|emit|listeners|listenerCount|type|noDeprecation|throwDeprecation|traceDeprecation';
-const NOT_HARMLESS = `(?!\\s*(?:\\?\\.|\\.)\\s*(?:${HARMLESS})\\b)`;
-// The global object, its `process`, or a computed member of it (`globalThis.Symbol` is not the process object).
-const GLOBAL = `(?:globalThis|global)(?![\\w$])(?:\\s*(?:\\?\\.|\\.)\\s*process\\b|\\s*\\[(?!\\s*['"\`][^'"\`]*['"\`]\\s*\\])[^\\]]*\\]|\\s*\\[\\s*['"\`]process['"\`]\\s*\\]|(?!\\s*(?:\\?\\.|\\.|\\[)))`;
-// A path function given a relative literal: its base is the working folder (`path.resolve("tools/y")`,
-// `realpathSync(".")`, `pathToFileURL("tools/y.js")`; `require.resolve("./x")` is the file's own).
-// `require.resolve("./x", { paths: ["."] })` looks from the folders it is given.
-const RELATIVE_CALL = /(?<!require\s*\.\s*)\b(?:resolve|realpath(?:Sync)?|pathToFileURL|createRequire)\s*\(\s*['"`](?![/\\]|[a-z]+:)|\bresolve\s*\(\s*['"`]\.\.?\/[^()]*\bpaths\s*:/;
 const SOURCE = new RegExp(`(?<![.\\w$])(?:process${NOT_HARMLESS}|Reflect)\\b|(?<![.\\w$])${GLOBAL}|['"\`](?:node:)?process['"\`]|\\bINIT_CWD\\b|\\bPWD\\b|\\brequire\\.main\\b|\\bread(?:File|dir)?Sync\\s*\\(|\\bmainModule\\b|\\bmodule\\s*\\.\\s*parents?\\b`);
-// A `..` part: climbs out of the folder a literal start names.
-const CLIMBS = /(?:^|[/'"`\s(,+])\.\.(?:[/\\'"`]|$)/;
 // A call that loads or runs what its arguments name, with computed arguments (not one literal string).
 const CALL = /(?:\b(?:require|import|createRequire|eval|Function|runInThisContext|runInNewContext|runInContext|compileFunction|Script|SourceTextModule)|\bnew\s+Function)\s*\(\s*(?!['"`][^'"`$]*['"`]\s*\))/g;
 // A binding: a name or a destructuring pattern, then `=` (not `==`, `=>`); an `import` of the process module; a
@@ -38,37 +30,7 @@ const MEMBER = `(?:\\s*(?:\\?\\.|\\.)\\s*[\\w$]+|\\s*(?:\\?\\.)?\\[[^\\]]*\\])`;
 // Fixed-point rounds at most: more is not known, so every computed name is (fail closed).
 const MAX_ROUNDS = 64;
 
-const NAME = /[A-Za-z_$][\w$]*/g;
 const PROCESS_MODULE = /['"`](?:node:)?process['"`]/;
-// `text` without the texts of its string literals (a template keeps its `${...}` parts).
-const codeOnly = (text: string): string =>
-  text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/`([^`]*)`/g, (_all, body: string) => [...body.matchAll(/\$\{([^}]*)\}/g)].map((part) => part[1]).join(' '));
-const words = (pattern: string): string[] => [...pattern.matchAll(NAME)].map((found) => found[0]);
-const escape = (name: string): string => name.replace(/\$/g, '\\$');
-
-// The value bound at `at`: up to a `;`, `,` or line end outside brackets, or a closing bracket of the binding's own
-// (300 characters at most).
-function valueAt(code: string, at: number, stops = ';,\n'): string {
-  let depth = 0;
-  const end = Math.min(code.length, at + 300);
-  for (let i = at; i < end; i++) {
-    const c = code[i]!;
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (--depth < 0) return code.slice(at, i);
-    } else if (depth === 0 && stops.includes(c) && (c !== '\n' || code.slice(at, i).trim() !== '')) return code.slice(at, i);
-  }
-  return code.slice(at, end);
-}
-
-// The names a pattern binds, but a destructured harmless field (`const { platform } = process`).
-const bound = (pattern: string): string[] =>
-  pattern.startsWith('{')
-    ? pattern.slice(1, -1).split(',').flatMap((entry) => {
-        const [key, ...rest] = entry.split(':');
-        return new RegExp(`^\\s*(?:${HARMLESS})\\s*$`).test(key!) ? [] : words((rest.length > 0 ? rest.join(':') : key!).split('=')[0]!);
-      })
-    : words(pattern);
 
 // The names of `code` bound (directly or through others) to the process object, or 'all' when the fixed point was not
 // reached within its bound.
@@ -107,22 +69,25 @@ function processNames(code: string): Set<string> | 'all' {
 export function computedLeaving(code: string, from: string, folder: string): string | undefined {
   const moves = MOVES_LOOKUP.exec(code);
   if (moves !== null) return moves[0];
-  const runs = cwdRun(code);
+  let known: Taint | 'all' | undefined;
+  const taint = (): Taint | 'all' => {
+    if (known === undefined) {
+      const objects = processNames(code);
+      known = objects === 'all' ? 'all' : taintOf(code, objects);
+    }
+    return known;
+  };
+  const runs = cwdRun(code, taint);
   if (runs !== undefined) return runs;
-  let aliases: RegExp | 'all' | undefined;
   for (const found of code.matchAll(CALL)) {
     // The call's own arguments (up to its closing parenthesis or a comment's next line; 200 characters at most).
-    const arg = valueAt(`${code.slice(found.index + found[0].length, found.index + found[0].length + 200).split(/\n\s*\*/)[0]!})`, 0, ')');
-    if (aliases === undefined) {
-      const objects = processNames(code);
-      const names = objects === 'all' ? 'all' : taintedNames(code, objects);
-      aliases = names === 'all' ? 'all' : new RegExp(names.size === 0 ? '(?!)' : `(?<![.\\w$])(?:${[...names].map(escape).join('|')})(?![\\w$])${NOT_HARMLESS}`);
-    }
-    if (aliases === 'all') return `${found[0].slice(0, 60)} (the process object bound through more than ${MAX_ROUNDS} names)`;
-    const names = aliases;
+    const at = found.index + found[0].length;
+    const arg = valueAt(`${code.slice(at, at + 200).split(/\n\s*\*/)[0]!})`, 0, ')');
+    const names = taint();
+    if (names === 'all') return `${found[0].slice(0, 60)} (the process object bound through more than ${MAX_ROUNDS} names)`;
     // A `..` anywhere; the process object and its names outside string texts (code handed to `new Function` names
     // `process` in its text), a `'node:process'` literal anywhere.
-    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || [SOURCE, names].some((test) => test.test(codeOnly(text)));
+    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || SOURCE.test(codeOnly(text)) || names.mentions(text, at);
     if (!leaves(arg)) continue;
     // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
     const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);
@@ -133,42 +98,48 @@ export function computedLeaving(code: string, from: string, folder: string): str
   return undefined;
 }
 
-// A values's name bound from the process object's names, from a value climbing out (`require("../../package.json")
-// .x`), from a file's contents or the working folder (`path.resolve("tools")`, `process.argv[1]`), or from another such
-// name (a simple assignment, a template, a concatenation), to a fixed point: a LOAD of it loads what the project names
-// (R21-1, R21-11, js22 LEFT). Only loads count (a tainted value printed or compared is not judged).
-// A binding of the file's top (a declaration at the start of a line): names inside functions are not told apart by
-// scope, and real bundles reuse them (vite's `url`, typescript's `modulePath`), so they are not followed.
-const TOP_BINDING = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*|\{[^{}=;]{0,300}\}|\[[^[\]=;]{0,300}\])\s*=(?![=>])/gm;
-const SEED = /(?<![\w$])(?:cwd|argv|env|mainModule|INIT_CWD|PWD)(?![\w$])|\bmodule\s*\.\s*parents?\b/;
-function taintedNames(code: string, objects: Set<string>): Set<string> | 'all' {
-  const names = new Set<string>();
-  let open = [...code.matchAll(TOP_BINDING)].map((found) => ({ pattern: found[1]!, value: valueAt(code, found.index + found[0].length) }));
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const named = names.size === 0 ? /(?!)/ : new RegExp(`(?<![.\\w$])(?:${[...names].map(escape).join('|')})(?![\\w$])${NOT_HARMLESS}`);
-    const next = open.filter((one) => {
-      const code = codeOnly(one.value);
-      if (!SEED.test(code) && !RELATIVE_CALL.test(one.value) && !(CLIMBS.test(one.value) && /\.json\b/.test(one.value)) && !named.test(code)) return true;
-      for (const name of bound(one.pattern)) names.add(name);
-      return false;
-    });
-    if (next.length === open.length) return new Set([...objects, ...names]);
-    open = next;
-  }
-  return 'all';
-}
-
 // A thread or child process started on a path relative to the working folder (`new Worker("./tools/y.js")`,
-// `fork("tools/y.js")`, `execSync("node tools/y.js")`): a file of the project, not of the package.
+// `fork("tools/y.js")`, `execSync("node tools/y.js")`) or on a tainted value (`execSync(\`node ${root}/y.js\`)`,
+// `spawn("node", [root + "/y.js"])`; node-package-taint.ts): a file of the project, not of the package. Judged: the
+// command (a Worker's or fork's script, exec's line) and spawn's or execFile's argument list, not the options.
 const RUNS = /(?:\bnew\s+Worker|(?<![\w$])(?:fork|spawn|spawnSync|exec|execSync|execFile|execFileSync))\s*\(/g;
 const RELATIVE_WORD = /['"`\s](?:\.\.?\/|[\w@-][\w@.-]*\/)[\w@./-]*(?:['"`\s]|$)/;
-function cwdRun(code: string): string | undefined {
+const OWN = /\b__dirname\b|\bimport\.meta\b|\b__filename\b/;
+function cwdRun(code: string, taint: () => Taint | 'all'): string | undefined {
   for (const found of code.matchAll(RUNS)) {
-    const arg = valueAt(`${code.slice(found.index + found[0].length, found.index + found[0].length + 200)})`, 0, ')');
-    if (/\b__dirname\b|\bimport\.meta\b|\b__filename\b/.test(arg)) continue;
-    if (RELATIVE_WORD.test(arg)) return `${found[0]}${arg})`.slice(0, 80);
+    const at = found.index + found[0].length;
+    const arg = valueAt(`${code.slice(at, at + 200)})`, 0, ')');
+    const parts = argumentsOf(arg);
+    const judged = /spawn|execFile/.test(found[0]) && parts[1]?.trimStart().startsWith('{') === false ? parts.slice(0, 2) : parts.slice(0, 1);
+    // `re.exec(text)` is a regular expression's: only a child_process object's exec runs its tainted argument.
+    const regex = /^exec\s*\($/.test(found[0]) && /\.\s*$/.test(code.slice(found.index - 2, found.index)) && !/(?:child|\bcp)[\w'"]*\s*\)?\s*\.\s*$/i.test(code.slice(Math.max(0, found.index - 40), found.index));
+    const runs = judged.some((part) => {
+      if (OWN.test(part)) return false;
+      if (RELATIVE_WORD.test(part)) return true;
+      const names = regex ? undefined : taint();
+      return names === 'all' || names?.mentions(part, at) === true;
+    });
+    if (runs) return `${found[0]}${arg})`.slice(0, 80);
   }
   return undefined;
+}
+
+// The arguments of a call's text (split at its commas outside brackets and strings).
+function argumentsOf(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  const code = text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`[^`]*`/g, (literal) => '_'.repeat(literal.length));
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...parts, text.slice(start)];
 }
 
 // A file that changes where node looks for bare names (module.paths, Module._initPaths, NODE_PATH set at run time).

@@ -1,0 +1,186 @@
+// The brace blocks of a package's JavaScript file, for the taint of node-package-taint.ts (taint23): a name bound in a
+// function is that function's, so the same name in another function of a bundle (vite's `url`, typescript's
+// `modulePath`) is another binding. A scanner, not a parser: strings, comments, template texts and regular expression
+// literals are skipped (their braces are no blocks), a `${...}` of a template is code. When the braces do not balance
+// the file is one block (every name is the file's: the taint can only grow).
+
+export interface Blocks {
+  // The innermost block holding `at` (-1: the file's top).
+  readonly at: (at: number) => number;
+  // The innermost function body holding `at` (-1: the file's top).
+  readonly fn: (at: number) => number;
+  // Whether the block `block` (-1: the file) holds `at`.
+  readonly holds: (block: number, at: number) => boolean;
+  // The block holding `block` (-1: the file).
+  readonly parent: (block: number) => number;
+  // The function body whose parameter list holds `at` (`function f(a = 1) {`, `(a) => {`), or -1.
+  readonly paramsOf: (at: number) => number;
+  // The text of a function body's parameter list ('' for another block).
+  readonly params: (block: number) => string;
+  // The code with the texts of its strings, templates, regular expressions and comments blanked (as long; a comment's
+  // line ends kept): what binds and calls is found there, not in a text (a worker's code embedded as a string).
+  readonly masked: string;
+}
+
+// Words after which a `/` starts a regular expression, not a division.
+const BEFORE_REGEX = /(?:^|[^\w$.])(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await|instanceof)$/;
+// Words before a `(...) {` that make the block a statement's, not a function body.
+const CONTROL = /(?:^|[^\w$.])(?:if|for|while|switch|catch|with)\s*$/;
+
+interface Found {
+  readonly opens: number[];
+  readonly closes: number[];
+  readonly parents: number[];
+  readonly functions: boolean[];
+  // Each block's parameter list (start and end), when it is a function's body.
+  readonly params: ([number, number] | undefined)[];
+  // The texts blanked in `masked` (start, end), and whether their line ends are kept (comments).
+  readonly texts: [number, number, boolean][];
+}
+
+// The end of the quoted string opening at `at` (its closing quote, or the line end).
+export function stringEnd(code: string, at: number): number {
+  const quote = code[at];
+  let i = at + 1;
+  for (; i < code.length && code[i] !== quote && code[i] !== '\n'; i++) if (code[i] === '\\') i++;
+  return i;
+}
+
+// The end of the regular expression literal opening at `at` (its closing `/`), or -1 when the line ends first.
+function regexEnd(code: string, at: number): number {
+  let inClass = false;
+  for (let i = at + 1; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '\n') return -1;
+    if (c === '\\') i++;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) return i;
+  }
+  return -1;
+}
+
+// The last character before `at` that is not a space, and its index.
+function before(code: string, at: number): number {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(code[i]!)) i--;
+  return i;
+}
+
+function scan(code: string): Found | undefined {
+  const found: Found = { opens: [], closes: [], parents: [], functions: [], params: [], texts: [] };
+  // The open frames: a block's index, 'p' a parenthesis (with its start), 't' a template's `${`.
+  const stack: { kind: 'b' | 'p' | 't'; at: number }[] = [];
+  // The last `)` and its `(`: a `{` right after it opens a function body or a statement's block.
+  let lastParen = { close: -1, open: -1 };
+  let inTemplate = false;
+  // Where the template text being read starts.
+  let text = 0;
+  const skip = (start: number, end: number, lines = false): number => {
+    if (end > start) found.texts.push([start, end, lines]);
+    return end;
+  };
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (inTemplate) {
+      if (c === '\\') i++;
+      else if (c === '`') {
+        skip(text, i);
+        inTemplate = false;
+      } else if (c === '$' && code[i + 1] === '{') {
+        skip(text, i);
+        stack.push({ kind: 't', at: i++ });
+        inTemplate = false;
+      }
+      continue;
+    }
+    if (c === '/' && code[i + 1] === '/') i = skip(i, code.indexOf('\n', i) < 0 ? code.length : code.indexOf('\n', i));
+    else if (c === '/' && code[i + 1] === '*') i = skip(i, code.indexOf('*/', i + 2) < 0 ? code.length : code.indexOf('*/', i + 2) + 2, true) - 1;
+    else if (c === '"' || c === "'") i = skip(i + 1, stringEnd(code, i));
+    else if (c === '`') {
+      inTemplate = true;
+      text = i + 1;
+    } else if (c === '/') {
+      const prev = before(code, i);
+      if (prev < 0 || /[(,=:[!&|?{};+\-*%<>~^]/.test(code[prev]!) || BEFORE_REGEX.test(code.slice(Math.max(0, prev - 11), prev + 1))) {
+        const end = regexEnd(code, i);
+        if (end > 0) i = skip(i + 1, end);
+      }
+    } else if (c === '(') stack.push({ kind: 'p', at: i });
+    else if (c === ')') {
+      const frame = stack.pop();
+      if (frame?.kind !== 'p') return undefined;
+      lastParen = { close: i, open: frame.at };
+    } else if (c === '{') {
+      const prev = before(code, i);
+      const parent = stack.findLast((frame) => frame.kind === 'b');
+      const arrow = code[prev] === '>' && code[prev - 1] === '=';
+      const head = arrow ? before(code, prev - 1) : prev;
+      const listed = code[head] === ')' && head === lastParen.close;
+      const fn = arrow || (listed && !CONTROL.test(code.slice(Math.max(0, lastParen.open - 12), lastParen.open)));
+      const single = arrow && !listed ? /[\w$]+$/.exec(code.slice(Math.max(0, head - 60), head + 1)) : null;
+      found.params.push(!fn ? undefined : listed ? [lastParen.open + 1, lastParen.close] : single === null ? undefined : [head + 1 - single[0].length, head + 1]);
+      found.parents.push(parent === undefined ? -1 : parent.at);
+      found.functions.push(fn);
+      found.closes.push(code.length);
+      stack.push({ kind: 'b', at: found.opens.push(i) - 1 });
+    } else if (c === '}') {
+      const frame = stack.pop();
+      if (frame === undefined || frame.kind === 'p') return undefined;
+      if (frame.kind === 't') {
+        inTemplate = true;
+        text = i + 1;
+      }
+      else found.closes[frame.at] = i;
+    }
+  }
+  return stack.length === 0 && !inTemplate ? found : undefined;
+}
+
+// The blocks of `code` (one, the file, when its braces do not balance).
+export function blocksOf(code: string): Blocks {
+  const found = scan(code) ?? { opens: [], closes: [], parents: [], functions: [], params: [], texts: [] };
+  const { opens, closes, parents, functions, params } = found;
+  const pieces: string[] = [];
+  let last = 0;
+  for (const [start, end, lines] of found.texts) {
+    pieces.push(code.slice(last, start), lines ? code.slice(start, end).replace(/[^\n]/g, ' ') : ' '.repeat(end - start));
+    last = end;
+  }
+  pieces.push(code.slice(last));
+  const holds = (block: number, at: number): boolean => block < 0 || (opens[block]! < at && at < closes[block]!);
+  const at = (where: number): number => {
+    // The last block opening before `where`, then its parents until one holds it.
+    let low = 0;
+    let high = opens.length - 1;
+    let block = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (opens[middle]! < where) {
+        block = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    while (block >= 0 && !holds(block, where)) block = parents[block]!;
+    return block;
+  };
+  const fn = (where: number): number => {
+    let block = at(where);
+    while (block >= 0 && !functions[block]) block = parents[block]!;
+    return block;
+  };
+  // The first block opening after `where`: a function body, when `where` is in its parameter list.
+  const paramsOf = (where: number): number => {
+    let low = 0;
+    let high = opens.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (opens[middle]! <= where) low = middle + 1;
+      else high = middle - 1;
+    }
+    const list = params[low];
+    return list !== undefined && list[0] <= where && where < list[1] ? low : -1;
+  };
+  const text = (block: number): string => (params[block] === undefined ? '' : code.slice(params[block][0], params[block][1]));
+  return { at, fn, holds, parent: (block) => (block < 0 ? -1 : parents[block]!), paramsOf, params: text, masked: pieces.join('') };
+}
