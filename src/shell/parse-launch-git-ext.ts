@@ -12,7 +12,7 @@ import type { WordLike } from './parse-wrappers.js';
 const EXT = /ext::/i;
 
 // The words of an ext:: command text; undefined when its escapes are not ones git reads (it refuses the URL).
-function extWords(text: string): string[] | undefined {
+export function extWords(text: string): string[] | undefined {
   const out: string[] = [];
   let word = '';
   let started = false;
