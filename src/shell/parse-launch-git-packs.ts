@@ -37,7 +37,10 @@ export function gitPackLaunches(words: readonly WordLike[], i: number): Launch[]
     if (long) {
       const next = words[k + 1];
       if (word.value.includes('=')) out.push(launch(word, word.value.slice(name.length + 1)));
-      else if (next !== undefined) out.push(launch(next, next.value)), k++;
+      else if (next !== undefined) {
+        out.push(launch(next, next.value));
+        k++;
+      }
       continue;
     }
     if (words[i]!.value !== 'clone' || !/^-[a-zA-Z]/.test(word.value)) continue;
