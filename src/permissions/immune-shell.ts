@@ -133,7 +133,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     // A transport program the line does not show (a remote's ext:: URL, a helper, an upload-pack: gitext23).
-    const transport = argv.name === 'git' && place ? gitTransportVeto(command, argv.args, parse, place) : undefined;
+    const transport = argv.name === 'git' && place ? gitTransportVeto(command, argv.args, parse, place, nested?.moved === true) : undefined;
     if (transport) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${transport}` };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));

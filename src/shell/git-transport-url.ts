@@ -2,8 +2,9 @@
 // runs CMD (when the protocol is allowed), `<helper>::<address>` and an unknown `<scheme>://` run
 // git-remote-<helper> (http, https, ftp, ftps and fd are git's own), remote.<name>.vcs names a helper, a local path
 // or file:// runs remote.<name>.uploadpack/receivepack through the shell, ssh (`ssh://`, `host:path`) runs
-// core.sshCommand, git:// runs core.gitProxy. Only the repository's own settings count for the last three (the
-// person's own settings name the person's programs); an ext:: URL or a workspace helper counts wherever it is set.
+// core.sshCommand, git:// runs core.gitProxy. For the last three, the repository's own settings count, and the
+// person's only when they name a workspace program (otherwise they name the person's own programs); an ext:: URL
+// or a workspace helper counts wherever it is set.
 import type { SourcedEntry } from './git-transport-config.js';
 
 export interface UrlContext {
@@ -14,6 +15,8 @@ export interface UrlContext {
   // Why git-remote-<name> may be a workspace program (the program, or what the line changes), or undefined.
   helper(name: string): string | undefined;
   extWords(text: string): string[] | undefined;
+  // Whether a command text names a workspace path (`./x`, `tools/x`, an absolute path inside it) or a variable.
+  namesWorkspace(text: string): boolean;
 }
 
 const CURL = new Set(['http', 'https', 'ftp', 'ftps']);
@@ -21,8 +24,13 @@ const SSH = new Set(['ssh', 'git+ssh', 'ssh+git']);
 // An ssh command that is only the system's ssh with plain options (`ssh -i ~/.ssh/deploy -o IdentitiesOnly=yes`).
 const PLAIN_SSH = /^(?:ssh|plink|tortoiseplink)(?:\s+(?!\.{0,2}\/)[\w@%+=:,~-][\w@%+=:,./~-]*)*\s*$/;
 
-const lastOwn = (entries: readonly SourcedEntry[], section: string, subsection: string | undefined, key: string): string | undefined =>
-  entries.filter((e) => e.own && e.section === section && e.subsection === subsection && e.key === key && e.value).at(-1)?.value;
+// The command git takes from `section.subsection.key` (the last value), when it counts: any the repository's
+// files set (the plain system ssh aside), and one of the person's files that names a workspace program.
+function configured(ctx: UrlContext, section: string, subsection: string | undefined, key: string): string | undefined {
+  const last = ctx.entries.filter((e) => e.section === section && e.subsection === subsection && e.key === key && e.value).at(-1);
+  if (last === undefined || (key === 'sshcommand' && PLAIN_SSH.test(last.value!.trim()) && !ctx.namesWorkspace(last.value!))) return undefined;
+  return last.own || ctx.namesWorkspace(last.value!) ? last.value : undefined;
+}
 
 function helperVeto(name: string, ctx: UrlContext): string | undefined {
   if (CURL.has(name.toLowerCase()) || name === 'fd') return undefined;
@@ -47,16 +55,16 @@ export function urlVeto(url: string, remote: string | undefined, submodule: bool
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url)?.[1]?.toLowerCase();
   if (scheme !== undefined && (CURL.has(scheme))) return undefined;
   if (scheme === 'git') {
-    const proxy = lastOwn(ctx.entries, 'core', undefined, 'gitproxy');
-    return proxy === undefined ? undefined : `connects through the repository's core.gitProxy \`${proxy}\``;
+    const proxy = configured(ctx, 'core', undefined, 'gitproxy');
+    return proxy === undefined ? undefined : `connects through core.gitProxy \`${proxy}\``;
   }
   if (SSH.has(scheme ?? '') || (scheme === undefined && /^[^/]*:/.test(url))) {
-    const ssh = lastOwn(ctx.entries, 'core', undefined, 'sshcommand');
-    return ssh === undefined || PLAIN_SSH.test(ssh.trim()) ? undefined : `connects with the repository's core.sshCommand \`${ssh}\``;
+    const ssh = configured(ctx, 'core', undefined, 'sshcommand');
+    return ssh === undefined ? undefined : `connects with core.sshCommand \`${ssh}\``;
   }
   if (scheme !== undefined && scheme !== 'file') return helperVeto(scheme, ctx);
   // A local repository: git starts the upload-pack (receive-pack for a push) it is told, through the shell.
   const key = ctx.push ? 'receivepack' : 'uploadpack';
-  const pack = remote === undefined ? undefined : lastOwn(ctx.entries, 'remote', remote, key);
+  const pack = remote === undefined ? undefined : configured(ctx, 'remote', remote, key);
   return pack === undefined ? undefined : `runs ${named}'s ${key} \`${pack}\` through the shell`;
 }

@@ -94,10 +94,18 @@ function workspaceHelper(name: string, env: Env, place: ShellPlace): string | un
   return undefined;
 }
 
-// Why this git command runs a program its line does not show, or undefined.
-export function gitTransportVeto(command: SimpleCommand, args: readonly string[], parse: ShellParse, place: ShellPlace, processEnv: Env = process.env): string | undefined {
+// A command text naming a workspace path (relative, or absolute inside the workspace) or a variable.
+function namesWorkspace(text: string, place: ShellPlace): boolean {
+  const top = resolve(place.root);
+  return /[$`]/.test(text) || text.split(/[\s'"=!;|&<>()]+/).some((word) => /^\.{1,2}\/|^[\w.-]+\//.test(word) || (word.startsWith('/') && (word === top || word.startsWith(`${top}${sep}`))));
+}
+
+// Why this git command runs a program its line does not show, or undefined. `moved`: the line runs inside another
+// that changed folder first (its repository is unknown).
+export function gitTransportVeto(command: SimpleCommand, args: readonly string[], parse: ShellParse, place: ShellPlace, moved = false, processEnv: Env = process.env): string | undefined {
   const targets = gitTargets(args);
   if (targets === undefined) return undefined;
+  if (moved) return `\`git ${args.join(' ')}\` runs after a folder change codeward does not follow into this line, in a repository whose configuration may name a program it runs as its transport`;
   const lineEnv = DECIDING.exec(parse.source)?.[0];
   const env: Env = processEnv;
   const home = env['HOME'] ?? homedir();
@@ -117,6 +125,7 @@ export function gitTransportVeto(command: SimpleCommand, args: readonly string[]
       ext: (submodule) => lineEnv !== undefined || extAllowed(entries, env, submodule),
       helper: (name) => (lineEnv !== undefined ? `the line sets ${lineEnv.slice(0, -1)}` : workspaceHelper(name, env, place)),
       extWords,
+      namesWorkspace: (text) => namesWorkspace(text, place),
     };
     if (targets.unseenSubmodules && ctx.ext(true)) return `\`git ${args.join(' ')}\` clones submodules whose URLs are not known before the run, and the ext protocol (which runs the command a URL names) may be allowed`;
     for (const { url, remote, submodule } of repositories(targets, entries, modules)) {

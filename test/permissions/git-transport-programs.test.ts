@@ -128,3 +128,19 @@ describe('ssh and proxy programs the line names (held)', () => {
     expect(await decide(box(), line)).toEqual(ASKED);
   });
 });
+
+describe("the person's own git config naming a workspace program", () => {
+  const box = repoBox([['remote.s.url', 'git@h:org/r.git']], { 'tools/ssh.sh': '#!/bin/sh\n' });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  test('core.sshCommand naming a workspace script asks; the plain ssh with options does not', async () => {
+    const file = join(box().home, 'global.gitconfig');
+    writeFileSync(file, `[core]\n\tsshCommand = ${join(box().root, 'tools', 'ssh.sh')} -v\n`);
+    vi.stubEnv('GIT_CONFIG_GLOBAL', file);
+    expect(await decide(box(), 'git fetch s')).toEqual(ASKED);
+    writeFileSync(file, '[core]\n\tsshCommand = ssh -i ~/.ssh/deploy -o IdentitiesOnly=yes\n');
+    expect((await decide(box(), 'git fetch s')).decision).toBe('allow');
+  });
+});

@@ -94,6 +94,23 @@ describe('the enclosing repository of a subfolder workspace', () => {
   });
 });
 
+describe('a nested repository the line moves into', () => {
+  const box = repoBox([['remote.h.url', HTTPS]], { 'sub/a.txt': 'x\n' }, (b) => {
+    const sub = join(b.root, 'sub');
+    git(sub, 'init', '-q');
+    git(sub, 'config', 'remote.o.url', EXT);
+    git(sub, 'config', 'protocol.ext.allow', 'always');
+  });
+
+  test.each(['cd sub && git fetch o', 'git -C sub fetch o', 'cd sub && tini -- git fetch o', 'cd "$D" && git fetch h'])('asks: %s', async (line) => {
+    expect(await decide(box(), line)).toEqual(ASKED);
+  });
+
+  test.each(['git fetch h', 'git fetch o', 'cd sub && git status'])('control (allowed): %s', async (line) => {
+    expect((await decide(box(), line)).decision).toBe('allow');
+  });
+});
+
 describe('url.<base>.insteadOf rewriting to an ext:: URL', () => {
   const box = repoBox([['remote.o.url', 'gh:org/r'], ['url.ext::sh -c rm% -r% build #.insteadOf', 'gh:'], ['protocol.ext.allow', 'always']]);
 
