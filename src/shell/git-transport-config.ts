@@ -23,7 +23,8 @@ export interface SourcedEntry extends ConfigEntry {
 
 export interface TransportConfig {
   readonly entries: SourcedEntry[];
-  // The work tree (undefined for a bare repository or no repository).
+  // The git folder and the work tree (undefined: no repository; a bare one has no work tree).
+  readonly gitDir?: string;
   readonly workTree?: string;
 }
 
@@ -99,7 +100,7 @@ export function transportConfig(folder: string, root: string, home: string | und
       walk(own, true, root, home, entries);
     }
     entries.push(...envConfigEntries(env).map((entry) => ({ ...entry, own: false })));
-    return repo?.workTree !== undefined ? { entries, workTree: repo.workTree } : { entries };
+    return { entries, ...(repo === undefined ? {} : { gitDir: repo.gitDir }), ...(repo?.workTree === undefined ? {} : { workTree: repo.workTree }) };
   } catch (error) {
     if (error instanceof Unknown) return error.message;
     throw error;

@@ -100,40 +100,76 @@ function namesWorkspace(text: string, place: ShellPlace): boolean {
   return /[$`]/.test(text) || text.split(/[\s'"=!;|&<>()]+/).some((word) => /^\.{1,2}\/|^[\w.-]+\//.test(word) || (word.startsWith('/') && (word === top || word.startsWith(`${top}${sep}`))));
 }
 
+interface Judge {
+  readonly targets: Targets;
+  readonly settings: readonly SourcedEntry[];
+  readonly words: string;
+  readonly lineEnv: string | undefined;
+  readonly env: Env;
+  readonly place: ShellPlace;
+}
+
+// Why the repositories `targets` name under the configuration `entries` run a program, or undefined. `inSubmodule`:
+// the configuration is a submodule's (git refuses the `user` protocols there).
+function configVeto(judge: Judge, targets: Targets, entries: readonly SourcedEntry[], modules: readonly SourcedEntry[], inSubmodule: boolean): string | undefined {
+  const { lineEnv, env, place } = judge;
+  const ctx: UrlContext = {
+    entries,
+    push: targets.push,
+    ext: (submodule) => lineEnv !== undefined || extAllowed(entries, env, submodule || inSubmodule),
+    helper: (name) => (lineEnv !== undefined ? `the line sets ${lineEnv.slice(0, -1)}` : workspaceHelper(name, env, place)),
+    extWords,
+    namesWorkspace: (text) => namesWorkspace(text, place),
+  };
+  if (targets.unseenSubmodules && ctx.ext(true)) return `\`${judge.words}\` clones submodules whose URLs are not known before the run, and the ext protocol (which runs the command a URL names) may be allowed`;
+  for (const { url, remote, submodule } of repositories(targets, entries, modules)) {
+    for (const each of rewritten(url, entries, targets.push)) {
+      const veto = urlVeto(each, remote, submodule === true, ctx);
+      if (veto) return `\`${judge.words}\` ${veto}${each === url ? '' : ` (\`${url}\` rewritten by url.*.insteadOf)`}${inSubmodule ? ' (in a submodule)' : ''}`;
+    }
+  }
+  return undefined;
+}
+
+const MAX_SUBMODULES = 64;
+
+// The remotes of the submodules' own repositories (`$GIT_DIR/modules/<name>`), which a fetch or update enters.
+function submodulesVeto(judge: Judge, gitDir: string, names: ReadonlySet<string>, home: string): string | undefined {
+  if (names.size > MAX_SUBMODULES) return `the repository has more than ${MAX_SUBMODULES} submodules to check, whose remotes \`${judge.words}\` may run as its transport`;
+  const targets: Targets = { ...judge.targets, operands: [], all: true, push: false, submodules: false, unseenSubmodules: false, namesOnly: true };
+  for (const name of names) {
+    const config = transportConfig(judge.place.runDir, judge.place.root, home, judge.env, join(gitDir, 'modules', name));
+    if (typeof config === 'string') return `${config}, so the programs \`${judge.words}\` may run as a submodule's transport are unknown`;
+    const veto = configVeto(judge, targets, [...config.entries, ...judge.settings], [], true);
+    if (veto) return veto;
+  }
+  return undefined;
+}
+
 // Why this git command runs a program its line does not show, or undefined. `moved`: the line runs inside another
 // that changed folder first (its repository is unknown).
-export function gitTransportVeto(command: SimpleCommand, args: readonly string[], parse: ShellParse, place: ShellPlace, moved = false, processEnv: Env = process.env): string | undefined {
+export function gitTransportVeto(command: SimpleCommand, args: readonly string[], parse: ShellParse, place: ShellPlace, moved = false, env: Env = process.env): string | undefined {
   const targets = gitTargets(args);
   if (targets === undefined) return undefined;
-  if (moved) return `\`git ${args.join(' ')}\` runs after a folder change codeward does not follow into this line, in a repository whose configuration may name a program it runs as its transport`;
-  const lineEnv = DECIDING.exec(parse.source)?.[0];
-  const env: Env = processEnv;
+  const words = `git ${args.join(' ')}`;
+  if (moved) return `\`${words}\` runs after a folder change codeward does not follow into this line, in a repository whose configuration may name a program it runs as its transport`;
   const home = env['HOME'] ?? homedir();
   const { list, unknown } = gitFolders(command, parse, place.runDir);
-  if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository's configuration may name a program \`git ${args.join(' ')}\` runs as its transport`;
-  if (targets.unknownConfig) return `git's configuration on the line is only known at run time, and it may name a program \`git ${args.join(' ')}\` runs as its transport`;
+  if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository's configuration may name a program \`${words}\` runs as its transport`;
+  if (targets.unknownConfig) return `git's configuration on the line is only known at run time, and it may name a program \`${words}\` runs as its transport`;
   const settings = targets.settings.map(settingEntry).filter((e): e is SourcedEntry => e !== undefined);
+  const judge: Judge = { targets, settings, words, lineEnv: DECIDING.exec(parse.source)?.[0], env, place };
   for (const folder of targets.gitDir !== undefined ? [place.runDir] : list) {
     const config = transportConfig(folder, place.root, home, env, targets.gitDir === undefined ? undefined : resolve(place.runDir, targets.gitDir));
-    if (typeof config === 'string') return `${config}, so the programs \`git ${args.join(' ')}\` may run as its transport are unknown`;
+    if (typeof config === 'string') return `${config}, so the programs \`${words}\` may run as its transport are unknown`;
     const entries = [...config.entries, ...settings];
     const modules = targets.submodules && config.workTree !== undefined ? gitmodules(config.workTree) : [];
-    if (typeof modules === 'string') return `${modules}, so the submodule URLs \`git ${args.join(' ')}\` may fetch are unknown`;
-    const ctx: UrlContext = {
-      entries,
-      push: targets.push,
-      ext: (submodule) => lineEnv !== undefined || extAllowed(entries, env, submodule),
-      helper: (name) => (lineEnv !== undefined ? `the line sets ${lineEnv.slice(0, -1)}` : workspaceHelper(name, env, place)),
-      extWords,
-      namesWorkspace: (text) => namesWorkspace(text, place),
-    };
-    if (targets.unseenSubmodules && ctx.ext(true)) return `\`git ${args.join(' ')}\` clones submodules whose URLs are not known before the run, and the ext protocol (which runs the command a URL names) may be allowed`;
-    for (const { url, remote, submodule } of repositories(targets, entries, modules)) {
-      for (const each of rewritten(url, entries, targets.push)) {
-        const veto = urlVeto(each, remote, submodule === true, ctx);
-        if (veto) return `\`git ${args.join(' ')}\` ${veto}${each === url ? '' : ` (\`${url}\` rewritten by url.*.insteadOf)`}`;
-      }
-    }
+    if (typeof modules === 'string') return `${modules}, so the submodule URLs \`${words}\` may fetch are unknown`;
+    const veto = configVeto(judge, targets, entries, modules, false);
+    if (veto) return veto;
+    const names = new Set([...entries, ...modules].filter((e) => e.section === 'submodule' && e.subsection !== undefined).map((e) => e.subsection!));
+    const inner = targets.submodules && config.gitDir !== undefined ? submodulesVeto(judge, config.gitDir, names, home) : undefined;
+    if (inner) return inner;
   }
   return undefined;
 }

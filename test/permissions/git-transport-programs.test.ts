@@ -144,3 +144,24 @@ describe("the person's own git config naming a workspace program", () => {
     expect((await decide(box(), 'git fetch s')).decision).toBe('allow');
   });
 });
+
+describe("an initialized submodule's own remote (.git/modules/<name>/config)", () => {
+  const write = (allow: string) => (b: { root: string }): void => {
+    mkdirSync(join(b.root, '.git', 'modules', 's'), { recursive: true });
+    writeFileSync(join(b.root, '.git', 'modules', 's', 'config'), `[remote "origin"]\n\turl = ${EXT}\n[protocol "ext"]\n\tallow = ${allow}\n`);
+  };
+  const box = repoBox([['submodule.s.url', 'https://h/s']], { '.gitmodules': '[submodule "s"]\n\tpath = s\n\turl = https://h/s\n' }, write('always'));
+  const user = repoBox([['submodule.s.url', 'https://h/s']], { '.gitmodules': '[submodule "s"]\n\tpath = s\n\turl = https://h/s\n' }, write('user'));
+
+  test.each(['git submodule update', 'git fetch', 'git pull'])('asks: %s', async (line) => {
+    expect(await decide(box(), line)).toEqual(ASKED);
+  });
+
+  test.each(['git submodule update', 'git fetch', 'git fetch --no-recurse-submodules'])('control (allowed: `user` is refused in a submodule): %s', async (line) => {
+    expect((await decide(user(), line)).decision).toBe('allow');
+  });
+
+  test('control (allowed): a fetch that does not recurse', async () => {
+    expect((await decide(box(), 'git fetch --no-recurse-submodules')).decision).toBe('allow');
+  });
+});
