@@ -24,8 +24,12 @@ function launch(word: WordLike, text: string): Launch {
   return word.dynamic ? { kind: 'text', text, runtime: `git's transport option \`${word.value}\` runs a command only known at run time` } : { kind: 'text', text };
 }
 
-// `words[i]` is the subcommand.
-export function gitPackLaunches(words: readonly WordLike[], i: number): Launch[] {
+const GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
+
+// The launches of git's words (words[0] is git).
+export function gitPackLaunches(words: readonly WordLike[]): Launch[] {
+  let i = 1;
+  while (i < words.length && words[i]!.value.startsWith('-')) i += GLOBAL_VALUED.has(words[i]!.value) ? 2 : 1;
   const options = PACK_OPTIONS[words[i]?.value ?? ''];
   if (options === undefined) return [];
   const out: Launch[] = [];

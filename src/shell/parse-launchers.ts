@@ -10,7 +10,6 @@ import { pmShellLaunches } from './parse-launch-pm.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { gitExtLaunches } from './parse-launch-git-ext.js';
-import { gitPackLaunches } from './parse-launch-git-packs.js';
 import { runtimeProgramLaunches } from './parse-launch-runtime-programs.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { mayBeOption, runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
@@ -168,7 +167,7 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
-  return [...launches, ...gitExtLaunches(words), ...gitPackLaunches(words, i), ...(runnerLaunches('git', words, i) ?? [])];
+  return [...launches, ...gitExtLaunches(words), ...(runnerLaunches('git', words, i) ?? [])];
 }
 
 // make's options (GNU getopt: read anywhere on the line), enough to tell a value (`make -C "$D"`) from an option place.
