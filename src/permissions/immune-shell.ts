@@ -15,6 +15,7 @@ import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
 import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
+import { gitTransportVeto } from '../shell/git-transport.js';
 
 // Programs whose operands are only removed (a link itself, not what it points to).
 const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink']);
@@ -131,6 +132,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
+    // A transport program the line does not show (a remote's ext:: URL, a helper, an upload-pack: gitext23).
+    const transport = argv.name === 'git' && place ? gitTransportVeto(command, argv.args, parse, place, nested?.moved === true) : undefined;
+    if (transport) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${transport}` };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };

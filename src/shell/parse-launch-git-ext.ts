@@ -6,13 +6,14 @@
 // it is, whatever the protocol settings (git refuses ext:: unless allowed, but allowing it is one more word), and a
 // URL part only known at run time makes it a line only known at run time.
 import { argvText } from './parse-launch-options.js';
+import { gitPackLaunches } from './parse-launch-git-packs.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
 const EXT = /ext::/i;
 
 // The words of an ext:: command text; undefined when its escapes are not ones git reads (it refuses the URL).
-function extWords(text: string): string[] | undefined {
+export function extWords(text: string): string[] | undefined {
   const out: string[] = [];
   let word = '';
   let started = false;
@@ -43,7 +44,7 @@ function extWords(text: string): string[] | undefined {
   return out;
 }
 
-// The launches of every ext:: URL in git's words.
+// The launches of every ext:: URL in git's words, and of the line's transport options (parse-launch-git-packs.ts).
 export function gitExtLaunches(words: readonly WordLike[]): Launch[] {
   const out: Launch[] = [];
   for (const word of words.slice(1)) {
@@ -60,5 +61,5 @@ export function gitExtLaunches(words: readonly WordLike[]): Launch[] {
     }
     out.push({ kind: 'text', text: argvText(argv.map((value) => ({ value, dynamic: false }))) });
   }
-  return out;
+  return [...out, ...gitPackLaunches(words)];
 }
