@@ -105,7 +105,7 @@ function parse(read: ByteReader): ElfNames {
   if (named.length === 0) return { interps, folders: [], needed: [] };
   if (tables.length !== 1) throw new Failed(tables.length === 0 ? 'its dynamic section names no string table' : 'its dynamic section names more than one string table');
   const strings = fileOffset(segments, tables[0]!);
-  const texts = named.map(({ tag, value }) => ({ tag, text: name(read, strings + value, 'dynamic section names') }));
+  const texts = named.map(({ tag, value }) => ({ tag, text: name(read, strings + value, 'dynamic section name') }));
   return { interps, folders: texts.filter(({ tag }) => FOLDER_TAGS.has(tag)).flatMap(({ text }) => text.split(':')), needed: texts.filter(({ tag }) => LIBRARY_TAGS.has(tag)).map(({ text }) => text) };
 }
 
