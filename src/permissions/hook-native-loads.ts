@@ -5,7 +5,7 @@
 // for every library, the C library's too, and in its glibc-hwcaps subfolders). System paths stay free. What cannot
 // be told (a malformed header, a bound hit, an ELF for another processor) fails closed, naming it.
 import { realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readGitMetadataHead } from '../git/config-read.js';
 import { elfNames } from './elf-loads.js';
 import { inside } from './hook-spelling.js';
@@ -17,17 +17,24 @@ const workingFolders = (walk: Walk, program: string): string[] => [...new Set([w
 
 // A file the program loads: obeyed when inside the work tree, queued when present (what it loads, in turn).
 function obeyFile(walk: Walk, named: string, program: string, depth: number): void {
-  for (const path of isAbsolute(named) ? [named] : workingFolders(walk, program).map((from) => resolve(from, named))) {
+  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program).map((from) => resolve(from, named))) {
     if (!inside(walk.top, path)) continue;
     walk.files.add(path);
     if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
   }
 }
 
+// `path` spelled below the work tree's top as the walk spells it, when it lies below the top's real path
+// (a top reached through a link: `roots[0]`).
+function below(walk: Walk, path: string): string {
+  const top = walk.roots[0] ?? walk.top;
+  return !inside(walk.top, path) && inside(top, path) ? join(walk.top, relative(top, path)) : path;
+}
+
 // Where the real file of `program` lies (`$ORIGIN`: the loader resolves links).
-function origin(program: string): string {
+function origin(walk: Walk, program: string): string {
   try {
-    return dirname(realpathSync(program));
+    return below(walk, dirname(realpathSync(program)));
   } catch {
     return dirname(program);
   }
@@ -35,6 +42,13 @@ function origin(program: string): string {
 
 // The native program (or library) at `program`, run by the hooks.
 export function obeyNative(walk: Walk, program: string, depth: number): void {
+  const here = origin(walk, program);
+  // A Mach-O (macOS): its load commands are not read. One of the tree may load the tree's files (@loader_path):
+  // not known. One installed elsewhere (a venv's python links there) loads from where it lies.
+  if (readGitMetadataHead(program, 4)?.toString('latin1') !== '\x7fELF') {
+    if (inside(walk.top, here)) walk.unmodeled ??= `${basename(program)} is a Mach-O program of the tree (what it loads is not read)`;
+    return;
+  }
   const read = elfNames((offset, length) => readGitMetadataHead(program, length, offset));
   if ('failed' in read) {
     walk.unmodeled ??= `${basename(program)} is a native program whose loads are not known: ${read.failed}`;
@@ -42,13 +56,12 @@ export function obeyNative(walk: Walk, program: string, depth: number): void {
   }
   for (const interp of read.interps) obeyFile(walk, interp, program, depth);
   for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth);
-  const here = origin(program);
   const folders: string[] = [];
   for (const entry of read.folders) {
     const spelled = entry.replace(/\$(?:ORIGIN\b|\{ORIGIN\})/g, here);
     // `$LIB`, `$PLATFORM` (or a token the loader does not know): the folder up to it, whole.
     const fixed = spelled.includes('$') ? spelled.slice(0, spelled.lastIndexOf('/', spelled.indexOf('$')) + 1) || '.' : spelled || '.';
-    for (const folder of isAbsolute(fixed) ? [fixed] : workingFolders(walk, program).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
+    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
   }
   for (const folder of new Set(folders)) {
     walk.globs.add(join(folder, '**'));

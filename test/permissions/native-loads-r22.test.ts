@@ -5,7 +5,7 @@
 // the work tree), a relative DT_RPATH, a DT_NEEDED path, a library of the tree with a RUNPATH of its own. Same
 // class: a script whose `#!` line names a project file. The binaries are built here with gcc (skipped without it).
 import { execFileSync } from 'node:child_process';
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
@@ -59,6 +59,16 @@ describe('R22-6: what a committed native program loads from the project', () => 
   built('a DT_NEEDED path (`tools/libx.so`): writing it asks', async () => row({ 'scripts/ci': bins['needed']! }, ['tools/libx.so'], ['src/a.js']));
   built('a library of the tree with a RUNPATH of its own: its folder asks too', async () =>
     row({ 'scripts/ci': bins['runpath']!, 'tools/libx.so': bins['libchain.so']! }, ['lib2/libc.so.6'], ['src/a.js']));
+  // $ORIGIN is the program's real folder: a work tree opened through a link is the same tree.
+  built('a RUNPATH $ORIGIN/../tools library, the tree opened through a link: writing tools/libx.so asks', async () => {
+    const real = place.next();
+    const link = `${real}-link`;
+    await mkdir(real, { recursive: true });
+    await symlink(real, link);
+    await writeFiles(link, { 'scripts/ci': bins['runpath']! });
+    await chmod(join(link, 'scripts/ci'), 0o755);
+    await checkHookRow(link, place.home, { hook: './scripts/ci', files: SOURCES, asks: ['tools/libx.so'], free: ['src/a.js'], content: '// ok\n' });
+  });
   built('control: a program with system loads only leaves the tree free', async () =>
     row({ 'scripts/ci': bins['plain']! }, ['scripts/ci'], ['src/a.js', 'tools/libx.so', 'tools/ld.so']));
   built('control: a program with the system interpreter only leaves the tree free', async () =>
