@@ -105,8 +105,9 @@ export function readGitMetadata(path: string, max = DEFAULT_MAX): string | undef
 }
 
 // The first `max` bytes of the regular file `path` whatever its size (links followed, never blocking), to tell a
-// compiled program from a script (a venv's `bin/python`: permissions/hook-walk.ts); undefined as above.
-export function readGitMetadataHead(path: string, max: number): Buffer | undefined {
+// compiled program from a script (a venv's `bin/python`: permissions/hook-walk.ts); undefined as above. From byte
+// `offset` on when given (an ELF's program headers and dynamic section: permissions/elf-loads.ts).
+export function readGitMetadataHead(path: string, max: number, offset = 0): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -116,7 +117,7 @@ export function readGitMetadataHead(path: string, max: number): Buffer | undefin
   try {
     if (!fstatSync(fd).isFile()) return undefined;
     const bytes = Buffer.alloc(max);
-    return bytes.subarray(0, readSync(fd, bytes, 0, max, 0));
+    return bytes.subarray(0, readSync(fd, bytes, 0, max, offset));
   } catch {
     return undefined;
   } finally {

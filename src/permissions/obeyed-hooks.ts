@@ -40,6 +40,7 @@ import { assignedLoads, lineAssignments, nodeOptionsOf, npmLineLoads, npmrcLoads
 import { obeyAssigned } from './hook-node-options.js';
 import { PM_RUNNERS } from './hook-pm-runners.js';
 import { nativeProgram, newWalk, read, stats, type Walk } from './hook-walk.js';
+import { obeyForeign, obeyNative, obeyShebang } from './hook-native-loads.js';
 import { SHELLS } from '../shell/parse-wrappers.js';
 import { keepPackageReaches } from './package-reach-kept.js';
 import type { FolderListings } from '../workspace/listings.js';
@@ -322,8 +323,13 @@ function drain(walk: Walk, seen: Set<string>): void {
     const text = read(walk, path);
     // A compiled program run as one (`.venv/bin/python -m pytest`): obeyed where it stands, never read as lines. A
     // shell's operand is read whatever its bytes (`sh prog` reads an ELF as text, past the NUL bytes dash drops).
-    if (text !== undefined && (fed === true || !(/^(?:\x7fELF|\ufffd)/.test(text) && nativeProgram(path)))) follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path);
-    else if (text === undefined && fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
+    // What it loads from the tree is obeyed (R22-6: its interpreter, library folders; a script's `#!` interpreter).
+    if (fed !== true && (text === undefined ? stats(path)?.file === true : /^(?:\x7fELF|\ufffd)/.test(text)) && nativeProgram(path)) obeyNative(walk, path, depth);
+    else if (text !== undefined) {
+      if (fed !== true && text.startsWith('\x7fELF')) obeyForeign(walk, path);
+      if (fed !== true) obeyShebang(walk, path, text, depth);
+      follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path);
+    } else if (fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }
 }
 

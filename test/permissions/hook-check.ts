@@ -65,7 +65,7 @@ export async function checkHookRow(root: string, home: string, { hook, files, as
 
 // The hook walk's verdict (no engine) for a fresh repository `root` holding `files` and an executable pre-commit
 // hook running `hook`: why it is unmodeled, the files it obeys.
-export async function hookVerdict(root: string, hook: string, files: Record<string, string>): Promise<{ unmodeled?: string | undefined; files: string[]; root: string }> {
+export async function hookVerdict(root: string, hook: string, files: Record<string, string | Uint8Array>): Promise<{ unmodeled?: string | undefined; files: string[]; root: string }> {
   await writeFiles(root, { ...files, 'README.csv': '' });
   git(root, 'init', '-q');
   await writeFiles(root, { '.git/hooks/pre-commit': `#!/bin/sh\n${hook}\n` });

@@ -1,0 +1,113 @@
+// What a program the hooks run loads from the work tree before its first instruction (red team R22-6): a native
+// program's interpreter, library folders and library paths (elf-loads.ts), and the interpreter a script's `#!`
+// line names (the kernel opens a relative one from the working folder; `#!/usr/bin/env tools/x` too). Obeyed: the
+// files (queued, so what they load is read in turn) and the library folders (`folder/**`: the loader looks there
+// for every library, the C library's too, and in its glibc-hwcaps subfolders). System paths stay free. What cannot
+// be told (a malformed header, a bound hit, an ELF for another processor) fails closed, naming it.
+import { realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { readGitMetadataHead } from '../git/config-read.js';
+import { elfNames } from './elf-loads.js';
+import { inside } from './hook-spelling.js';
+import { stats, type Walk } from './hook-walk.js';
+
+// The folders a relative name may be opened from: the top of the work tree (where git runs a hook) and the
+// program's own folder (a hook that changes there first).
+const workingFolders = (walk: Walk, program: string): string[] => [...new Set([walk.top, dirname(program)])];
+
+// A file the program loads: obeyed when inside the work tree, queued when present (what it loads, in turn).
+function obeyFile(walk: Walk, named: string, program: string, depth: number): void {
+  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program).map((from) => resolve(from, named))) {
+    if (!inside(walk.top, path)) continue;
+    walk.files.add(path);
+    if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
+  }
+}
+
+// `path` spelled below the work tree's top as the walk spells it, when it lies below the top's real path
+// (a top reached through a link: `roots[0]`).
+function below(walk: Walk, path: string): string {
+  const top = walk.roots[0] ?? walk.top;
+  return !inside(walk.top, path) && inside(top, path) ? join(walk.top, relative(top, path)) : path;
+}
+
+// Where the real file of `program` lies (`$ORIGIN`: the loader resolves links).
+function origin(walk: Walk, program: string): string {
+  try {
+    return below(walk, dirname(realpathSync(program)));
+  } catch {
+    return dirname(program);
+  }
+}
+
+// The native program (or library) at `program`, run by the hooks.
+export function obeyNative(walk: Walk, program: string, depth: number): void {
+  const here = origin(walk, program);
+  // A Mach-O (macOS): its load commands are not read. One of the tree may load the tree's files (@loader_path):
+  // not known. One installed elsewhere (a venv's python links there) loads from where it lies.
+  if (readGitMetadataHead(program, 4)?.toString('latin1') !== '\x7fELF') {
+    if (inside(walk.top, here)) walk.unmodeled ??= `${basename(program)} is a Mach-O program of the tree (what it loads is not read)`;
+    return;
+  }
+  const read = elfNames((offset, length) => readGitMetadataHead(program, length, offset));
+  if ('failed' in read) {
+    walk.unmodeled ??= `${basename(program)} is a native program whose loads are not known: ${read.failed}`;
+    return;
+  }
+  for (const interp of read.interps) obeyFile(walk, interp, program, depth);
+  for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth);
+  const folders: string[] = [];
+  for (const entry of read.folders) {
+    const spelled = entry.replace(/\$(?:ORIGIN\b|\{ORIGIN\})/g, here);
+    // `$LIB`, `$PLATFORM` (or a token the loader does not know): the folder up to it, whole.
+    const fixed = spelled.includes('$') ? spelled.slice(0, spelled.lastIndexOf('/', spelled.indexOf('$')) + 1) || '.' : spelled || '.';
+    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
+  }
+  for (const folder of new Set(folders)) {
+    walk.globs.add(join(folder, '**'));
+    for (const needed of read.needed) {
+      if (needed.includes('/')) continue;
+      const path = join(folder, needed);
+      if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
+    }
+  }
+}
+
+// A file the kernel refuses to run as this machine's program but that looks like an ELF: binfmt_misc (qemu-user)
+// may run it all the same, loading what it names. Not known: the walk fails closed.
+export function obeyForeign(walk: Walk, program: string): void {
+  walk.unmodeled ??= `${basename(program)} is an ELF for another processor (binfmt_misc may run it)`;
+}
+
+// The `#!` line of a script run by its path: its interpreter (and `env`'s program) when it is a path.
+export function obeyShebang(walk: Walk, script: string, text: string, depth: number): void {
+  const line = /^#![ \t]*(\S+)[ \t]*(.*)$/m.exec(text.slice(0, text.indexOf('\n') + 1 || undefined));
+  if (line === null || !text.startsWith('#!')) return;
+  const [, interp, rest] = line as unknown as [string, string, string];
+  obeyFile(walk, interp, script, depth);
+  if (basename(interp) !== 'env') return;
+  const words = rest.split(/[ \t]+/).filter((word) => word !== '');
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!;
+    if (/^(?:-S|--split-string)$/.test(word) || /^-[iv0]+$/.test(word) || word === '-' || /^--(?:ignore-environment|null|debug)$/.test(word)) continue;
+    if (/^-S./.test(word)) {
+      words.splice(at + 1, 0, word.slice(2));
+      continue;
+    }
+    if (/^(?:-u|--unset)$/.test(word)) {
+      at++;
+      continue;
+    }
+    if (/^--unset=/.test(word) || /^[A-Za-z_]\w*=/.test(word)) {
+      if (/^PATH=/.test(word)) walk.unmodeled ??= `${basename(script)}'s #! line sets PATH for the program it runs`;
+      continue;
+    }
+    // `-C dir`, `--chdir`, `-P` and the like: the program is not known.
+    if (word.startsWith('-')) {
+      walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (${word})`;
+      return;
+    }
+    if (word.includes('/')) obeyFile(walk, word, script, depth);
+    return;
+  }
+}
