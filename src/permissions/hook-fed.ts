@@ -327,8 +327,8 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   const texts = words.map((word) => known(word, args, scope.vars));
   if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, scope);
   for (const word of words) {
-    // `eval "$CMD"`, `trap "$CMD" EXIT`: text from a variable codeward does not know.
-    if (word.subs.length === 0 && known(word, args, scope.vars) === undefined) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
+    // `C=$(cat f); eval "$C"`, `trap "$C" EXIT`: text from a variable the script sets to what codeward does not know.
+    if (word.subs.length === 0 && known(word, args, scope.vars) === undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
     for (const sub of word.subs) {
       const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
       readLine(inner, `${sub.text} | sh`, depth + 1, undefined, scope);
