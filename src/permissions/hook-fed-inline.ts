@@ -4,7 +4,8 @@
 // literal path the code opens, execs, requires or imports is obeyed; a loading call whose path is computed makes
 // the line `unknown` (the caller fails closed).
 import { join } from 'node:path';
-import { callSites, inlineProgram, splitArgs, tokenize, type InlineProgram } from '../shell/parse-inline.js';
+import { callSites, inlineProgram, spawnedCommands, splitArgs, tokenize, type InlineProgram } from '../shell/parse-inline.js';
+import { moduleFiles } from './python-files.js';
 import type { WordLike } from '../shell/parse-wrappers.js';
 import type { Fed } from './hook-fed-words.js';
 
@@ -12,17 +13,23 @@ import type { Fed } from './hook-fed-words.js';
 const LOADS =
   /\b(?:exec|execfile|open|compile|run_path|runpy\s*\.\s*\w+|__import__|import_module|require|import|readFileSync|readFile|load|require_relative|do|include|include_once|require_once|dofile|loadfile|source|spawn|spawnSync|fork|execFile|execFileSync|Worker)\s*(?=[('"`\s])/;
 
-export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[]): void {
+// `run`: reads a command line the code starts (`subprocess.run(['sh', 'tools/x.sh'])`, `os.system(..)`) as a hook line.
+export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[], run?: (line: string) => void): void {
   if (/^perl[\d.]*$/.test(name)) perlModules(fed, likes);
   const program = inlineProgram(name, likes);
-  if (program !== undefined) codeReads(fed, name, program);
+  if (program !== undefined) codeReads(fed, name, program, run);
 }
 
 // The files code given as text loads (`-c`/`-e` code, a here-document fed to the interpreter: fed23).
-export function codeReads(fed: Fed, name: string, program: InlineProgram): void {
+export function codeReads(fed: Fed, name: string, program: InlineProgram, run?: (line: string) => void): void {
+  if (program.unknown === true && program.language !== 'awk') return void (fed.unknown ??= `\`${name}\` runs code only known at run time`);
+  // The commands it starts, a list argv quoted into one line (R22-13).
+  if (run !== undefined) for (const line of spawnedCommands(program).commands) run(line);
   if (program.language === 'awk') return;
-  if (program.unknown === true) return void (fed.unknown ??= `\`${name}\` runs code only known at run time`);
-  for (const site of callSites(tokenize(program.code, program.language), LOADS)) {
+  const tokens = tokenize(program.code, program.language);
+  // `import tools.x`, `from tools import x`: the working folder is first on `-c` code's sys.path (R22-13).
+  if (program.language === 'python') for (const module of pythonImports(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) pushLoaded(fed, moduleFiles(module));
+  for (const site of callSites(tokens, LOADS)) {
     const first = splitArgs(site.args)[0] ?? [];
     const literal = first.length === 1 && first[0]!.kind === 'string' ? first[0]!.value : undefined;
     // `exec(open('tools/x').read())`: the inner call is a site of its own.
@@ -34,6 +41,11 @@ export function codeReads(fed: Fed, name: string, program: InlineProgram): void 
       continue;
     }
     if (/^[\w@.-]+$/.test(literal) && !literal.includes('.') && program.language === 'js') continue;
+    // `__import__('tools.x')`, `importlib.import_module('tools.x')`: a module name.
+    if (program.language === 'python' && /__import__|import_module/.test(site.api) && /^[\w.]+$/.test(literal)) {
+      pushLoaded(fed, moduleFiles(literal));
+      continue;
+    }
     if (literal === '' || /^(?:node:|[a-z]+:\/\/|\/)/.test(literal)) continue;
     fed.scripts.push(literal.replace(/^\.\//, ''));
     (fed.loaded ??= []).push(literal.replace(/^\.\//, ''));
@@ -62,4 +74,21 @@ function perlModules(fed: Fed, likes: readonly WordLike[]): void {
   // An @INC folder (`perl -Itools t.pl`): any module or file the code then loads by name (`use X`, `require
   // "x.pl"`, what a module loads in turn) may lie in it, present or not: every file below it is obeyed (fed23).
   for (const folder of folders) (fed.globs ??= []).push(join(folder, '**'));
+}
+
+const pushLoaded = (fed: Fed, files: readonly string[]): void => {
+  fed.scripts.push(...files);
+  (fed.loaded ??= []).push(...files);
+};
+
+// The modules Python statements import (`code`: strings blanked): `import a.b, c as d`, `from a.b import c, d`
+// (c may be a submodule: a/b/c.py). A relative `from . import x` is not the working folder's.
+function pythonImports(code: string): string[] {
+  const modules: string[] = [];
+  const rest = code.replace(/\bfrom\s+([\w.]+)\s+import\s+\(?\s*([\w\s,*]+)/g, (_, base: string, names: string) => {
+    if (!base.startsWith('.')) modules.push(base, ...names.split(',').map((each) => each.trim().split(/\s+/)[0]!).filter((each) => /^\w+$/.test(each)).map((each) => `${base}.${each}`));
+    return ' ';
+  });
+  for (const found of rest.matchAll(/\bimport\s+([\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)/g)) modules.push(...found[1]!.split(',').map((each) => each.trim().split(/\s+/)[0]!));
+  return modules.filter((module) => /^\w+(?:\.\w+)*$/.test(module));
 }

@@ -24,11 +24,12 @@ export function commandAssigns(vars: Vars, name: string, values: readonly string
 export const childVars = (vars: Vars): Vars => ({ set: new Map([...vars.set.keys()].map((name) => [name, undefined])), assigned: vars.assigned });
 
 // Every name the tokens assign, in any form: `F=`, `F+=`, `export/local/declare F=`, `${F:=x}`, `${F=x}`, `read F`,
-// `printf -v F`, `for F in`, `mapfile F`, `getopts o F`.
+// `printf -v F`, `for F in`, `mapfile F`, `getopts o F`; `@` for the positional parameters (`set --`, `shift`).
 export function assignedNames(tokens: readonly Token[]): Set<string> {
   const names = new Set<string>();
   let first = true;
   let command = '';
+  let previous = '';
   for (const token of tokens) {
     if (token.kind === 'op') {
       first = true;
@@ -40,6 +41,9 @@ export function assignedNames(tokens: readonly Token[]): Set<string> {
     if (set !== null) names.add(set[1]!);
     for (const found of value.matchAll(/\$\{([A-Za-z_]\w*):?=/g)) names.add(found[1]!);
     if (!first && /^(?:read|mapfile|readarray|for|select|getopts|printf|let)$/.test(command) && /^[A-Za-z_]\w*$/.test(value)) names.add(value);
+    // `set -- a b` / `set a b` / `shift`: the positional parameters (`@`), R22-12.
+    if ((command === 'set' && !first && !/^[-+]/.test(value) && !/^[-+]o$/.test(previous)) || (command === 'set' && value === '--') || (first && value === 'shift')) names.add('@');
+    previous = value;
     if (first && set === null) command = value;
     first = first && set !== null;
   }

@@ -43,6 +43,8 @@ const MAX_BRACED = 16;
 // A word's value when known before the run: static, or its substitutions are `echo`/`printf` of plain words.
 export function known(word: Word, args: readonly string[] | undefined, vars?: Vars): string | undefined {
   if (word.subs.some((sub) => sub.process !== undefined)) return undefined;
+  // bash's `~+` is $PWD (where the line runs); `~-` is $OLDPWD, only known at run time (R22-4).
+  if (word.plain >= 2 && /^~[-+](?:\/|$)/.test(word.value)) return word.value[1] === '-' ? undefined : known({ ...word, value: '.' + word.value.slice(2), plain: word.plain - 1 }, args, vars);
   if (!word.dynamic) return word.value;
   // `$(which node)` / `$(command -v node)` is the program's name as found on PATH (red team R21-12); a parameter with
   // a default (`${F:-tools/x}`, `${NODE-node}`) is the value the line gave it, else its default, what bash reads
@@ -52,12 +54,21 @@ export function known(word: Word, args: readonly string[] | undefined, vars?: Va
     .replace(PARAMETER, (whole: string, name: string, colon: string, op: string, other: string) => parameter(whole, name, colon === ':', op, other, vars))
     .replace(/\$\(\s*(?:echo|printf(?: --)?)\s+([\w./@%+:=-]+)\s*\)|`\s*(?:echo|printf)\s+([\w./@%+:=-]+)\s*`/g, (_, a?: string, b?: string) => a ?? b ?? '');
   if (args !== undefined) value = value.replace(/\$\{?([1-9])\}?/g, (_, n: string) => args[Number(n) - 1] ?? '');
+  // `$F` / `${F}` the line set to a known value (`: ${F:=tools/x}; node $F`, R22-12).
+  value = value.replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (whole: string, a?: string, b?: string) => vars?.set.get((a ?? b)!) ?? whole);
   return /[$`]/.test(value) ? undefined : value;
 }
 // A word whose value is only known at run time: a command substitution, an expansion codeward does not compute,
 // a variable the script sets whose value the line does not know (fed23).
 export const runTime = (word: Word, vars?: Vars): boolean =>
-  word.subs.length > 0 || OPERATED.test(word.value) || [...word.value.matchAll(PARAMETER)].some((found) => parameter(found[0], found[1]!, found[2] === ':', found[3]!, found[4]!, vars) === found[0]);
+  word.subs.length > 0 ||
+  OPERATED.test(word.value) ||
+  (word.plain >= 2 && word.value.startsWith('~-')) ||
+  // `$F` of a variable the script sets (the line does not know its value); `$1`/`$@` once the script sets them.
+  [...word.value.matchAll(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g)].some((found) => scriptSet((found[1] ?? found[2])!, vars)) ||
+  (vars?.assigned.has('@') === true && /\$(?:\{?[1-9]|[@*])/.test(word.value)) || [...word.value.matchAll(PARAMETER)].some((found) => parameter(found[0], found[1]!, found[2] === ':', found[3]!, found[4]!, vars) === found[0]);
+
+const scriptSet = (name: string, vars: Vars | undefined): boolean => (vars?.set.has(name) === true ? vars.set.get(name) === undefined : vars?.assigned.has(name) === true);
 
 // Text the shell expands before a program sees it (an unquoted here-document's body, fed23): each parameter
 // expansion as the outer shell computes it (the inner program sees the value, not the expansion); one only known
@@ -87,7 +98,7 @@ function parameter(whole: string, name: string, colon: boolean, op: string, othe
 }
 
 // A `cd`/`pushd` (or `env -C`): every folder reached so far, moved by it (chained: `cd a; cd b`).
-export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined): void {
+export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined, cdpath: readonly string[] = []): void {
   if (word === undefined) return;
   const to = known(word, args);
   if (to === undefined) {
@@ -95,7 +106,9 @@ export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[]
     return;
   }
   if (to === '-' || to.startsWith('~') || to.startsWith('-')) return;
-  for (const folder of [...fed.folders]) if (fed.folders.length < MAX_FOLDERS) fed.folders.push(normalize(join(folder, to)));
+  // A CDPATH entry is searched for a name that does not start with `.` or `/` (R22-12).
+  const bases = /^\.\.?(?:\/|$)/.test(to) ? [''] : ['', ...cdpath];
+  for (const folder of [...fed.folders]) for (const base of bases) if (fed.folders.length < MAX_FOLDERS) fed.folders.push(normalize(join(folder, base, to)));
   if (fed.folders.length >= MAX_FOLDERS) fed.unknown ??= `more than ${MAX_FOLDERS} folders a \`cd\` may reach`;
 }
 

@@ -20,6 +20,7 @@ import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
 import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
+import { cdPath, descriptorFile, mergeSub, positionals, trapAction } from './hook-fed-state.js';
 
 export type { Fed };
 
@@ -79,7 +80,9 @@ function readLine(fed: Fed, text: string, depth: number, args: readonly string[]
 // A shell started by the line (`sh -c`, `bash <<EOF`): the functions, and the variables whose values it may not see.
 const child = (scope: Scope): Scope => ({ ...scope, vars: childVars(scope.vars) });
 
-function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: readonly string[] | undefined, scope: Scope): void {
+function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: readonly string[] | undefined, scope: Scope): void {
+  // The positional parameters: a called function's arguments, what `set --`/`shift` make them (R22-12).
+  let args = given;
   if (depth > MAX_DEPTH) return void (fed.unknown ??= 'shell text nested too deep to read');
   const { functions } = scope;
   let words: Word[] = [];
@@ -88,7 +91,14 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
   let feeds: Piped | undefined;
   // The command's output goes to a file (`cat > f <<EOF`): what it prints may be run later.
   let writes = false;
+  // Descriptors a redirection opened on a file (`exec 3<scripts/ci`), for a later `<&3` (red team R21-2).
+  const descriptors = new Map<string, string>();
   const finish = (op: string): void => {
+    // `/dev/fd/3` with `3<scripts/ci` is that file (R22-4).
+    words = words.map((word) => descriptorFile(word, known(word, args, scope.vars), descriptors));
+    const moved = positionals(words, args, scope.vars);
+    if (moved === null) fed.unknown ??= `\`${words.map((word) => word.value).join(' ')}\` (positional parameters only known at run time)`;
+    else if (moved !== 'same') args = moved;
     // A stage after a program codeward does not read (`find . | xargs node`) gets what that program prints.
     feeds = words.length > 0 ? command(fed, words, stdin, op === 'pipe-in' ? (piped ?? OPAQUE) : undefined, depth, args, scope) : undefined;
     // A here-document printed where nothing reads it (`cat <<EOF` to the terminal, `cat >&2 <<EOF`) is text.
@@ -98,8 +108,6 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
     writes = false;
   };
   let pipeIn = false;
-  // Descriptors a redirection opened on a file (`exec 3<scripts/ci`), for a later `<&3` (red team R21-2).
-  const descriptors = new Map<string, string>();
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind === 'word') {
@@ -127,6 +135,9 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
       else if (op === '<<<') stdin = { text: value };
       else if (token.fd === undefined || token.fd === '0') stdin = { file: value };
       else descriptors.set(token.fd, value);
+      // `exec < f` / `exec 3< f`: every later command (this line's and the next lines') may read f as its stdin
+      // (`exec < scripts/ci; sh`, `exec 3<&0 < f`): f is obeyed (R22-4, R22-12).
+      if (value !== undefined && op !== '<<<' && words.find((word) => !/^[A-Za-z_]\w*\+?=/.test(word.value))?.value === 'exec') fed.scripts.push(value);
       continue;
     }
     // A here-document (fed23): its body is the command's stdin, as the shell hands it over.
@@ -160,7 +171,10 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, args: rea
 function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope, launched = false): Piped | undefined {
   // Assignments before the program (`CI=1 node x`) are not words of it.
   // `FOO="a b" node x` too: the name and `=` written bare make an assignment, however its value is quoted.
-  const program = all.findIndex((word) => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) > word.plain);
+  const program = all.findIndex((word) => !assignment(word));
+  const prefix = program < 0 ? all : all.slice(0, program);
+  // The commands of each substitution run first (`x=$(node tools/x)`, ``echo `node tools/x` ``): R22-4.
+  for (const word of all) for (const sub of word.subs) substitution(fed, sub.text, depth, args, scope);
   // Only assignments: they set the shell's variables for the rest of the line (`F=tools/y; node ${F:-x}`, fed23).
   if (program < 0) for (const word of all) assigns(scope.vars, word.value.slice(0, word.value.indexOf('=')).replace(/\+$/, ''), known({ ...word, value: word.value.slice(word.value.indexOf('=') + 1) }, args, scope.vars));
   let words = program < 0 ? [] : all.slice(program);
@@ -186,13 +200,22 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const next = values.slice(1).find((value) => !value.startsWith('-'));
     if ((name === 'yarn' || name === 'pnpm') && next !== undefined && !['exec', 'x', 'dlx'].includes(next) && PROGRAM.test(next)) fed.programs.push({ name: next, launched: true });
     // `cd -P tools`, `cd -L -- tools`: the options are not the folder (red team R21-2).
-    if (name === 'cd' || name === 'pushd') return void moveTo(fed, words.slice(1).find((word, at) => !/^-[LPe@]+$|^--$/.test(values[at + 1]!)), args);
+    if (name === 'cd' || name === 'pushd') {
+      // CDPATH the line or the script sets (`CDPATH=tools cd sub2`) adds its folders (R22-12).
+      const path = cdPath(prefix, args, scope.vars);
+      if (path === null) fed.unknown ??= `\`${name}\` with a CDPATH only known at run time`;
+      return void moveTo(fed, words.slice(1).find((word, at) => !/^-[LPe@]+$|^--$/.test(values[at + 1]!)), args, path ?? []);
+    }
+    // `trap 'node tools/x' EXIT`: the action is a line the shell reads later (R22-12).
+    const action = name === 'trap' ? trapAction(words, values) : undefined;
+    if (action !== undefined) return void shellText(fed, [action], depth, args, scope);
     const body = scope.functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
     const prints = printed(name, values, stdin, piped);
     if (prints !== undefined) return prints;
-    const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' }));
+    // `env -i PATH=$PATH node x`: an assignment written bare is one however its value expands (R22-4).
+    const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' && !assignment(word) }));
     const local = runnerLocals(name, values);
     if (local !== undefined) {
       fed.locals.push(...local);
@@ -249,7 +272,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
 
 function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope): void {
   const kind = name === '.' || name === 'source' ? 'source' : family(name);
-  inlineReads(fed, name, likes);
+  inlineReads(fed, name, likes, (line) => readLine(fed, line, depth + 1, undefined, child(scope)));
   const operand = kind === 'source' ? { script: values[1] } : scriptOperand(kind, values.slice(1), name);
   // `sh -c TEXT`: the text is a line of its own (`sh -c '. scripts/ci'`, `sh -c "$(cat f)"`).
   if (kind === 'sh' && operand.code === true) {
@@ -296,7 +319,7 @@ function stdinCode(fed: Fed, name: string, kind: string, text: string, here: Her
   const language = languageOf(name);
   // Code the shell expands first (`<<EOF`, not `<<'EOF'`) holding an expansion is only known at run time.
   const expands = here?.expand === true && /(?<!\\)(?:\$[\w{(]|`)/.test(here.body);
-  if (language !== undefined) codeReads(fed, name, { language, code: text, ...(expands ? { unknown: true } : {}) });
+  if (language !== undefined) codeReads(fed, name, { language, code: text, ...(expands ? { unknown: true } : {}) }, (line) => readLine(fed, line, depth + 1, undefined, child(scope)));
 }
 
 // `sh -c TEXT` / `eval WORDS`: read as a line; a text only known at run time is read for `$(cat F)` (F is the code).
@@ -304,6 +327,8 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   const texts = words.map((word) => known(word, args, scope.vars));
   if (texts.every((text) => text !== undefined)) return void readLine(fed, texts.join(' '), depth + 1, undefined, scope);
   for (const word of words) {
+    // `C=$(cat f); eval "$C"`, `trap "$C" EXIT`: text from a variable the script sets to what codeward does not know.
+    if (word.subs.length === 0 && known(word, args, scope.vars) === undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
     for (const sub of word.subs) {
       const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
       readLine(inner, `${sub.text} | sh`, depth + 1, undefined, scope);
@@ -311,4 +336,14 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
       fed.scripts.push(...inner.scripts);
     }
   }
+}
+
+// A word that is an assignment: its name and `=` written bare (`FOO="a b"`, `PATH=$PATH`).
+const assignment = (word: Word): boolean => (/^[A-Za-z_]\w*\+?=/.exec(word.value)?.[0].length ?? Infinity) <= word.plain;
+
+// A command substitution's commands, read on their own: what they hand interpreters is the line's (R22-4).
+function substitution(fed: Fed, text: string, depth: number, args: readonly string[] | undefined, scope: Scope): void {
+  const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
+  readLine(inner, text, depth + 1, args, { ...scope, vars: { set: new Map(scope.vars.set), assigned: scope.vars.assigned } });
+  mergeSub(fed, inner, text);
 }
