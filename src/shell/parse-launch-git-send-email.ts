@@ -15,12 +15,8 @@ const OPTIONS: readonly (readonly [string, number, (value: string) => boolean])[
   ['smtp-server', 11, (value) => value.startsWith('/')],
 ];
 
-const GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
-
-// The launches of `git send-email`'s command options (words[0] is git).
-export function gitSendEmailLaunches(words: readonly WordLike[]): Launch[] {
-  let i = 1;
-  while (i < words.length && words[i]!.value.startsWith('-')) i += GLOBAL_VALUED.has(words[i]!.value) ? 2 : 1;
+// The launches of `git send-email`'s command options (words[0] is git, words[i] its subcommand: parse-launchers.ts).
+export function gitSendEmailLaunches(words: readonly WordLike[], i: number): Launch[] {
   if (words[i]?.value !== 'send-email') return [];
   const out: Launch[] = [];
   for (let k = i + 1; k < words.length; k++) {

@@ -170,7 +170,7 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
-  return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words), ...(runnerLaunches('git', words, i) ?? [])];
+  return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...(runnerLaunches('git', words, i) ?? [])];
 }
 
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
