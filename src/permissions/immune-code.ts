@@ -3,7 +3,7 @@ import type { Redirection, ShellParse, SimpleCommand } from '../shell/parse-type
 import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
-import { PSQL_SHELL, psqlFileCode } from './immune-psql.js';
+import { commandFileCode } from './immune-command-files.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
 // argument in a language codeward does not parse (`tclsh <<< 'exec rm -r build'`, `perl < x.pl`,
@@ -75,23 +75,18 @@ function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
   return (stage !== undefined && stage.index > 0) || parse.commands.some((other) => other.wrappers.includes('coproc'));
 }
 
-const MYSQL_SHELL = /\\!|(?:^|[;\n])\s*system\s/i;
-const CLIENT_SHELL: Readonly<Record<string, RegExp>> = { psql: PSQL_SHELL, mysql: MYSQL_SHELL, mariadb: MYSQL_SHELL };
-
 // Why this command runs code codeward does not parse, or undefined (`place`: where the line runs, to read the
-// files psql runs: immune-psql.ts).
+// files of commands a program runs: immune-command-files.ts).
 export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean, place?: { readonly root: string; readonly runDir: string }): string | undefined {
   const name = command.name?.toLowerCase();
   if (name === undefined) return undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
-  // sqlite3's dot commands in its arguments (`sqlite3 db '.shell rm -rf build'`).
-  if ((name === 'sqlite3' || name === 'duckdb') && command.args.some((arg) => /^\s*\.(?:sh|system|shell)\b/.test(arg))) return `${name} runs a shell command from its arguments`;
-  // psql's and mysql's meta-commands in their arguments (`-c`/`-e`/`--command=` text: red team R20-24): `\!`, output
-  // or a query piped to a program (`\o |`, `\g |`, `\w |`), `\copy ... program`, mysql's `system`.
-  if (CLIENT_SHELL[name] !== undefined && command.args.some((arg) => CLIENT_SHELL[name]!.test(arg))) return `${name} runs a shell command from its arguments`;
-  const psqlFile = name === 'psql' ? psqlFileCode(command, place) : undefined;
-  if (psqlFile !== undefined) return psqlFile;
+  // A program's command language: a shell escape in its arguments (`sqlite3 db '.shell rm -rf build'`, psql's and
+  // mysql's `-c`/`-e` text: red team R20-24) or in a file of commands it reads (`psql -f`, `sqlite3 -init`, `gdb -x`:
+  // R21-3, R22-11; immune-command-files.ts).
+  const commandFile = commandFileCode(command, place);
+  if (commandFile !== undefined) return commandFile;
   // sed's `e` alone runs the pattern space, the s///e flag the substituted line (red team R11-1).
   if ((name === 'sed' || name === 'gsed') && sedRunsRuntime(command.args)) return `${name} runs text only known at run time as a shell command (\`e\` without a command, or the s///e flag)`;
   const redirected = stdinRedirected(command, parse);

@@ -9,6 +9,7 @@
 // The reader is parse-launch-option-values.ts. Judging a program's value as shell text reads more than the program
 // does (its words are split the same way, and a `;` in it only fails closed), so every value here is shell text.
 import { argvText } from './parse-launch-options.js';
+import { COMMAND_FILES, type CommandFiles } from './parse-launch-command-files.js';
 
 export interface ValueOption {
   // Short spelling (`-I`), when the program has one.
@@ -40,6 +41,9 @@ export interface ProgramRow {
   // exec=..' tar`, `MAKEFLAGS='--eval=..' make`): read as its words (option-variables.ts). A row with only these has
   // no grammar: its run-time words are its other readers' (not a launch here).
   readonly variables?: readonly string[];
+  // A program with a command language: the files of commands it reads and the lines there that escape to a shell
+  // (R22-11; parse-launch-command-files.ts, read by permissions/immune-command-files.ts).
+  readonly commands?: CommandFiles;
 }
 
 export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
@@ -121,11 +125,15 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   make: MAKE,
   gmake: MAKE,
   // R21-3: programs with single-dash long options; a run-time word where an option or operand may stand runs.
-  gdb: { words: ['-p', '-pid', '--pid', '-c', '-core', '--core', '-d', '-directory', '--directory', '-cd', '--cd', '-se', '-s', '-symbols', '-e', '-exec', '-tty', '-b', '-l'] },
-  sqlite3: { words: ['-separator', '-newline', '-nullvalue', '-vfs', '-maxsize', '-pagecache', '-lookaside', '-mmap'] },
-  psql: { words: CLIENT },
-  mysql: { words: CLIENT },
-  mariadb: { words: CLIENT },
+  gdb: { commands: COMMAND_FILES.gdb, words: ['-p', '-pid', '--pid', '-c', '-core', '--core', '-d', '-directory', '--directory', '-cd', '--cd', '-se', '-s', '-symbols', '-e', '-exec', '-tty', '-b', '-l'] },
+  sqlite3: { commands: COMMAND_FILES.sqlite3, words: ['-separator', '-newline', '-nullvalue', '-vfs', '-maxsize', '-pagecache', '-lookaside', '-mmap'] },
+  psql: { commands: COMMAND_FILES.psql, words: CLIENT },
+  mysql: { commands: COMMAND_FILES.mysql, words: CLIENT },
+  mariadb: { commands: COMMAND_FILES.mariadb, words: CLIENT },
+  // Programs whose command files are their only row (their run-time words are not read here).
+  duckdb: { commands: COMMAND_FILES.duckdb },
+  lldb: { commands: COMMAND_FILES.lldb },
+  cgdb: { commands: COMMAND_FILES.cgdb },
   socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system)/i },
   gpg: { words: GPG },
   gpg2: { words: GPG },

@@ -10,6 +10,7 @@ import { pmShellLaunches } from './parse-launch-pm.js';
 import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { gitExtLaunches } from './parse-launch-git-ext.js';
+import { gitSendEmailLaunches } from './parse-launch-git-send-email.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -119,12 +120,15 @@ function screen(words: readonly WordLike[]): Launch[] {
 
 // Configuration keys whose value is a command git runs through the shell (aliases only with `!`).
 const GIT_COMMAND_KEYS =
-  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:sendmailcmd|smtpserver)|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper)$/;
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy|alternaterefscommand)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:.+\.)?(?:sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|gpg\.ssh\.defaultkeycommand|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper)$/;
 
 function gitCommandValue(key: string, value: string): string | undefined {
   const name = key.toLowerCase();
-  if (name.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : undefined;
-  if (name.endsWith('.helper')) return value.startsWith('!') ? value.slice(1) : undefined;
+  // An alias without `!` is more git words (`alias.f='fetch --upload-pack=CMD'`, R22-5): judged as the git line it
+  // makes. git splits it with its own quoting (split_cmdline), which the shell's reading covers.
+  if (name.startsWith('alias.')) return value.startsWith('!') ? value.slice(1) : value.trim() === '' ? undefined : `git ${value}`;
+  // `submodule.<name>.update=!CMD`: `git submodule update` runs CMD through the shell.
+  if (name.endsWith('.helper') || /^submodule\..+\.update$/.test(name)) return value.startsWith('!') ? value.slice(1) : undefined;
   // A config file to include may name any program (R12-6c): a program only known at run time.
   if (name === 'include.path' || /^includeif\..+\.path$/.test(name)) return '"$GIT_INCLUDED_CONFIG"';
   if (!GIT_COMMAND_KEYS.test(name) || /^(?:true|false|yes|no|on|off|0|1|)$/i.test(value.trim())) return undefined;
@@ -166,7 +170,7 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
-  return [...launches, ...gitExtLaunches(words), ...(runnerLaunches('git', words, i) ?? [])];
+  return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...(runnerLaunches('git', words, i) ?? [])];
 }
 
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it

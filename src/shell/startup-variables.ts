@@ -14,7 +14,7 @@ const STREAM = /\/dev\/(?:stdin|fd\/)|\/proc\/(?:self|\d+|thread-self)\/fd\/|<\(
 const SHELL_STARTUP = new Set(['BASH_ENV', 'ENV']);
 // Interpreters' variables whose value names files they load as code (NODE_OPTIONS --require/--import, RUBYOPT -r,
 // PYTHONSTARTUP with -i, JAVA_TOOL_OPTIONS -javaagent, PERL5DB's code).
-// PSQLRC: psql's start-up file, whose meta-commands (`\!`) it runs: read as `psql -X -f FILE` (permissions/immune-psql.ts).
+// PSQLRC: psql's start-up file, whose meta-commands (`\!`) it runs: read as `psql -X -f FILE` (permissions/immune-command-files.ts).
 const LOADERS = new Set(['PSQLRC', 'NODE_OPTIONS', 'RUBYOPT', 'PYTHONSTARTUP', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PERL5DB', 'PERL5OPT']);
 
 const quoted = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;

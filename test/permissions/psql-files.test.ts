@@ -1,6 +1,6 @@
 // Red team R21-3 (issue 26): psql runs the meta-commands of the files it reads (`-f FILE`, `--file=FILE`, `\i` /
 // `\ir` in its -c text or in such a file, PSQLRC), and `\!` there runs a shell command as it does in -c text. The
-// files are read through the read jail (permissions/immune-psql.ts); one codeward cannot read asks.
+// files are read through the read jail (permissions/immune-command-files.ts); one codeward cannot read asks.
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,0 +1,82 @@
+// The command files of programs with a command language of their own (red team R21-3 psql, R22-11 the others): which
+// options name a file of commands, which meta-commands read another file, and which lines escape to a shell
+// (`\!` for psql, `.shell`/`.system` for sqlite3/duckdb, `shell`/`!` for gdb, `system`/`\!` for mysql, `platform
+// shell` for lldb). One row per program, held in its ProgramRow (`commands`, parse-launch-program-rows.ts); the reader
+// is permissions/immune-command-files.ts, which reads each file through the read jail. A shell escape in such a file
+// runs as one in the program's inline text does, so it is the same immune class (unparsed code).
+
+export interface CommandFiles {
+  // An option word naming a file of commands. Group `v`: the value when it is in the same word (`--file=F`, `-fF`);
+  // an empty or absent `v` takes the next word.
+  readonly file: RegExp;
+  // A line (or meta-command) of the program's text that runs a shell command or code codeward does not parse.
+  readonly shell: RegExp;
+  // A meta-command reading another file of commands (global). Groups: `q`/`dq`/`w` the name (quoted or a word);
+  // `rel` set when the name is relative to the including file, not to the working folder.
+  readonly include: RegExp;
+  // Whether the program's operands and option values are its command text (SQL clients), read for `shell` and
+  // `include`; a debugger's operands are a program and a core file.
+  readonly argsAreText: boolean;
+  // The start-up file in the home folder it reads (read when the home folder is in the workspace), and the option
+  // words that skip it.
+  readonly rc?: { readonly name: string; readonly skip: RegExp };
+  // A file name the program fills in at run time (psql's `:var`).
+  readonly runtimeName?: RegExp;
+}
+
+const NAME = `\\s+(?:'(?<q>[^'\\n]*)'|"(?<dq>[^"\\n]*)"|(?<w>[^\\s;\\\\'"]+))`;
+
+// psql: `-f F`, `-fF`, `-Xf F`, `--file=F`, getopt_long's `--fil=F`; `\i`/`\ir`/`\include`/`\include_relative`; `\!`,
+// output or a query piped to a program (`\o |`, `\g |`, `\w |`), `\copy ... program`, `COPY ... PROGRAM`, a
+// meta-command's backquoted argument (`\set x \`cmd\``), the editor commands and `\setenv` (the editor or pager it
+// starts).
+export const PSQL_SHELL = /\\(?:!|[ogw]x?\s*\||copy\b[\s\S]*\bprogram\b|(?:e|ef|ev|edit|setenv)\b)|\bto\s+program\b|\bfrom\s+program\b|\\[a-z][^\n`]*`/i;
+const PSQL: CommandFiles = {
+  file: /^(?:-[aAbeEHlnqsStxXwWz01]*f|--fil(?:e)?(?:=|$))(?<v>.*)$/s,
+  shell: PSQL_SHELL,
+  include: new RegExp(`\\\\(?:i|include|(?<rel>ir|include_relative))${NAME}`, 'g'),
+  argsAreText: true,
+  rc: { name: '.psqlrc', skip: /^(?:-[aAbeEHlnqsStxwWz]*X[a-zA-Z]*|--no-psqlrc)$/ },
+  runtimeName: /:['"]?[A-Za-z_{]/,
+};
+
+// sqlite3/duckdb (the same shell): `-init F`, duckdb's `-f F` (a leading `--` is read as `-`); `.read F`; `.shell`,
+// `.system`, `.sh`, `.read`/`.once`/`.output`/`.import` of `|cmd` (a pipe from or to a command), `.excel` and
+// `.edit` (they start a program).
+const SQLITE_SHELL = /^[ \t]*\.(?:sh|shell|system|excel|edit)\b|^[ \t]*\.(?:read|once|output|out|o|import)\s+['"]?\|/im;
+const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.read${NAME}`, 'gm');
+const SQLITE: CommandFiles = { file: /^--?init(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.sqliterc', skip: /^--?init$/ } };
+const DUCKDB: CommandFiles = { file: /^--?(?:init|f)(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.duckdbrc', skip: /^--?init$/ } };
+
+// mysql/mariadb: no option names a file of commands (`mysql < f` is stdin: immune-stdin.ts), but `source F` / `\. F`
+// in `-e` text reads one; `system`/`\!` run a shell command, `pager`/`\P` start a program.
+const MYSQL_SHELL = /\\!|\\P\s*[^\s;]|(?:^|[;\n])\s*(?:system|pager)\s+\S/i;
+const MYSQL: CommandFiles = {
+  file: /^(?!)(?<v>)/,
+  shell: MYSQL_SHELL,
+  include: new RegExp(`(?:^|[;\\n])\\s*(?:source|\\\\\\.)${NAME}`, 'gi'),
+  argsAreText: true,
+};
+
+// gdb: `-x F`, `-xF`, `-command F`, `--command=F`, `-ix F`, `-init-command F`, `-eix F`, `-early-init-command F`
+// (single or double dash, `=`, getopt_long_only prefixes of `command`); `source [-s] [-v] F`; `shell`/`!`, `pipe`/`|`,
+// `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse).
+const GDB: CommandFiles = {
+  file: /^(?:--?(?:x|ix|eix|com(?:m(?:a(?:n(?:d)?)?)?)?|init-command|early-init-command)(?:=|$)|-x)(?<v>.*)$/s,
+  shell: /^[ \t]*(?:shell\b|!|pipe\b|\||py(?:thon(?:-interactive)?)?\b|pi\b|gu(?:ile)?\b|compile\b|make\b)/im,
+  include: new RegExp(`^[ \\t]*so(?:u(?:r(?:c(?:e)?)?)?)?(?:\\s+-[sv])*${NAME}`, 'gm'),
+  argsAreText: false,
+  rc: { name: '.gdbinit', skip: /^--?(?:nx|n|nh)$/ },
+};
+
+// lldb: `-s F`, `--source F`, `-S F`, `--source-before-file F` (`=` too); `command source [-c/-e/-s B] F`; `platform
+// shell`, its alias `shell`, `script` and `command script` (python), `_regexp-shell`.
+const LLDB: CommandFiles = {
+  file: /^(?:-[sS]|--source(?:-before-file)?(?:=|$))(?<v>.*)$/s,
+  shell: /^[ \t]*(?:platform\s+sh(?:ell)?\b|shell\b|script\b|command\s+script\b|_regexp-shell\b|!)/im,
+  include: new RegExp(`^[ \\t]*command\\s+source(?:\\s+-[ces]\\s*\\S+)*${NAME}`, 'gm'),
+  argsAreText: false,
+  rc: { name: '.lldbinit', skip: /^(?:-x|--no-lldbinit)$/ },
+};
+
+export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB } as const;
