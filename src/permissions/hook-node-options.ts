@@ -73,7 +73,7 @@ function obeyModule(walk: Walk, spec: string, from: string, prefix: string): voi
   files.push(...(own?.files ?? []));
   for (const folder of own?.folders ?? []) walk.globs.add(join(folder, '**'));
   for (const file of files) walk.files.add(file);
-  obeyPackages(walk, packageFolders(spec, from, walk.top));
+  obeyPackages(walk, packageFolders(spec, from, walk.top), true);
   for (const file of files) {
     if (!NODE_SCRIPT.test(file) || stats(file)?.file !== true) continue;
     const unknown = obeyNodeScript(walk, file);

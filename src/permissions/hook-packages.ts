@@ -55,17 +55,20 @@ function loadedNames(manifest: Record<string, unknown> | null): string[] {
 
 // Obeys the package folders `folders` (absolute) whole, what they load by name, transitively, and the file
 // their package.json `main` names when it lies outside the folder (red team R17-3: `"main": "../../tools/x.js"`),
-// with what that file imports; a `main` outside the work tree fails closed.
-export function obeyPackages(walk: Walk, folders: readonly string[]): void {
+// with what that file imports; a `main` outside the work tree fails closed. `strict`: the packages are loaded
+// before the project's code (a preload of NODE_OPTIONS/-r/--import/.npmrc node-options) and so is their closure:
+// each file is judged by default deny (node-package-strict.ts, red team R22-1/2/3). A program a hook runs (vite,
+// eslint) is not: its rows protect the configurations it loads.
+export function obeyPackages(walk: Walk, folders: readonly string[], strict = false): void {
   const scripts: string[] = [];
-  closure(walk, folders, scripts);
+  closure(walk, folders, scripts, strict);
   for (const script of scripts) {
     const unknown = obeyNodeScript(walk, script);
     if (unknown !== undefined) walk.unmodeled ??= unknown;
   }
 }
 
-function closure(walk: Walk, folders: readonly string[], scripts: string[]): void {
+function closure(walk: Walk, folders: readonly string[], scripts: string[], strict: boolean): void {
   const seen = new Set<string>();
   const queue = [...folders];
   for (let at = 0; at < queue.length; at++) {
@@ -87,7 +90,7 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[]): voi
       continue;
     }
     // What its own files load out of it (its `main` wherever it points, a relative name or a link leaving it).
-    const own = reachOf(walk, realFolder(folder));
+    const own = reachOf(walk, realFolder(folder), strict);
     if (own.unknown !== undefined) walk.unmodeled ??= own.unknown;
     for (const file of own.files) {
       walk.files.add(file);
@@ -122,16 +125,17 @@ function readPackageFile(walk: Walk, path: string, onUnread: (why: string) => vo
 
 // Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's),
 // kept across walks while its sources keep their stamps (package-reach-kept.ts).
-function reachOf(walk: Walk, folder: string): PackageReach {
+function reachOf(walk: Walk, folder: string, strict: boolean): PackageReach {
   const reaches = walk.packages.reaches;
-  let reach = reaches.get(folder);
+  const key = strict ? `${folder}\u0000strict` : folder;
+  let reach = reaches.get(key);
   if (reach === undefined) {
     // A package file it could not read makes its reach unknown, kept so (bounds23: a padded package.json is no "no main").
     let unread: string | undefined;
-    const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path, (why) => void (unread ??= why)), (path) => stats(path)?.file === true, walk.kept, () => unread);
+    const kept = keptPackageReach(folder, walk.top, (path) => readPackageFile(walk, path, (why) => void (unread ??= why)), (path) => stats(path)?.file === true, walk.kept, () => unread, strict);
     // What it depends on, the walk depends on (read now or kept: a package file changed makes the walk's answer stale).
     walk.sources.push(...kept.sources);
-    reaches.set(folder, (reach = kept.reach));
+    reaches.set(key, (reach = kept.reach));
   }
   return reach;
 }

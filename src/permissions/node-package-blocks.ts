@@ -20,6 +20,10 @@ export interface Blocks {
   // The code with the texts of its strings, templates, regular expressions and comments blanked (as long; a comment's
   // line ends kept): what binds and calls is found there, not in a text (a worker's code embedded as a string).
   readonly masked: string;
+  // The code with only its comments blanked (strings, templates and regular expressions kept), and whether the scan
+  // balanced (when not, `masked` and `stripped` are the code as it is).
+  readonly stripped: string;
+  readonly scanned: boolean;
 }
 
 // Words after which a `/` starts a regular expression, not a division.
@@ -34,8 +38,9 @@ interface Found {
   readonly functions: boolean[];
   // Each block's parameter list (start and end), when it is a function's body.
   readonly params: ([number, number] | undefined)[];
-  // The texts blanked in `masked` (start, end), and whether their line ends are kept (comments).
-  readonly texts: [number, number, boolean][];
+  // The texts blanked in `masked` (start, end), whether their line ends are kept (block comments), and whether
+  // they are comments.
+  readonly texts: [number, number, boolean, boolean?][];
 }
 
 // The end of the quoted string opening at `at` (its closing quote, or the line end).
@@ -76,8 +81,8 @@ function scan(code: string): Found | undefined {
   let inTemplate = false;
   // Where the template text being read starts.
   let text = 0;
-  const skip = (start: number, end: number, lines = false): number => {
-    if (end > start) found.texts.push([start, end, lines]);
+  const skip = (start: number, end: number, lines = false, comment = false): number => {
+    if (end > start) found.texts.push([start, end, lines, comment]);
     return end;
   };
   for (let i = 0; i < code.length; i++) {
@@ -94,8 +99,8 @@ function scan(code: string): Found | undefined {
       }
       continue;
     }
-    if (c === '/' && code[i + 1] === '/') i = skip(i, code.indexOf('\n', i) < 0 ? code.length : code.indexOf('\n', i));
-    else if (c === '/' && code[i + 1] === '*') i = skip(i, code.indexOf('*/', i + 2) < 0 ? code.length : code.indexOf('*/', i + 2) + 2, true) - 1;
+    if (c === '/' && code[i + 1] === '/') i = skip(i, code.indexOf('\n', i) < 0 ? code.length : code.indexOf('\n', i), false, true);
+    else if (c === '/' && code[i + 1] === '*') i = skip(i, code.indexOf('*/', i + 2) < 0 ? code.length : code.indexOf('*/', i + 2) + 2, true, true) - 1;
     else if (c === '"' || c === "'") i = skip(i + 1, stringEnd(code, i));
     else if (c === '`') {
       inTemplate = true;
@@ -139,15 +144,20 @@ function scan(code: string): Found | undefined {
 
 // The blocks of `code` (one, the file, when its braces do not balance).
 export function blocksOf(code: string): Blocks {
-  const found = scan(code) ?? { opens: [], closes: [], parents: [], functions: [], params: [], texts: [] };
+  const scanned = scan(code);
+  const found = scanned ?? { opens: [], closes: [], parents: [], functions: [], params: [], texts: [] };
   const { opens, closes, parents, functions, params } = found;
-  const pieces: string[] = [];
-  let last = 0;
-  for (const [start, end, lines] of found.texts) {
-    pieces.push(code.slice(last, start), lines ? code.slice(start, end).replace(/[^\n]/g, ' ') : ' '.repeat(end - start));
-    last = end;
-  }
-  pieces.push(code.slice(last));
+  const blank = (only: boolean): string => {
+    const pieces: string[] = [];
+    let last = 0;
+    for (const [start, end, lines, comment] of found.texts) {
+      if (only && comment !== true) continue;
+      pieces.push(code.slice(last, start), lines ? code.slice(start, end).replace(/[^\n]/g, ' ') : ' '.repeat(end - start));
+      last = end;
+    }
+    pieces.push(code.slice(last));
+    return pieces.join('');
+  };
   const holds = (block: number, at: number): boolean => block < 0 || (opens[block]! < at && at < closes[block]!);
   const at = (where: number): number => {
     // The last block opening before `where`, then its parents until one holds it.
@@ -182,5 +192,5 @@ export function blocksOf(code: string): Blocks {
     return list !== undefined && list[0] <= where && where < list[1] ? low : -1;
   };
   const text = (block: number): string => (params[block] === undefined ? '' : code.slice(params[block][0], params[block][1]));
-  return { at, fn, holds, parent: (block) => (block < 0 ? -1 : parents[block]!), paramsOf, params: text, masked: pieces.join('') };
+  return { at, fn, holds, parent: (block) => (block < 0 ? -1 : parents[block]!), paramsOf, params: text, masked: blank(false), get stripped() { return blank(true); }, scanned: scanned !== undefined };
 }

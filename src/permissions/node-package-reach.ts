@@ -12,10 +12,12 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { resolveLoose } from './home-links.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
-import { NODE_SCRIPT, STATIC } from './hook-scripts.js';
+import { STATIC } from './hook-scripts.js';
 import { mainTargets, pathSpellings } from './node-resolve.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import { computedLeaving } from './node-package-computed.js';
+import { blocksOf } from './node-package-blocks.js';
+import { strictLoads } from './node-package-strict.js';
 
 // Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
 export const MAX_PACKAGE_FILES = 400;
@@ -28,8 +30,10 @@ export interface PackageReach {
   readonly unknown?: string;
 }
 
-// Type declarations (an `exports` "types" target): TypeScript reads them, node never runs them.
-const TYPES = /\.d\.[cm]?ts$/;
+// Type declarations (an `exports` "types" target): TypeScript reads them, node never runs them. JSON and native
+// addons are not JavaScript; every other file node loads by a name is run as JavaScript (CJS runs an unknown
+// extension as .js, red team R22-8), so it is read.
+const NOT_RUN = /\.d\.[cm]?ts$|\.json$|\.node$/;
 
 const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
 
@@ -55,7 +59,9 @@ const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` :
 
 // `folder`: the package's real folder; `top`: the work tree. `looked`: learns every folder listed or looked into
 // on the way of a path resolved (with the files read and tested, what the answer depends on: package-reach-kept.ts).
-export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>): PackageReach {
+// `strict`: the package is loaded before the project's code (a preload and what it loads): a file of it is free
+// only when every load it could do is shown to stay in node_modules (node-package-strict.ts: default deny).
+export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>, strict = false): PackageReach {
   const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
   const named = inside(top, folder) ? relative(top, folder) : folder;
   const first = entries(folder, top, read);
@@ -114,7 +120,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     if (!under(folder, real)) {
       if (!under(top, real)) return `${named} loads ${real} (out of the work tree, not read)`;
       out.add(real);
-    } else if (present && NODE_SCRIPT.test(real) && !TYPES.test(real) && !seen.has(real)) {
+    } else if (present && !NOT_RUN.test(real) && !seen.has(real)) {
       seen.add(real);
       queue.push(real);
     }
@@ -134,7 +140,12 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     if (i >= MAX_PACKAGE_FILES) return done(`${named} loads more than ${MAX_PACKAGE_FILES} files (not all read)`);
     const text = read(path);
     if (text === undefined) return done(`${path} (a file of the package ${named} codeward cannot read)`);
-    const code = text.replace(/^\s*\/\/.*$/gm, '');
+    // Comments blanked by a scan that knows strings, templates (a `//` line inside one is text whose `${}` runs,
+    // R22-9) and regular expressions; a file that does not scan is read as it is.
+    const blocks = blocksOf(text);
+    const strictly = strict ? strictLoads(text, blocks) : undefined;
+    if (strictly !== undefined) return done(`${relative(top, path)}:${strictly}`);
+    const code = blocks.stripped;
     // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
     const leaving = computedLeaving(code, dirname(path), folder);
@@ -143,7 +154,8 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
       const name = found[2]!;
       if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
       const target = resolve(dirname(path), name);
-      const main: { files: string[]; outside?: string } = under(folder, target) ? { files: [] } : mainTargets(target, read, top);
+      // A folder's package.json `main` (a sub-folder of the package too, R22-8), wherever it points.
+      const main: { files: string[]; outside?: string } = under(folder, target) && !place(join(target, 'package.json')).present ? { files: [] } : mainTargets(target, read, top);
       if (main.outside !== undefined) return done(main.outside);
       for (const spelling of [...pathSpellings(target), ...main.files]) {
         const unknown = consider(spelling);

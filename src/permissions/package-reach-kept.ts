@@ -45,20 +45,22 @@ function reachesOf(top: string, listings: FolderListings | undefined): { reaches
 // packageReach(folder, top, read, isFile), kept; `sources`: the paths the answer depends on (the caller's
 // walk depends on them too).
 // `unread`: why a file `read` gave nothing for could not be read (past its bound, a FIFO): the reach is then unknown.
-export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined, unread: () => string | undefined = () => undefined): { reach: PackageReach; sources: string[] } {
+export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined, unread: () => string | undefined = () => undefined, strict = false): { reach: PackageReach; sources: string[] } {
   const known = reachesOf(top, listings);
-  const kept = known.reaches[folder];
+  // A preload's answer (default deny) is another answer than a program's for the same folder.
+  const key = strict ? `${folder}\u0000strict` : folder;
+  const kept = known.reaches[key];
   if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
   const looked = new Set<string>();
   const used: string[] = [];
-  const found = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked);
+  const found = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked, strict);
   const why = found.unknown ?? unread();
   const reach = why === undefined ? found : { ...found, unknown: why };
   const sources = [...new Set([...used, ...looked])];
   const stamps = stampsOf(sources);
-  if (stamps === undefined) delete known.reaches[folder];
+  if (stamps === undefined) delete known.reaches[key];
   else {
-    known.reaches[folder] = { stamps, sources, files: reach.files, ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
+    known.reaches[key] = { stamps, sources, files: reach.files, ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
     known.changed = true;
   }
   return { reach, sources };

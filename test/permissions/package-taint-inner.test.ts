@@ -31,7 +31,7 @@ describe('a load or a run of a value computed from the working folder, bound any
     await check(row);
   });
 
-  it('controls: the name in another function, a parameter, re.exec, a condition, a child process option stay free', async () => {
+  it('controls: the name in another function, a parameter, re.exec, a condition, a child process option stay free in a program; under a preload they ask (pkg24)', async () => {
     const code = [
       'function a() {\n  const url = process.cwd();\n  console.log(url);\n}',
       'function b(url) {\n  return import(url);\n}',
@@ -41,6 +41,8 @@ describe('a load or a run of a value computed from the working folder, bound any
       'function f() {\n  const c = String(Date.now());\n  require("child_process").execSync("echo " + c, { cwd: process.cwd() });\n}',
       'const g = process.env.X ? 1 : 2;\na();\nc();\ne();\nf();\nmodule.exports = { b, d, g };\n',
     ].join('\n');
-    await check({ hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': code }, asks: [], free: ['tools/y.js', 'src/a.ts'] });
+    // pkg24: a package reached by a preload (.npmrc node-options) is judged by default deny (node-package-strict.ts):
+    // a load that is not one literal name makes the tree ask; programs a hook runs keep the taint rule.
+    await check({ hook: 'npm test', files: { ...NPMRC, 'node_modules/x/index.js': code }, asks: ['tools/y.js', 'src/a.ts'], free: [] });
   });
 });
