@@ -62,7 +62,7 @@ describe('Tailwind stylesheet writes judged by their text (css22)', () => {
     ['inside @layer and @media', '@layer base { @media (min-width: 1px) { @plugin "../tools/p.js"; } }\n'],
     ['@config', '@config "../tools/tw.config.js";\n'],
     ['@import of a JS module', '@import "./x.js";\n'],
-    ['@import of a package', '@import "some-package";\n'],
+    ['@import of a package\'s script', '@import "some-package/x.js";\n'],
     ['@reference of a stylesheet holding @plugin', '@reference "./old.css";\n'],
     ['@import url() codeward does not read', '@import url(./x.js);\n'],
     ['a string that hides a comment opener', '.a { content: "/*"; }\n@plugin "../tools/p.js";\n/* */\n'],
