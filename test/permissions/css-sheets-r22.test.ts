@@ -5,12 +5,11 @@
 // a Sass partial by its stem). A package import (`tw-animate-css`) is free: node_modules is protected already.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { runCli, writeFiles } from '../helpers/fixture.js';
-import { git } from './git-run.js';
+import { runCli } from '../helpers/fixture.js';
+import { checkStyleWrites, tailwindProject } from './css-writes.js';
 import { rowPlace } from './hook-check.js';
 
 const place = rowPlace('cw-css24-sheets-');
@@ -24,34 +23,8 @@ const PROJECT = {
   'app/old.scss': '.x { color: blue; }\n@plugin "../tools/p.js";\n',
 };
 
-async function project(): Promise<string> {
-  const root = place.next();
-  await writeFiles(root, PROJECT);
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx next build\n');
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  return root;
-}
 
-// Each [file, text] written with the file tool under --yes: `asks` refused (C241, left as it was), `free` written.
-async function check(asks: readonly (readonly [string, string])[], free: readonly (readonly [string, string])[]): Promise<void> {
-  const root = await project();
-  const engine = await createEngine({ workspace: root, env: { HOME: place.home }, permissions: { home: place.home, yes: true } });
-  try {
-    for (const [file, content] of asks) {
-      const before = (PROJECT as Record<string, string>)[file];
-      expect(await engine.run({ cmd: 'write', args: { file, content } }), `${file}: ${content}`).toMatchObject({ ok: false, error: { code: 'C241' } });
-      if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
-    }
-    for (const [file, content] of free) {
-      const result = await engine.run({ cmd: 'write', args: { file, content } });
-      expect(result, `${file}: ${content}: ${JSON.stringify(result)}`).toMatchObject({ ok: true });
-      expect(readFileSync(join(root, file), 'utf8')).toBe(content);
-    }
-  } finally {
-    await engine.close();
-  }
-}
+const check = (asks: readonly (readonly [string, string])[], free: readonly (readonly [string, string])[]): Promise<void> => checkStyleWrites(place.next(), place.home, PROJECT, asks, free);
 
 const PLUGIN = '@plugin "../tools/p.js";\n';
 
@@ -82,7 +55,7 @@ describe('css24: every stylesheet kind a CSS pipeline reads', () => {
   });
 
   it.skipIf(!bwrapWorks)('a sandboxed run: a plain stylesheet it writes is applied, one with @plugin is set aside', async () => {
-    const root = await project();
+    const root = await tailwindProject(place.next(), PROJECT);
     // A script codeward does not read: the run is staged, its changes judged after it by what they hold.
     await writeFile(join(root, 'gen.sh'), 'printf ".a { color: red; }\\n" > app/y.css\nprintf "\\$c: 1;\\n" > app/z.scss\nprintf "@plugin \\"../tools/p.js\\";\\n" > app/w.scss\n');
     const run = runCli(['--json', '--yes', '-C', root, 'exec', '--cmd', 'sh gen.sh'], { env: { HOME: place.home } });
