@@ -1,4 +1,5 @@
 import type { PreparedCall } from '../engine/engine.js';
+import { isStylesheet } from './stylesheet-kinds.js';
 import type { Judged } from './types.js';
 
 // The new text of each stylesheet a file tool writes, from the call's own dry run (its declared bytes), on the
@@ -6,7 +7,7 @@ import type { Judged } from './types.js';
 // dry run here binds the run to it: a run that declares other bytes is refused (engine/dry-run.ts approvedIntent,
 // C230). A stylesheet declared twice, removed, not UTF-8, or a dry run that failed: no text (obeyed, it asks).
 export async function withWritten(call: PreparedCall, judged: Judged[]): Promise<Judged[]> {
-  const styles = (entry: Judged): boolean => entry.kind === 'path' && entry.access === 'write' && entry.real !== undefined && /\.css$/i.test(entry.real);
+  const styles = (entry: Judged): boolean => entry.kind === 'path' && entry.access === 'write' && entry.real !== undefined && isStylesheet(entry.real);
   if (call.found || !call.command.dryRun || call.preview === undefined || !judged.some(styles)) return judged;
   const dry = await call.preview().catch(() => undefined);
   if (dry === undefined || dry.error !== undefined) return judged;
@@ -19,7 +20,7 @@ export async function withWritten(call: PreparedCall, judged: Judged[]): Promise
   });
 }
 
-function utf8(bytes: Uint8Array): string | undefined {
+export function utf8(bytes: Uint8Array): string | undefined {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {

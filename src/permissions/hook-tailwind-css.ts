@@ -6,10 +6,13 @@
 // (never loaded). Which CSS files: every one of the project (a bounded listing: a cut fails closed) holding a Tailwind
 // directive; each such file and every CSS file it imports is obeyed (changing one changes what the build loads),
 // with what their `@config`/`@plugin` name. A directive codeward cannot read (unquoted, `url(...)`) fails closed.
+// Obeyed by path: a stylesheet whose text loads code (a directive, or an import of such a sheet, however deep);
+// a plain one an entry imports is obeyed by its new text like any other (css24).
 // A project that uses Tailwind (a CSS file with a directive, or tailwindcss / @tailwindcss/* in its package.json or
 // the top's) hands every stylesheet it imports to Tailwind's PostCSS plug-in, which obeys a directive in any of
 // them: a stylesheet written later (or an existing one given `@plugin "../tools/p.js"` after p.js) loads code, so
-// every `.css` below the folder is obeyed, present or made later (a glob; the build's output folders and
+// every stylesheet below the folder (stylesheet-kinds.ts: .css, Sass, Less, Stylus, PostCSS, a component's
+// `<style>`) is obeyed, present or made later (a glob; the build's output folders and
 // node_modules aside). js20 Left 1.
 import { dirname, join, relative, resolve } from 'node:path';
 import type { JsRunner } from './hook-js-runners.js';
@@ -18,57 +21,87 @@ import { followJsConfig } from './hook-js-configs.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { read, type Walk } from './hook-walk.js';
+import { isPreprocessed, isStylesheet, sheetText, STYLESHEET_NAMES, stemReaches } from './stylesheet-kinds.js';
 
 const LIMITS = { depth: 16, entries: 50_000, files: 2_000 };
 const SKIP = new Set(['node_modules', '.git', '.next', 'dist', 'build', 'out', 'coverage']);
 const TAILWIND = /@import\s+(?:url\()?["']tailwindcss(?:\/[^"']*)?["']|@tailwind\s|@config(?![\w-])|@plugin(?![\w-])/i;
-const DIRECTIVE = /@(config|plugin|import|reference)\s+(["'])([^"'\n]+)\2/gi;
+const DIRECTIVE = /@(config|plugin|import|reference|use|forward)\s+(["'])([^"'\n]+)\2/gi;
 const UNREAD = /@(?:config|plugin)(?![\w-])(?!\s*["'])|@(?:config|plugin)\s+["'][^"'\n]*\$/i;
 const MAX_DEPTH = 8;
 
-// The CSS files below `dir` Tailwind may be given, and what their directives load. `row`: tailwind.config's row.
+// A stylesheet's text as a CSS tokenizer reads it (comments out, escapes decoded, case kept: css-code.ts).
+const sheet = (walk: Walk, path: string): string | undefined => {
+  const raw = read(walk, path);
+  return raw === undefined ? undefined : cssTokens(sheetText(path, raw), false);
+};
+
+// The stylesheets below `dir` Tailwind may be given, and what their directives load. `row`: tailwind.config's row.
 export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
-  const listing = findInTree(dir, (rel) => rel.endsWith('.css'), (name) => !SKIP.has(name), LIMITS, (why) => {
-    walk.unmodeled ??= `Tailwind reads the CSS files of ${relative(walk.top, dir) || '.'} (a CSS-first configuration), and ${why}`;
+  const listing = findInTree(dir, (rel) => isStylesheet(rel), (name) => !SKIP.has(name), LIMITS, (why) => {
+    walk.unmodeled ??= `Tailwind reads the stylesheets of ${relative(walk.top, dir) || '.'} (a CSS-first configuration), and ${why}`;
   });
   walk.sources.push(...listing.looked);
-  const seen = new Set<string>();
-  // Judged as a CSS tokenizer reads it (comments out, escapes decoded, case folded: css-code.ts).
-  const configured = listing.found.filter((css) => TAILWIND.test(cssTokens(read(walk, css) ?? '', false)) || read(walk, css)?.includes('\0') === true);
-  for (const css of configured) followCss(walk, css, row, seen, 0);
+  const configured = listing.found.filter((css) => TAILWIND.test(sheet(walk, css) ?? '') || read(walk, css)?.includes('\0') === true);
   if (configured.length === 0 && ![dir, walk.top].some((at) => DEPENDS.test(read(walk, join(at, 'package.json')) ?? ''))) return;
-  // Every other stylesheet, present or made later, is obeyed when its new text loads code (`styles`: a file tool's
-  // write with plain text is free; a staged run's stylesheet, whose text the scan does not read, asks).
-  const glob = join(dir, `{*.css,!(${[...SKIP].join('|')})/**/*.css}`);
+  // Which sheets load code: followed from every one (what each imports), then carried up the imports to a fixpoint.
+  const graph = new Map<string, { code: boolean; imports: string[] }>();
+  for (const css of listing.found) followCss(walk, css, row, graph, 0);
+  for (let changed = true; changed; ) {
+    changed = false;
+    const code = [...graph].filter(([, node]) => node.code).map(([path]) => path);
+    for (const node of graph.values()) {
+      if (!node.code && node.imports.some((stem) => code.some((path) => stemReaches(stem, path)))) changed = node.code = true;
+    }
+  }
+  const covered = (css: string): boolean => isStylesheet(css) && inside(dir, css) && !relative(dir, css).split(/[\\/]/).some((part) => SKIP.has(part));
+  for (const [css, node] of graph) if (node.code || !covered(css)) walk.files.add(css);
+  // Every other stylesheet, present or made later, is obeyed when its new text loads code (`styles`: a write whose
+  // text is known, a file tool's or a staged run's, is free when plain).
+  const glob = join(dir, `{${STYLESHEET_NAMES},!(${[...SKIP].join('|')})/**/${STYLESHEET_NAMES}}`);
   walk.globs.add(glob);
   walk.styles.add(glob);
 }
 const DEPENDS = /"(?:tailwindcss|@tailwindcss\/[\w.-]+)"\s*:/;
 
-function followCss(walk: Walk, css: string, row: JsRunner, seen: Set<string>, depth: number): void {
-  if (seen.has(css) || !inside(walk.top, css)) return;
-  seen.add(css);
-  walk.files.add(css);
-  const raw = read(walk, css);
-  if (raw === undefined) return;
-  const text = cssTokens(raw, false);
+// One sheet into `graph`: whether its own text loads code (a directive, a NUL, one codeward cannot read) and the
+// sheets it imports (followed). What its @config / @plugin name is followed as the row's code.
+function followCss(walk: Walk, css: string, row: JsRunner, graph: Map<string, { code: boolean; imports: string[] }>, depth: number): void {
+  if (graph.has(css) || !inside(walk.top, css)) return;
+  const node = { code: false, imports: [] as string[] };
+  graph.set(css, node);
+  const text = sheet(walk, css);
+  if (text === undefined) return;
   const where = relative(walk.top, css);
-  if (UNREAD.test(text)) walk.unmodeled ??= `${where}: a Tailwind @config or @plugin codeward cannot read`;
+  node.code = text.includes('\0');
+  if (UNREAD.test(text)) {
+    walk.unmodeled ??= `${where}: a Tailwind @config or @plugin codeward cannot read`;
+    node.code = true;
+  }
   const plugins: string[] = [];
   for (const [, named, , spec] of text.matchAll(DIRECTIVE)) {
     const kind = named!.toLowerCase();
     if (kind === 'plugin') plugins.push(spec!);
     else if (kind === 'config') {
+      node.code = true;
       const path = resolve(dirname(css), spec!);
       if (!inside(walk.top, path)) continue;
       walk.files.add(path);
       const config = read(walk, path);
       if (config !== undefined) followJsConfig(walk, 'next', row, path, config);
-    } else if (/^\.{1,2}\//.test(spec!) || spec!.endsWith('.css')) {
+    } else if (/^\.{1,2}\//.test(spec!) || isStylesheet(spec!) || (isPreprocessed(css) && !/^(?:[a-z][\w+.-]*:|[/~#@])/i.test(spec!))) {
+      // A preprocessor completes a stem (`@use "vars"`: `_vars.scss` next to it): the stem is kept as the import,
+      // its files are sheets of the listing (followed from there).
+      const path = resolve(dirname(css), spec!);
+      node.imports.push(path);
+      if (!isStylesheet(path)) continue;
       if (depth >= MAX_DEPTH) walk.unmodeled ??= `${where}: CSS imports more than ${MAX_DEPTH} deep`;
-      else followCss(walk, resolve(dirname(css), spec!), row, seen, depth + 1);
+      else followCss(walk, path, row, graph, depth + 1);
     }
   }
   // The plug-ins as a module key of this file (resolved from its folder, what they load followed).
-  if (plugins.length > 0) followJsConfig(walk, 'next', row, css, JSON.stringify({ plugins }));
+  if (plugins.length > 0) {
+    node.code = true;
+    followJsConfig(walk, 'next', row, css, JSON.stringify({ plugins }));
+  }
 }

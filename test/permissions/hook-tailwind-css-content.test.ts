@@ -3,13 +3,8 @@
 // by its new text (css-code.ts, gate-written.ts): plain CSS (rules, @apply, @theme, @import of Tailwind or of a
 // plain relative .css) is free; an at-rule that names code asks, however it is spelled (case, escapes, comments,
 // nested in @layer/@media), and an existing stylesheet that already holds one asks to be written at all.
-import { readFileSync } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { writeFiles } from '../helpers/fixture.js';
-import { git } from './git-run.js';
+import { describe, it } from 'vitest';
+import { checkStyleWrites } from './css-writes.js';
 import { rowPlace } from './hook-check.js';
 
 const place = rowPlace('cw-tailwind-content-');
@@ -21,29 +16,7 @@ const PROJECT = {
   'app/old.css': '@import "tailwindcss";\n@plugin "../tools/p.js";\n', 'app/hidden.css': '.b { color: blue; }\n@plu\\gin "../tools/p.js";\n',
 };
 
-// Each [file, text] written under --yes: `free` ones are written, `asks` ones refused (C241) and left as they were.
-async function check(asks: readonly (readonly [string, string])[], free: readonly (readonly [string, string])[]): Promise<void> {
-  const root = place.next();
-  await writeFiles(root, PROJECT);
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx next build\n');
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: place.home }, permissions: { home: place.home, yes: true } });
-  try {
-    for (const [file, content] of asks) {
-      const before = (PROJECT as Record<string, string>)[file];
-      expect(await engine.run({ cmd: 'write', args: { file, content } }), `${file}: ${content}`).toMatchObject({ ok: false, error: { code: 'C241' } });
-      if (before !== undefined) expect(readFileSync(join(root, file), 'utf8')).toBe(before);
-    }
-    for (const [file, content] of free) {
-      const result = await engine.run({ cmd: 'write', args: { file, content } });
-      expect(result, `${file}: ${content}: ${JSON.stringify(result)}`).toMatchObject({ ok: true });
-      expect(readFileSync(join(root, file), 'utf8')).toBe(content);
-    }
-  } finally {
-    await engine.close();
-  }
-}
+const check = (asks: readonly (readonly [string, string])[], free: readonly (readonly [string, string])[]): Promise<void> => checkStyleWrites(place.next(), place.home, PROJECT, asks, free);
 
 const PLAIN = '@import "tailwindcss";\n@import "./plain.css";\n@theme { --color-x: #fff; }\n.btn { @apply px-4 py-2; }\n@layer components { .c { color: red; } }\n/* @plugin in a comment is a comment */\n';
 
@@ -62,7 +35,7 @@ describe('Tailwind stylesheet writes judged by their text (css22)', () => {
     ['inside @layer and @media', '@layer base { @media (min-width: 1px) { @plugin "../tools/p.js"; } }\n'],
     ['@config', '@config "../tools/tw.config.js";\n'],
     ['@import of a JS module', '@import "./x.js";\n'],
-    ['@import of a package', '@import "some-package";\n'],
+    ['@import of a package\'s script', '@import "some-package/x.js";\n'],
     ['@reference of a stylesheet holding @plugin', '@reference "./old.css";\n'],
     ['@import url() codeward does not read', '@import url(./x.js);\n'],
     ['a string that hides a comment opener', '.a { content: "/*"; }\n@plugin "../tools/p.js";\n/* */\n'],

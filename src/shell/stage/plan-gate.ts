@@ -5,6 +5,9 @@ import { immunePath } from '../../permissions/immune-paths.js';
 import { compiledKept } from '../../sandbox/pyc-leftovers.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
+import { utf8 } from '../../permissions/gate-written.js';
+import { isStylesheet } from '../../permissions/stylesheet-kinds.js';
+import { readHeadBeneath } from '../../workspace/own-read-sync.js';
 import type { PathRules } from '../../engine/command.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
@@ -39,7 +42,10 @@ export class StageGate {
   // `staged`: the file's bytes in the staged tree (a compiled cache is judged by them: pyc-leftovers.ts).
   judge(rel: string, link = false, verb: Verb = 'write', staged?: string): string | undefined {
     const kept = !link && compiledKept(rel, this.obeyed, verb === 'delete', this.workspace.root, staged);
-    const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], this.obeyed);
+    // A stylesheet is judged by the text the run left in it, as the file tools' write is (css-code.ts: a Tailwind
+    // project's plain stylesheet is free); not readable, too large or not UTF-8: no text, obeyed (it asks).
+    const written = !link && verb === 'write' && staged !== undefined && isStylesheet(rel) ? stagedText(rel, staged) : undefined;
+    const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], written === undefined ? this.obeyed : { ...this.obeyed, written });
     if (immune) return `protected: ${immune.description}`;
     const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
     if (redirected) return `protected: a symlink above ${redirected}, which a program runs or obeys (git's configuration or src/permissions/obeyed.ts)`;
@@ -73,3 +79,12 @@ export class StageGate {
     return through ? `a symlink to ${inside}, which leads to ${reached}, which is ${through}` : undefined;
   }
 }
+
+// The UTF-8 text of a staged file (`staged`: its path in the staged tree, ending with `rel`), up to 1 MiB.
+function stagedText(rel: string, staged: string): string | undefined {
+  if (!staged.endsWith(rel)) return undefined;
+  const bytes = readHeadBeneath(staged.slice(0, -rel.length), staged, MAX_SHEET + 1);
+  if (bytes === undefined || bytes.length > MAX_SHEET) return undefined;
+  return utf8(bytes);
+}
+const MAX_SHEET = 1 << 20;
