@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 // The one reader of git's metadata for the write gate and the sandbox (permissions/obeyed-git.ts,
 // permissions/readonly-git-*.ts, sandbox/git-config.ts): config files (the user's, the repository's, the
@@ -63,6 +63,9 @@ export function readGitMetadataBytesOr(path: string, max = DEFAULT_MAX): { reado
   try {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) return 'folder';
+    // The null device reads as nothing, and git takes it so (`GIT_CONFIG_GLOBAL=/dev/null`, the usual way to
+    // set the person's config aside): an empty file, not a file that could not be read.
+    if (isNullDevice(stats)) return { bytes: Buffer.alloc(0) };
     if (!stats.isFile()) return 'not-a-file';
     if (stats.size > max) return 'too-large';
   } catch {
@@ -73,6 +76,17 @@ export function readGitMetadataBytesOr(path: string, max = DEFAULT_MAX): { reado
   // Read again through the capped reader (a file grown past `max` since: too large).
   const bytes = readGitMetadataBytes(path, max);
   return bytes === undefined ? 'too-large' : { bytes };
+}
+
+// The system's null device by its device number (whatever name or link stands for it).
+function isNullDevice(stats: Stats): boolean {
+  if (!stats.isCharacterDevice()) return false;
+  try {
+    const nul = statSync('/dev/null');
+    return nul.isCharacterDevice() && nul.rdev === stats.rdev;
+  } catch {
+    return false;
+  }
 }
 
 // Why a file could not be read, for a reason or a question (undefined: it was read, or it is absent).

@@ -25,9 +25,15 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   const decision = decideShell(judged, ctx, parse);
   if (decision.decision === 'deny') return decision;
   // The package scripts a runner of the line runs are judged as the lines they are (decide-scripts.ts).
+  // Loaded only for a line that may start a package manager's script runner (a plain line never needs it).
+  if (!MAY_RUN_SCRIPTS.test(judged.subject ?? '')) return decision;
   const script = await (await import('./decide-scripts.js')).scriptRulesMet(judged, ctx, parse, parser, decideShell);
   return script === undefined || (script.decision === 'ask' && decision.decision === 'ask') ? decision : script;
 }
+
+// The words of a line that may reach a package script runner (decide-scripts.ts reads the line itself: this only
+// spares a line with none of them the load; a runner named through a variable or a path still holds one).
+const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|npx|corepack|node|run-[sp]|concurrently|\$|`/;
 
 const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;
 
