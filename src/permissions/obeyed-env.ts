@@ -14,6 +14,7 @@
 import { shadowedNames } from './obeyed-env-path.js';
 import { foldersAt, relativeOf } from './obeyed-env-where.js';
 import { nodeNamed } from './node-options.js';
+import { envHomeGlobs } from './obeyed-env-homes.js';
 
 export interface EnvLoadGlob {
   // Workspace-relative picomatch pattern.
@@ -205,5 +206,10 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
       }
     }
   }
+  // Every other variable naming a path inside the workspace, and a command variable's other paths (R22b-4).
+  globs.push(...envHomeGlobs(roots, env, (name) => {
+    const kind = kindOf(name);
+    return kind !== undefined && !('command' in kind);
+  }));
   return globs;
 }

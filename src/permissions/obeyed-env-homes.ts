@@ -1,0 +1,90 @@
+import { relativeOf } from './obeyed-env-where.js';
+import type { EnvLoadGlob } from './obeyed-env.js';
+
+// Tool homes and start-up files that codeward's OWN environment puts in the workspace (red team R22b-4:
+// `CARGO_HOME=$W/ch` left `ch/config.toml`, whose build.rustc-wrapper the person's next cargo runs, writable;
+// so were RUSTUP_HOME's toolchains, GRADLE_USER_HOME's init scripts, IPYTHONDIR's startup folder, npm's global
+// config under NPM_CONFIG_PREFIX, RIPGREP_CONFIG_PATH, PSQLRC, R_PROFILE_USER, IRBRC, SCREENRC, WGETRC ...).
+// obeyed-env.ts's table stays for what is not a plain path (PATH's programs by name, PYTHONPATH's
+// sitecustomize, NODE_OPTIONS' modules). Everything else is one rule, as for an env file's exports
+// (obeyed-env-values.ts, R13-12): a variable whose value (or an entry of a list, an option's operand) is an
+// absolute path strictly INSIDE the workspace makes that path obeyed, file or whole folder; which variables a
+// program reads is not ours to list. Two lists only narrow it, never widen it:
+// - HOMES: tool homes whose tools write there in ordinary work (caches, downloads): only the subpaths that
+//   run or configure code are obeyed (cargo's config and bin, not its registry).
+// - PLACES: variables naming a place that is not configuration or code the person runs: where the shell or npm
+//   stands (PWD, INIT_CWD, npm_config_local_prefix), temporary folders, build outputs and caches written by
+//   every test run (CARGO_TARGET_DIR, GOCACHE: free as `target/` and `node_modules` are), a virtual environment
+//   (VIRTUAL_ENV: `.venv` stays a free build folder; the catalogue's venv rows protect its activate scripts and
+//   interpreter), a project's own code folders (CLASSPATH, CPATH: as PYTHONPATH/PERL5LIB, every edit would ask).
+// The workspace root and the folders above it are never obeyed by this rule (`ROOT=$W` names the project).
+
+// Subpaths (picomatch, relative to each folder the variable names) that run or configure code.
+const HOMES: Readonly<Record<string, readonly string[]>> = {
+  // cargo: its config (build.rustc-wrapper, target runners, aliases), credentials, installed programs, the env
+  // script rustup's installer has the shell profile source; not registry/ or git/ (downloaded sources, like node_modules).
+  CARGO_HOME: ['config.toml', 'config', 'credentials', 'credentials.toml', 'bin/**', 'env', 'env.*'],
+  // rustup: every toolchain's programs (its proxies run them), its settings (the default toolchain, overrides).
+  RUSTUP_HOME: ['toolchains/**', 'settings.toml', 'update-hashes/**'],
+  // gradle: init scripts (every build runs them), its properties (org.gradle.jvmargs: -javaagent), the wrapper's
+  // distributions and provisioned JDKs (run as they are); not caches/ or daemon/.
+  GRADLE_USER_HOME: ['init.d/**', 'init.gradle', 'init.gradle.kts', 'gradle.properties', 'wrapper/dists/**', 'jdks/**'],
+  // maven's user folder (the wrapper's MAVEN_USER_HOME): settings, extensions, the wrapper's distributions; not repository/.
+  MAVEN_USER_HOME: ['settings.xml', 'settings-security.xml', 'toolchains.xml', 'extensions.xml', 'wrapper/**'],
+  // go: `go install`'s programs (bin/, usually on PATH); pkg/ is the module cache (like node_modules) and go build's.
+  GOPATH: ['bin/**'],
+  // rubygems and bundler: installed programs and rubygems' plug-ins (loaded by every `gem`); not the gems themselves.
+  GEM_HOME: ['bin/**', 'plugins/**', 'gems/*/lib/rubygems_plugin.rb'],
+  GEM_PATH: ['bin/**', 'plugins/**', 'gems/*/lib/rubygems_plugin.rb'],
+  BUNDLE_PATH: ['bin/**', 'ruby/*/bin/**', 'ruby/*/plugins/**', 'ruby/*/gems/*/lib/rubygems_plugin.rb'],
+  // dotnet's home for its own files: global tools and their config, NuGet's config; not .nuget/packages.
+  DOTNET_CLI_HOME: ['.dotnet/**', '.nuget/NuGet/**'],
+  // bun: its programs and global packages; not install/cache.
+  BUN_INSTALL: ['bin/**', 'install/global/**', 'bunfig.toml', '.bunfig.toml'],
+  // pnpm: global programs sit in PNPM_HOME itself, global packages and node versions below it; not store/.
+  PNPM_HOME: ['*', 'global/**', 'nodejs/**', '.tools/**', 'bin/**'],
+  // npm's cache: npx runs the packages of _npx; _cacache is content-addressed and checked.
+  npm_config_cache: ['_npx/**'],
+};
+
+// Variables naming a place that is not configuration or code a program runs (see the header), exact names.
+const PLACES: ReadonlySet<string> = new Set([
+  'PWD', 'OLDPWD', 'INIT_CWD', 'HOME', 'npm_config_local_prefix', 'TMPDIR', 'TMP', 'TEMP', 'TEMPDIR',
+  'VIRTUAL_ENV', 'CONDA_PREFIX', 'UV_PROJECT_ENVIRONMENT', 'POETRY_VIRTUALENVS_PATH', 'WORKON_HOME',
+  'CARGO_TARGET_DIR', 'GOCACHE', 'GOMODCACHE', 'GOTMPDIR', 'PYTHONPYCACHEPREFIX', 'COVERAGE_FILE',
+  'PIP_CACHE_DIR', 'UV_CACHE_DIR', 'YARN_CACHE_FOLDER', 'BUN_INSTALL_CACHE_DIR', 'NUGET_PACKAGES', 'DENO_DIR', 'CCACHE_DIR', 'SCCACHE_DIR',
+  'CLASSPATH', 'CPATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH', 'LIBRARY_PATH', 'PKG_CONFIG_PATH',
+]);
+
+// npm describes the package it runs (npm_package_json, npm_package_config_*: read from the workspace's own
+// package.json) and the script (npm_lifecycle_*).
+const PLACE_PREFIXES = ['npm_package_', 'npm_lifecycle_'];
+
+// Case as npm reads its variables (NPM_CONFIG_CACHE is npm_config_cache).
+const homeOf = (name: string): readonly string[] | undefined => HOMES[name] ?? (/^npm_config_/i.test(name) ? HOMES[`npm_config_${name.slice(11).toLowerCase()}`] : undefined);
+const isPlace = (name: string): boolean => PLACES.has(name) || (/^npm_config_/i.test(name) && PLACES.has(`npm_config_${name.slice(11).toLowerCase()}`)) || PLACE_PREFIXES.some((prefix) => name.startsWith(prefix));
+
+// A value's words (obeyed-env-values.ts' split: path lists, `--opt=X`, `-javaagent:X`, shell operators); the
+// absolute ones and `~/...` (relative names mean nothing without the folder a program runs in).
+const WORDS = /[\s:=,;|&()<>`]+/;
+const pathWords = (value: string): string[] =>
+  value.split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/'));
+
+// The obeyed patterns of every variable of `env` (codeward's environment) not judged by the table
+// (`tabled`: obeyed-env.ts handles the whole value), naming a path strictly inside the workspace.
+export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean): EnvLoadGlob[] {
+  const globs: EnvLoadGlob[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value === '' || tabled(name) || isPlace(name)) continue;
+    // yarn reads a relative YARN_RC_FILENAME in the project's folder and every folder above it.
+    if (name === 'YARN_RC_FILENAME' && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
+    const home = homeOf(name);
+    for (const word of pathWords(value)) {
+      const found = relativeOf(word, roots, env['HOME']);
+      if (found === undefined || found.rel === '') continue;
+      const why = `${name} names ${word}: ${home ? 'the tool runs or obeys these files of its home' : 'a program reads it from there (a tool\'s home, configuration or start-up file)'}`;
+      for (const glob of home ? home.map((sub) => `${found.rel}/${sub}`) : [found.rel, `${found.rel}/**`]) globs.push({ glob, why });
+    }
+  }
+  return globs;
+}
