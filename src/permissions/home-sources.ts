@@ -12,6 +12,7 @@ import { golangciFilesIn } from './golangci-files.js';
 import { pixiFilesIn } from './pixi-files.js';
 import { moduleMarks } from './home-sources-modules.js';
 import { belowGlob } from './below-glob.js';
+import { locatedStartup, startEnv, type StartEnv } from './home-sources-env.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 
@@ -119,13 +120,15 @@ function projectItems(kind: ProjectKind, roots: readonly string[], below: readon
 }
 
 // The table's start-up files: the home's, every file of its folders, the project env files (`projectItems`).
-function startItems(home: string, roots: readonly string[], below: { envrcs: readonly string[]; mise: readonly string[] }, sources: string[]): Item[] {
+// Each also where codeward's environment moves it (home-sources-env.ts: `$ZDOTDIR/.zshrc`, R22b-5).
+function startItems(home: string, roots: readonly string[], below: { envrcs: readonly string[]; mise: readonly string[] }, sources: string[], located: StartEnv): Item[] {
   const items: Item[] = [];
+  const places = (rel: string): { path: string; loader: string }[] => [{ path: join(home, rel), loader: `~/${rel}` }, ...locatedStartup(rel, located)];
   for (const [kind, row] of Object.entries(LOADERS) as [LoaderKind, LoaderRow][]) {
-    for (const rel of row.startup) items.push({ path: join(home, rel), depth: 0, loader: `~/${rel}`, kind });
-    for (const folder of row.folders ?? []) {
-      sources.push(join(home, folder));
-      for (const { path, linked } of listFiles(join(home, folder))) items.push({ path, depth: 0, loader: `~/${folder}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
+    for (const rel of row.startup) for (const { path, loader } of places(rel)) items.push({ path, depth: 0, loader, kind });
+    for (const { path: dir, loader: name } of (row.folders ?? []).flatMap(places)) {
+      sources.push(dir);
+      for (const { path, linked } of listFiles(dir)) items.push({ path, depth: 0, loader: `${name}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
     }
     if (PROJECT_KINDS.has(kind)) items.push(...projectItems(kind as ProjectKind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
   }
@@ -136,13 +139,14 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
 // `envrcs`: direnv's `.envrc` files below the workspace's top, `miseFolders` the folders below it that may hold
 // mise's files (workspace-relative: obeyed-repos.ts finds them).
 // `moduleFolders`: the workspace's folders holding a node_modules (a bare NODE_OPTIONS name's packages below).
-export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = []): { links: HomeLink[]; sources: string[]; looked: Looked } {
+// `located`: where codeward's environment moves the start-up files (home-sources-env.ts).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = [], located: StartEnv = startEnv()): { links: HomeLink[]; sources: string[]; looked: Looked } {
   const sources: string[] = [];
   // Each path looked up on the way of each path resolved or read, and what it found (home-links.ts Looked): with
   // the files read and the folders listed, what the answer depends on.
   const looked: Looked = new Map();
   const found = new Map<string, HomeLink>();
-  const queue = startItems(home, roots, { envrcs, mise: miseFolders }, sources);
+  const queue = startItems(home, roots, { envrcs, mise: miseFolders }, sources, located);
   const vars = new Map([['HOME', home]]);
   const seen = new Set<string>();
   const handled = new Set<string>();

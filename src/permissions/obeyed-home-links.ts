@@ -5,6 +5,7 @@ import { HOME_STARTUP } from './home-sources-parse.js';
 import type { FolderListings } from '../workspace/listings.js';
 import type { Holdings } from './obeyed-repos.js';
 import { kept } from './home-kept.js';
+import { startEnv } from './home-sources-env.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
 // workspace (`~/.bashrc -> dotfiles/shell/rc.sh`, `~/.local/bin -> dotfiles/bin`, GNU stow's links) is
@@ -26,8 +27,10 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     return { ...found, looked: new Map([...dots, ...found.looked]) };
   });
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
-  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders], () => {
-    const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders);
+  // The environment that moves start-up files (ZDOTDIR, XDG_CONFIG_HOME: R22b-5) is part of the key.
+  const located = startEnv();
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders, located], () => {
+    const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders, located);
     return { links: found, listed: sources, looked };
   });
   return sourced.length === 0 ? links : [...links, ...sourced];
@@ -41,7 +44,8 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
 export function homeLoads(links: readonly HomeLink[], homes: readonly string[]): string[] {
   const own = (rel: string): boolean => homes.some((home) => home === '' || rel === home || rel.startsWith(`${home}/`));
   links = links.filter((link) => !own(link.rel));
-  const loader = links.find((link) => link.sourced?.startsWith('~/') === true);
+  // A home start-up file (`~/.bashrc`), or one the environment moves (`$ZDOTDIR/.zshrc`: home-sources-env.ts).
+  const loader = links.find((link) => link.sourced?.startsWith('~/') === true || link.sourced?.startsWith('$') === true);
   if (loader) return [`${loader.sourced!} loads ${loader.rel === '' ? 'the workspace' : loader.rel}`];
   const startup = links.find((link) => link.sourced === undefined && link.rel !== '' && HOME_STARTUP.has(link.home));
   return startup ? [`~/${startup.home} is ${startup.rel} of the workspace (your home folder links there), and its program runs it at every start`] : [];
