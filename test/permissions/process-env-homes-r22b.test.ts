@@ -23,17 +23,7 @@ afterAll(async () => {
   await removeDir(base);
 });
 
-// The write of `file` under --yes with `name` = the workspace's `value` in codeward's environment.
-async function written(name: string, value: string, file: string): Promise<string> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'src/a.ts': '1\n' });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', 'x\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', [name]: join(top, value) } });
-  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
-}
-
-// The same with several variables (`@WS@`: the workspace, `@UP@`: the folder above it).
+// The write of `file` under --yes with these variables in codeward's environment (`@WS@`: the workspace, `@UP@`: the folder above it).
 async function writtenWith(vars: Record<string, string>, file: string): Promise<string> {
   const top = join(base, `w${++count}`), home = join(base, `h${count}`);
   await writeFiles(top, { 'src/a.ts': '1\n', 'package.json': '{}\n' });
@@ -43,6 +33,9 @@ async function writtenWith(vars: Record<string, string>, file: string): Promise<
   const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', 'x\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', ...env } });
   return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
 }
+
+// The write of `file` under --yes with `name` = the workspace's `value` in codeward's environment.
+const written = (name: string, value: string, file: string): Promise<string> => writtenWith({ [name]: `@WS@/${value}` }, file);
 
 describe('R22b-4: tool homes and rc files named by codeward\'s environment', () => {
   test.each([
