@@ -53,6 +53,8 @@ const PLACES: ReadonlySet<string> = new Set([
   'VIRTUAL_ENV', 'CONDA_PREFIX', 'UV_PROJECT_ENVIRONMENT', 'POETRY_VIRTUALENVS_PATH', 'WORKON_HOME',
   'CARGO_TARGET_DIR', 'GOCACHE', 'GOMODCACHE', 'GOTMPDIR', 'PYTHONPYCACHEPREFIX', 'COVERAGE_FILE',
   'PIP_CACHE_DIR', 'UV_CACHE_DIR', 'YARN_CACHE_FOLDER', 'BUN_INSTALL_CACHE_DIR', 'NUGET_PACKAGES', 'DENO_DIR', 'CCACHE_DIR', 'SCCACHE_DIR',
+  // Downloaded programs a project's tests run, installed as node_modules is (free as it is), terraform's own folder.
+  'PLAYWRIGHT_BROWSERS_PATH', 'CYPRESS_CACHE_FOLDER', 'PUPPETEER_CACHE_DIR', 'TF_DATA_DIR', 'TF_PLUGIN_CACHE_DIR',
   'CLASSPATH', 'CPATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH', 'LIBRARY_PATH', 'PKG_CONFIG_PATH',
 ]);
 
@@ -67,8 +69,10 @@ const isPlace = (name: string): boolean => PLACES.has(name) || (/^npm_config_/i.
 // A value's words (obeyed-env-values.ts' split: path lists, `--opt=X`, `-javaagent:X`, shell operators); the
 // absolute ones and `~/...` (relative names mean nothing without the folder a program runs in).
 const WORDS = /[\s:=,;|&()<>`]+/;
+// maven's local repository named in its options (CI: `MAVEN_OPTS=-Dmaven.repo.local=$PWD/.m2/repository`) is a
+// download cache as GOMODCACHE is: not a path the rule obeys.
 const pathWords = (value: string): string[] =>
-  value.split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/'));
+  value.replace(/-Dmaven\.repo\.local=\S*/g, ' ').split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/'));
 
 // The obeyed patterns of every variable of `env` (codeward's environment) not judged by the table
 // (`tabled`: obeyed-env.ts handles the whole value), naming a path strictly inside the workspace.

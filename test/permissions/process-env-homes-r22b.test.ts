@@ -143,8 +143,15 @@ describe('R22b-4 friction: places that are not configuration', () => {
     ['GOCACHE', '.gocache', '.gocache/00/x-d'],
     ['CLASSPATH', 'build/classes', 'build/classes/app.properties'],
     ['PROJECT_ROOT', '', 'src/a.ts'],
+    ['PLAYWRIGHT_BROWSERS_PATH', '.pw', '.pw/chromium-1/chrome'],
   ])('%s=WS/%s: writing %s stays free', async (name, value, file) => {
     expect(await written(name, value, file)).toBe('ok');
+  }, 60_000);
+
+  test('maven\'s local repository in MAVEN_OPTS (CI) stays free, a -javaagent beside it asks', async () => {
+    const env = { MAVEN_OPTS: '-Dmaven.repo.local=@WS@/.m2/repository -javaagent:@WS@/agent.jar' };
+    expect(await writtenWith(env, '.m2/repository/x/y/1/y-1.pom')).toBe('ok');
+    expect(await writtenWith(env, 'agent.jar')).toBe('C241');
   }, 60_000);
 
   test('a variable naming a folder above the workspace (WORK=dirname(WS)) obeys nothing', async () => {
