@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { relativeOf } from './obeyed-env-where.js';
 import type { EnvLoadGlob } from './obeyed-env.js';
 
@@ -67,16 +68,17 @@ const homeOf = (name: string): readonly string[] | undefined => HOMES[name] ?? (
 const isPlace = (name: string): boolean => PLACES.has(name) || (/^npm_config_/i.test(name) && PLACES.has(`npm_config_${name.slice(11).toLowerCase()}`)) || PLACE_PREFIXES.some((prefix) => name.startsWith(prefix));
 
 // A value's words (obeyed-env-values.ts' split: path lists, `--opt=X`, `-javaagent:X`, shell operators); the
-// absolute ones and `~/...` (relative names mean nothing without the folder a program runs in).
+// absolute ones, `~/...`, and `./x` / `../x` (taken from the folder codeward was started in, as the sandbox's
+// home-secret-vars.ts does: `CARGO_HOME=./ch`); a bare relative name means nothing without a program's folder.
 const WORDS = /[\s:=,;|&()<>`]+/;
 // maven's local repository named in its options (CI: `MAVEN_OPTS=-Dmaven.repo.local=$PWD/.m2/repository`) is a
 // download cache as GOMODCACHE is: not a path the rule obeys.
 const pathWords = (value: string): string[] =>
-  value.replace(/-Dmaven\.repo\.local=\S*/g, ' ').split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/'));
+  value.replace(/-Dmaven\.repo\.local=\S*/g, ' ').split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/') || /^\.\.?\//.test(word));
 
 // The obeyed patterns of every variable of `env` (codeward's environment) not judged by the table
 // (`tabled`: obeyed-env.ts handles the whole value), naming a path strictly inside the workspace.
-export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean): EnvLoadGlob[] {
+export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean, cwd = process.cwd()): EnvLoadGlob[] {
   const globs: EnvLoadGlob[] = [];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || value === '' || tabled(name) || isPlace(name)) continue;
@@ -84,7 +86,7 @@ export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<stri
     if (name === 'YARN_RC_FILENAME' && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
     const home = homeOf(name);
     for (const word of pathWords(value)) {
-      const found = relativeOf(word, roots, env['HOME']);
+      const found = relativeOf(word.startsWith('.') ? resolve(cwd, word) : word, roots, env['HOME']);
       if (found === undefined || found.rel === '') continue;
       const why = `${name} names ${word}: ${home ? 'the tool runs or obeys these files of its home' : 'a program reads it from there (a tool\'s home, configuration or start-up file)'}`;
       for (const glob of home ? home.map((sub) => `${found.rel}/${sub}`) : [found.rel, `${found.rel}/**`]) globs.push({ glob, why });

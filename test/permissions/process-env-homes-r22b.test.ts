@@ -106,6 +106,15 @@ describe('R22b-4 class: any variable of codeward\'s environment naming a path in
     expect(await writtenWith({ GIT_SSH_COMMAND: 'ssh -F @WS@/sshcfg' }, 'sshcfg')).toBe('C241');
   }, 60_000);
 
+  test('a relative value (CARGO_HOME=./ch), codeward started in the workspace: ch/config.toml asks', async () => {
+    const top = join(base, `w${++count}`), home = join(base, `h${count}`);
+    await writeFiles(top, { 'src/a.ts': '1\n' });
+    await writeFiles(home, { '.keep': '' });
+    execFileSync('git', ['init', '-q', top]);
+    const result = runCli(['--json', '-C', top, 'write', '--path', 'ch/config.toml', '--content', 'x\n'], { cwd: top, env: { HOME: home, CODEWARD_NO_SERVE: '1', CARGO_HOME: './ch' } });
+    expect(result.json.ok ? 'ok' : result.json.error?.code).toBe('C241');
+  }, 60_000);
+
   test('a relative YARN_RC_FILENAME is yarn\'s configuration in every folder', async () => {
     expect(await writtenWith({ YARN_RC_FILENAME: '.yarnrc.ci.yml' }, 'pkg/.yarnrc.ci.yml')).toBe('C241');
   }, 60_000);
