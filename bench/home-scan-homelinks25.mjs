@@ -6,7 +6,8 @@
 // ~/.cargo/registry, ~/.rustup toolchains, ~/.npm/_cacache, ~/.password-store (500 folders), ~/.config/Code, a
 // Chrome profile (some MB binaries), ~/.cache: ~120 k files. Both homes hold ~/.local/bin/mytool -> WS/tools/mytool
 // (each run checks that writing it asks: the scan saw it). Run by hand (not in npm test):
-//   node scripts/build.mjs && node bench/home-scan-homelinks25.mjs [DIST]   (DIST: a dist folder, default ./dist)
+//   node scripts/build.mjs && node bench/home-scan-homelinks25.mjs [DIST...]   (dist folders, default ./dist; several:
+//   an A/B, alternating call by call, as the machine is loaded)
 // Fixtures in bench/.fixtures/home-scan-homelinks25 (built once, reused). Reports medians and the ratios.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const DIST = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
+const DISTS = process.argv.length > 2 ? process.argv.slice(2).map((dist) => resolve(dist)) : [fileURLToPath(new URL('../dist', import.meta.url))];
 const BASE = fileURLToPath(new URL('.fixtures/home-scan-homelinks25', import.meta.url));
 const WS = join(BASE, 'ws');
 const BIG = join(BASE, 'big');
@@ -90,7 +91,7 @@ if (!existsSync(join(BASE, 'done'))) {
 }
 
 const state = (home) => join(BASE, `state-${home === BIG ? 'big' : 'tiny'}`);
-const call = (home, path) => {
+const call = (home, path, DIST) => {
   const started = performance.now();
   const result = spawnSync(process.execPath, [join(DIST, 'bin/codeward.js'), '--json', '--yes', '-C', WS, 'write', '--path', path, '--content', '#!/bin/sh\nid\n'], {
     env: { ...process.env, HOME: home, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: state(home) },
@@ -101,22 +102,27 @@ const call = (home, path) => {
   return { ms, code: json.ok ? 'ok' : json.error?.code };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const samples = { bigCold: [], bigWarm: [], tinyCold: [], tinyWarm: [] };
+const all = DISTS.map(() => ({ bigCold: [], bigWarm: [], tinyCold: [], tinyWarm: [] }));
 for (let i = 0; i < ROUNDS; i++) {
-  for (const [home, name] of [[BIG, 'big'], [TINY, 'tiny']]) {
-    rmSync(state(home), { recursive: true, force: true });
-    const cold = call(home, 'src/x.ts');
-    const warm = call(home, 'src/x.ts');
-    if (cold.code !== 'ok' || warm.code !== 'ok') throw new Error(`${name}: the ordinary write did not go through: ${cold.code} ${warm.code}`);
-    samples[`${name}Cold`].push(cold.ms);
-    samples[`${name}Warm`].push(warm.ms);
+  for (const [at, dist] of DISTS.entries()) {
+    for (const [home, name] of [[BIG, 'big'], [TINY, 'tiny']]) {
+      rmSync(state(home), { recursive: true, force: true });
+      const cold = call(home, 'src/x.ts', dist);
+      const warm = call(home, 'src/x.ts', dist);
+      if (cold.code !== 'ok' || warm.code !== 'ok') throw new Error(`${name}: the ordinary write did not go through: ${cold.code} ${warm.code}`);
+      all[at][`${name}Cold`].push(cold.ms);
+      all[at][`${name}Warm`].push(warm.ms);
+    }
   }
 }
-for (const [home, name] of [[BIG, 'big'], [TINY, 'tiny']]) {
-  const asked = call(home, 'tools/mytool').code;
-  console.log(`${name} home: writing tools/mytool (~/.local/bin/mytool links there): ${asked}${asked === 'C241' ? '' : ' (NOT ASKED: the scan missed the link)'}`);
+for (const [at, dist] of DISTS.entries()) {
+  const samples = all[at];
+  console.log(`dist ${dist}, ${ROUNDS} rounds (medians)`);
+  for (const [home, name] of [[BIG, 'big'], [TINY, 'tiny']]) {
+    const asked = call(home, 'tools/mytool', dist).code;
+    console.log(`  ${name} home: writing tools/mytool (~/.local/bin/mytool links there): ${asked}${asked === 'C241' ? '' : ' (NOT ASKED: the scan missed the link)'}`);
+  }
+  const row = (name, big, tiny) => console.log(`  ${name.padEnd(28)} large home ${median(samples[big]).toFixed(0)} ms  tiny home ${median(samples[tiny]).toFixed(0)} ms  ratio ${(median(samples[big]) / median(samples[tiny])).toFixed(2)}x`);
+  row('write, cold (no kept scan)', 'bigCold', 'tinyCold');
+  row('write, warm (kept)', 'bigWarm', 'tinyWarm');
 }
-const row = (name, big, tiny) => console.log(`${name.padEnd(28)} large home ${median(samples[big]).toFixed(0)} ms  tiny home ${median(samples[tiny]).toFixed(0)} ms  ratio ${(median(samples[big]) / median(samples[tiny])).toFixed(2)}x`);
-console.log(`dist ${DIST}, ${ROUNDS} rounds (medians)`);
-row('write, cold (no kept scan)', 'bigCold', 'tinyCold');
-row('write, warm (kept)', 'bigWarm', 'tinyWarm');

@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
+import { listHome } from './home-list.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -129,10 +130,11 @@ export interface LinkScan {
 }
 
 // Below a listed folder, what cannot hold a link a program obeys, proven by what writes it: a git object store
-// (objects/XX hold only files named by their hash, written by git itself), and the home's known data (HOME_DATA:
-// the trash, npm's verified cache), by home path.
+// (objects/XX hold only files named by their hash, written by git itself; 256 folders a clone, thousands in a
+// plug-in manager's checkouts) and its reflogs (.git/logs: data), and the home's known data (HOME_DATA: the
+// trash, npm's verified cache), by home path.
 const skipped = (homeRel: string, name: string, parent: string, data: ReadonlySet<string>): boolean =>
-  (name === 'objects' && parent === '.git') || data.has(homeRel.toLowerCase());
+  ((name === 'objects' || name === 'logs') && parent === '.git') || data.has(homeRel.toLowerCase());
 
 // Each home path of `folders` and `files` (relative to `home`, or moved: MovedFolder), and every symlink at any depth
 // below the `folders` that are real folders (or links to one), that resolves into one of `roots` (the workspace as
@@ -167,8 +169,8 @@ export function homeLinksInto(home: string, folders: readonly (string | MovedFol
       }
       const [homeRel, folder] = queue[at]!;
       listed.push(folder);
-      const listing = listBeneath(folder, folder, MAX_LISTED);
-      if (listing === undefined || listing === 'link') continue;
+      const listing = listHome(folder, MAX_LISTED);
+      if (listing === undefined) continue;
       if (listing.over) cut.push(`${homeRel} (more than ${MAX_LISTED} entries)`);
       const name = homeRel.slice(homeRel.lastIndexOf('/') + 1);
       for (const entry of listing.entries) {

@@ -1,5 +1,5 @@
 import { isAbsolute } from 'node:path';
-import { listBeneath } from '../workspace/own-read-sync.js';
+import { listHome } from './home-list.js';
 import { resolveLoose, type HomeLink, type LinkScan, type Looked } from './home-links.js';
 
 // The links of the folders on PATH that lead into the workspace (red team R22b-6: the classic install of a tool
@@ -42,8 +42,8 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
     if (real === undefined) continue;
     // The folder itself in the workspace: each entry it holds (now or later) is run.
     mark(real, folder, false);
-    const listing = listBeneath(real, real, MAX_ENTRIES);
-    if (listing === undefined || listing === 'link') continue;
+    const listing = listHome(real, MAX_ENTRIES);
+    if (listing === undefined) continue;
     listed.push(real);
     if (listing.over) cut.push(`${folder} (more than ${MAX_ENTRIES} entries)`);
     for (const entry of listing.entries) {
