@@ -1,5 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { homeDotEntries, homeLinksInto, MAX_FOLDERS, type HomeLink, type LinkScan, type Looked, type MovedFolder } from './home-links.js';
+import { homeDotEntries, homeLinksInto, type HomeLink, type LinkScan, type Looked, type MovedFolder } from './home-links.js';
 import { homeSourced } from './home-sources.js';
 import { HOME_DATA, HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { pathFolders, pathLinksInto } from './path-links.js';
@@ -55,10 +55,10 @@ function movedFolders(home: string, env: Readonly<Record<string, string | undefi
   });
 }
 
-// A scan cut at a bound (home-links.ts MAX_FOLDERS, R22b-1) never stops silently: a link past it is unknown, so the
+// A scan cut at a bound (home-links.ts MAX_FOLDERS, path-links.ts MAX_ENTRIES: R22b-1/6) never stops silently: a link past it is unknown, so the
 // whole work tree is obeyed (homeLoads: every write asks), naming the bound. `prefix`: how a cut folder is spelled.
 function failClosed(scan: LinkScan, prefix: string): LinkScan {
-  const unknown = scan.cut.map((cut): HomeLink => ({ rel: '', home: '', sourced: `${prefix}${cut}, whose links into the workspace were not all looked for (bound ${MAX_FOLDERS})` }));
+  const unknown = scan.cut.map((cut): HomeLink => ({ rel: '', home: '', sourced: `${prefix}${cut}: its links into the workspace were not all looked for` }));
   return unknown.length === 0 ? scan : { ...scan, links: [...scan.links, ...unknown] };
 }
 

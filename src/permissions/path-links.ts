@@ -6,8 +6,9 @@ import { resolveLoose, type HomeLink, type LinkScan, type Looked } from './home-
 // from its checkout, `ln -s ~/dev/tool/bin/tool /usr/local/bin/tool`, or into a `~/scripts` the user put on PATH):
 // the workspace file is the program every later `tool` runs, as with `~/.local/bin/tool` (home-links.ts). A PATH
 // folder runs only its own entries, so each is listed one level deep (no walk), and only its symlinks are
-// resolved (readdir gives their kind). A PATH folder that is itself in the workspace (through a link on the way)
-// is obeyed whole. Pure of module state: the caller keeps the result (obeyed-home-links.ts, home-kept.ts).
+// resolved (readdir gives their kind). A PATH folder that is itself in the workspace is obeyed-env.ts's (its PATH
+// row: the names there that shadow a program; a package manager's node_modules/.bin links stay free), not listed
+// here. Pure of module state: the caller keeps the result (obeyed-home-links.ts, home-kept.ts).
 
 // Folders a shell puts on PATH for the user even when codeward's own environment does not name them.
 const USUAL = ['/usr/local/bin', '/usr/local/sbin', '/opt/homebrew/bin', '/opt/local/bin'];
@@ -31,17 +32,15 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
   const listed: string[] = [];
   const looked: Looked = new Map();
   const cut: string[] = [];
-  const mark = (real: string, label: string, exact: boolean): void => {
+  const mark = (real: string, label: string): void => {
     for (const root of roots) {
       const rel = relIn(real, root);
-      if (rel !== undefined) found.set(`${rel}\0${label}`, { rel, home: '', sourced: `${label} (on PATH)`, ...(exact ? { exact } : {}) });
+      if (rel !== undefined) found.set(`${rel}\0${label}`, { rel, home: '', sourced: `${label} (on PATH)`, exact: true });
     }
   };
   for (const folder of folders) {
     const real = resolveLoose(folder, '/', undefined, looked);
-    if (real === undefined) continue;
-    // The folder itself in the workspace: each entry it holds (now or later) is run.
-    mark(real, folder, false);
+    if (real === undefined || roots.some((root) => relIn(real, root) !== undefined)) continue;
     const listing = listHome(real, MAX_ENTRIES);
     if (listing === undefined) continue;
     listed.push(real);
@@ -50,7 +49,7 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
       if (entry.kind !== 'link') continue;
       const target = resolveLoose(entry.name, real, undefined, looked);
       // Only the file itself is run: a folder's files are not on PATH.
-      if (target !== undefined) mark(target, `${folder}/${entry.name}`, true);
+      if (target !== undefined) mark(target, `${folder}/${entry.name}`);
     }
   }
   return { links: [...found.values()], listed, looked, cut };

@@ -41,7 +41,7 @@ describe('R22b-1: past the bound the write gate fails closed, naming it', () => 
     const { home, ws } = fresh();
     wide(join(home, '.local/share/big'));
     const found = isObeyedLater('src/a.ts', obeyedContext(ws, home));
-    expect(found?.why).toContain(`bound ${MAX_FOLDERS}`);
+    expect(found?.why).toContain(`more than ${MAX_FOLDERS} folders below it`);
     expect(found?.why).toContain('~/.local/share');
   }, 120_000);
 
@@ -92,3 +92,22 @@ describe('R22b-2: past the bound the secrets scan hides every workspace file', (
     expect(linkedSecretGlobs(ws, [home])).toEqual(['sec/key.txt']);
   });
 });
+
+describe('R22b-6: PATH folders one level deep', () => {
+  it('a link through another link (an alternatives chain) into the workspace is found; the message names the PATH entry', () => {
+    const { home, ws } = fresh();
+    const bin = join(base, `pbin${count}`), alt = join(base, `alt${count}`);
+    link(join(ws, 'bin/tool'), join(alt, 'tool'));
+    link(join(alt, 'tool'), join(bin, 'tool'));
+    const found = obeyedHomeLinks([ws], home, new FolderListings(), {}, { PATH: `/nowhere:${bin}` });
+    expect(found).toEqual([{ rel: 'bin/tool', home: '', sourced: `${join(bin, 'tool')} (on PATH)`, exact: true }]);
+  });
+
+  it('control: a PATH folder inside the workspace (npm\'s node_modules/.bin) is left to the PATH row: its links\' targets stay free', () => {
+    const { home, ws } = fresh();
+    link('../pkg/bin/x.js', join(ws, 'node_modules/.bin/x'));
+    const found = obeyedHomeLinks([ws], home, new FolderListings(), {}, { PATH: join(ws, 'node_modules/.bin') });
+    expect(found).toEqual([]);
+  });
+});
+
