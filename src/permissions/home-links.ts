@@ -1,7 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
-import { listBeneath } from '../workspace/own-read-sync.js';
 import { listHome } from './home-list.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
@@ -180,8 +179,8 @@ export function homeLinksInto(home: string, folders: readonly (string | MovedFol
       }
     }
   };
-  for (const entry of new Map(folders.map((folder) => (typeof folder === 'string' ? [folder, { path: folder, as: folder }] : [folder.as, folder])))) {
-    const [as, { path }] = entry;
+  // Each folder once (by where it is: a moved one does not replace the home's own, which other programs still read).
+  for (const [, { path, as }] of new Map(folders.map((folder) => (typeof folder === 'string' ? [folder, { path: folder, as: folder }] : [`${folder.path}\0${folder.as}`, folder])))) {
     // A listed folder that is a link to a folder elsewhere is walked too (its links may lead into the workspace).
     const real = judge(as, path, path === as ? realHome : '/');
     if (real !== undefined && statQuiet(real)?.isDirectory() === true) walk(as, real);
@@ -193,17 +192,11 @@ export function homeLinksInto(home: string, folders: readonly (string | MovedFol
 // The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list, by name;
 // `looked` learns them (a dot-entry added or removed changes the answer, another file of the home folder does not).
 export function homeDotEntries(home: string, looked?: Looked): string[] {
-  const names = entriesOf(resolveLoose(home)).map((entry) => entry.name).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
+  const real = resolveLoose(home);
+  const names = (real === undefined ? [] : listHome(real, MAX_LISTED)?.entries ?? []).map((entry) => entry.name).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
   looked?.set(`${home}${DOTS}`, names.join('\0'));
   return names;
 }
 
 // Entries of a home folder listed at most (more: the scan is cut, LinkScan.cut).
 const MAX_LISTED = 65_536;
-
-// The entries of the folder at the real path `real` (no link on the way: resolveLoose), listed through the read
-// jail's handle (workspace/own-read-sync.ts); none when it is missing or not a folder.
-function entriesOf(real: string | undefined): readonly { readonly name: string; readonly kind: string }[] {
-  const listing = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
-  return listing === undefined || listing === 'link' ? [] : listing.entries;
-}

@@ -58,6 +58,11 @@ describe('R22b-5: folders codeward\'s environment moves are listed for links', (
     expect(write(top, home, { CODEWARD_STATE_DIR: state, XDG_CONFIG_HOME: dir })).toBe('C241');
   }, 60_000);
 
+  test('~/.config itself is still listed when XDG_CONFIG_HOME moves it (programs that ignore it read it)', async () => {
+    const { top, home } = await layout('@H@/.config', 'helix');
+    expect(write(top, home, { XDG_CONFIG_HOME: join(home, 'xdg') }, 'nv/config.toml')).toBe('C241');
+  }, 60_000);
+
   test('control: ordinary source writes stay free with a moved config home', async () => {
     const { top, home, dir } = await layout('@H@/xdg');
     expect(write(top, home, { XDG_CONFIG_HOME: dir }, 'src/b.ts')).toBe('ok');
