@@ -43,6 +43,7 @@ export const READ_JAIL_ALLOWED = {
   'src/git/credential-stores.ts': 'lists .git/modules (git\'s own folder, no link followed: each folder is lstat\'ed first) to find submodule configs; their text is read through readGitMetadata',
   'src/git/credential-store-content.ts': 'reads at most the first KiB of a regular file (O_NOFOLLOW | O_NONBLOCK, size-capped) to say whether it is a git credential store, so that the jail and the sandbox HIDE it; the bytes are never shown or returned',
   'src/git/git-links.ts': 'lists the folders of a workspace git folder with entry types only, to find symlinks; opens no file and follows no link',
+  'src/permissions/home-list.ts': 'lists home and PATH folders with entry types only, to find symlinks (resolved by lstat/readlink); opens no file, shows no name',
   'src/commands/tree-walk.ts': "reads through the jail's folder handles (Beneath), O_NOFOLLOW",
   'src/commands/list.ts': "lists through the jail's folder handle",
   'src/commands/clean.ts': "lists through the jail's folder handle",

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
-import { listBeneath } from '../workspace/own-read-sync.js';
+import { listHome } from './home-list.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -31,10 +31,12 @@ export interface HomeLink {
 
 // Links followed at most in one path (the kernel's own limit).
 const MAX_HOPS = 40;
-// How deep below a listed folder symlinks are looked for, and how many folders are listed at most over one
-// resolution (a home folder holds large trees: plug-in folders, toolchains).
-const LINK_DEPTH = 3;
-const MAX_FOLDERS = 400;
+// How many folders are listed at most below each listed folder (red team R22b-1: one budget shared by every
+// listed folder, and a depth of 3, stopped silently where oh-my-zsh's clone came first or kickstart.nvim's
+// lua/custom/plugins lay four levels down). No depth bound: a link is found at any depth. Past this bound the scan
+// fails closed (LinkScan.cut). A realistic large home lists ~2,000 folders below its largest listed folder
+// (bench/home-scan-homelinks25.mjs).
+export const MAX_FOLDERS = 25_000;
 
 const kindOf = (path: string): 'link' | 'dir' | 'other' | 'missing' => {
   const stats = lstatQuiet(path);
@@ -108,21 +110,45 @@ const relIn = (path: string, root: string): string | undefined => {
   return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split('\\').join('/');
 };
 
-// Each home path of `folders` and `files` (relative to `home`), and every symlink below the `folders` that are
-// real folders, that resolves into one of `roots` (the workspace as given and as the kernel opens it).
-// `listed`: every folder read (their identity and times tell the result is still valid: a link added, removed
-// or replaced at any depth changes one of them); `looked`: each path looked up on the way of a path resolved
-// and what it found (Looked).
-// `depth`: how deep below a listed folder symlinks are looked for.
-export function homeLinksInto(home: string, folders: readonly string[], files: readonly string[], roots: readonly string[], depth = LINK_DEPTH): { links: HomeLink[]; listed: string[]; looked: Looked } {
+// A folder listed below its own spelling: `path` (absolute) walked and reported as the home path `as` (a folder
+// the environment moves, `$XDG_CONFIG_HOME` for `.config`: red team R22b-5).
+export interface MovedFolder {
+  readonly path: string;
+  readonly as: string;
+}
+
+// What a scan found: the links, every folder read (`listed`, real paths: their identity and times tell the result
+// is still valid: a link added, removed or replaced at any depth changes one of them), each path looked up on the
+// way of a path resolved and what it found (`looked`), and the listed folders whose scan stopped at a bound (`cut`,
+// home paths, with why): a link past it is unknown, so the caller fails closed.
+export interface LinkScan {
+  links: HomeLink[];
+  listed: string[];
+  looked: Looked;
+  cut: string[];
+}
+
+// Below a listed folder, what cannot hold a link a program obeys, proven by what writes it: a git object store
+// (objects/XX hold only files named by their hash, written by git itself; 256 folders a clone, thousands in a
+// plug-in manager's checkouts) and its reflogs (.git/logs: data), and the home's known data (HOME_DATA: the
+// trash, npm's verified cache), by home path.
+const skipped = (homeRel: string, name: string, parent: string, data: ReadonlySet<string>): boolean =>
+  ((name === 'objects' || name === 'logs') && parent === '.git') || data.has(homeRel.toLowerCase());
+
+// Each home path of `folders` and `files` (relative to `home`, or moved: MovedFolder), and every symlink at any depth
+// below the `folders` that are real folders (or links to one), that resolves into one of `roots` (the workspace as
+// given and as the kernel opens it). `data`: home paths (lower case) not walked (skipped).
+export function homeLinksInto(home: string, folders: readonly (string | MovedFolder)[], files: readonly string[], roots: readonly string[], data: ReadonlySet<string> = new Set()): LinkScan {
   const found = new Map<string, HomeLink>();
   const listed: string[] = [];
   const looked: Looked = new Map();
+  const cut: string[] = [];
   const realHome = resolveLoose(home, '/', undefined, looked);
-  if (realHome === undefined) return { links: [], listed, looked };
-  const judge = (homeRel: string): void => {
-    const real = resolveLoose(homeRel, realHome, undefined, looked);
-    if (real === undefined) return;
+  if (realHome === undefined) return { links: [], listed, looked, cut };
+  // The link `homeRel` (home spelling) at `name` below the real folder `from`: what it resolves to, if anything.
+  const judge = (homeRel: string, name: string, from: string): string | undefined => {
+    const real = resolveLoose(name, from, undefined, looked);
+    if (real === undefined) return undefined;
     for (const root of roots) {
       const rel = relIn(real, root);
       if (rel !== undefined) found.set(`${rel}\0${homeRel}`, { rel, home: homeRel });
@@ -130,41 +156,47 @@ export function homeLinksInto(home: string, folders: readonly string[], files: r
       const inside = rel === undefined ? relIn(root, real) : undefined;
       if (inside !== undefined) found.set(`\0${homeRel}/${inside}`, { rel: '', home: inside === '' ? homeRel : `${homeRel}/${inside}` });
     }
+    return real;
   };
-  let budget = MAX_FOLDERS;
-  const walk = (homeRel: string, level: number): void => {
-    if (level > depth || --budget < 0) return;
-    listed.push(join(home, homeRel));
-    const names = entriesOf(resolveLoose(homeRel, realHome)).map((entry) => ({ name: entry.name, link: entry.kind === 'link', dir: entry.kind === 'folder' }));
-    for (const { name, link, dir } of names) {
-      if (link) judge(`${homeRel}/${name}`);
-      else if (dir) walk(`${homeRel}/${name}`, level + 1);
+  // Every real folder below the listed folder `top` (real path `real`), breadth first, up to MAX_FOLDERS.
+  const walk = (top: string, real: string): void => {
+    const queue: (readonly [string, string])[] = [[top, real]];
+    for (let at = 0; at < queue.length; at++) {
+      if (at === MAX_FOLDERS) {
+        cut.push(`${top} (more than ${MAX_FOLDERS} folders below it)`);
+        return;
+      }
+      const [homeRel, folder] = queue[at]!;
+      listed.push(folder);
+      const listing = listHome(folder, MAX_LISTED);
+      if (listing === undefined) continue;
+      if (listing.over) cut.push(`${homeRel} (more than ${MAX_LISTED} entries)`);
+      const name = homeRel.slice(homeRel.lastIndexOf('/') + 1);
+      for (const entry of listing.entries) {
+        const below = `${homeRel}/${entry.name}`;
+        if (entry.kind === 'link') judge(below, entry.name, folder);
+        else if (entry.kind === 'folder' && !skipped(below, entry.name, name, data)) queue.push([below, `${folder}/${entry.name}`]);
+      }
     }
   };
-  for (const entry of new Set(folders)) {
-    judge(entry);
+  // Each folder once (by where it is: a moved one does not replace the home's own, which other programs still read).
+  for (const [, { path, as }] of new Map(folders.map((folder) => (typeof folder === 'string' ? [folder, { path: folder, as: folder }] : [`${folder.path}\0${folder.as}`, folder])))) {
     // A listed folder that is a link to a folder elsewhere is walked too (its links may lead into the workspace).
-    if (statQuiet(join(home, entry))?.isDirectory()) walk(entry, 1);
+    const real = judge(as, path, path === as ? realHome : '/');
+    if (real !== undefined && statQuiet(real)?.isDirectory() === true) walk(as, real);
   }
-  for (const entry of new Set(files)) judge(entry);
-  return { links: [...found.values()], listed: [...new Set(listed)], looked };
+  for (const entry of new Set(files)) judge(entry, entry, realHome);
+  return { links: [...found.values()], listed: [...new Set(listed)], looked, cut };
 }
 
 // The home folder's own dot-entries (`.config`, `.tmux.conf`, a stow link `.zshrc`), besides a list, by name;
 // `looked` learns them (a dot-entry added or removed changes the answer, another file of the home folder does not).
 export function homeDotEntries(home: string, looked?: Looked): string[] {
-  const names = entriesOf(resolveLoose(home)).map((entry) => entry.name).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
+  const real = resolveLoose(home);
+  const names = (real === undefined ? [] : listHome(real, MAX_LISTED)?.entries ?? []).map((entry) => entry.name).filter((name) => name.startsWith('.') && name !== '.' && name !== '..').sort();
   looked?.set(`${home}${DOTS}`, names.join('\0'));
   return names;
 }
 
-// Entries of a home folder listed at most (more: the rest are not seen; LEFT, bounds23: a home folder this large is
-// not met, and the walk has no channel to fail closed through yet).
+// Entries of a home folder listed at most (more: the scan is cut, LinkScan.cut).
 const MAX_LISTED = 65_536;
-
-// The entries of the folder at the real path `real` (no link on the way: resolveLoose), listed through the read
-// jail's handle (workspace/own-read-sync.ts); none when it is missing or not a folder.
-function entriesOf(real: string | undefined): readonly { readonly name: string; readonly kind: string }[] {
-  const listing = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
-  return listing === undefined || listing === 'link' ? [] : listing.entries;
-}

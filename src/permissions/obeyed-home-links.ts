@@ -1,6 +1,8 @@
-import { homeDotEntries, homeLinksInto, type HomeLink, type Looked } from './home-links.js';
+import { isAbsolute, join, resolve } from 'node:path';
+import { homeDotEntries, homeLinksInto, type HomeLink, type LinkScan, type Looked, type MovedFolder } from './home-links.js';
 import { homeSourced } from './home-sources.js';
-import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
+import { HOME_DATA, HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
+import { pathFolders, pathLinksInto } from './path-links.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
 import type { FolderListings } from '../workspace/listings.js';
 import type { Holdings } from './obeyed-repos.js';
@@ -18,14 +20,19 @@ import { startEnv } from './home-sources-env.js';
 // `held`: what the workspace walk found (obeyed-repos.ts): its `.envrc` files below its top (workspace-relative),
 // read with its top one; the folders below its top that may hold mise's files, and mise's files it saw (a new
 // one, `mise.dev.toml` beside `mise.toml`, makes the answer computed again).
-export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, held: Pick<Holdings, 'envrcs' | 'miseFolders' | 'miseFiles' | 'moduleFolders'> = {}): readonly HomeLink[] {
+// `env`: codeward's environment (the folders it moves, its PATH).
+export function obeyedHomeLinks(roots: readonly string[], home: string | undefined, listings: FolderListings, held: Pick<Holdings, 'envrcs' | 'miseFolders' | 'miseFiles' | 'moduleFolders'> = {}, env: Readonly<Record<string, string | undefined>> = process.env): readonly HomeLink[] {
   const { envrcs = [], miseFolders = [], miseFiles = [], moduleFolders = [] } = held;
   if (!home) return [];
-  const links = kept(listings, ['home-links', roots, home], () => {
+  const moved = movedFolders(home, env);
+  const links = kept(listings, ['home-links', roots, home, moved], () => {
     const dots: Looked = new Map();
-    const found = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS], [...HOME_PROTECTED_FILES, ...homeDotEntries(home, dots)], roots);
-    return { ...found, looked: new Map([...dots, ...found.looked]) };
+    const found = homeLinksInto(home, [...HOME_PROTECTED, ...PROGRAM_FOLDERS, ...moved], [...HOME_PROTECTED_FILES, ...homeDotEntries(home, dots)], roots, DATA);
+    return failClosed({ ...found, looked: new Map([...dots, ...found.looked]) }, '~/');
   });
+  // The links of the PATH folders into the workspace (path-links.ts, R22b-6).
+  const folders = pathFolders(env['PATH']);
+  const onPath = kept(listings, ['path-links', roots, folders], () => failClosed(pathLinksInto(folders, roots), ''));
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
   // The environment that moves start-up files (ZDOTDIR, XDG_CONFIG_HOME: R22b-5) is part of the key.
   const located = startEnv();
@@ -33,7 +40,29 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders, located);
     return { links: found, listed: sources, looked };
   });
-  return sourced.length === 0 ? links : [...links, ...sourced];
+  return [...links, ...onPath, ...sourced];
+}
+
+// The home's known data, not walked (home-links.ts skipped).
+const DATA: ReadonlySet<string> = new Set(HOME_DATA.map((path) => path.toLowerCase()));
+
+// The folders of PROGRAM_FOLDERS that codeward's environment moves elsewhere (red team R22b-5: `XDG_CONFIG_HOME=~/xdg`
+// with `~/xdg/nvim -> WS/nv`), listed as the home folders they stand for.
+const MOVED: readonly (readonly [string, string])[] = [['XDG_CONFIG_HOME', '.config'], ['XDG_DATA_HOME', '.local/share'], ['XDG_STATE_HOME', '.local/state']];
+function movedFolders(home: string, env: Readonly<Record<string, string | undefined>>): MovedFolder[] {
+  return MOVED.flatMap(([name, as]) => {
+    const value = env[name]?.trim();
+    if (!value || !isAbsolute(value)) return [];
+    const path = resolve(value);
+    return path === '/' || path === join(home, as) ? [] : [{ path, as }];
+  });
+}
+
+// A scan cut at a bound (home-links.ts MAX_FOLDERS, path-links.ts MAX_ENTRIES: R22b-1/6) never stops silently: a link past it is unknown, so the
+// whole work tree is obeyed (homeLoads: every write asks), naming the bound. `prefix`: how a cut folder is spelled.
+function failClosed(scan: LinkScan, prefix: string): LinkScan {
+  const unknown = scan.cut.map((cut): HomeLink => ({ rel: '', home: '', sourced: `${prefix}${cut}: its links into the workspace were not all looked for` }));
+  return unknown.length === 0 ? scan : { ...scan, links: [...scan.links, ...unknown] };
 }
 
 // Why the whole work tree is obeyed because of the home folder (red team round 12's structural rule, R12-9b:

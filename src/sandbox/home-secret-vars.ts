@@ -70,9 +70,6 @@ export function homeFolderFiles(entry: string, path: string): string[] {
   return [...below(HOME_SECRETS), ...checked.flatMap(([rel, format]) => below([rel]).filter((file) => hiddenWhole(file, format)))];
 }
 
-// Symlinks are looked for this deep below a folder a variable names (as below the home's secret folders).
-const LINK_DEPTH = 2;
-
 // `~` and `~/...` as the shell would have expanded them; another relative value (`CARGO_HOME=./ch`, round 11)
 // against `cwd`, as the tool resolves it against its working folder; without one, skipped.
 export const absolute = (value: string, home: string | undefined, cwd?: string): string | undefined =>
@@ -119,5 +116,7 @@ export function variableSecretPaths(env: Readonly<Record<string, string | undefi
     }
   }
   const strip = (path: string): string => path.replace(/^\/+/, '');
-  return homeLinksInto('/', folders.map(strip), files.map(strip), ['/'], LINK_DEPTH).links.map((link) => `/${link.rel}`);
+  const scan = homeLinksInto('/', folders.map(strip), files.map(strip), ['/']);
+  // Past the bound (R22b-2), never silently: every path may be a secret.
+  return [...scan.links.map((link) => `/${link.rel}`), ...(scan.cut.length === 0 ? [] : ['/'])];
 }

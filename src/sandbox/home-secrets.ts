@@ -17,8 +17,15 @@ import { HOME_SECRETS } from './lists.js';
 // non-accessible globs of the workspace (withLinkedSecrets), they are hidden wherever those are: search,
 // tree, the code index and the sandbox's view.
 
-// Symlinks are looked for this deep below a secret folder (stow's file links: `~/.ssh/id_ed25519`).
-const SECRET_LINK_DEPTH = 2;
+// The scan of a secret folder cut at its bound (home-links.ts MAX_FOLDERS, red team R22b-2): a link past it may
+// make any workspace file a secret, so every one is hidden (the path `/`: hiddenGlobsFor gives `**`). Never silently.
+
+// The secret links of `home`: every symlink at any depth below a HOME_SECRETS folder (stow's file links:
+// `~/.ssh/id_ed25519`, gcloud's `legacy_credentials/ACCOUNT/adc.json`: R22b-2), or `/` past the bound.
+const secretLinks = (home: string) => {
+  const scan = homeLinksInto(home, HOME_SECRETS, [], ['/']);
+  return scan.cut.length === 0 ? scan : { ...scan, links: [...scan.links, { rel: '', home: '' }] };
+};
 
 // The homes a call may mean: $HOME as given, the engine's, and the password file's.
 function homesOf(homes: readonly (string | undefined)[]): string[] {
@@ -37,7 +44,7 @@ function homesOf(homes: readonly (string | undefined)[]): string[] {
 // between processes in its state folder).
 export function homeSecretPaths(homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>> = {}, cwds?: readonly string[], listings?: FolderListings): string[] {
   const paths = new Set<string>(variableSecretPaths(env, cwds));
-  const linksOf = (home: string) => (listings ? kept(listings, ['home-secrets', home, SECRET_LINK_DEPTH], () => homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH)) : homeLinksInto(home, HOME_SECRETS, [], ['/'], SECRET_LINK_DEPTH).links);
+  const linksOf = (home: string) => (listings ? kept(listings, ['home-secrets', home, 'any depth'], () => secretLinks(home)) : secretLinks(home).links);
   for (const home of homesOf(homes)) for (const link of linksOf(home)) paths.add(`/${link.rel}`);
   return [...paths];
 }

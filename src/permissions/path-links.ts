@@ -1,0 +1,56 @@
+import { isAbsolute } from 'node:path';
+import { listHome } from './home-list.js';
+import { resolveLoose, type HomeLink, type LinkScan, type Looked } from './home-links.js';
+
+// The links of the folders on PATH that lead into the workspace (red team R22b-6: the classic install of a tool
+// from its checkout, `ln -s ~/dev/tool/bin/tool /usr/local/bin/tool`, or into a `~/scripts` the user put on PATH):
+// the workspace file is the program every later `tool` runs, as with `~/.local/bin/tool` (home-links.ts). A PATH
+// folder runs only its own entries, so each is listed one level deep (no walk), and only its symlinks are
+// resolved (readdir gives their kind). A PATH folder that is itself in the workspace is obeyed-env.ts's (its PATH
+// row: the names there that shadow a program; a package manager's node_modules/.bin links stay free), not listed
+// here. Pure of module state: the caller keeps the result (obeyed-home-links.ts, home-kept.ts).
+
+// Folders a shell puts on PATH for the user even when codeward's own environment does not name them.
+const USUAL = ['/usr/local/bin', '/usr/local/sbin', '/opt/homebrew/bin', '/opt/local/bin'];
+// Entries of one PATH folder listed at most (/usr/bin holds ~2,000); more: cut, the caller fails closed.
+const MAX_ENTRIES = 65_536;
+
+const relIn = (path: string, root: string): string | undefined => {
+  if (path === root) return '';
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined;
+};
+
+// The absolute folders of `path` (a PATH value) and the usual ones, each once.
+export function pathFolders(path: string | undefined): string[] {
+  const named = (path ?? '').split(':').map((entry) => entry.replace(/\/+$/, '')).filter((entry) => isAbsolute(entry) && entry !== '');
+  return [...new Set([...named, ...USUAL])];
+}
+
+// Every entry of the PATH folders (`folders`: absolute) that resolves into one of `roots` (as given and real).
+export function pathLinksInto(folders: readonly string[], roots: readonly string[]): LinkScan {
+  const found = new Map<string, HomeLink>();
+  const listed: string[] = [];
+  const looked: Looked = new Map();
+  const cut: string[] = [];
+  const mark = (real: string, label: string): void => {
+    for (const root of roots) {
+      const rel = relIn(real, root);
+      if (rel !== undefined) found.set(`${rel}\0${label}`, { rel, home: '', sourced: `${label} (on PATH)`, exact: true });
+    }
+  };
+  for (const folder of folders) {
+    const real = resolveLoose(folder, '/', undefined, looked);
+    if (real === undefined || roots.some((root) => relIn(real, root) !== undefined)) continue;
+    const listing = listHome(real, MAX_ENTRIES);
+    if (listing === undefined) continue;
+    listed.push(real);
+    if (listing.over) cut.push(`${folder} (more than ${MAX_ENTRIES} entries)`);
+    for (const entry of listing.entries) {
+      if (entry.kind !== 'link') continue;
+      const target = resolveLoose(entry.name, real, undefined, looked);
+      // Only the file itself is run: a folder's files are not on PATH.
+      if (target !== undefined) mark(target, `${folder}/${entry.name}`);
+    }
+  }
+  return { links: [...found.values()], listed, looked, cut };
+}
