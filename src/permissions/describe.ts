@@ -4,7 +4,7 @@ import type { $ZodType } from 'zod/v4/core';
 import type { JailedTouch, PreparedCall } from '../engine/engine.js';
 import type { AnyCommand, Effect } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { toKebab } from '../engine/flags.js';
+import { toKebab } from '../engine/flag-names.js';
 import { quoteWord } from './shell-subjects.js';
 import type { Access } from '../workspace/types.js';
 import type { Judged } from './types.js';
