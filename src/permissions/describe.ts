@@ -5,7 +5,7 @@ import type { JailedTouch, PreparedCall } from '../engine/engine.js';
 import type { AnyCommand, Effect } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { toKebab } from '../engine/flag-names.js';
-import { quoteWord } from './shell-subjects.js';
+import { quoteWord } from './quote-word.js';
 import type { Access } from '../workspace/types.js';
 import type { Judged } from './types.js';
 import { NO_STAGE, writesInPlace } from '../shell/run-staging.js';
