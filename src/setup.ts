@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { configFromSettings, type Config } from './engine/config.js';
 import { readUserConfig } from './engine/config-user.js';
 import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
-import { Registry } from './engine/registry.js';
+import type { RegistryCore } from './engine/registry-core.js';
 import type { DoorInfo } from './engine/command.js';
 import { lockDirFor, stateDirFor } from './engine/state-dir.js';
 import type { SessionStore } from './files/session-store.js';
@@ -50,7 +50,7 @@ export interface CreateEngineOptions {
   readonly workspace: string;
   readonly hooks?: Partial<EngineHooks>;
   readonly env?: Readonly<Record<string, string | undefined>>;
-  readonly registry?: Registry;
+  readonly registry?: RegistryCore;
   // A CLI --session: read stamps (and denial counts) persist between calls in the user's cache folder.
   readonly session?: string;
   // Serialise writers across processes with lock files (the CLI, where every call is a process).
@@ -180,7 +180,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     sandbox,
     shellParser: parser,
     // Without a registry of the door's own: every built-in definition (the CLI passes one that loads the named command only).
-    registry: options.registry ?? new Registry((await import('./commands/index.js')).builtinCommands),
+    registry: options.registry ?? new (await import('./engine/registry.js')).Registry((await import('./commands/index.js')).builtinCommands),
     memo,
     workspace,
     config,

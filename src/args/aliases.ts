@@ -1,6 +1,6 @@
 import { didYouMean } from '../text/suggest.js';
 import { fail, type CodewardError } from '../engine/errors.js';
-import { toCamel, type FlagInfo } from '../engine/flags.js';
+import { toCamel, type FlagInfo } from '../engine/flag-names.js';
 import type { AnyCommand } from '../engine/command.js';
 import type { Registry } from '../engine/registry.js';
 

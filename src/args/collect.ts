@@ -1,5 +1,5 @@
 import { fail, isCodewardError } from '../engine/errors.js';
-import { toCamel, type FlagInfo } from '../engine/flags.js';
+import { toCamel, type FlagInfo } from '../engine/flag-names.js';
 import type { AnyCommand } from '../engine/command.js';
 import { resolveFlag, unknownFlag, type ResolvedFlag } from './aliases.js';
 import { coerceFlag } from './flags.js';

@@ -1,6 +1,6 @@
 import { usageError } from '../engine/errors.js';
 import { didYouMean } from '../text/suggest.js';
-import { SANDBOX_MODES, type SandboxMode } from '../sandbox/policy.js';
+import { SANDBOX_MODES, type SandboxMode } from '../sandbox/paths.js';
 import { checkEnvNames } from '../sandbox/user-settings.js';
 
 // Options that apply to the whole invocation (CONTRACT.md "The CLI door").

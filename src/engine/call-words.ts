@@ -1,5 +1,5 @@
 import type { AnyCommand } from './command.js';
-import { toCamel } from './flags.js';
+import { toCamel } from './flag-names.js';
 
 export type CallArgs = Record<string, string | number | boolean>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
-import { SANDBOX_MODES } from '../sandbox/policy.js';
+import { SANDBOX_MODES } from '../sandbox/paths.js';
 
 // A leaf below the settings loaders: the engine's Config type and its schema, for every module that only
 // needs their shape (the sandbox, the command contract) without the loaders that read the files.

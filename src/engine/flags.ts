@@ -1,29 +1,8 @@
-import * as z from 'zod/mini';
+import { toJSONSchema } from 'zod/mini';
 import type { AnyCommand } from './command.js';
+import { toKebab, type FlagInfo, type FlagKind } from './flag-names.js';
 
-export type FlagKind = 'string' | 'integer' | 'number' | 'boolean' | 'json';
-
-// One flag of a command as doors and the argument parser see it, derived from the zod schema.
-export interface FlagInfo {
-  readonly name: string; // camelCase key of the schema
-  readonly cli: string; // kebab-case spelling, without dashes
-  readonly kind: FlagKind;
-  readonly required: boolean;
-  readonly description: string;
-  readonly default?: unknown;
-  readonly choices?: readonly string[];
-}
-
-export function toKebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-// `max-bytes`, `max_bytes`, `--maxBytes` → `maxBytes`.
-export function toCamel(name: string): string {
-  return name
-    .replace(/^-+/, '')
-    .replace(/[-_]+([a-zA-Z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
+export { toCamel, toKebab, type FlagInfo, type FlagKind } from './flag-names.js';
 
 interface JsonSchemaProperty {
   type?: string | string[];
@@ -43,7 +22,7 @@ function kindOf(property: JsonSchemaProperty): FlagKind {
 }
 
 export function describeFlags(command: AnyCommand): FlagInfo[] {
-  const schema = z.toJSONSchema(command.flags, { io: 'input', unrepresentable: 'any' }) as {
+  const schema = toJSONSchema(command.flags, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, JsonSchemaProperty>;
     required?: string[];
   };

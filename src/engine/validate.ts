@@ -2,7 +2,7 @@ import type { $ZodIssue } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import type { AnyCommand } from './command.js';
 import { isCodewardError, usageError } from './errors.js';
-import { toKebab } from './flags.js';
+import { toKebab } from './flag-names.js';
 import { describeIssue } from './issues.js';
 
 function flagName(path: readonly PropertyKey[]): string {

@@ -5,6 +5,9 @@ import { ANY_PROGRAM, ENTRY_SCRIPTS, scriptProgram } from './canonical-entry.js'
 import { GRAMMAR_NAMES } from './canonical-grammars.js';
 import { otherForms, otherReadings, unmappedSpec } from './canonical-runners.js';
 import type { Subject } from './pattern.js';
+import { quoteWord } from './quote-word.js';
+
+export { quoteWord } from './quote-word.js';
 
 // How one simple command is spelled for rule matching. `canonical` (the only spelling allow rules
 // see) is the command as it will run: the name as written (`/usr/bin/git`), the arguments with quotes
@@ -15,11 +18,6 @@ import type { Subject } from './pattern.js';
 // `npm run deploy`). `unclear`: what the program may run when an option before its subcommand is unknown.
 
 const WRAPPERS_KEEPING_MEANING = new Set(['time', 'nice', 'timeout', 'stdbuf', 'command', 'builtin', 'nohup', 'ionice', 'exec']);
-
-export function quoteWord(value: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(value)) return value;
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
 
 const collapse = (text: string): string => text.trim().replace(/\s+/g, ' ');
 

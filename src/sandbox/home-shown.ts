@@ -2,7 +2,7 @@ import { join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { escapeGlob } from '../workspace/hidden-paths.js';
 import { hiddenWhole } from './git-identity.js';
-import { realOf, within } from './policy.js';
+import { realOf, within } from './paths.js';
 import { SCRIPT_FOLDERS, secretFilesBelow, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CREDENTIALS, TOOLCHAINS } from './toolchains.js';
 import { readFolder } from './view-cache.js';

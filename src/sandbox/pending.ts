@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quarantine, type Snapshot } from './planted.js';
-import { within } from './policy.js';
+import { within } from './paths.js';
 import { processAlive } from '../engine/process-alive.js';
 
 // The planted-file check of a run whose codeward was interrupted (Ctrl+C, killed) before the check

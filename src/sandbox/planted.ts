@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { byListing } from './policy.js';
+import { byListing } from './paths.js';
 
 // Protected paths no mount can guard (a missing policy or context file: an empty placeholder would
 // itself be read; a symlink: the mount lands on its target, the link can be swapped). Their state is

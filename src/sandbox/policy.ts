@@ -1,95 +1,18 @@
 import type { EnclosingGit } from './enclosing-git-view.js';
-import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve, sep } from 'node:path';
-import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, HOME_SECRETS, OTHER_TOOLS_IN_WORKSPACE, PROTECTED_FILES_IN_WORKSPACE, PROTECTED_IN_WORKSPACE } from './lists.js';
+import { kindOf, realOf, targetKindOf, within, type SandboxMode } from './paths.js';
 import { PREFIX_JDK_SHOWN, PREFIX_SHOWN, SYSTEM_FOLDERS, TOOLCHAINS } from './toolchains.js';
 
 // The protected and hidden path lists (lists.ts), and the toolchain folders shown (toolchains.ts).
 export * from './lists.js';
+// The modes and path helpers (paths.ts), for the importers of the policy.
+export { byListing, isSymlink, kindOf, realOf, SANDBOX_MODES, targetKindOf, within, type PathKind, type SandboxMode } from './paths.js';
 
 // The home folder's toolchain paths (relative to it), for `codeward doctor`.
 export const HOME_READABLE: readonly string[] = TOOLCHAINS.flatMap((toolchain) => toolchain.paths.filter((path) => !path.startsWith('/')));
-
-export const SANDBOX_MODES = ['off', 'workspace-write', 'read-only'] as const;
-export type SandboxMode = (typeof SANDBOX_MODES)[number];
-
-export type PathKind = 'dir' | 'file' | 'missing';
-
-// Without throwing: most catalogue paths are missing, and an ENOENT error costs more than the lstat.
-export function kindOf(path: string): PathKind {
-  try {
-    const stats = lstatQuiet(path);
-    return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
-  } catch {
-    return 'missing';
-  }
-}
-
-// `answer` for many paths in few folders (the ~240 catalogue names at the workspace root, guarded and watched
-// on every run): one listing per folder gives `missing` for the names it lacks without a syscall each; the
-// names it has (and every path of a folder that cannot be listed) are asked of `answer`.
-export function byListing<T>(missing: T, answer: (path: string) => T): (path: string) => T {
-  const listings = new Map<string, ReadonlySet<string> | null>();
-  return (path) => {
-    const folder = dirname(path);
-    let names = listings.get(folder);
-    if (names === undefined) {
-      try {
-        names = new Set(readdirSync(folder));
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        names = code === 'ENOENT' || code === 'ENOTDIR' ? new Set() : null;
-      }
-      listings.set(folder, names);
-    }
-    return names !== null && !names.has(basename(path)) ? missing : answer(path);
-  };
-}
-
-// What a path is once symlinks are followed ('missing' for a dangling link).
-export function targetKindOf(path: string): PathKind {
-  try {
-    const stats = statQuiet(path);
-    return stats === undefined ? 'missing' : stats.isDirectory() ? 'dir' : 'file';
-  } catch {
-    return 'missing';
-  }
-}
-
-export function isSymlink(path: string): boolean {
-  try {
-    return lstatQuiet(path)?.isSymbolicLink() === true;
-  } catch {
-    return false;
-  }
-}
-
-// The kernel's realpath (one call; node's JS one lstats every component), and no thrown ENOENT for the
-// many missing paths it is asked about.
-export function realOf(path: string): string {
-  if (!existsSync(path)) return path;
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
-}
-
-// A POSIX absolute path in normal form (no empty, `.` or `..` name, no trailing slash): one `within` may
-// compare by prefix.
-const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
-const normal = (path: string): boolean => sep === '/' && path.startsWith('/') && !NOT_NORMAL.test(path);
-
-// `path` is `root` or below it. Asked thousands of times per sandboxed run (every guard against every
-// writable area): two normal paths are compared by prefix, which is what path.relative answers for them
-// at a hundredth of its cost (test/sandbox/within.test.ts); any other spelling goes through path.relative.
-export function within(path: string, root: string): boolean {
-  if (normal(path) && normal(root)) return path === root || path.startsWith(root === '/' ? '/' : `${root}/`);
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
-}
 
 // What one sandboxed process may do, as paths (real paths: the OS checks real paths).
 export interface SandboxPolicy {

@@ -1,6 +1,6 @@
 import { fail } from '../engine/errors.js';
 import { readUserConfig } from '../engine/config-user.js';
-import { realOf, within } from './policy.js';
+import { realOf, within } from './paths.js';
 
 // Environment variable names as --pass-env and `passEnv` take them.
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

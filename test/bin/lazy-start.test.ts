@@ -4,7 +4,7 @@
 // overlay or tree-sitter (its grammar loaders are small and load it on first use); exec must (so the record
 // is not empty by accident). A read-only call loads its own command's definition only. No timing is asserted.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fi
 
 // Sources only a process-running call (exec, test), a shell-line decision or a writing call needs.
 const HEAVY = [
-  /^src\/sandbox\/(sandbox|bwrap|overlay|seatbelt|mount-points|nested-git|obeyed-scan|view)\.ts$/,
+  /^src\/sandbox\/(sandbox|bwrap|overlay|seatbelt|mount-points|nested-git|obeyed-scan|view|policy)\.ts$/,
   /^src\/shell\/(parse|run|run-call|run-groups|danger)\.ts$/,
   /^src\/shell\/stage\//,
   /^src\/commands\/(exec|test)-run\.ts$/,
@@ -33,6 +33,11 @@ const HEAVY = [
   // loaded by decide.ts for a write only. And the warm engine's client, when the call may not go to one.
   /^src\/permissions\/(obeyed-context|obeyed-hooks|obeyed-home-links|obeyed-repos|obeyed-git|home-sources[\w-]*|hook-[\w-]+)\.ts$/,
   /^src\/doors\/serve\/(client|socket)\.ts$/,
+  // zod's JSON-schema converter (the CLI parses flags by its generated table: engine/registry-core.ts), and the
+  // shell readings of a command (shell-subjects.ts and its catalogue: the gate's descriptions only quote words).
+  /node_modules\/zod\/v4\/core\/(to-json-schema|json-schema-processors)\.js$/,
+  /^src\/engine\/flags\.ts$/,
+  /^src\/permissions\/(shell-subjects|canonical-[\w-]+)\.ts$/,
   // A session's stores (no --session here) and the cross-process file locks (taken for written paths only).
   /^src\/files\/(lock-file|session-store)\.ts$/,
   /^src\/permissions\/denial-store\.ts$/,
@@ -72,8 +77,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   let root: string;
   let hook: string;
   let outputs: Record<string, string[]>;
-  // How many dist files each call loaded (by the name sourcesLoaded was given).
+  // How many dist files each call loaded, and their bytes (by the name sourcesLoaded was given).
   const filesLoaded = new Map<string, number>();
+  const bytesLoaded = new Map<string, number>();
   beforeAll(async () => {
     root = await tempDir();
     await writeFiles(root, { 'small.txt': 'hello\n', 'src/a.ts': 'export const a = 1;\n' });
@@ -97,6 +103,7 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     rmSync(record, { force: true });
     expect(loaded).toContain('bin/codeward.js');
     filesLoaded.set(name, new Set(loaded).size);
+    bytesLoaded.set(name, [...new Set(loaded)].reduce((sum, file) => sum + statSync(join(dist, file)).size, 0));
     const external = files.filter((file) => !file.startsWith(dist) && file.includes('/node_modules/')).map((file) => file.slice(file.lastIndexOf('/node_modules/') + 1));
     return [...new Set([...loaded.flatMap((file) => outputs[file] ?? []), ...external])];
   }
@@ -123,6 +130,15 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     for (const [name, args] of READ_ONLY) {
       if (!filesLoaded.has(name)) sourcesLoaded(args, name);
       expect(filesLoaded.get(name), name).toBeLessThanOrEqual(11);
+    }
+  });
+
+  // Every cold call compiles what it loads (~13 ms of CPU for the CLI core's ~300 KB here): a read loaded 350 KB,
+  // zod's JSON-schema converter, the sandbox policy and the shell readings' catalogue among them (issue 31).
+  it('a cold read, list or tree loads at most 320 KB of dist code, a search 345 KB', () => {
+    for (const [name, args] of READ_ONLY) {
+      if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 345_000 : 320_000);
     }
   });
 

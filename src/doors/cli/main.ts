@@ -2,7 +2,7 @@ import { failedEntries, wireEnvelope, type Envelope, type FailedEntry } from '..
 import { exitCode } from './exit-status.js';
 import { withStdinValues } from './stdin-flags.js';
 import { isUsageError, toCodewardError, usageError } from '../../engine/errors.js';
-import { Registry } from '../../engine/registry.js';
+import { RegistryCore } from '../../engine/registry-core.js';
 import type { AnyCommand } from '../../engine/command.js';
 import type { EngineHooks } from '../../engine/engine.js';
 import { createEngine } from '../../setup.js';
@@ -21,20 +21,26 @@ import { plural } from '../../commands/render.js';
 // The bin reads the manifest (which commands parse many files) from the import that loads this module.
 export { commandManifest };
 
+// The flags of a definition the generated table does not name: the table is generated with the manifest
+// (scripts/build.mjs), so only a build out of date gets here.
+const notInFlagTable = (command: AnyCommand): never => {
+  throw usageError(`the command ${command.name} is not in the flag table (src/commands/registry-flags.ts): rebuild (node scripts/build.mjs)`);
+};
+
 const NO_STALENESS: Partial<EngineHooks> = { checkStale: () => [], afterRun: () => undefined };
 
 // Failures whose data has the command's own shape: the output of the process that ran.
 const PROCESS_FAILURES: ReadonlySet<string> = new Set(['C250', 'C253']);
 
 
-function commandFlagTest(registry: Registry, command: AnyCommand | undefined): (flag: string) => 'value' | 'boolean' | undefined {
+function commandFlagTest(registry: RegistryCore, command: AnyCommand | undefined): (flag: string) => 'value' | 'boolean' | undefined {
   if (!command) return () => undefined;
   const kinds = new Map(registry.flags(command).map((flag) => [`--${flag.cli}`, flag.kind === 'boolean' ? ('boolean' as const) : ('value' as const)]));
   return (flag) => kinds.get(flag);
 }
 
 // The failed entries of a batched command's successful envelope (none for any other command).
-function failedOf(registry: Registry, envelope: Envelope): FailedEntry[] {
+function failedOf(registry: RegistryCore, envelope: Envelope): FailedEntry[] {
   return envelope.ok && registry.find(envelope.cmd)?.batch ? failedEntries(envelope.data) : [];
 }
 
@@ -118,7 +124,8 @@ export async function main(givenArgv: readonly string[], givenIo: CliIo): Promis
 
 async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number> {
   // The commands by name; a definition loads when the call names it (or all, for doors that list them).
-  const registry = Registry.lazy(commandManifest, commandFlags);
+  // Every built-in command is in the generated flag table: the CLI never loads zod's JSON-schema converter.
+  const registry = RegistryCore.lazy(commandManifest, commandFlags, notInFlagTable);
   let argv = givenArgv;
   // The ChatCLI plugin door (docs/chatcli-plugin.md): `--metadata`, `--schema`, and the argv of a plugin call.
   const plugin = io.env['CODEWARD_CHATCLI_PLUGIN'] ? await import('../chatcli/plugin.js') : undefined;
