@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import { callSites, inlineProgram, spawnedCommands, splitArgs, tokenize, type InlineProgram } from '../shell/parse-inline.js';
 import { moduleFiles } from './python-files.js';
+import { NODE_TRIES } from './hook-fed-operands.js';
+import { pythonModuleCall, pythonPathFolders, pythonUnfollowed } from './hook-fed-python.js';
 import type { WordLike } from '../shell/parse-wrappers.js';
 import type { Fed } from './hook-fed-words.js';
 
@@ -15,7 +17,8 @@ const LOADS =
 
 // `run`: reads a command line the code starts (`subprocess.run(['sh', 'tools/x.sh'])`, `os.system(..)`) as a hook line.
 export function inlineReads(fed: Fed, name: string, likes: readonly WordLike[], run?: (line: string) => void): void {
-  if (/^perl[\d.]*$/.test(name)) perlModules(fed, likes);
+  const library = /^perl[\d.]*$/.test(name) ? PERL : /^ruby[\d.]*$/.test(name) ? RUBY : undefined;
+  if (library !== undefined) libraryFolders(fed, likes, library);
   const program = inlineProgram(name, likes);
   if (program !== undefined) codeReads(fed, name, program, run);
 }
@@ -28,12 +31,28 @@ export function codeReads(fed: Fed, name: string, program: InlineProgram, run?: 
   if (program.language === 'awk') return;
   const tokens = tokenize(program.code, program.language);
   // `import tools.x`, `from tools import x`: the working folder is first on `-c` code's sys.path (R22-13).
-  if (program.language === 'python') for (const module of pythonImports(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) pushLoaded(fed, moduleFiles(module));
+  if (program.language === 'python') {
+    const blanked = tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join('');
+    const unfollowed = pythonUnfollowed(blanked);
+    if (unfollowed !== undefined) return void (fed.unknown ??= `\`${name}\` inline code uses Python's import machinery codeward cannot follow (${unfollowed})`);
+    pythonPathFolders(fed, name, tokens);
+    for (const module of pythonImports(blanked)) pushLoaded(fed, moduleFiles(module));
+  }
   for (const site of callSites(tokens, LOADS)) {
     const first = splitArgs(site.args)[0] ?? [];
     const literal = first.length === 1 && first[0]!.kind === 'string' ? first[0]!.value : undefined;
     // `exec(open('tools/x').read())`: the inner call is a site of its own.
     if (literal === undefined && first.some((token) => token.kind === 'code' && LOADS.test(token.text))) continue;
+    // `__import__('tools', fromlist=['x'])`, `importlib.import_module('.x', 'tools')`, `runpy.run_module('tools.x')`.
+    const module = program.language === 'python' ? pythonModuleCall(site, literal) : false;
+    if (typeof module === 'string') {
+      fed.unknown ??= `\`${name}\` inline code: ${module}`;
+      continue;
+    }
+    if (module !== false) {
+      pushLoaded(fed, module);
+      continue;
+    }
     if (literal === undefined) {
       // `import x` / `require x` without a string (a Python module name, a bare word) loads no file on the line.
       if (first.every((token) => token.kind === 'code' && /^[\s\w.,]*$/.test(token.text))) continue;
@@ -41,38 +60,46 @@ export function codeReads(fed: Fed, name: string, program: InlineProgram, run?: 
       continue;
     }
     if (/^[\w@.-]+$/.test(literal) && !literal.includes('.') && program.language === 'js') continue;
-    // `__import__('tools.x')`, `importlib.import_module('tools.x')`: a module name.
-    if (program.language === 'python' && /__import__|import_module/.test(site.api) && /^[\w.]+$/.test(literal)) {
-      pushLoaded(fed, moduleFiles(literal));
-      continue;
-    }
     if (literal === '' || /^(?:node:|[a-z]+:\/\/|\/)/.test(literal)) continue;
-    fed.scripts.push(literal.replace(/^\.\//, ''));
-    (fed.loaded ??= []).push(literal.replace(/^\.\//, ''));
+    const path = literal.replace(/^\.\//, '');
+    // `require('./tools/x')` runs what node resolves: tools/x.js, tools/x/index.js ... (R23-3).
+    pushLoaded(fed, [path, ...(program.language === 'js' && !/\.[a-z]+$/i.test(path) ? NODE_TRIES.map((tail) => path + tail) : [])]);
   }
 }
 
-// perl's `-Idir` folders and `-Mmod`/`-mmod` modules: each module under each folder, and each folder whole.
-function perlModules(fed: Fed, likes: readonly WordLike[]): void {
+// perl's `-Idir` folders and `-Mmod`/`-mmod` modules, ruby's `-Idir` and `-rlib` (R23-11): each module under each
+// folder, and each folder whole.
+interface Library {
+  readonly modules: string;
+  readonly code: RegExp;
+  readonly file: (module: string) => string;
+}
+const PERL: Library = { modules: 'Mm', code: /^-[eE]$/, file: (module) => module.replace(/^-/, '').split(/[=\s]/)[0]!.replace(/::/g, '/') + '.pm' };
+const RUBY: Library = { modules: 'r', code: /^-e$/, file: (module) => (/\.rb$/.test(module) ? module : `${module}.rb`) };
+
+function libraryFolders(fed: Fed, likes: readonly WordLike[], library: Library): void {
   const folders: string[] = [];
   const modules: string[] = [];
+  const option = new RegExp(`^-([I${library.modules}])(.*)$`);
   for (let i = 1; i < likes.length; i++) {
     const value = likes[i]!.value;
     if (value === '--' || !value.startsWith('-')) break;
-    const found = /^-([IMm])(.*)$/.exec(value);
+    const found = option.exec(value);
     if (found === null) {
-      if (/^-[eE]$/.test(value)) i++;
+      if (library.code.test(value)) i++;
       continue;
     }
     const word = found[2] === '' ? likes[++i] : { ...likes[i]!, value: found[2]! };
     if (word === undefined) break;
-    if (word.dynamic) return void (fed.unknown ??= `perl \`${value}\` only known at run time`);
+    if (word.dynamic) return void (fed.unknown ??= `${likes[0]?.value ?? 'the interpreter'} \`${value}\` only known at run time`);
     if (found[1] === 'I') folders.push(word.value);
-    else modules.push(word.value.replace(/^-/, '').split(/[=\s]/)[0]!.replace(/::/g, '/') + '.pm');
+    else modules.push(library.file(word.value));
   }
   for (const folder of folders) for (const module of modules) fed.scripts.push(join(folder, module));
-  // An @INC folder (`perl -Itools t.pl`): any module or file the code then loads by name (`use X`, `require
-  // "x.pl"`, what a module loads in turn) may lie in it, present or not: every file below it is obeyed (fed23).
+  // A relative library path (`ruby -r ./tools/x`) is a file of its own.
+  for (const module of modules) if (/^\.\.?\//.test(module)) fed.scripts.push(module.replace(/^\.\//, ''));
+  // An @INC / $LOAD_PATH folder (`perl -Itools t.pl`): any module or file the code then loads by name (`use X`,
+  // `require "x.pl"`, what a module loads in turn) may lie in it, present or not: every file below it is obeyed (fed23).
   for (const folder of folders) (fed.globs ??= []).push(join(folder, '**'));
 }
 

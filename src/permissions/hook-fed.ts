@@ -308,6 +308,8 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   const script = operand.folder === undefined ? operand.script : join(operand.folder, operand.script);
   if (globbed(word)) (fed.globs ??= []).push(script);
   fed.scripts.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
+  // `python3 tools` runs tools/__main__.py with tools first on sys.path (a folder or a zip as the script: R23-11).
+  if (kind === 'python' && !/\.pyw?$/i.test(script)) (fed.globs ??= []).push(join(script, '**'));
 }
 
 // The script an interpreter reads on stdin (fed23): a shell's is read as its lines (`bash <<EOF`, `cat <<EOF | sh`),

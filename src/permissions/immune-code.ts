@@ -46,6 +46,21 @@ const CODE_OPTIONS: Readonly<Record<string, RegExp>> = {
   julia: /^(?:-e|-E|--eval|--print)(?:=|$)/,
 };
 
+// An interpreter whose language codeward does not parse (pwsh, xonsh, guile, tclsh, erl ...: red team R23-14) given
+// an option: default deny, since its options that run code given on the line are many and abbreviable (PowerShell's
+// `-c`, `-co`, `-EncodedCommand`, `-ec`). Only options known to run no code of the line are free; a script file run
+// by name (`tclsh x.tcl`, `pwsh -File x.ps1`) is the program the person allowed, as `sh s.sh` is.
+const HARMLESS_OPTION = /^(?:--?(?:version|help|h|v|V|q|quiet|i|interactive|noprofile|nop|nologo|noninteractive|non-interactive|file|f|no-rc|norc|no-init-file)|--(?:project|threads|color|banner|history-file|optimize|startup-file)(?:=.*)?|-O\d?|-t\d+)$/i;
+
+function unparsedInterpreterOption(name: string, args: readonly string[]): string | undefined {
+  if (!INTERPRETERS.has(name) || languageOf(name) !== undefined || CODE_OPTIONS[name] !== undefined) return undefined;
+  for (const arg of args) {
+    if (arg === '--') return undefined;
+    if (/^-./.test(arg) && !HARMLESS_OPTION.test(arg)) return arg;
+  }
+  return undefined;
+}
+
 const STDIN_OPS = new Set(['<', '<<', '<<-', '<<<', '<>', '<&']);
 
 // A redirection of stdin: a file, a here-document or here-string, another descriptor (`<&3`; not `<&-`).
@@ -82,6 +97,8 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (name === undefined) return undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
+  const interpreterOption = unparsedInterpreterOption(name, command.args);
+  if (interpreterOption !== undefined) return `${name} ${interpreterOption}: codeward does not parse ${name}'s code, and this option may run code given on the line`;
   // A program's command language: a shell escape in its arguments (`sqlite3 db '.shell rm -rf build'`, psql's and
   // mysql's `-c`/`-e` text: red team R20-24) or in a file of commands it reads (`psql -f`, `sqlite3 -init`, `gdb -x`:
   // R21-3, R22-11; immune-command-files.ts).

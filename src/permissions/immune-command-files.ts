@@ -92,6 +92,7 @@ function fileCode(name: string, base: string, reading: Reading, depth: number): 
   if (name === '-' || /^(?:\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(name)) return undefined;
   if (depth > MAX_DEPTH || ++reading.files > MAX_FILES) return `${reading.name} reads more files than codeward reads (${MAX_FILES} files, ${MAX_DEPTH} deep), up to \`${name}\``;
   if (name === '' || reading.row.runtimeName?.test(name) === true) return `${reading.name} runs the commands of a file only known at run time (\`${name}\`)`;
+  if (reading.row.code?.test(name) === true) return `${reading.name} runs \`${name}\` as code in another language, which codeward does not parse`;
   const abs = resolve(base, name);
   const text = readWhole(abs, reading.root);
   if (text === undefined) return `${reading.name} runs the commands of \`${name}\` (its shell escapes run shell commands), which codeward could not read whole`;

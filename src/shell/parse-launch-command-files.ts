@@ -22,9 +22,22 @@ export interface CommandFiles {
   readonly rc?: { readonly name: string; readonly skip: RegExp };
   // A file name the program fills in at run time (psql's `:var`).
   readonly runtimeName?: RegExp;
+  // A file name the program runs as code in another language (gdb's `.py`).
+  readonly code?: RegExp;
 }
 
 const NAME = `\\s+(?:'(?<q>[^'\\n]*)'|"(?<dq>[^"\\n]*)"|(?<w>[^\\s;\\\\'"]+))`;
+
+// A command word given as any unique prefix of its name at least `min` letters long (sqlite3, duckdb, gdb and lldb
+// take `.she`, `she`, `pla sh` for `.shell`, `shell`, `platform shell`: red team R23-10), as a regex source.
+export function abbreviated(name: string, min: number): string {
+  let tail = '';
+  for (let i = name.length - 1; i >= min; i--) tail = `(?:${escape(name[i]!)}${tail})?`;
+  return escape(name.slice(0, min)) + tail;
+}
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+const anyOf = (names: Readonly<Record<string, number>>): string => Object.entries(names).map(([name, min]) => abbreviated(name, min)).join('|');
+
 
 // psql: `-f F`, `-fF`, `-Xf F`, `--file=F`, getopt_long's `--fil=F`; `\i`/`\ir`/`\include`/`\include_relative`; `\!`,
 // output or a query piped to a program (`\o |`, `\g |`, `\w |`), `\copy ... program`, `COPY ... PROGRAM`, a
@@ -43,7 +56,13 @@ const PSQL: CommandFiles = {
 // sqlite3/duckdb (the same shell): `-init F`, duckdb's `-f F` (a leading `--` is read as `-`); `.read F`; `.shell`,
 // `.system`, `.sh`, `.read`/`.once`/`.output`/`.import` of `|cmd` (a pipe from or to a command), `.excel` and
 // `.edit` (they start a program).
-const SQLITE_SHELL = /^[ \t]*\.(?:sh|shell|system|excel|edit)\b|^[ \t]*\.(?:read|once|output|out|o|import)\s+['"]?\|/im;
+// Any abbreviation of those (`.she`), `.load` (a native extension: code), any dot-command given `|cmd`, and the SQL
+// functions that start a program or load code: `edit(TEXT, EDITOR)` runs EDITOR through system(), `load_extension()`
+// (R23-5).
+const SQLITE_SHELL = new RegExp(
+  `^[ \\t]*\\.(?:${anyOf({ shell: 2, system: 2, excel: 2, edit: 2, load: 2 })})(?![\\w-])|^[ \\t]*\\.\\w+\\s+['"]?\\||\\b(?:edit|load_extension)\\s*\\(`,
+  'im',
+);
 const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.read${NAME}`, 'gm');
 const SQLITE: CommandFiles = { file: /^--?init(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.sqliterc', skip: /^--?init$/ } };
 const DUCKDB: CommandFiles = { file: /^--?(?:init|f)(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.duckdbrc', skip: /^--?init$/ } };
@@ -63,7 +82,11 @@ const MYSQL: CommandFiles = {
 // `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse).
 const GDB: CommandFiles = {
   file: /^(?:--?(?:x|ix|eix|com(?:m(?:a(?:n(?:d)?)?)?)?|init-command|early-init-command)(?:=|$)|-x)(?<v>.*)$/s,
-  shell: /^[ \t]*(?:shell\b|!|pipe\b|\||py(?:thon(?:-interactive)?)?\b|pi\b|gu(?:ile)?\b|compile\b|make\b)/im,
+  // gdb takes any unique prefix of a command (`she`, `pyth`, `ev`): `eval` runs the command it formats, `alias` makes a
+  // new name for one (R23-10).
+  shell: new RegExp(`^[ \\t]*(?:!|\\||pi(?![\\w-])|(?:${anyOf({ shell: 2, pipe: 3, python: 2, 'python-interactive': 8, guile: 2, compile: 4, make: 3, eval: 2, alias: 2 })})(?![\\w-]))`, 'im'),
+  // A file gdb sources as Python or Guile code by its name (`gdb -x g.py`: R23-15).
+  code: /\.(?:py|scm)$/i,
   include: new RegExp(`^[ \\t]*so(?:u(?:r(?:c(?:e)?)?)?)?(?:\\s+-[sv])*${NAME}`, 'gm'),
   argsAreText: false,
   rc: { name: '.gdbinit', skip: /^--?(?:nx|n|nh)$/ },
@@ -73,7 +96,10 @@ const GDB: CommandFiles = {
 // shell`, its alias `shell`, `script` and `command script` (python), `_regexp-shell`.
 const LLDB: CommandFiles = {
   file: /^(?:-[sS]|--source(?:-before-file)?(?:=|$))(?<v>.*)$/s,
-  shell: /^[ \t]*(?:platform\s+sh(?:ell)?\b|shell\b|script\b|command\s+script\b|_regexp-shell\b|!)/im,
+  shell: new RegExp(
+    `^[ \\t]*(?:${abbreviated('platform', 2)}\\s+${abbreviated('shell', 2)}|${abbreviated('command', 3)}\\s+(?:${anyOf({ script: 2, alias: 2, regex: 3 })})|${anyOf({ shell: 2, script: 2 })}|_regexp-shell|!)(?![\\w-])`,
+    'im',
+  ),
   include: new RegExp(`^[ \\t]*command\\s+source(?:\\s+-[ces]\\s*\\S+)*${NAME}`, 'gm'),
   argsAreText: false,
   rc: { name: '.lldbinit', skip: /^(?:-x|--no-lldbinit)$/ },

@@ -120,7 +120,7 @@ function screen(words: readonly WordLike[]): Launch[] {
 
 // Configuration keys whose value is a command git runs through the shell (aliases only with `!`).
 const GIT_COMMAND_KEYS =
-  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy|alternaterefscommand)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:.+\.)?(?:sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|gpg\.ssh\.defaultkeycommand|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper)$/;
+  /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy|alternaterefscommand)|sequence\.editor|pager\.[^.]+|diff\.external|diff\..+\.(?:textconv|command)|filter\..+\.(?:clean|smudge|process)|merge\..+\.driver|gpg(?:\..+)?\.program|uploadpack\.packobjectshook|remote\..+\.(?:uploadpack|receivepack|proxy)|interactive\.difffilter|sendemail\.(?:.+\.)?(?:sendmailcmd|smtpserver|tocmd|cccmd|headercmd)|gpg\.ssh\.defaultkeycommand|(?:browser|man|difftool|mergetool)\..+\.(?:cmd|path)|trailer\..+\.(?:command|cmd)|web\.browser|credential(?:\..+)?\.helper|imap\.tunnel|instaweb\.(?:httpd|browser))$/;
 
 function gitCommandValue(key: string, value: string): string | undefined {
   const name = key.toLowerCase();
@@ -169,6 +169,15 @@ function git(words: readonly WordLike[]): Launch[] {
     const [key, value] = operands;
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
+  }
+  // `git instaweb --httpd=CMD` / `-d CMD` starts CMD through the shell, unquoted (R23-4).
+  if (words[i]?.value === 'instaweb') {
+    for (let k = i + 1; k < words.length; k++) {
+      const value = words[k]!.value;
+      const glued = /^(?:--httpd=|-d)(.+)$/s.exec(value);
+      if (glued) launches.push({ kind: 'text', text: glued[1]! });
+      else if ((value === '--httpd' || value === '-d') && k + 1 < words.length) launches.push({ kind: 'text', text: words[++k]!.value });
+    }
   }
   return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...(runnerLaunches('git', words, i) ?? [])];
 }
