@@ -8,12 +8,13 @@ import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { languageById, languageOf, type LanguageId, type LanguageSpec } from './languages.js';
 import { initialiseTreeSitter } from './tree-sitter-init.js';
+import { withoutDocCaptures } from './tags-source.js';
 
 export interface LoadedLanguage {
   readonly spec: LanguageSpec;
   readonly language: Language;
   readonly parser: Parser;
-  // The tags query (definitions and references); compiled on first use.
+  // The tags query (definitions and references, without the doc-comment captures: tags-source.ts); compiled on first use.
   tags(): Promise<Query>;
   // Any other query in this grammar, compiled once per source text for the life of the instance.
   query(source: string): Promise<Query>;
@@ -94,7 +95,7 @@ export class CodeParsers {
     let query: Promise<Query> | undefined;
     const tags = (): Promise<Query> => {
       query ??= Promise.all(spec.tags.map((file) => readFile(this.#resolve(file), 'utf8')))
-        .then((sources) => new treeSitter.Query(language, sources.join('\n')));
+        .then((sources) => new treeSitter.Query(language, withoutDocCaptures(sources.join('\n'))));
       return query;
     };
     const queries = new Map<string, Query>();

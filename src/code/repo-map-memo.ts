@@ -12,6 +12,7 @@ import type { IndexedSymbol } from './index/entry.js';
 import { keyAt } from './repo-map-symbols.js';
 import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 import type { SavedScores } from './repo-map-saved-format.js';
+import { idsOf } from './lazy-ids.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
@@ -150,6 +151,7 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
   const over = new Map<number, IndexedSymbol>();
   const selfRef = shape.selfRef.slice();
   const newRefs = new Map<number, FileRefs>();
+  const ids = idsOf(shape, files, changed);
   for (const file of changed) {
     const from = lowerBound(shape.symbolFile, file);
     const to = lowerBound(shape.symbolFile, file + 1);
@@ -158,19 +160,19 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
     const defined = new Set<number>();
     mapped.forEach((symbol: IndexedSymbol, at) => {
       over.set(from + at, symbol);
-      defined.add(shape.ids.get(keyOf(symbol))!);
+      defined.add(ids.get(keyOf(symbol))!);
     });
     const refs: FileRefs = { ids: [], self: [] };
     const seen = new Set<number>();
     for (const name of files[file]!.entry.references ?? []) {
-      const id = shape.ids.get(name);
+      const id = ids.get(name);
       if (id === undefined || seen.has(id)) continue;
       seen.add(id);
       refs.ids.push(id);
       refs.self.push(defined.has(id) ? 1 : 0);
     }
     mapped.forEach((symbol, at) => {
-      selfRef[shape.symbolPair[from + at]!] = seen.has(shape.ids.get(keyOf(symbol))!) ? 1 : 0;
+      selfRef[shape.symbolPair[from + at]!] = seen.has(ids.get(keyOf(symbol))!) ? 1 : 0;
     });
     const [start, end] = [shape.refStart[file]!, shape.refStart[file + 1]!];
     const same = refs.ids.length === end - start && refs.ids.every((id, at) => shape.refIds[start + at] === id);

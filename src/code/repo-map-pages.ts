@@ -35,11 +35,17 @@ export interface MapPage {
 // The key of a page: undefined when a file has no stamp (not a plain regular file: the index takes the jail's way).
 export function pageKey(files: readonly string[], stamps: readonly (string | undefined)[], question: MapQuestion): string | undefined {
   const hash = createHash('sha256').update(JSON.stringify([VERSION, question.dir, question.focus, question.names, question.budget, question.offset]));
+  // The same bytes in chunks of many files: an update per file (20 k on the bench) cost a CLI call ~35 ms.
+  let chunk = '';
   for (let at = 0; at < files.length; at++) {
     if (stamps[at] === undefined) return undefined;
-    hash.update(`\0${files[at]!}\0${stamps[at]!}`);
+    chunk += `\0${files[at]!}\0${stamps[at]!}`;
+    if (chunk.length >= 65_536) {
+      hash.update(chunk);
+      chunk = '';
+    }
   }
-  return hash.digest('hex');
+  return hash.update(chunk).digest('hex');
 }
 
 const isPage = (value: unknown): value is MapPage => {

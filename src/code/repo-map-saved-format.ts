@@ -10,6 +10,7 @@
 import type { GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS as FIELDS, SymbolList } from './repo-map-symbols.js';
 import { PackedStrings } from './packed-strings.js';
+import { LazyIds } from './lazy-ids.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
@@ -68,6 +69,18 @@ export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   return parts;
 }
 
+// An array of the file's bytes, on them (no copy: a 20 k-file graph is ~24 MB, and a new process decoded
+// it on every call) where they are aligned for its type, else a copy (the format aligns sections to 4 bytes
+// only, so a Float64Array may need one).
+function view(data: Buffer, from: number, length: number, size: 1 | 4 | 8): Typed {
+  const offset = data.byteOffset + from;
+  if (offset % size !== 0) {
+    const copy = data.buffer.slice(offset, offset + length * size);
+    return size === 8 ? new Float64Array(copy) : size === 4 ? new Int32Array(copy) : new Uint8Array(copy);
+  }
+  return size === 8 ? new Float64Array(data.buffer, offset, length) : size === 4 ? new Int32Array(data.buffer, offset, length) : new Uint8Array(data.buffer, offset, length);
+}
+
 // The graph a file holds, or undefined when it is not one this build wrote whole.
 export function decodeGraph(data: Buffer): SavedGraph | undefined {
   try {
@@ -82,8 +95,7 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
       const length = new Uint32Array(data.buffer.slice(data.byteOffset + at, data.byteOffset + at + 4))[0]!;
       const bytes = length * BYTES[name];
       if (at + 4 + bytes > data.length) return undefined;
-      const copy = data.buffer.slice(data.byteOffset + at + 4, data.byteOffset + at + 4 + bytes);
-      arrays[name] = BYTES[name] === 8 ? new Float64Array(copy) : BYTES[name] === 4 ? new Int32Array(copy) : new Uint8Array(copy);
+      arrays[name] = view(data, at + 4, length, BYTES[name]);
       at += 4 + pad4(bytes);
     }
     const { listing, names } = json as Json;
@@ -94,9 +106,9 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     const count = rows.length / FIELDS;
     if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1) return undefined;
     // The rows stay rows: a definition becomes an object only when a page shows it.
-    const symbols = new SymbolList(new PackedStrings(Buffer.from(arrays.text.buffer), ends), rows as Int32Array);
+    const symbols = new SymbolList(new PackedStrings(Buffer.from(arrays.text.buffer, arrays.text.byteOffset, arrays.text.byteLength), ends), rows as Int32Array);
     const shape: GraphShape = {
-      paths: paths as string[], ids: new Map(names.map((name, id) => [name, id])), names, symbols,
+      paths: paths as string[], ids: new LazyIds(names), names, symbols,
       defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,
       refIds: arrays.refIds as Int32Array, refSelf: arrays.refSelf as Uint8Array, symbolFile: arrays.symbolFile as Int32Array, symbolPair: arrays.symbolPair as Int32Array, fileSymbols: arrays.fileSymbols as Int32Array,
     };

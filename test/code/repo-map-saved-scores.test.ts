@@ -16,10 +16,10 @@ import { SymbolList } from '../../src/code/repo-map-symbols.js';
 import { PackedStrings } from '../../src/code/packed-strings.js';
 
 // The graph with its symbols' strings as a plain table (graphs keep them packed): what toEqual compares.
-const unpacked = <T extends { shape: { symbols: SymbolList } }>(graph: T | undefined): T | undefined => {
+const unpacked = <T extends { shape: { symbols: SymbolList; ids: ReadonlyMap<string, number> } }>(graph: T | undefined): T | undefined => {
   if (graph === undefined) return undefined;
   const { strings, rows, over } = graph.shape.symbols;
-  return { ...graph, shape: { ...graph.shape, symbols: new SymbolList(strings instanceof PackedStrings ? strings.toArray() : strings, rows, over) } };
+  return { ...graph, shape: { ...graph.shape, ids: new Map(graph.shape.ids), symbols: new SymbolList(strings instanceof PackedStrings ? strings.toArray() : strings, rows, over) } };
 };
 
 let root: string;

@@ -11,11 +11,11 @@ import { shapeOf } from '../../src/code/repo-map-graph.js';
 import { SymbolList } from '../../src/code/repo-map-symbols.js';
 import { PackedStrings } from '../../src/code/packed-strings.js';
 
-// The graph with its symbols' strings as a plain table (a decoded graph keeps them packed): what toEqual compares.
-const unpacked = <T extends { shape: { symbols: SymbolList } }>(graph: T | undefined): T | undefined => {
+// The graph with its symbols' strings as a plain table and its ids as a Map (a decoded graph keeps them packed, and lazy): what toEqual compares.
+const unpacked = <T extends { shape: { symbols: SymbolList; ids: ReadonlyMap<string, number> } }>(graph: T | undefined): T | undefined => {
   if (graph === undefined) return undefined;
   const { strings, rows, over } = graph.shape.symbols;
-  return { ...graph, shape: { ...graph.shape, symbols: new SymbolList(strings instanceof PackedStrings ? strings.toArray() : strings, rows, over) } };
+  return { ...graph, shape: { ...graph.shape, ids: new Map(graph.shape.ids), symbols: new SymbolList(strings instanceof PackedStrings ? strings.toArray() : strings, rows, over) } };
 };
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 

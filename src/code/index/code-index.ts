@@ -151,15 +151,20 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
 // jail, and the same device, inode, size and mtime are that same file, so a link planted since (a folder
 // swapped for a link out of the workspace) can only ever show what the jail already let through, while
 // any other file takes the jailed path.
+// A repo map takes one for every listed file (20 k on the bench): no array per path, no exception per
+// missing file.
 export function quickStamp(root: string, rel: string): string | undefined {
-  if (rel === '' || rel.startsWith('/') || rel.includes('\0') || rel.split('/').some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  if (rel.charCodeAt(0) === 47 || NOT_PLAIN.test(rel)) return undefined;
   try {
-    const stats = lstatSync(`${root}/${rel}`);
-    return stats.isFile() ? stampOf(stats) : undefined;
+    const stats = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
+    return stats?.isFile() === true ? stampOf(stats) : undefined;
   } catch {
     return undefined;
   }
 }
+
+// A path that is not plain: empty, a NUL, or an empty, '.' or '..' segment (leading '/' checked apart).
+const NOT_PLAIN = /(?:^|\/)\.{0,2}(?:\/|$)|\0/;
 
 async function parseOne(workspace: Workspace, file: { rel: string; resolved: ResolvedPath }, pool: ParsePool, store: IndexStore, fresh: string[], skipped: { path: string; reason: string }[]): Promise<void> {
   const { rel } = file;
