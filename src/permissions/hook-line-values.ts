@@ -9,8 +9,8 @@ const LEADING = /^\s*([A-Za-z_]\w*)=('[^'\n]*'|"[^"$`\\\n]*"|[^\s;&|()<>$`'"\\]*
 // A value that stays one word as it stands (no glob, no tilde, no space).
 const PLAIN = /^[\w./@+,:=-]*$/;
 
-// The line with the uses of the values its leading assignments set replaced by those values.
-export function lineValues(line: string): string {
+// The values the line's leading assignments set that the rest of it (`rest`) does not set again.
+export function leadingValues(line: string): { values: Map<string, string>; rest: string } {
   const values = new Map<string, string>();
   let rest = line;
   for (let found = LEADING.exec(rest); found !== null; found = LEADING.exec(rest)) {
@@ -19,9 +19,15 @@ export function lineValues(line: string): string {
     else values.delete(found[1]!);
     rest = rest.slice(found[0].length);
   }
-  if (values.size === 0) return line;
-  // A name the rest of the line names other than as `$NAME` / `${NAME}` may be set there: not replaced.
+  // A name the rest of the line names other than as `$NAME` / `${NAME}` may be set there: not known.
   for (const name of values.keys()) if (new RegExp(`(?<![$\\w{])${name}(?!\\w)`).test(rest)) values.delete(name);
+  return { values, rest };
+}
+
+// The line with the uses of the values its leading assignments set replaced by those values.
+export function lineValues(line: string): string {
+  const { values, rest } = leadingValues(line);
+  if (values.size === 0) return line;
   let out = line.slice(0, line.length - rest.length);
   let quote: string | undefined;
   for (let i = 0; i < rest.length; i++) {
