@@ -48,22 +48,27 @@ const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.read${NAME}`, 'gm');
 const SQLITE: CommandFiles = { file: /^--?init(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.sqliterc', skip: /^--?init$/ } };
 const DUCKDB: CommandFiles = { file: /^--?(?:init|f)(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.duckdbrc', skip: /^--?init$/ } };
 
-// mysql/mariadb: no option names a file of commands (`mysql < f` is stdin: immune-stdin.ts), but `source F` / `\. F`
-// in `-e` text reads one; `system`/`\!` run a shell command, `pager`/`\P` start a program.
-const MYSQL_SHELL = /\\!|\\P\s*[^\s;]|(?:^|[;\n])\s*(?:system|pager)\s+\S/i;
+// mysql/mariadb: `source F` / `\. F` in `-e` text reads one; `system`/`\!` run a shell command, `pager`/`\P` and
+// `--pager=CMD` start a program, `--plugin-dir`/`--default-auth` load a library. Their option files (`--defaults-file=F`, `--defaults-extra-file=F`, `~/.my.cnf`) are
+// read the same way (cmd24): a `pager` setting starts a program, `plugin-dir`/`default-auth` load a library, and
+// `!include F` reads another (`!includedir D`: a folder, not read, so it asks).
+const MYSQL_SHELL = /\\!|\\P\s*[^\s;]|(?:^|[;\n])\s*(?:system|pager)\s+\S|^[ \t]*(?:--?)?(?:pager|plugin[-_]dir|default[-_]auth)\b|^[ \t]*!includedir\b/im;
 const MYSQL: CommandFiles = {
-  file: /^(?!)(?<v>)/,
+  file: /^--defaults(?:-extra)?-file(?:=|$)(?<v>.*)$/s,
   shell: MYSQL_SHELL,
-  include: new RegExp(`(?:^|[;\\n])\\s*(?:source|\\\\\\.)${NAME}`, 'gi'),
+  include: new RegExp(`(?:^|[;\\n])\\s*(?:source|\\\\\\.|!include)${NAME}`, 'gi'),
   argsAreText: true,
+  rc: { name: '.my.cnf', skip: /^--(?:no-defaults|defaults-file(?:=.*)?)$/ },
 };
 
 // gdb: `-x F`, `-xF`, `-command F`, `--command=F`, `-ix F`, `-init-command F`, `-eix F`, `-early-init-command F`
 // (single or double dash, `=`, getopt_long_only prefixes of `command`); `source [-s] [-v] F`; `shell`/`!`, `pipe`/`|`,
-// `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse).
+// `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse); `run`,
+// `start`, `starti`, `set args` with shell syntax in their arguments (cmd24: gdb starts the program through $SHELL
+// or /bin/sh, so `run ; rm -r build` runs rm; plain words and `< file` are the program's own).
 const GDB: CommandFiles = {
   file: /^(?:--?(?:x|ix|eix|com(?:m(?:a(?:n(?:d)?)?)?)?|init-command|early-init-command)(?:=|$)|-x)(?<v>.*)$/s,
-  shell: /^[ \t]*(?:shell\b|!|pipe\b|\||py(?:thon(?:-interactive)?)?\b|pi\b|gu(?:ile)?\b|compile\b|make\b)/im,
+  shell: /^[ \t]*(?:shell\b|!|pipe\b|\||py(?:thon(?:-interactive)?)?\b|pi\b|gu(?:ile)?\b|compile\b|make\b)|^[ \t]*(?:r|ru|run|sta|star|start|starti|se(?:t)?\s+ar(?:g|gs)?)\b[^\n]*?[;&|>$`\\(){}*?[\]~!#'"]/im,
   include: new RegExp(`^[ \\t]*so(?:u(?:r(?:c(?:e)?)?)?)?(?:\\s+-[sv])*${NAME}`, 'gm'),
   argsAreText: false,
   rc: { name: '.gdbinit', skip: /^--?(?:nx|n|nh)$/ },
