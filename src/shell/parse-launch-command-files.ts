@@ -84,4 +84,8 @@ const LLDB: CommandFiles = {
   rc: { name: '.lldbinit', skip: /^(?:-x|--no-lldbinit)$/ },
 };
 
-export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB } as const;
+// rg: `--pre=PROG` runs PROG on every file it searches (`rg --pre=rm x src` removes them: dyn23); its value is not a
+// shell line, so it is not judged as one: any `--pre` asks. No file of commands; `rg "$PAT"` is not read here.
+const RG: CommandFiles = { file: /^(?!)(?<v>)/, shell: /^--pre(?:=|$)/, include: /(?!)/g, argsAreText: true };
+
+export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB, rg: RG } as const;
