@@ -7,22 +7,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, it } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, rowPlace } from './hook-check.js';
+import { built, canBuild } from './gcc-built.js';
 
 const SOURCES = { 'package.json': '{"name":"w","version":"1.0.0"}\n', 'src/a.js': 'export const a = 1;\n', 'pkg/keep': '' };
 const place = rowPlace('cw-left25-elf-');
 const bins: Record<string, Buffer> = {};
-const gcc = ((): boolean => {
-  try {
-    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const built = it.skipIf(!gcc || process.platform !== 'linux');
 
 beforeAll(async () => {
-  if (!gcc || process.platform !== 'linux') return;
+  if (!canBuild) return;
   const build = join(place.base, 'build');
   await writeFiles(build, { 's.c': 'int main(void){return 0;}\n' });
   execFileSync('gcc', ['-o', 'interp', 's.c', '-Wl,--dynamic-linker=tools/ld.so'], { cwd: build });
