@@ -4,6 +4,7 @@ import { Beneath } from '../workspace/beneath.js';
 import type { DecideContext } from './decide-common.js';
 import { noHeads, ruleHeads } from './rule-heads.js';
 import { spellCommand } from './shell-subjects.js';
+import { scriptPlaces } from './decide-script-places.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -55,8 +56,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   const jail = new Beneath(root);
   let count = 0;
   for (const { line, handed } of runners) {
-    const read = await packageScriptLines(runDir, jail, line);
-    for (const script of read?.lines ?? []) {
+    // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
+    const placed = scriptPlaces(line, runDir, root);
+    if (placed?.unknown !== undefined) return { decision: 'ask', reason: `needs approval: ${placed.unknown}, whose scripts are not judged against the rules`, source: 'default', judged: judged.call, part: line };
+    const lines: string[] = [];
+    for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) lines.push(...((await packageScriptLines(folder, jail, there))?.lines ?? []));
+    for (const script of lines) {
       if (++count > MAX_LINES) return { decision: 'ask', reason: `needs approval: the package scripts \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`, source: 'default', judged: judged.call, part: line };
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));

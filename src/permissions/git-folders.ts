@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
+import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 
 const CD_OPTION = /^-[LPe@]+$/;
@@ -7,8 +7,12 @@ const CD_OPTION = /^-[LPe@]+$/;
 // Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
 // such as `-P` and `--` skipped, chained from earlier targets) and `git -C`. `unknown` names a folder
 // change this cannot follow (a variable, a substitution, a glob, `~`, `-`, a bare `cd`, `popd`): the
-// command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env).
-export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: string): { list: string[]; unknown?: string } {
+// command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env), unless
+// `known` (a caller's own rule) names the folder such a word reaches from each folder before it. More than
+// MAX_FOLDERS folders is unknown too.
+const MAX_FOLDERS = 32;
+
+export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: string, known?: (word: ShellWord, base: string) => string | undefined): { list: string[]; unknown?: string } {
   const list = [runDir];
   let unknown: string | undefined;
   for (const other of parse.commands) {
@@ -18,11 +22,14 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
     const target = operands[operands.length - 1];
     const values = target ? [...new Set([target.value, ...target.candidates])] : [];
     const unsure = !target || target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
-    if (unsure) {
+    const reached = unsure ? (target && known ? list.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => list.map((base) => resolve(base, value)));
+    if (reached.some((folder) => folder === undefined)) {
       unknown ??= target ? target.text : other.name;
       continue;
     }
-    for (const value of values) for (const base of [...list]) if (list.length < 32) list.push(resolve(base, value));
+    const added = [...new Set(reached as string[])].filter((folder) => !list.includes(folder));
+    if (list.length + added.length > MAX_FOLDERS) unknown ??= `more than ${MAX_FOLDERS} folders`;
+    else list.push(...added);
   }
   command.args.forEach((arg, i) => {
     if (arg === '-C' && command.args[i + 1] !== undefined) list.push(resolve(runDir, command.args[i + 1]!));

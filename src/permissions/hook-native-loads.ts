@@ -11,13 +11,14 @@ import { elfNames } from './elf-loads.js';
 import { inside } from './hook-spelling.js';
 import { stats, type Walk } from './hook-walk.js';
 
-// The folders a relative name may be opened from: the top of the work tree (where git runs a hook) and the
-// program's own folder (a hook that changes there first).
-const workingFolders = (walk: Walk, program: string): string[] => [...new Set([walk.top, dirname(program)])];
+// The folders a relative name may be opened from: the top of the work tree (where git runs a hook), the
+// program's own folder (a hook that changes there first) and each folder the line running it may be in
+// (`cd pkg && ../scripts/ci`: elf24).
+const workingFolders = (walk: Walk, program: string, cwd: readonly string[]): string[] => [...new Set([walk.top, dirname(program), ...cwd])];
 
 // A file the program loads: obeyed when inside the work tree, queued when present (what it loads, in turn).
-function obeyFile(walk: Walk, named: string, program: string, depth: number): void {
-  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program).map((from) => resolve(from, named))) {
+function obeyFile(walk: Walk, named: string, program: string, depth: number, cwd: readonly string[]): void {
+  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program, cwd).map((from) => resolve(from, named))) {
     if (!inside(walk.top, path)) continue;
     walk.files.add(path);
     if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
@@ -41,7 +42,7 @@ function origin(walk: Walk, program: string): string {
 }
 
 // The native program (or library) at `program`, run by the hooks.
-export function obeyNative(walk: Walk, program: string, depth: number): void {
+export function obeyNative(walk: Walk, program: string, depth: number, cwd: readonly string[] = []): void {
   const here = origin(walk, program);
   // A Mach-O (macOS): its load commands are not read. One of the tree may load the tree's files (@loader_path):
   // not known. One installed elsewhere (a venv's python links there) loads from where it lies.
@@ -54,14 +55,14 @@ export function obeyNative(walk: Walk, program: string, depth: number): void {
     walk.unmodeled ??= `${basename(program)} is a native program whose loads are not known: ${read.failed}`;
     return;
   }
-  for (const interp of read.interps) obeyFile(walk, interp, program, depth);
-  for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth);
+  for (const interp of read.interps) obeyFile(walk, interp, program, depth, cwd);
+  for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth, cwd);
   const folders: string[] = [];
   for (const entry of read.folders) {
     const spelled = entry.replace(/\$(?:ORIGIN\b|\{ORIGIN\})/g, here);
     // `$LIB`, `$PLATFORM` (or a token the loader does not know): the folder up to it, whole.
     const fixed = spelled.includes('$') ? spelled.slice(0, spelled.lastIndexOf('/', spelled.indexOf('$')) + 1) || '.' : spelled || '.';
-    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
+    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program, cwd).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
   }
   for (const folder of new Set(folders)) {
     walk.globs.add(join(folder, '**'));
@@ -80,11 +81,11 @@ export function obeyForeign(walk: Walk, program: string): void {
 }
 
 // The `#!` line of a script run by its path: its interpreter (and `env`'s program) when it is a path.
-export function obeyShebang(walk: Walk, script: string, text: string, depth: number): void {
+export function obeyShebang(walk: Walk, script: string, text: string, depth: number, cwd: readonly string[] = []): void {
   const line = /^#![ \t]*(\S+)[ \t]*(.*)$/m.exec(text.slice(0, text.indexOf('\n') + 1 || undefined));
   if (line === null || !text.startsWith('#!')) return;
   const [, interp, rest] = line as unknown as [string, string, string];
-  obeyFile(walk, interp, script, depth);
+  obeyFile(walk, interp, script, depth, cwd);
   if (basename(interp) !== 'env') return;
   const words = rest.split(/[ \t]+/).filter((word) => word !== '');
   for (let at = 0; at < words.length; at++) {
@@ -107,7 +108,7 @@ export function obeyShebang(walk: Walk, script: string, text: string, depth: num
       walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (${word})`;
       return;
     }
-    if (word.includes('/')) obeyFile(walk, word, script, depth);
+    if (word.includes('/')) obeyFile(walk, word, script, depth, cwd);
     return;
   }
 }

@@ -12,6 +12,7 @@ import { monorepoArgs } from './hook-monorepo-args.js';
 import { assignedWhy, lineAssignments } from './hook-assigned.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { pmRunner } from './hook-pm-runners.js';
+import { lineValues } from './hook-line-values.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -143,8 +144,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
 // it assigns (scriptVariables).
 export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set(), set: ReadonlySet<string> = new Set()): string | undefined {
   // A redirection's file is not a command (`xargs sh < scripts/list`: hook-lists.ts reads the list).
-  // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing.
-  for (const command of shCommands(line.replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
+  // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing. A value the line set
+  // before using it is known (hook-line-values.ts).
+  for (const command of shCommands(lineValues(line).replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
     const words = command.map((word) => word.text);
     const why = judge(words, isFile, defined, set);
     if (why !== undefined) return why;

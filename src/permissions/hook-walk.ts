@@ -20,7 +20,8 @@ export interface Walk {
   readonly styles: Set<string>;
   readonly sources: string[];
   // `shellFed`: the file is an operand of a shell (`sh f`, `bash f`, `. f`), which reads even a compiled program as text.
-  readonly queue: { path: string; depth: number; shellFed?: boolean }[];
+  // `cwd`: the folders the line that runs it may be in (a native program's relative loads open from there).
+  readonly queue: { path: string; depth: number; shellFed?: boolean; cwd?: readonly string[] }[];
   lines: number;
   readonly texts: Map<string, string | undefined>;
   readonly listings: Map<string, Set<string>>;

@@ -106,7 +106,9 @@ export function commandFileCode(command: SimpleCommand, place: { readonly root: 
   const row = name !== undefined && Object.hasOwn(ROWS, name) ? ROWS[name]!.commands : undefined;
   if (name === undefined || row === undefined) return undefined;
   // The meta-commands in its arguments (`-c`/`-e`/`-cmd` text, sqlite3's operands: red team R20-24).
-  if (row.argsAreText && command.args.some((arg) => row.shell.test(arg))) return `${name} runs a shell command from its arguments`;
+  // A word's values the line set (`X=--pre=rm; rg "$X" src`) count too.
+  const texts = [...command.args, ...command.words.slice(1).flatMap((word) => (word.dynamic ? word.candidates : []))];
+  if (row.argsAreText && texts.some((arg) => row.shell.test(arg))) return `${name} runs a shell command from its arguments`;
   const reading: Reading = { name, row, root: place?.root ?? '/', runDir: place?.runDir ?? '/', files: 0 };
   for (const file of fileOperands(command, row)) {
     if (!file.known) return `${name} runs the commands of a file only known at run time (\`${file.value}\`)`;

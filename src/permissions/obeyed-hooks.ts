@@ -161,7 +161,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       if (target === undefined) continue;
       files.add(target);
       scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
-      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1, shellFed: shellFed(words, word) });
+      if (depth < MAX_DEPTH) walk.queue.push({ path: target, depth: depth + 1, shellFed: shellFed(words, word), cwd: [...bases] });
       // Past the depth bound, a script not queued from a shallower line is not known (red team R15-9).
       else if (!walk.queue.some((entry) => entry.path === target)) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${word} more than ${MAX_DEPTH} scripts deep`;
     }
@@ -312,7 +312,7 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
 // Reads each queued script once (`seen`), following its lines.
 function drain(walk: Walk, seen: Set<string>): void {
   for (let at = 0; at < walk.queue.length; at++) {
-    const { path, depth, shellFed: fed } = walk.queue[at]!;
+    const { path, depth, shellFed: fed, cwd = [] } = walk.queue[at]!;
     if (seen.has(path)) continue;
     // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
     if (seen.size >= MAX_SCRIPTS) {
@@ -324,10 +324,10 @@ function drain(walk: Walk, seen: Set<string>): void {
     // A compiled program run as one (`.venv/bin/python -m pytest`): obeyed where it stands, never read as lines. A
     // shell's operand is read whatever its bytes (`sh prog` reads an ELF as text, past the NUL bytes dash drops).
     // What it loads from the tree is obeyed (R22-6: its interpreter, library folders; a script's `#!` interpreter).
-    if (fed !== true && (text === undefined ? stats(path)?.file === true : /^(?:\x7fELF|\ufffd)/.test(text)) && nativeProgram(path)) obeyNative(walk, path, depth);
+    if (fed !== true && (text === undefined ? stats(path)?.file === true : /^(?:\x7fELF|\ufffd)/.test(text)) && nativeProgram(path)) obeyNative(walk, path, depth, cwd);
     else if (text !== undefined) {
       if (fed !== true && text.startsWith('\x7fELF')) obeyForeign(walk, path);
-      if (fed !== true) obeyShebang(walk, path, text, depth);
+      if (fed !== true) obeyShebang(walk, path, text, depth, cwd);
       follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path);
     } else if (fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }

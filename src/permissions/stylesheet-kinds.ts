@@ -3,10 +3,10 @@
 // after-run scan (stage/plan-gate.ts). Tailwind's PostCSS plug-in and @tailwindcss/vite read `.css` and every
 // preprocessor's output: Sass (`.scss`/`.sass`) and Less keep an at-rule they do not know (`@plugin`) as it is,
 // Stylus too; `.pcss`/`.postcss`/`.sss` are PostCSS's own. A Vue, Svelte or Astro component's `<style>` blocks are
-// handed to the same pipeline (`?vue&type=style&lang.css`).
+// handed to the same pipeline (`?vue&type=style&lang.css`), and so are an `.html` page's (Vite's HTML entries: css24).
 
 const SHEETS = ['css', 'scss', 'sass', 'less', 'styl', 'stylus', 'pcss', 'postcss', 'sss'];
-const COMPONENTS = ['vue', 'svelte', 'astro'];
+const COMPONENTS = ['vue', 'svelte', 'astro', 'html'];
 const SHEET = new RegExp(`\\.(?:${[...SHEETS, ...COMPONENTS].join('|')})$`, 'i');
 const COMPONENT = new RegExp(`\\.(?:${COMPONENTS.join('|')})$`, 'i');
 // Compiled by a preprocessor that resolves its own imports and may build an at-rule's name or load a module.

@@ -20,6 +20,8 @@ export interface Targets {
   readonly unseenSubmodules: boolean;
   // Operands are remote names only (not URLs): `remote update`, `remote show`.
   readonly namesOnly?: boolean;
+  // git starts its transport in the repository's top, not the command's folder (every command here but clone).
+  readonly atTop?: boolean;
 }
 
 const GLOBAL_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--list-cmds', '--attr-source']);
@@ -53,7 +55,7 @@ export function gitTargets(args: readonly string[]): Targets | undefined {
   if (sub === undefined || !CONTACTS.has(sub)) return undefined;
   const rest = args.slice(i + 1);
   const operands = operandsOf(rest);
-  const base = { settings, ...(gitDir === undefined ? {} : { gitDir }), unknownConfig, push: sub === 'push' || sub === 'send-pack', unseenSubmodules: false };
+  const base = { settings, ...(gitDir === undefined ? {} : { gitDir }), unknownConfig, push: sub === 'push' || sub === 'send-pack', unseenSubmodules: false, atTop: sub !== 'clone' };
   const dynamic = operands.some((word) => word.includes(UNKNOWN));
   const noRecurse = has(rest, '--no-recurse-submodules') || rest.includes('--recurse-submodules=no');
   switch (sub) {

@@ -17,18 +17,18 @@ export interface UrlContext {
   extWords(text: string): string[] | undefined;
   // Whether a command text names a workspace path (`./x`, `tools/x`, an absolute path inside it) or a variable.
   namesWorkspace(text: string): boolean;
+  // Whether an ssh command is the system's ssh with plain options and plain config files (git-transport-ssh.ts).
+  plainSsh(text: string): boolean;
 }
 
 const CURL = new Set(['http', 'https', 'ftp', 'ftps']);
 const SSH = new Set(['ssh', 'git+ssh', 'ssh+git']);
-// An ssh command that is only the system's ssh with plain options (`ssh -i ~/.ssh/deploy -o IdentitiesOnly=yes`).
-const PLAIN_SSH = /^(?:ssh|plink|tortoiseplink)(?:\s+(?!\.{0,2}\/)[\w@%+=:,~-][\w@%+=:,./~-]*)*\s*$/;
 
 // The command git takes from `section.subsection.key` (the last value), when it counts: any the repository's
 // files set (the plain system ssh aside), and one of the person's files that names a workspace program.
 function configured(ctx: UrlContext, section: string, subsection: string | undefined, key: string): string | undefined {
   const last = ctx.entries.filter((e) => e.section === section && e.subsection === subsection && e.key === key && e.value).at(-1);
-  if (last === undefined || (key === 'sshcommand' && PLAIN_SSH.test(last.value!.trim()) && !ctx.namesWorkspace(last.value!))) return undefined;
+  if (last === undefined || (key === 'sshcommand' && ctx.plainSsh(last.value!))) return undefined;
   return last.own || ctx.namesWorkspace(last.value!) ? last.value : undefined;
 }
 

@@ -17,6 +17,8 @@ import { gitmodules, transportConfig, type Env, type SourcedEntry } from './git-
 import { gitTargets, type Targets } from './git-transport-targets.js';
 import { extWords } from './parse-launch-git-ext.js';
 import { urlVeto, type UrlContext } from './git-transport-url.js';
+import { plainSsh } from './git-transport-ssh.js';
+import { knownFolder } from './git-transport-folders.js';
 
 // Variables a line may set that decide which protocols git allows, where it finds helpers or which config it reads.
 const DECIDING = /\b(?:GIT_ALLOW_PROTOCOL|GIT_PROTOCOL_FROM_USER|GIT_CONFIG\w*|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GIT_EXEC_PATH|PATH)=/;
@@ -111,7 +113,10 @@ interface Judge {
 
 // Why the repositories `targets` name under the configuration `entries` run a program, or undefined. `inSubmodule`:
 // the configuration is a submodule's (git refuses the `user` protocols there).
-function configVeto(judge: Judge, targets: Targets, entries: readonly SourcedEntry[], modules: readonly SourcedEntry[], inSubmodule: boolean): string | undefined {
+// `folders`: where git starts its ssh (the repository's top; the command's folder for a clone or outside a
+// repository: a relative `ssh -F ./cfg` is read from there); none for a submodule's (its config files then count
+// as unknown).
+function configVeto(judge: Judge, targets: Targets, entries: readonly SourcedEntry[], modules: readonly SourcedEntry[], inSubmodule: boolean, folders: readonly string[] = []): string | undefined {
   const { lineEnv, env, place } = judge;
   const ctx: UrlContext = {
     entries,
@@ -120,6 +125,7 @@ function configVeto(judge: Judge, targets: Targets, entries: readonly SourcedEnt
     helper: (name) => (lineEnv !== undefined ? `the line sets ${lineEnv.slice(0, -1)}` : workspaceHelper(name, env, place)),
     extWords,
     namesWorkspace: (text) => namesWorkspace(text, place),
+    plainSsh: (text) => plainSsh(text, folders, place, (words) => namesWorkspace(words, place)),
   };
   if (targets.unseenSubmodules && ctx.ext(true)) return `\`${judge.words}\` clones submodules whose URLs are not known before the run, and the ext protocol (which runs the command a URL names) may be allowed`;
   for (const { url, remote, submodule } of repositories(targets, entries, modules)) {
@@ -154,7 +160,7 @@ export function gitTransportVeto(command: SimpleCommand, args: readonly string[]
   const words = `git ${args.join(' ')}`;
   if (moved) return `\`${words}\` runs after a folder change codeward does not follow into this line, in a repository whose configuration may name a program it runs as its transport`;
   const home = env['HOME'] ?? homedir();
-  const { list, unknown } = gitFolders(command, parse, place.runDir);
+  const { list, unknown } = gitFolders(command, parse, place.runDir, (word, base) => knownFolder(word, base, parse, home));
   if (unknown !== undefined) return `the line changes to a folder codeward cannot follow (${unknown}), whose repository's configuration may name a program \`${words}\` runs as its transport`;
   if (targets.unknownConfig) return `git's configuration on the line is only known at run time, and it may name a program \`${words}\` runs as its transport`;
   const settings = targets.settings.map(settingEntry).filter((e): e is SourcedEntry => e !== undefined);
@@ -165,7 +171,7 @@ export function gitTransportVeto(command: SimpleCommand, args: readonly string[]
     const entries = [...config.entries, ...settings];
     const modules = targets.submodules && config.workTree !== undefined ? gitmodules(config.workTree) : [];
     if (typeof modules === 'string') return `${modules}, so the submodule URLs \`${words}\` may fetch are unknown`;
-    const veto = configVeto(judge, targets, entries, modules, false);
+    const veto = configVeto(judge, targets, entries, modules, false, [targets.atTop === true && config.workTree !== undefined ? config.workTree : folder]);
     if (veto) return veto;
     const names = new Set([...entries, ...modules].filter((e) => e.section === 'submodule' && e.subsection !== undefined).map((e) => e.subsection!));
     const inner = targets.submodules && config.gitDir !== undefined ? submodulesVeto(judge, config.gitDir, names, home) : undefined;

@@ -67,24 +67,30 @@ const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.read${NAME}`, 'gm');
 const SQLITE: CommandFiles = { file: /^--?init(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.sqliterc', skip: /^--?init$/ } };
 const DUCKDB: CommandFiles = { file: /^--?(?:init|f)(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.duckdbrc', skip: /^--?init$/ } };
 
-// mysql/mariadb: no option names a file of commands (`mysql < f` is stdin: immune-stdin.ts), but `source F` / `\. F`
-// in `-e` text reads one; `system`/`\!` run a shell command, `pager`/`\P` start a program.
-const MYSQL_SHELL = /\\!|\\P\s*[^\s;]|(?:^|[;\n])\s*(?:system|pager)\s+\S/i;
+// mysql/mariadb: `source F` / `\. F` in `-e` text reads one; `system`/`\!` run a shell command, `pager`/`\P` and
+// `--pager=CMD` start a program, `--plugin-dir`/`--default-auth` load a library. Their option files (`--defaults-file=F`, `--defaults-extra-file=F`, `~/.my.cnf`) are
+// read the same way (cmd24): a `pager` setting starts a program, `plugin-dir`/`default-auth` load a library, and
+// `!include F` reads another (`!includedir D`: a folder, not read, so it asks).
+const MYSQL_SHELL = /\\!|\\P\s*[^\s;]|(?:^|[;\n])\s*(?:system|pager)\s+\S|^[ \t]*(?:--?)?(?:pager|plugin[-_]dir|default[-_]auth)\b|^[ \t]*!includedir\b/im;
 const MYSQL: CommandFiles = {
-  file: /^(?!)(?<v>)/,
+  file: /^--defaults(?:-extra)?-file(?:=|$)(?<v>.*)$/s,
   shell: MYSQL_SHELL,
-  include: new RegExp(`(?:^|[;\\n])\\s*(?:source|\\\\\\.)${NAME}`, 'gi'),
+  include: new RegExp(`(?:^|[;\\n])\\s*(?:source|\\\\\\.|!include)${NAME}`, 'gi'),
   argsAreText: true,
+  rc: { name: '.my.cnf', skip: /^--(?:no-defaults|defaults-file(?:=.*)?)$/ },
 };
 
 // gdb: `-x F`, `-xF`, `-command F`, `--command=F`, `-ix F`, `-init-command F`, `-eix F`, `-early-init-command F`
 // (single or double dash, `=`, getopt_long_only prefixes of `command`); `source [-s] [-v] F`; `shell`/`!`, `pipe`/`|`,
-// `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse).
+// `python`/`py`/`pi`, `guile`/`gu`, `compile`, `make` (each runs a command or code codeward does not parse); `run`,
+// `start`, `starti`, `set args` with shell syntax in their arguments (cmd24: gdb starts the program through $SHELL
+// or /bin/sh, so `run ; rm -r build` runs rm; plain words and `< file` are the program's own).
+const GDB_RUN = /^[ \t]*(?:r|ru|run|sta|star|start|starti|se(?:t)?\s+ar(?:g|gs)?)\b[^\n]*?[;&|>$`\\(){}*?[\]~!#'"]/;
 const GDB: CommandFiles = {
   file: /^(?:--?(?:x|ix|eix|com(?:m(?:a(?:n(?:d)?)?)?)?|init-command|early-init-command)(?:=|$)|-x)(?<v>.*)$/s,
   // gdb takes any unique prefix of a command (`she`, `pyth`, `ev`): `eval` runs the command it formats, `alias` makes a
-  // new name for one (R23-10).
-  shell: new RegExp(`^[ \\t]*(?:!|\\||pi(?![\\w-])|(?:${anyOf({ shell: 2, pipe: 3, python: 2, 'python-interactive': 8, guile: 2, compile: 4, make: 3, eval: 2, alias: 2 })})(?![\\w-]))`, 'im'),
+  // new name for one (R23-10); `run`/`start`/`set args` with shell syntax run the program through the shell (left25).
+  shell: new RegExp(`^[ \\t]*(?:!|\\||pi(?![\\w-])|(?:${anyOf({ shell: 2, pipe: 3, python: 2, 'python-interactive': 8, guile: 2, compile: 4, make: 3, eval: 2, alias: 2 })})(?![\\w-]))|${GDB_RUN.source}`, 'im'),
   // A file gdb sources as Python or Guile code by its name (`gdb -x g.py`: R23-15).
   code: /\.(?:py|scm)$/i,
   include: new RegExp(`^[ \\t]*so(?:u(?:r(?:c(?:e)?)?)?)?(?:\\s+-[sv])*${NAME}`, 'gm'),
@@ -105,4 +111,8 @@ const LLDB: CommandFiles = {
   rc: { name: '.lldbinit', skip: /^(?:-x|--no-lldbinit)$/ },
 };
 
-export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB } as const;
+// rg: `--pre=PROG` runs PROG on every file it searches (`rg --pre=rm x src` removes them: dyn23); its value is not a
+// shell line, so it is not judged as one: any `--pre` asks. No file of commands; `rg "$PAT"` is not read here.
+const RG: CommandFiles = { file: /^(?!)(?<v>)/, shell: /^--pre(?:=|$)/, include: /(?!)/g, argsAreText: true };
+
+export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB, rg: RG } as const;

@@ -134,6 +134,7 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   duckdb: { commands: COMMAND_FILES.duckdb },
   lldb: { commands: COMMAND_FILES.lldb },
   cgdb: { commands: COMMAND_FILES.cgdb },
+  rg: { commands: COMMAND_FILES.rg },
   socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system)/i },
   gpg: { words: GPG },
   gpg2: { words: GPG },

@@ -35,7 +35,7 @@ describe('the class: a file the line runs (hole)', () => {
   });
 
   // What the walk cannot model makes the line unknown: the whole tree asks.
-  it.each(['exec 4< scripts/ci\nsh <&4', 'F=tools/x; node "${F}"', 'node ~-/tools/x', 'set -- tools/x\nnode "$1"', 'CMD=$(cat f); trap "$CMD" EXIT', 'F=$(cat f)\nnode $F', 'CDPATH=$X cd sub2; node x'])('%j: the whole tree asks', async (hook) => {
+  it.each(['exec 4< scripts/ci\nsh <&4', 'node ~-/tools/x', 'set -- tools/x\nnode "$1"', 'CMD=$(cat f); trap "$CMD" EXIT', 'F=$(cat f)\nnode $F', 'CDPATH=$X cd sub2; node x'])('%j: the whole tree asks', async (hook) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: ['src/a.js'], free: [], content: '// ok\n' });
   });
 });

@@ -10,24 +10,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
 import { checkHookRow, hookVerdict, rowPlace } from './hook-check.js';
+import { built, canBuild } from './gcc-built.js';
 
 const SOURCES = { 'package.json': '{"name":"w","version":"1.0.0"}\n', 'src/a.js': 'export const a = 1;\n', 'tools/keep': '' };
 const place = rowPlace('cw-r22-elf-');
 const bins: Record<string, Buffer> = {};
-const gcc = ((): boolean => {
-  try {
-    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const linux = process.platform === 'linux';
-// Why a row is skipped: the ELFs are built with gcc, on Linux.
-const built = it.skipIf(!gcc || !linux);
 
 beforeAll(async () => {
-  if (!gcc || !linux) return;
+  if (!canBuild) return;
   const build = join(place.base, 'build');
   await writeFiles(build, { 'x.c': 'int x(void){return 0;}\n', 'm.c': 'int x(void);\nint main(void){return x();}\n', 's.c': 'int main(void){return 0;}\n' });
   const cc = (...args: string[]): void => void execFileSync('gcc', args, { cwd: build });

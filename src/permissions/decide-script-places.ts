@@ -1,0 +1,82 @@
+// The package a runner line's scripts come from (npm23 LEFT): `npm --prefix sub run g`, `npm run g -w pkg` /
+// `--workspace=pkg` / `-ws`, `yarn workspace a x`, `yarn --cwd sub x`, `pnpm --filter a x`, `pnpm -C sub x`, `pnpm -r x`,
+// `bun --cwd sub x` run THAT package's package.json script, which the plain reading (shell/run-scripts.ts) does not
+// name. Each place option is taken off the line and the line is read in each folder it names: a folder option from
+// the run folder, a workspace name or path among the workspace packages (hook-workspaces.ts: a name no package has,
+// a pnpm selector, or `-ws` / `-r`: every package). A place only known at run time (`--prefix "$D"`) or outside the
+// workspace is returned as `unknown`: the caller asks.
+import { resolve } from 'node:path';
+import { readGitMetadataOr } from '../git/config-read.js';
+import { pmCommand } from './hook-pm-commands.js';
+import { reachedPackages } from './hook-workspaces.js';
+import { inside } from './hook-spelling.js';
+
+const FOLDER: Readonly<Record<string, readonly string[]>> = { npm: ['--prefix', '-C'], pnpm: ['-C', '--dir'], yarn: ['--cwd'], bun: ['--cwd'] };
+const NAMED: Readonly<Record<string, readonly string[]>> = { npm: ['-w', '--workspace'], pnpm: ['--filter', '-F', '--filter-prod'], bun: ['--filter', '-F'] };
+const EVERY: Readonly<Record<string, readonly string[]>> = { npm: ['-ws', '--ws', '--workspaces', '--workspaces=true'], pnpm: ['-r', '--recursive'], bun: [] };
+const MAX_BYTES = 1024 * 1024;
+
+export interface ScriptPlace {
+  readonly folder: string;
+  readonly line: string;
+}
+
+const readText = (path: string): string | undefined => {
+  const got = readGitMetadataOr(path, MAX_BYTES);
+  return typeof got === 'object' ? got.text : undefined;
+};
+
+// The folders and the line without its place options; undefined when the line names no place (read as it is).
+export function scriptPlaces(line: string, runDir: string, top: string): { places: ScriptPlace[]; unknown?: string } | undefined {
+  const words = line.trim().split(/\s+/);
+  const manager = words[0]!;
+  let rest = words.slice(1);
+  const folders: string[] = [];
+  const names: string[] = [];
+  let every = false;
+  // `yarn workspace NAME x`, `yarn workspaces foreach [options] run x`.
+  if (manager === 'yarn' && rest[0] === 'workspace' && rest[1] !== undefined) {
+    names.push(rest[1]);
+    rest = rest.slice(2);
+  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'foreach') {
+    every = true;
+    rest = rest.slice(2).filter((word, i, all) => !all.slice(0, i + 1).every((one) => one.startsWith('-')));
+  }
+  const kept: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === '--') {
+      kept.push(...rest.slice(i));
+      break;
+    }
+    const option = [...(FOLDER[manager] ?? []), ...(NAMED[manager] ?? [])].find((name) => word === name || word.startsWith(`${name}=`) || (name.length === 2 && word.startsWith(name) && word.length > 2));
+    if ((EVERY[manager] ?? []).includes(word)) every = true;
+    else if (option === undefined) kept.push(word);
+    else {
+      const value = word === option ? rest[++i] : word.slice(option.length + (word[option.length] === '=' ? 1 : 0));
+      if (value === undefined) return { places: [], unknown: `\`${line}\` names a place with no value` };
+      ((FOLDER[manager] ?? []).includes(option) ? folders : names).push(value);
+    }
+  }
+  if (folders.length === 0 && names.length === 0 && !every) return undefined;
+  const dynamic = [...folders, ...names].find((value) => /[$`]/.test(value) || value.includes('\u0000'));
+  if (dynamic !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${dynamic})` };
+  // The last folder option wins; workspace names are looked for from there.
+  const base = folders.length > 0 ? resolve(runDir, folders[folders.length - 1]!) : runDir;
+  if (!inside(top, base)) return { places: [], unknown: `\`${line}\` runs the scripts of a package outside the workspace` };
+  let targets = [base];
+  if (names.length > 0 || every) {
+    targets = [];
+    for (const name of every ? [undefined] : names) {
+      // A pnpm selector (`./pkgs/**`, `a...`, `{dir}`, `!a`) or a scope glob: every package.
+      const plain = name !== undefined && /^[\w@./-]+$/.test(name) && !name.includes('...') ? name : undefined;
+      const reached = reachedPackages(base, { tool: manager, names: [], ...(plain === undefined ? {} : { only: plain }) }, readText);
+      targets.push(...reached.folders);
+    }
+  }
+  // `pnpm x` / `bun x` without `run`: x is a script when it is no command of theirs (hook-pm-commands.ts).
+  const at = kept.findIndex((word) => !word.startsWith('-'));
+  const sub = kept[at];
+  const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
+  return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
+}

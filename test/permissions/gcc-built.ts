@@ -1,0 +1,15 @@
+// Rows that build native programs with gcc, on Linux (native-loads-*.test.ts): `canBuild`, and `built`, a test
+// skipped without them.
+import { execFileSync } from 'node:child_process';
+import { it } from 'vitest';
+
+const gcc = ((): boolean => {
+  try {
+    execFileSync('gcc', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+export const canBuild = gcc && process.platform === 'linux';
+export const built = it.skipIf(!canBuild);
