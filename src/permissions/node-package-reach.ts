@@ -160,7 +160,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     const code = blocks.stripped;
     // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
-    const leaving = computedLeaving(code, dirname(path), folder);
+    const leaving = computedLeaving(code, dirname(path), folder, blocks);
     if (leaving !== undefined && allowed?.(`a computed load: ${leaving}`) !== true) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
