@@ -10,7 +10,7 @@
 // babel's .babelrc: `cascades`) obeys its configuration names at any depth (globs), and each one found now is
 // read as above (a bounded walk: hook-listing.ts).
 import { basename, dirname, join, resolve } from 'node:path';
-import { BABEL, JS_RUNNERS, type JsRunner } from './hook-js-runners.js';
+import { BABEL, JS_RUNNERS, runnerPreloads, type JsRunner } from './hook-js-runners.js';
 import { CONFIGS, configNamesOf, loadedModuleNames } from './hook-configs.js';
 import { keyedNames } from './hook-js-keys.js';
 import { isPathSpecifier, moduleTargets, packageFolders } from './node-resolve.js';
@@ -21,6 +21,7 @@ import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import { configAliases } from './hook-ts-aliases.js';
+import { obeyModule } from './hook-node-options.js';
 
 const MAX_CHAIN = 4;
 const CASCADE_WALK = { depth: 8, entries: 20_000, files: 256 };
@@ -126,28 +127,38 @@ export function followJsConfig(walk: Walk, name: string, row: JsRunner, path: st
 // The JS runners `words` start, from the folders `bases`: each configuration file there (a flag's too) is followed;
 // a cascading runner's configuration names are obeyed at any depth, each found now followed.
 export function jsConfigs(walk: Walk, words: readonly string[], bases: readonly string[]): void {
-  for (const { name, row, names } of jsRunnersOf(words)) {
-    const paths = new Set(bases.flatMap((base) => names.map((one) => resolve(base, one))).filter((one) => inside(walk.top, one)));
-    if (row.cascades === true) {
-      const own = CONFIGS[name] ?? names;
-      for (const one of own) walk.globs.add(join(walk.top, '**', one));
-      const wanted = new Set(own.map((one) => one.toLowerCase()));
-      // A nested configuration past the listing's bound would be obeyed by name only, what it imports free
-      // (red team R19-9): the line fails closed instead.
-      const { found, looked } = findInTree(walk.top, (rel) => wanted.has(basename(rel).toLowerCase()), (entry) => !SKIP.has(entry), CASCADE_WALK, (why) => {
-        walk.unmodeled ??= `${name} looks up its configuration in every folder, and ${why}`;
-      });
-      walk.sources.push(...looked);
-      for (const one of found) paths.add(one);
-    }
-    for (const at of FIELDS[name] === undefined ? [] : bases) packageField(walk, name, row, join(at, 'package.json'));
-    if (name === 'lint-staged') lintStagedUnread(walk, [...paths], bases);
-    for (const one of paths) {
-      const text = read(walk, one);
-      if (text === undefined) continue;
-      walk.files.add(one);
-      followJsConfig(walk, name, row, one, text);
-    }
+  for (const runner of jsRunnersOf(words)) {
+    followRunner(walk, runner, bases);
+    // What it loads before the tests (mocha's `-r ts-node/register`), from where it runs, as NODE_OPTIONS' `-r`.
+    const rest = words.slice(words.findIndex((word) => basename(word) === runner.name) + 1);
+    for (const spec of runnerPreloads(runner.name, rest)) for (const base of bases) obeyModule(walk, spec, base, `${runner.name} ${spec}:`);
+  }
+}
+
+// babel's configurations read from the folders `bases` (a preload of @babel/register: node-package-preloads.ts).
+export const babelConfigs = (walk: Walk, bases: readonly string[]): void => followRunner(walk, { name: 'babel', row: BABEL, names: BABEL_NAMES }, bases);
+
+function followRunner(walk: Walk, { name, row, names }: { name: string; row: JsRunner; names: readonly string[] }, bases: readonly string[]): void {
+  const paths = new Set(bases.flatMap((base) => names.map((one) => resolve(base, one))).filter((one) => inside(walk.top, one)));
+  if (row.cascades === true) {
+    const own = CONFIGS[name] ?? names;
+    for (const one of own) walk.globs.add(join(walk.top, '**', one));
+    const wanted = new Set(own.map((one) => one.toLowerCase()));
+    // A nested configuration past the listing's bound would be obeyed by name only, what it imports free
+    // (red team R19-9): the line fails closed instead.
+    const { found, looked } = findInTree(walk.top, (rel) => wanted.has(basename(rel).toLowerCase()), (entry) => !SKIP.has(entry), CASCADE_WALK, (why) => {
+      walk.unmodeled ??= `${name} looks up its configuration in every folder, and ${why}`;
+    });
+    walk.sources.push(...looked);
+    for (const one of found) paths.add(one);
+  }
+  for (const at of FIELDS[name] === undefined ? [] : bases) packageField(walk, name, row, join(at, 'package.json'));
+  if (name === 'lint-staged') lintStagedUnread(walk, [...paths], bases);
+  for (const one of paths) {
+    const text = read(walk, one);
+    if (text === undefined) continue;
+    walk.files.add(one);
+    followJsConfig(walk, name, row, one, text);
   }
 }
 

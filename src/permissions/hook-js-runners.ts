@@ -33,7 +33,12 @@ export interface JsRunner {
   readonly prefixes?: readonly string[];
   // Other tools' configuration it loads (babel's for jest's default transform, postcss's for vite).
   readonly also?: readonly string[];
+  // Options whose value is a module it loads before the tests (mocha's `-r`): only a loader with its own row
+  // (node-package-preloads.ts: ts-node/register, tsx...), followed as NODE_OPTIONS' `-r` is (hook-js-configs.ts).
+  readonly preloads?: readonly string[];
 }
+
+import { preloadRow } from './node-package-preloads.js';
 
 const HELP = ['-h', '--help', '-v', '--version', '-V'];
 const COLOR = ['--color', '--colors', '--no-color', '--no-colors'];
@@ -69,6 +74,7 @@ export const JS_RUNNERS: Readonly<Record<string, JsRunner>> = {
     places: ['package', 'config', 'file'],
     chains: ['extends'],
     modules: ['require', 'r', 'reporter', 'R', 'ui', 'u', 'loader', 'node-option', 'n', 'import'],
+    preloads: ['-r', '--require'],
   },
   ava: {
     flags: [...HELP, ...COLOR, '--update-snapshots', '-u', '--fail-fast', '--serial', '-s', '--tap', '-t', '--verbose', '--watch', '-w', '--reset-cache'],
@@ -148,6 +154,20 @@ export const BABEL: JsRunner = {
   prefixes: ['babel-plugin-', 'babel-preset-', '@babel/plugin-', '@babel/preset-'],
 };
 
+// The modules the runner `name` loads first by its options `rest` (mocha's `-r ts-node/register`).
+export function runnerPreloads(name: string, rest: readonly string[]): string[] {
+  const keys = JS_RUNNERS[name]?.preloads ?? [];
+  const found: string[] = [];
+  for (let i = 0; i < rest.length && rest[i] !== '--'; i++) {
+    const arg = rest[i]!;
+    const key = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    if (!keys.includes(key)) continue;
+    const value = arg.includes('=') ? arg.slice(key.length + 1) : rest[++i];
+    if (value !== undefined) found.push(value);
+  }
+  return found;
+}
+
 const matches = (key: string, list: readonly string[]): boolean => list.includes(key) || (key.startsWith('--no-') && list.includes(`--${key.slice(5)}`));
 
 // Why the arguments `rest` of the runner `name` are not modelled (the first option not understood), or undefined.
@@ -175,6 +195,11 @@ export function jsRunnerArgs(name: string, rest: readonly string[]): string | un
       const given = value() ?? '';
       if (given.split(',').every((one) => builtin.includes(one))) continue;
       return `\`${name} ${key} ${given}\` (a ${key.replace(/^-+/, '')} that may be a module: codeward models only the built-in ones)`;
+    }
+    if (row.preloads?.includes(key)) {
+      const given = value() ?? '';
+      if (preloadRow(given) !== undefined) continue;
+      return `\`${name} ${key} ${given}\` (a module it loads first: codeward models only the loaders with their own row, such as ts-node/register, tsx, @babel/register)`;
     }
     if ([...row.configs, ...(row.folders ?? [])].includes(key)) {
       const given = value() ?? '';

@@ -18,6 +18,8 @@ import { dotenvPairs } from './home-sources-dotenv.js';
 import { assignedLoads, type Assigned } from './hook-assigned.js';
 import { obeyNodeScript, obeyPackages } from './hook-packages.js';
 import { NODE_SCRIPT } from './hook-scripts.js';
+import { obeyPreloadRow, preloadRow, rowJudge } from './node-package-preloads.js';
+import { babelConfigs } from './hook-js-configs.js';
 
 // How many env files deep (an env file whose NODE_OPTIONS names another) before the rest is not known.
 const MAX_ENV_DEPTH = 4;
@@ -57,8 +59,10 @@ function obeyFile(walk: Walk, path: string, prefix: string, what: string): boole
   return false;
 }
 
-// A module node loads before the script, resolved from the folder node runs in.
-function obeyModule(walk: Walk, spec: string, from: string, prefix: string): void {
+// A module node loads before the script, resolved from the folder node runs in (mocha's `-r` too). A loader of
+// project files with its own row (ts-node/register, tsx, @babel/register...: node-package-preloads.ts) is judged as
+// a program a hook runs, with what it reads of the project; any other preload by default deny.
+export function obeyModule(walk: Walk, spec: string, from: string, prefix: string): void {
   if (spec.startsWith('#')) return void (walk.unmodeled ??= `${prefix} node's \`${spec}\` (mapped by a package.json "imports", not followed)`);
   if (isPathSpecifier(spec) && !inside(walk.top, resolve(from, spec))) return void obeyFile(walk, resolve(from, spec), prefix, 'a module node loads');
   const files = moduleTargets(spec, from, walk.top);
@@ -73,9 +77,14 @@ function obeyModule(walk: Walk, spec: string, from: string, prefix: string): voi
   files.push(...(own?.files ?? []));
   for (const folder of own?.folders ?? []) walk.globs.add(join(folder, '**'));
   for (const file of files) walk.files.add(file);
-  obeyPackages(walk, packageFolders(spec, from, walk.top), true);
+  const row = preloadRow(spec);
+  const folders = packageFolders(spec, from, walk.top);
+  obeyPackages(walk, folders, row === undefined ? true : rowJudge(row));
+  if (row !== undefined) obeyPreloadRow(walk, row, from, prefix, (bases) => babelConfigs(walk, bases));
   for (const file of files) {
     if (!NODE_SCRIPT.test(file) || stats(file)?.file !== true) continue;
+    // A row's entry is a file of its package, judged with it (above), not as a project script.
+    if (row !== undefined && folders.some((folder) => inside(folder, file))) continue;
     const unknown = obeyNodeScript(walk, file);
     if (unknown !== undefined) walk.unmodeled ??= `${prefix} ${unknown}`;
   }

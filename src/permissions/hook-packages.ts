@@ -11,7 +11,7 @@ import { inside } from './hook-spelling.js';
 import { read, stats, type Walk } from './hook-walk.js';
 import type { Aliases } from './ts-paths.js';
 import { moduleTargets } from './node-resolve.js';
-import type { PackageReach } from './node-package-reach.js';
+import { judgeKey, type Judge, type PackageReach } from './node-package-reach.js';
 import { keptPackageReach } from './package-reach-kept.js';
 import { readGitMetadataNoting } from '../git/config-read.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
@@ -58,8 +58,10 @@ function loadedNames(manifest: Record<string, unknown> | null): string[] {
 // with what that file imports; a `main` outside the work tree fails closed. `strict`: the packages are loaded
 // before the project's code (a preload of NODE_OPTIONS/-r/--import/.npmrc node-options) and so is their closure:
 // each file is judged by default deny (node-package-strict.ts, red team R22-1/2/3). A program a hook runs (vite,
-// eslint) is not: its rows protect the configurations it loads.
-export function obeyPackages(walk: Walk, folders: readonly string[], strict = false): void {
+// eslint) is not: its rows protect the configurations it loads. A preload with its own row (node-package-preloads.ts)
+// is judged by default deny passing over what its real package does, its dependencies as a program's (a preload's
+// dependencies by default deny too).
+export function obeyPackages(walk: Walk, folders: readonly string[], strict: Judge = false): void {
   const scripts: string[] = [];
   closure(walk, folders, scripts, strict);
   for (const script of scripts) {
@@ -68,7 +70,7 @@ export function obeyPackages(walk: Walk, folders: readonly string[], strict = fa
   }
 }
 
-function closure(walk: Walk, folders: readonly string[], scripts: string[], strict: boolean): void {
+function closure(walk: Walk, folders: readonly string[], scripts: string[], strict: Judge): void {
   const seen = new Set<string>();
   const queue = [...folders];
   for (let at = 0; at < queue.length; at++) {
@@ -90,7 +92,7 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[], stri
       continue;
     }
     // What its own files load out of it (its `main` wherever it points, a relative name or a link leaving it).
-    const own = reachOf(walk, realFolder(folder), strict);
+    const own = reachOf(walk, realFolder(folder), at < folders.length || typeof strict !== 'object' ? strict : { ...strict, strict: false });
     if (own.unknown !== undefined) walk.unmodeled ??= own.unknown;
     for (const file of own.files) {
       walk.files.add(file);
@@ -125,9 +127,9 @@ function readPackageFile(walk: Walk, path: string, onUnread: (why: string) => vo
 
 // Each package's own reach, once per walk (a walk obeys overlapping closures: a runner, then its configuration's),
 // kept across walks while its sources keep their stamps (package-reach-kept.ts).
-function reachOf(walk: Walk, folder: string, strict: boolean): PackageReach {
+function reachOf(walk: Walk, folder: string, strict: Judge): PackageReach {
   const reaches = walk.packages.reaches;
-  const key = strict ? `${folder}\u0000strict` : folder;
+  const key = `${folder}${judgeKey(strict)}`;
   let reach = reaches.get(key);
   if (reach === undefined) {
     // A package file it could not read makes its reach unknown, kept so (bounds23: a padded package.json is no "no main").

@@ -11,6 +11,7 @@
 import { resolve } from 'node:path';
 import { CLIMBS, GLOBAL, NOT_HARMLESS, RELATIVE_CALL, bound, codeOnly, escape, valueAt, words } from './node-package-words.js';
 import { taintOf, type Taint } from './node-package-taint.js';
+import type { Blocks } from './node-package-blocks.js';
 
 // A mention of the process object (but its harmless fields), the global object, Reflect, the `process` module, the
 // working folder's variables, require.main, a file's contents.
@@ -66,14 +67,15 @@ function processNames(code: string): Set<string> | 'all' {
 // node's lookup; undefined when none. A computed name whose literal start is a relative folder that stays in the
 // package (`require(\`../lightningcss.${parts.join('-')}.node\`)` from lightningcss/node/) and whose rest neither climbs
 // nor starts there loads a file of the package itself.
-export function computedLeaving(code: string, from: string, folder: string): string | undefined {
+// `blocks`: the file's scan, shared with the caller (node-package-reach.ts: one scan a file).
+export function computedLeaving(code: string, from: string, folder: string, blocks?: Blocks): string | undefined {
   const moves = MOVES_LOOKUP.exec(code);
   if (moves !== null) return moves[0];
   let known: Taint | 'all' | undefined;
   const taint = (): Taint | 'all' => {
     if (known === undefined) {
       const objects = processNames(code);
-      known = objects === 'all' ? 'all' : taintOf(code, objects);
+      known = objects === 'all' ? 'all' : taintOf(code, objects, blocks);
     }
     return known;
   };
@@ -83,11 +85,15 @@ export function computedLeaving(code: string, from: string, folder: string): str
     // The call's own arguments (up to its closing parenthesis or a comment's next line; 200 characters at most).
     const at = found.index + found[0].length;
     const arg = valueAt(`${code.slice(at, at + 200).split(/\n\s*\*/)[0]!})`, 0, ')');
-    const names = taint();
-    if (names === 'all') return `${found[0].slice(0, 60)} (the process object bound through more than ${MAX_ROUNDS} names)`;
     // A `..` anywhere; the process object and its names outside string texts (code handed to `new Function` names
-    // `process` in its text), a `'node:process'` literal anywhere.
-    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || SOURCE.test(codeOnly(text)) || names.mentions(text, at);
+    // `process` in its text), a `'node:process'` literal anywhere. The file's taint is worked out only when these
+    // words do not decide (once a file).
+    // The process object bound through more than MAX_ROUNDS names: every computed name leaves (fail closed).
+    const tainted = (text: string): boolean => {
+      const names = taint();
+      return names === 'all' || names.mentions(text, at);
+    };
+    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || SOURCE.test(codeOnly(text)) || tainted(text);
     if (!leaves(arg)) continue;
     // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
     const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);

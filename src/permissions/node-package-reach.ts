@@ -19,10 +19,21 @@ import { computedLeaving } from './node-package-computed.js';
 import { blocksOf } from './node-package-blocks.js';
 import { strictLoads } from './node-package-strict.js';
 
-// Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200).
-export const MAX_PACKAGE_FILES = 400;
+// Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200, caniuse-lite's ~600 data
+// modules that browserslist, so babel, loads).
+export const MAX_PACKAGE_FILES = 1024;
 // Entries of one folder listed at most (more: not all seen, so unknown).
 const MAX_ENTRIES = 65_536;
+
+// How a package's files are judged: as a program a hook runs (false: the scoped taint rule), by default deny (true:
+// a preload and what it loads), or (a preload row's package and its dependencies: node-package-preloads.ts) either
+// way passing over what the row knows its real packages do: `allowed` of a file (`<package name>/<path in it>`) and
+// a finding.
+export type Judge = boolean | { readonly row: string; readonly strict: boolean; readonly allowed: (file: string, why: string) => boolean };
+// The text a judge adds to a kept reach's key.
+export const judgeKey = (judge: Judge): string => (judge === true ? '\u0000strict' : judge === false ? '' : `\u0000row:${judge.row}:${judge.strict}`);
+// The name of the package at `folder` (its path below the last node_modules, else its folder's name).
+const packageName = (folder: string): string => (folder.includes('/node_modules/') ? folder.slice(folder.lastIndexOf('/node_modules/') + 14) : basename(folder));
 
 export interface PackageReach {
   // Absolute paths out of the package folder node may load (present or not).
@@ -61,7 +72,7 @@ const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` :
 // on the way of a path resolved (with the files read and tested, what the answer depends on: package-reach-kept.ts).
 // `strict`: the package is loaded before the project's code (a preload and what it loads): a file of it is free
 // only when every load it could do is shown to stay in node_modules (node-package-strict.ts: default deny).
-export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>, strict = false): PackageReach {
+export function packageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, looked?: Set<string>, strict: Judge = false): PackageReach {
   const under = (root: string, path: string): boolean => path === root || path.startsWith(`${root}/`);
   const named = inside(top, folder) ? relative(top, folder) : folder;
   const first = entries(folder, top, read);
@@ -143,13 +154,14 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     // Comments blanked by a scan that knows strings, templates (a `//` line inside one is text whose `${}` runs,
     // R22-9) and regular expressions; a file that does not scan is read as it is.
     const blocks = blocksOf(text);
-    const strictly = strict ? strictLoads(text, blocks) : undefined;
+    const allowed = typeof strict === 'object' ? (why: string): boolean => strict.allowed(`${packageName(folder)}/${relative(folder, path)}`, why) : undefined;
+    const strictly = strict === true || (typeof strict === 'object' && strict.strict) ? strictLoads(text, blocks, allowed) : undefined;
     if (strictly !== undefined) return done(`${relative(top, path)}:${strictly}`);
     const code = blocks.stripped;
     // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
-    const leaving = computedLeaving(code, dirname(path), folder);
-    if (leaving !== undefined) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
+    const leaving = computedLeaving(code, dirname(path), folder, blocks);
+    if (leaving !== undefined && allowed?.(`a computed load: ${leaving}`) !== true) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
       if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;

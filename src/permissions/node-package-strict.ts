@@ -41,19 +41,23 @@ const TESTED = /^[\w$]+\s*(?:&&|[!=]==?)/;
 const lineOf = (code: string, at: number): number => code.slice(0, at).split('\n').length;
 
 // Why the file `code` may load or run something not shown to stay in node_modules (`line: what`), or undefined.
-export function strictLoads(code: string, blocks: Blocks = blocksOf(code)): string | undefined {
+// `allowed`: a finding a preload row knows its real package makes (node-package-preloads.ts), passed over.
+export function strictLoads(code: string, blocks: Blocks = blocksOf(code), allowed?: (why: string) => boolean): string | undefined {
   if (!blocks.scanned) return '1: its brackets, strings or templates do not balance (not read)';
   const masked = blocks.masked;
   // A member named by a string (`x["constructor"]`, `o['_load']`): the masked code does not show it.
-  const named = /\[\s*(['"`])(constructor|eval|Function|_load|_compile|dlopen|mainModule|getBuiltinModule|require|process|binding|execve|_linkedBinding)\1\s*\]/.exec(code);
-  if (named !== null) return `${lineOf(code, named.index)}: a member named \`${named[2]}\` by a string`;
+  for (const named of code.matchAll(/\[\s*(['"`])(constructor|eval|Function|_load|_compile|dlopen|mainModule|getBuiltinModule|require|process|binding|execve|_linkedBinding)\1\s*\]/g)) {
+    const why = `a member named \`${named[2]}\` by a string`;
+    if (allowed?.(why) !== true) return `${lineOf(code, named.index)}: ${why}`;
+  }
   for (const found of masked.matchAll(WORD)) {
     const word = found[0];
     const at = found.index;
     const before = masked.slice(Math.max(0, at - 12), at);
     const rest = masked.slice(at, at + 400);
-    const why = judged(word, before, rest, code, at, blocks.fn(at));
-    if (why !== undefined) return `${lineOf(code, at)}: ${why} (\`${code.slice(at, at + 60).split('\n')[0]}\`)`;
+    const judgedWhy = judged(word, before, rest, code, at, blocks.fn(at));
+    const why = judgedWhy === undefined ? undefined : `${judgedWhy} (\`${code.slice(at, at + 60).split('\n')[0]}\`)`;
+    if (why !== undefined && allowed?.(why) !== true) return `${lineOf(code, at)}: ${why}`;
   }
   return undefined;
 }

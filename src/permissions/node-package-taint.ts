@@ -160,9 +160,9 @@ function assignments(code: string, blocks: Blocks, starts: Set<number>, declared
   return found;
 }
 
-// The taint of `code`; `objects`: the names the file binds to the process object (node-package-computed.ts).
-export function taintOf(code: string, objects: Set<string>): Taint {
-  const blocks = blocksOf(code);
+// The taint of `code`; `objects`: the names the file binds to the process object (node-package-computed.ts);
+// `blocks`: the scan of the file (of `code` or of the same text with its comments, which blanks the same).
+export function taintOf(code: string, objects: Set<string>, blocks: Blocks = blocksOf(code)): Taint {
   const starts = new Set<number>();
   const declared = new Map<string, Set<number>>();
   const bindings = [...declarations(code, blocks, starts, declared), ...assignments(code, blocks, starts, declared)];

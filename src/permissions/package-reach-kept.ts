@@ -7,7 +7,7 @@
 // read again. Nothing is read less: a kept answer is the answer the same reads gave.
 import { isStrings, keepAcross, keptAcross, stampsOf } from './kept-across.js';
 import type { Read } from './hook-tasks.js';
-import { packageReach, type PackageReach } from './node-package-reach.js';
+import { judgeKey, packageReach, type Judge, type PackageReach } from './node-package-reach.js';
 import type { FolderListings } from '../workspace/listings.js';
 
 interface Kept {
@@ -45,10 +45,10 @@ function reachesOf(top: string, listings: FolderListings | undefined): { reaches
 // packageReach(folder, top, read, isFile), kept; `sources`: the paths the answer depends on (the caller's
 // walk depends on them too).
 // `unread`: why a file `read` gave nothing for could not be read (past its bound, a FIFO): the reach is then unknown.
-export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined, unread: () => string | undefined = () => undefined, strict = false): { reach: PackageReach; sources: string[] } {
+export function keptPackageReach(folder: string, top: string, read: Read, isFile: (path: string) => boolean, listings: FolderListings | undefined, unread: () => string | undefined = () => undefined, strict: Judge = false): { reach: PackageReach; sources: string[] } {
   const known = reachesOf(top, listings);
   // A preload's answer (default deny) is another answer than a program's for the same folder.
-  const key = strict ? `${folder}\u0000strict` : folder;
+  const key = `${folder}${judgeKey(strict)}`;
   const kept = known.reaches[key];
   if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
   const looked = new Set<string>();

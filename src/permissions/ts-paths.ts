@@ -26,6 +26,8 @@ export interface Aliases {
   unmapped(name: string): string | undefined;
   // A configuration codeward cannot read (no alias is known).
   readonly unknown?: string | undefined;
+  // Whether any name may be mapped (`paths`, `baseUrl`, or an `extends` not installed whose paths are not known).
+  readonly maps: boolean;
 }
 
 // JSON with comments and trailing commas (tsconfig's format) as a value, or undefined.
@@ -142,7 +144,8 @@ export function tsconfigAliases(tsconfig: string, top: string, read: Read): Alia
     if (map(name).length > 0 || PACKAGE_NAME.test(name)) return undefined;
     return `\`${name}\` (a name no tsconfig path maps${chain.partial === undefined ? '' : `; ${chain.partial}`})`;
   };
-  return { key: JSON.stringify([tsconfig, chain.baseUrl, chain.paths, chain.unknown, chain.partial]), files: chain.files, map, unmapped, unknown: chain.unknown };
+  const maps = chain.baseUrl !== undefined || chain.paths !== undefined || chain.partial !== undefined;
+  return { key: JSON.stringify([tsconfig, chain.baseUrl, chain.paths, chain.unknown, chain.partial]), files: chain.files, map, unmapped, unknown: chain.unknown, maps };
 }
 
 // The aliases of several configurations a loader may read (tsconfig.json, jsconfig.json, one a setting names), as
@@ -156,5 +159,5 @@ export function unionAliases(list: readonly Aliases[]): Aliases {
     return whys.some((why) => why === undefined) ? undefined : whys[0];
   };
   const unknown = list.find((one) => one.unknown !== undefined)?.unknown;
-  return { key: JSON.stringify(list.map((one) => one.key)), files: list.flatMap((one) => one.files), map, unmapped, unknown };
+  return { key: JSON.stringify(list.map((one) => one.key)), files: list.flatMap((one) => one.files), map, unmapped, unknown, maps: list.some((one) => one.maps) };
 }
