@@ -27,6 +27,9 @@ export interface HomeLink {
   readonly glob?: string;
   // Why the start-up file is not understood when it obeys the whole work tree (`[hooks] enter`, `direnv_load`).
   readonly note?: string;
+  // A path a home file merely mentions (home-mentions.ts, the generic rule): that path is obeyed, not the whole
+  // work tree (obeyed-home-links.ts homeLoads).
+  readonly mention?: boolean;
 }
 
 // Links followed at most in one path (the kernel's own limit).

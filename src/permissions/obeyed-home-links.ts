@@ -1,5 +1,6 @@
 import { homeDotEntries, homeLinksInto, type HomeLink, type Looked } from './home-links.js';
 import { homeSourced } from './home-sources.js';
+import { homeMentions } from './home-mentions.js';
 import { HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
 import type { FolderListings } from '../workspace/listings.js';
@@ -30,7 +31,9 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders);
     return { links: found, listed: sources, looked };
   });
-  return sourced.length === 0 ? links : [...links, ...sourced];
+  // What the home's other configuration files name in the workspace (home-mentions.ts, R22b-7: the class).
+  const mentioned = kept(listings, ['home-mentions', roots, home], () => homeMentions(home, roots));
+  return [...links, ...sourced, ...mentioned];
 }
 
 // Why the whole work tree is obeyed because of the home folder (red team round 12's structural rule, R12-9b:
@@ -40,7 +43,8 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
 // own files where the workspace holds the home folder (`homes`: there the home catalogue judges them).
 export function homeLoads(links: readonly HomeLink[], homes: readonly string[]): string[] {
   const own = (rel: string): boolean => homes.some((home) => home === '' || rel === home || rel.startsWith(`${home}/`));
-  links = links.filter((link) => !own(link.rel));
+  // A path a home file merely mentions is obeyed itself (home-mentions.ts), not the whole tree.
+  links = links.filter((link) => !own(link.rel) && link.mention !== true);
   const loader = links.find((link) => link.sourced?.startsWith('~/') === true);
   if (loader) return [`${loader.sourced!} loads ${loader.rel === '' ? 'the workspace' : loader.rel}`];
   const startup = links.find((link) => link.sourced === undefined && link.rel !== '' && HOME_STARTUP.has(link.home));
