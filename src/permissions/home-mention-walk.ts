@@ -69,7 +69,7 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
       if (stats.isFile()) {
         out.files.push(real);
         if (stats.size > MAX_FILE_BYTES && readHeadBeneath(dirname(real), real, SNIFF)?.includes(0) !== true) {
-          out.over = `${at.first ? startName : real} is larger than ${MAX_FILE_BYTES} bytes and not binary: not searched for workspace paths`;
+          out.over = `${at.first ? startName : at.rel !== undefined ? `~/${at.rel}` : real} is larger than ${MAX_FILE_BYTES} bytes and not binary: not searched for workspace paths`;
         }
         continue;
       }
