@@ -50,3 +50,25 @@ describe('R22b-7: home program configs naming a workspace program', () => {
     expect(await homeWritten(base, { files: { [file]: text } }, target, 'id\n')).toBe('C241');
   }, 60_000);
 });
+
+// FRICTION (homenames25): records of what the person did name workspace files; they run nothing, so the files
+// they name stay free, and a program's config naming one workspace file makes only that file ask.
+describe('R22b-7: records stay free, a mention obeys only itself', () => {
+  const records: Record<string, string> = {
+    '.bash_history': 'vim @WS@/src/a.ts\n',
+    '.viminfo': '> @WS@/src/a.ts\n',
+    '.local/share/recently-used.xbel': '<bookmark href="file://@WS@/src/a.ts"/>\n',
+    '.config/Code/User/workspaceStorage/abc/workspace.json': '{"folder":"file://@WS@"}\n',
+    '.config/Code/User/globalStorage/storage.json': '{"openedPathsList":{"entries":[{"fileUri":"file://@WS@/src/a.ts"}]}}\n',
+    '.local/state/nvim/shada/main.shada': '@WS@/src/a.ts\n',
+    '.gitconfig': '[safe]\n\tdirectory = @WS@\n',
+  };
+
+  test('a home whose records name src/a.ts: writing it stays free', async () => {
+    expect(await homeWritten(base, { files: records }, 'src/a.ts', 'export const a = 2;\n')).toBe('ok');
+  }, 60_000);
+
+  test('starship naming tools/s.sh: src/a.ts stays free', async () => {
+    expect(await homeWritten(base, { files: { ...records, '.config/starship.toml': '[custom.x]\ncommand = "@WS@/tools/s.sh"\n' } }, 'src/a.ts', 'export const a = 2;\n')).toBe('ok');
+  }, 60_000);
+});
