@@ -1,5 +1,3 @@
-import picomatch from '../workspace/picomatch.js';
-
 // Which home files the generic mention rule (home-mentions.ts, red team R22b-7) does not search: RECORDS, not
 // configuration. A program writes them about what the person did (histories, recent-file lists, editor state,
 // caches, sessions, backups, logs, databases), and reads them back as data: a shell history or VS Code's
@@ -35,8 +33,11 @@ export function isRecord(name: string, rel: string | undefined, isName: (name: s
   return isName(name) || (rel !== undefined && RECORD_PATHS.includes(rel));
 }
 
-// The name test, compiled once per scan (no module state).
-export const recordNameTest = (): ((name: string) => boolean) => picomatch([...RECORD_NAMES], { dot: true, nocase: true });
+// The name test, compiled once per scan (no module state): one expression for the globs (only `*` in them).
+export const recordNameTest = (): ((name: string) => boolean) => {
+  const re = new RegExp(`^(?:${RECORD_NAMES.map((glob) => glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')).join('|')})$`, 'is');
+  return (name) => re.test(name);
+};
 
 // The same as ripgrep's exclusions (its globs: a name without `/` at any depth, a path with one from its folder).
 export function recordGlobs(more: readonly string[]): string[] {

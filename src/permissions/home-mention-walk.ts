@@ -1,4 +1,4 @@
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
@@ -28,10 +28,7 @@ export interface MentionWalk {
   readonly over?: string;
 }
 
-const inside = (path: string, root: string): boolean => {
-  const rel = relative(root, path);
-  return !rel.startsWith('..') && !isAbsolute(rel);
-};
+const inside = (path: string, root: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
 
 const realOf = (path: string): string | undefined => {
   try {
@@ -49,10 +46,11 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
   // One ripgrep path and what is below it: `rel` is home-relative below the home (undefined below a link's
   // target, found by its real path), `name` how messages name it.
   const visit = (start: string, startRel: string | undefined, startName: string): void => {
-    const stack: { path: string; rel: string | undefined; first: boolean }[] = [{ path: start, rel: startRel, first: true }];
+    // `real`: known for an entry of a listed real folder (no link: its name is its real path); else resolved.
+    const stack: { path: string; rel: string | undefined; first: boolean; real?: boolean }[] = [{ path: start, rel: startRel, first: true }];
     while (stack.length > 0 && out.over === undefined) {
       const at = stack.pop()!;
-      const real = realOf(at.path);
+      const real = at.real === true ? at.path : realOf(at.path);
       if (real === undefined || seen.has(real) || roots.some((root) => inside(real, root))) continue;
       seen.add(real);
       if (--budget < 0) {
@@ -81,7 +79,7 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
         const next = join(real, entry.name);
         // A link: searched where it leads, as its own ripgrep path (ripgrep follows no link below a path).
         if (entry.kind === 'link') visit(next, undefined, rel === undefined ? next : `~/${rel}`);
-        else if (entry.kind === 'folder' || entry.kind === 'file') stack.push({ path: next, rel, first: false });
+        else if (entry.kind === 'folder' || entry.kind === 'file') stack.push({ path: next, rel, first: false, real: true });
       }
     }
   };
