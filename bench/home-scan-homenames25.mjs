@@ -111,7 +111,7 @@ const run = (home) => {
   try {
     execFileSync(process.execPath, [join(DIST, 'bin/codeward.js'), '--json', '--yes', '-C', ws, 'write', '--path', 'src/b.ts', '--content', `export const b = ${Math.random()};\n`], { env: { HOME: home, PATH: process.env.PATH, CODEWARD_NO_SERVE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    throw new Error(`write src/b.ts refused in ${home}: ${String(error.stdout).slice(0, 600)}`);
+    throw new Error(`write src/b.ts refused in ${home}: ${String(error.stdout).slice(0, 600)}`, { cause: error });
   }
   return performance.now() - start;
 };
