@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
+import { recordNameTest } from './home-mention-rules.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -53,8 +54,21 @@ export type Looked = Map<string, string>;
 // The key under which `looked` holds a folder's dot-entry names (homeDotEntries).
 const DOTS = '\0dot-entries';
 
+// The key under which `looked` holds a folder's entry names but records (home-mention-walk.ts: a session
+// transcript written beside a configuration is no reason to search again).
+export const KEPT_NAMES = '\0kept-names';
+const NAMES = KEPT_NAMES;
+
+// A folder's entry names but records, as `looked` holds them (`isRecord`: home-mention-rules.ts).
+export function keptNames(folder: string, looked?: Looked, isRecord = recordNameTest()): string {
+  const names = entriesOf(folder).map((entry) => entry.name).filter((name) => !isRecord(name)).sort().join('\0');
+  looked?.set(`${folder}${NAMES}`, names);
+  return names;
+}
+
 const lookAt = (path: string): string => {
   if (path.endsWith(DOTS)) return homeDotEntries(path.slice(0, -DOTS.length)).join('\0');
+  if (path.endsWith(NAMES)) return keptNames(path.slice(0, -NAMES.length));
   const kind = kindOf(path);
   if (kind !== 'link') return kind;
   try {

@@ -14,6 +14,8 @@ export const RECORD_NAMES: readonly string[] = [
   '*.xbel', '*.log', 'log', 'logs', 'sessions', 'current session', 'last session', 'current tabs', 'last tabs',
   '*.shada', 'shada', '*viminfo*', '.lesshst', '.wget-hsts', 'zoxide', 'autojump', '.z', '.fasd', '.fasd-init-*',
   // Databases (sqlite, LevelDB), lock files: programs' records, binary besides.
+  // JSON Lines and temporary folders: transcripts of agent sessions (~/.claude/projects/*/*.jsonl), event logs.
+  '*.jsonl', 'tmp', 'temp',
   '*.sqlite', '*.sqlite3', '*.db', '*.db-journal', '*.db-wal', '*.db-shm', '*.ldb', 'LOCK', 'LOG.old', 'MANIFEST-*', '*.lock', '*.pid',
   // Installed content anywhere: a package's files, compiled Python, git's object store of a plug-in checkout.
   'node_modules', 'site-packages', 'dist-packages', '__pycache__', '.git',

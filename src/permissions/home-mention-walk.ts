@@ -3,12 +3,13 @@ import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
 import { isRecord, recordNameTest } from './home-mention-rules.js';
+import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
 // and everything below its dot-folders, but records and installed content (home-mention-rules.ts) and the
 // workspace itself; a link is searched where it leads (a stow link `~/.config/kitty -> ~/dotfiles/kitty`), unless
-// that is in the workspace (then it IS a workspace path: home-links.ts). Every folder and file walked is returned
-// for the kept stamps (a changed, added or removed file is seen), with ripgrep's paths (home-mention-search.ts).
+// that is in the workspace (then it IS a workspace path: home-links.ts). Every file walked is returned for the
+// kept stamps, every folder's names but records go to `looked` (a changed, added or removed file is seen), with ripgrep's paths (home-mention-search.ts).
 // Bounded, never silently (R21-9): past MAX_ENTRIES, or a text file past the size cap, `over` says why.
 
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -21,7 +22,7 @@ export interface MentionWalk {
   readonly paths: string[];
   // Each link target searched -> the home path naming it (messages name `~/.bashrc`, not the dotfiles file).
   readonly named: Map<string, string>;
-  // Every folder and file walked (the kept stamps).
+  // Every file walked (the kept stamps; each folder walked is in `looked` by its names).
   readonly listed: string[];
   // The files walked (the search without ripgrep reads them).
   readonly files: string[];
@@ -38,7 +39,7 @@ const realOf = (path: string): string | undefined => {
   }
 };
 
-export function walkMentions(home: string, roots: readonly string[]): MentionWalk {
+export function walkMentions(home: string, roots: readonly string[], looked: Looked): MentionWalk {
   const isName = recordNameTest();
   const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { paths: [], named: new Map(), listed: [], files: [] };
   const seen = new Set<string>();
@@ -59,7 +60,7 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
       }
       const stats = statQuiet(real);
       if (stats?.isFile() !== true && stats?.isDirectory() !== true) continue;
-      out.listed.push(real);
+      if (stats.isFile()) out.listed.push(real);
       if (at.first) {
         out.paths.push(at.rel ?? real);
         if (at.rel === undefined) out.named.set(real, startName);
@@ -73,6 +74,8 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
       }
       const listed = listBeneath(real, real, budget + 1);
       if (listed === undefined || listed === 'link') continue;
+      // A folder's names (but records), not its times: what it holds is searched again only for a name added or removed.
+      looked.set(`${real}${KEPT_NAMES}`, listed.entries.map((entry) => entry.name).filter((name) => !isName(name)).sort().join('\0'));
       for (const entry of listed.entries) {
         const rel = at.rel === undefined ? undefined : `${at.rel}/${entry.name}`;
         if (isRecord(entry.name, rel, isName)) continue;
@@ -85,7 +88,7 @@ export function walkMentions(home: string, roots: readonly string[]): MentionWal
   };
   const top = listBeneath(home, home, MAX_ENTRIES);
   if (top === undefined || top === 'link') return out;
-  out.listed.push(home);
+  homeDotEntries(home, looked);
   for (const entry of top.entries) {
     const { name, kind } = entry;
     if (!name.startsWith('.') || name === '.' || name === '..' || isRecord(name, name, isName)) continue;

@@ -2,6 +2,7 @@ import { isAbsolute, relative } from 'node:path';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { walkMentions } from './home-mention-walk.js';
 import { searchMentions, type Mention } from './home-mention-search.js';
+import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 // Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
 // a window manager's `exec`, wezterm's `dofile`, VS Code's user tasks, gradle's init scripts, fish functions,
@@ -13,7 +14,8 @@ import { searchMentions, type Mention } from './home-mention-search.js';
 // Found directly, by one ripgrep run (home-mention-search.ts) for those spellings. The workspace's own folder
 // named alone (`safe.directory`, a rustup override, a download folder) makes nothing obeyed: a program is
 // told to run a file, and a relative name in its configuration is the precise readers' (home-sources.ts).
-// Comments count (the generic reader knows no program's comment syntax: xrdb's `#include` is a load).
+// Comments count (the generic reader knows no program's comment syntax: xrdb's `#include` is a load), but not in
+// the start-up table's own files, which their precise readers judge (a `# source x` there names nothing).
 // A link found is `mention`: the path itself is obeyed, not the whole work tree (obeyed-home-links.ts
 // homeLoads: that rule is for start-up files, which compute what they load). Past a bound: the whole
 // workspace, naming it.
@@ -48,6 +50,13 @@ function nameOf(file: string, named: Map<string, string>): string {
   return file;
 }
 
+// Whether the home file (as messages name it) is one the start-up table reads (home-sources-parse.ts LOADERS).
+const PRECISE_FOLDERS = Object.values(LOADERS).flatMap((row) => row.folders ?? []);
+function readPrecisely(name: string): boolean {
+  const rel = name.startsWith('~/') ? name.slice(2) : undefined;
+  return rel !== undefined && (HOME_STARTUP.has(rel) || PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)));
+}
+
 // A mention as the absolute path it names and whether it names a folder's files (a run-time part after it).
 function pathOf(text: string, forms: readonly [string, string][]): { path: string; folder: boolean } | undefined {
   const form = forms.find(([spelled]) => text.startsWith(`${spelled}/`));
@@ -64,12 +73,14 @@ export function homeMentions(home: string, roots: readonly string[]): { links: H
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
   const forms = spellings(home, roots);
   const pattern = `${BEFORE}(?:${forms.map(([spelled]) => escape(spelled)).join('|')})/${PATH_CHARS}+`;
-  const walk = walkMentions(home, roots);
+  const walk = walkMentions(home, roots, looked);
   const below = roots.map((root) => relIn(root, home)).filter((rel): rel is string => rel !== undefined);
   const { mentions, over } = walk.over === undefined ? searchMentions(home, walk, pattern, below) : { mentions: [] as Mention[], over: walk.over };
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {
+    // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
+    if (readPrecisely(nameOf(file, walk.named))) continue;
     const named = pathOf(text, forms);
     const real = named === undefined ? undefined : resolveLoose(named.path, '/', undefined, looked);
     if (named === undefined || real === undefined) continue;
