@@ -35,11 +35,10 @@ export function isRecord(name: string, rel: string | undefined, isName: (name: s
   return isName(name) || (rel !== undefined && RECORD_PATHS.includes(rel));
 }
 
-// The name test, compiled once per scan (no module state): one expression for the globs (only `*` in them).
-export const recordNameTest = (): ((name: string) => boolean) => {
-  const re = new RegExp(`^(?:${RECORD_NAMES.map((glob) => glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')).join('|')})$`, 'is');
-  return (name) => re.test(name);
-};
+// The name test: one expression for the globs (only `*` in them).
+// A constant (no `g` flag: no state between tests).
+const RECORD_RE = new RegExp(`^(?:${RECORD_NAMES.map((glob) => glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')).join('|')})$`, 'is');
+export const recordNameTest = (): ((name: string) => boolean) => (name) => RECORD_RE.test(name);
 
 // The same as ripgrep's exclusions (its globs: a name without `/` at any depth, a path with one from its folder).
 export function recordGlobs(more: readonly string[]): string[] {
