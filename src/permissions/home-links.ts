@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { listHome } from './home-list.js';
+import { recordNameTest } from './home-mention-rules.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -27,6 +28,9 @@ export interface HomeLink {
   readonly glob?: string;
   // Why the start-up file is not understood when it obeys the whole work tree (`[hooks] enter`, `direnv_load`).
   readonly note?: string;
+  // A path a home file merely mentions (home-mentions.ts, the generic rule): that path is obeyed, not the whole
+  // work tree (obeyed-home-links.ts homeLoads).
+  readonly mention?: boolean;
 }
 
 // Links followed at most in one path (the kernel's own limit).
@@ -52,8 +56,21 @@ export type Looked = Map<string, string>;
 // The key under which `looked` holds a folder's dot-entry names (homeDotEntries).
 const DOTS = '\0dot-entries';
 
+// The key under which `looked` holds a folder's entry names but records (home-mention-walk.ts: a session
+// transcript written beside a configuration is no reason to search again).
+export const KEPT_NAMES = '\0kept-names';
+const NAMES = KEPT_NAMES;
+
+// A folder's entry names but records, as `looked` holds them (`isRecord`: home-mention-rules.ts).
+export function keptNames(folder: string, looked?: Looked, isRecord = recordNameTest()): string {
+  const names = (listHome(folder, MAX_LISTED)?.entries ?? []).map((entry) => entry.name).filter((name) => !isRecord(name)).sort().join('\0');
+  looked?.set(`${folder}${NAMES}`, names);
+  return names;
+}
+
 const lookAt = (path: string): string => {
   if (path.endsWith(DOTS)) return homeDotEntries(path.slice(0, -DOTS.length)).join('\0');
+  if (path.endsWith(NAMES)) return keptNames(path.slice(0, -NAMES.length));
   const kind = kindOf(path);
   if (kind !== 'link') return kind;
   try {

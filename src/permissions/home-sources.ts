@@ -22,32 +22,39 @@ import type { Loaded, LoaderKind } from './home-sources-expand.js';
 // a workspace `.envrc`'s `source_env` / `use flake`). The start-up file was protected, the file it loads was
 // not, and the person's next shell, ssh, editor or `cd` ran what the agent wrote. Each start-up file of the
 // table (home-sources-parse.ts: kind -> files -> parser) is read; what it loads is read the same way by its
-// own kind, up to 3 levels deep, 64 files, 32 per folder, 256 KB each (a workspace file past a bound: the whole
+// own kind, up to 3 levels deep, 1,024 files, 1,000 per folder, 256 KB each (a workspace file past a bound: the whole
 // tree is obeyed, naming it, R19-10/R21-9); a glob or a folder makes the folder
 // obeyed. Each path, resolved as the kernel opens it, that lands in the workspace is a HomeLink whose
 // `sourced` names the loading start-up file (judged as that file: obeyed-home-links.ts). Read through the
 // metadata reader (regular files, size-capped): the text is only judged, never shown.
 
 const MAX_DEPTH = 3;
-const MAX_SCRIPTS = 64;
+// Files loaded (depth 1 and below) read at most: a loop over a folder of snippets reads each (R22b-3), so far
+// above real use; past it, a home file too is not read, and the whole work tree is obeyed (never silently).
+const MAX_SCRIPTS = 1024;
 // The start-up and project env files themselves (depth 0) have their own, larger bound: seventy `mise.toml` files of
 // a monorepo must not starve the `.cargo/config.toml` after them (red team R19-10).
 const MAX_START = 512;
-const MAX_FOLDER_FILES = 32;
+// Files of one loaded folder read at most (red team R22b-3: 32 cut `~/.bashrc.d/*.sh` silently): far above real use;
+// past it the whole work tree is obeyed, naming the folder.
+const MAX_FOLDER_FILES = 1000;
 const MAX_BYTES = 256 * 1024;
 
-// Entries of a loaded folder listed at most (a loader reads 32 of them: MAX_FOLDER_FILES).
+// Entries of a loaded folder listed at most (a loader reads MAX_FOLDER_FILES of them).
 const MAX_LISTED = 65_536;
 
-// The files a loaded folder gives its loader (a loop glob, fish's conf.d, `source_env dir/`), the first 32 by
-// name: listed through the jail where the folder really is (its real path: no link on the way, none swapped
-// in since), regular files and links. A link is the file its target is: `linked`, judged where it lands.
-const listFiles = (dir: string, looked?: Looked): { path: string; linked: boolean }[] => {
+// The files a loaded folder gives its loader (a loop glob, fish's conf.d, `source_env dir/`), by name: listed
+// through the jail where the folder really is (its real path: no link on the way, none swapped in since),
+// regular files and links. A link is the file its target is: `linked`, judged where it lands. More than the
+// bound: `over` says so (the caller obeys the whole work tree: never silently, R21-9).
+const listFiles = (dir: string, name: string, looked?: Looked): { files: { path: string; linked: boolean }[]; over?: string } => {
   const real = resolveLoose(dir, '/', undefined, looked);
   const listed = real === undefined ? undefined : listBeneath(real, real, MAX_LISTED);
-  if (real === undefined || listed === undefined || listed === 'link') return [];
+  if (real === undefined || listed === undefined || listed === 'link') return { files: [] };
   const files = listed.entries.filter((entry) => entry.kind === 'file' || entry.kind === 'link');
-  return files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_FOLDER_FILES).map((entry) => ({ path: join(real, entry.name), linked: entry.kind === 'link' }));
+  const over = listed.over || files.length > MAX_FOLDER_FILES ? `${name} holds more than ${listed.over ? MAX_LISTED : MAX_FOLDER_FILES} ${listed.over ? 'entries' : 'files'}: the ones past it were not read` : undefined;
+  const kept = files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, MAX_FOLDER_FILES).map((entry) => ({ path: join(real, entry.name), linked: entry.kind === 'link' }));
+  return { files: kept, ...(over === undefined ? {} : { over }) };
 };
 
 // The folders a loaded path is relative to (a module name: where node runs, home-sources-modules.ts).
@@ -128,7 +135,9 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
     for (const rel of row.startup) for (const { path, loader } of places(rel)) items.push({ path, depth: 0, loader, kind });
     for (const { path: dir, loader: name } of (row.folders ?? []).flatMap(places)) {
       sources.push(dir);
-      for (const { path, linked } of listFiles(dir)) items.push({ path, depth: 0, loader: `${name}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
+      const { files, over } = listFiles(dir, name);
+      if (over !== undefined) items.push({ path: dir, depth: 0, loader: name, kind, why: over });
+      for (const { path, linked } of files) items.push({ path, depth: 0, loader: `${name}/${path.slice(path.lastIndexOf('/') + 1)}`, kind, linked });
     }
     if (PROJECT_KINDS.has(kind)) items.push(...projectItems(kind as ProjectKind, roots, kind === 'direnv' ? below.envrcs : below.mise, sources, home));
   }
@@ -196,7 +205,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     seen.add(path);
     if (linked === true) mark(path, false, loader);
     if (depth === 0 ? started >= MAX_START : read >= MAX_SCRIPTS) {
-      unread(path, loader, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
+      // A home file past it (R22b-3) may load any workspace path as well as a workspace file may.
+      mark(WHOLE.path, true, loader, false, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
       continue;
     }
     if (why !== undefined) {
@@ -253,7 +263,9 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         // A folder listed for its files (its entries' names): its times tell one added or removed. Only named, not
         // listed, it depends on where it is (`looked`).
         if (next.folder) sources.push(next.path);
-        for (const { path: file, linked } of next.folder ? listFiles(next.path, looked) : [{ path: next.path, linked: false }]) {
+        const listed = next.folder ? listFiles(next.path, next.path, looked) : { files: [{ path: next.path, linked: false }] };
+        if (listed.over !== undefined) mark(WHOLE.path, true, loader, false, `\`${loader}\` loads ${listed.over}`);
+        for (const { path: file, linked } of listed.files) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
           else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }), ...(loaded.here === true && kind === 'direnv' ? { dir: dir ?? dirname(path) } : {}) });

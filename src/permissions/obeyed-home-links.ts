@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { homeDotEntries, homeLinksInto, type HomeLink, type LinkScan, type Looked, type MovedFolder } from './home-links.js';
 import { homeSourced } from './home-sources.js';
+import { homeMentions } from './home-mentions.js';
 import { HOME_DATA, HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { pathFolders, pathLinksInto } from './path-links.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
@@ -40,7 +41,9 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders, located);
     return { links: found, listed: sources, looked };
   });
-  return [...links, ...onPath, ...sourced];
+  // What the home's other configuration files name in the workspace (home-mentions.ts, R22b-7: the class).
+  const mentioned = kept(listings, ['home-mentions', roots, home], () => homeMentions(home, roots));
+  return [...links, ...onPath, ...sourced, ...mentioned];
 }
 
 // The home's known data, not walked (home-links.ts skipped).
@@ -72,7 +75,8 @@ function failClosed(scan: LinkScan, prefix: string): LinkScan {
 // own files where the workspace holds the home folder (`homes`: there the home catalogue judges them).
 export function homeLoads(links: readonly HomeLink[], homes: readonly string[]): string[] {
   const own = (rel: string): boolean => homes.some((home) => home === '' || rel === home || rel.startsWith(`${home}/`));
-  links = links.filter((link) => !own(link.rel));
+  // A path a home file merely mentions is obeyed itself (home-mentions.ts), not the whole tree.
+  links = links.filter((link) => !own(link.rel) && link.mention !== true);
   // A home start-up file (`~/.bashrc`), or one the environment moves (`$ZDOTDIR/.zshrc`: home-sources-env.ts).
   const loader = links.find((link) => link.sourced?.startsWith('~/') === true || link.sourced?.startsWith('$') === true);
   if (loader) return [`${loader.sourced!} loads ${loader.rel === '' ? 'the workspace' : loader.rel}`];

@@ -1,0 +1,99 @@
+import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { statQuiet } from '../files/stat-quiet.js';
+import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
+import { isRecord, recordNameTest } from './home-mention-rules.js';
+import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
+
+// The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
+// and everything below its dot-folders, but records and installed content (home-mention-rules.ts) and the
+// workspace itself; a link is searched where it leads (a stow link `~/.config/kitty -> ~/dotfiles/kitty`), unless
+// that is in the workspace (then it IS a workspace path: home-links.ts). Every file walked is returned for the
+// kept stamps, every folder's names but records go to `looked` (a changed, added or removed file is seen), with ripgrep's paths (home-mention-search.ts).
+// Bounded, never silently (R21-9): past MAX_ENTRIES, or a text file past the size cap, `over` says why.
+
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+// Entries visited at most: a realistic home's searched part holds ~10 k (installed content is skipped).
+const MAX_ENTRIES = 200_000;
+const SNIFF = 8192;
+
+export interface MentionWalk {
+  // ripgrep's paths: home-relative dot-entries (searched with the globs) and absolute link targets.
+  readonly paths: string[];
+  // Each link target searched -> the home path naming it (messages name `~/.bashrc`, not the dotfiles file).
+  readonly named: Map<string, string>;
+  // Every file walked (the kept stamps; each folder walked is in `looked` by its names).
+  readonly listed: string[];
+  // The files walked (the search without ripgrep reads them).
+  readonly files: string[];
+  readonly over?: string;
+}
+
+const inside = (path: string, root: string): boolean => path === root || path.startsWith(root.endsWith('/') ? root : `${root}/`);
+
+const realOf = (path: string): string | undefined => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+};
+
+export function walkMentions(home: string, roots: readonly string[], looked: Looked): MentionWalk {
+  const isName = recordNameTest();
+  const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { paths: [], named: new Map(), listed: [], files: [] };
+  const seen = new Set<string>();
+  let budget = MAX_ENTRIES;
+  // One ripgrep path and what is below it: `rel` is home-relative below the home (undefined below a link's
+  // target, found by its real path), `name` how messages name it.
+  const visit = (start: string, startRel: string | undefined, startName: string): void => {
+    // `real`: known for an entry of a listed real folder (no link: its name is its real path); else resolved.
+    const stack: { path: string; rel: string | undefined; first: boolean; real?: boolean }[] = [{ path: start, rel: startRel, first: true }];
+    while (stack.length > 0 && out.over === undefined) {
+      const at = stack.pop()!;
+      const real = at.real === true ? at.path : realOf(at.path);
+      if (real === undefined || seen.has(real) || roots.some((root) => inside(real, root))) continue;
+      seen.add(real);
+      if (--budget < 0) {
+        out.over = `more than ${MAX_ENTRIES} files and folders below the home's dot-folders to search for workspace paths`;
+        return;
+      }
+      const stats = statQuiet(real);
+      if (stats?.isFile() !== true && stats?.isDirectory() !== true) continue;
+      if (stats.isFile()) out.listed.push(real);
+      if (at.first) {
+        out.paths.push(at.rel ?? real);
+        if (at.rel === undefined) out.named.set(real, startName);
+      }
+      if (stats.isFile()) {
+        out.files.push(real);
+        if (stats.size > MAX_FILE_BYTES && readHeadBeneath(dirname(real), real, SNIFF)?.includes(0) !== true) {
+          out.over = `${at.first ? startName : at.rel !== undefined ? `~/${at.rel}` : real} is larger than ${MAX_FILE_BYTES} bytes and not binary: not searched for workspace paths`;
+        }
+        continue;
+      }
+      const listed = listBeneath(real, real, budget + 1);
+      if (listed === undefined || listed === 'link') continue;
+      // A folder's names (but records), not its times: what it holds is searched again only for a name added or removed.
+      looked.set(`${real}${KEPT_NAMES}`, listed.entries.map((entry) => entry.name).filter((name) => !isName(name)).sort().join('\0'));
+      for (const entry of listed.entries) {
+        const rel = at.rel === undefined ? undefined : `${at.rel}/${entry.name}`;
+        if (isRecord(entry.name, rel, isName)) continue;
+        const next = join(real, entry.name);
+        // A link: searched where it leads, as its own ripgrep path (ripgrep follows no link below a path).
+        if (entry.kind === 'link') visit(next, undefined, rel === undefined ? next : `~/${rel}`);
+        else if (entry.kind === 'folder' || entry.kind === 'file') stack.push({ path: next, rel, first: false, real: true });
+      }
+    }
+  };
+  const top = listBeneath(home, home, MAX_ENTRIES);
+  if (top === undefined || top === 'link') return out;
+  homeDotEntries(home, looked);
+  for (const entry of top.entries) {
+    const { name, kind } = entry;
+    if (!name.startsWith('.') || name === '.' || name === '..' || isRecord(name, name, isName)) continue;
+    if (kind === 'link') visit(join(home, name), undefined, `~/${name}`);
+    else if (kind === 'folder' || kind === 'file') visit(join(home, name), name, `~/${name}`);
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+import { isAbsolute, relative } from 'node:path';
+import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
+import { walkMentions } from './home-mention-walk.js';
+import { searchMentions, type Mention } from './home-mention-search.js';
+import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
+
+// Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
+// a window manager's `exec`, wezterm's `dofile`, VS Code's user tasks, gradle's init scripts, fish functions,
+// `.xsessionrc`, and the next program's configuration. A list of programs' files (home-sources-parse.ts
+// LOADERS) never converges, so this is the class: any file among the home's dot-files and below its
+// dot-folders (home-mention-walk.ts: not records, not installed content) whose text holds the workspace's path
+// (as given and real, and below the home as `~/`, `$HOME/`, `${HOME}/`, systemd's `%h/`) followed by a path
+// makes that path obeyed: the file itself (`exact`), or below the folder before a run-time part (`$x`, a glob).
+// Found directly, by one ripgrep run (home-mention-search.ts) for those spellings. The workspace's own folder
+// named alone (`safe.directory`, a rustup override, a download folder) makes nothing obeyed: a program is
+// told to run a file, and a relative name in its configuration is the precise readers' (home-sources.ts).
+// Comments count (the generic reader knows no program's comment syntax: xrdb's `#include` is a load), but not in
+// the start-up table's own files, which their precise readers judge (a `# source x` there names nothing).
+// A link found is `mention`: the path itself is obeyed, not the whole work tree (obeyed-home-links.ts
+// homeLoads: that rule is for start-up files, which compute what they load). Past a bound: the whole
+// workspace, naming it.
+
+const META = /[.*+?^${}()|[\]\\]/g;
+const escape = (text: string): string => text.replace(META, '\\$&');
+const PATH_CHARS = '[^\\s"\'`<>|;,:()\\[\\]{}=&\\\\]';
+// A name character just before: the workspace path is the tail of another path (`/mnt/backup/home/u/ws`).
+const BEFORE = '[A-Za-z0-9_.@+~-]?';
+const RUN_TIME = /[$*?]/;
+
+const relIn = (path: string, root: string): string | undefined => {
+  const rel = relative(root, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split('\\').join('/');
+};
+
+// Each spelling of each root, with the absolute path it stands for.
+function spellings(home: string, roots: readonly string[]): [string, string][] {
+  const out = new Map<string, string>();
+  for (const root of roots) {
+    out.set(root, root);
+    const rel = relIn(root, home);
+    if (rel !== undefined && rel !== '') for (const form of ['~', '$HOME', '${HOME}', '%h']) out.set(`${form}/${rel}`, root);
+  }
+  return [...out];
+}
+
+// The home path messages name a file by: `~/x` for a home-relative one, the link naming a target's folder.
+function nameOf(file: string, named: Map<string, string>): string {
+  if (!isAbsolute(file)) return `~/${file}`;
+  for (const [target, name] of named) if (file === target || file.startsWith(`${target}/`)) return `${name}${file.slice(target.length)}`;
+  return file;
+}
+
+// Whether the home file (as messages name it) is one the start-up table reads (home-sources-parse.ts LOADERS).
+const PRECISE_FOLDERS = Object.values(LOADERS).flatMap((row) => row.folders ?? []);
+function readPrecisely(name: string): boolean {
+  const rel = name.startsWith('~/') ? name.slice(2) : undefined;
+  return rel !== undefined && (HOME_STARTUP.has(rel) || PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)));
+}
+
+// A mention as the absolute path it names and whether it names a folder's files (a run-time part after it).
+function pathOf(text: string, forms: readonly [string, string][]): { path: string; folder: boolean } | undefined {
+  const form = forms.find(([spelled]) => text.startsWith(`${spelled}/`));
+  if (form === undefined) return undefined;
+  const path = `${form[1]}${text.slice(form[0].length)}`.replace(/[.)\]}]+$/, '');
+  const at = path.search(RUN_TIME);
+  if (at < 0) return { path, folder: false };
+  return { path: path.slice(0, path.lastIndexOf('/', at)) || '/', folder: true };
+}
+
+export function homeMentions(home: string, roots: readonly string[]): { links: HomeLink[]; listed: string[]; looked: Looked } {
+  const looked: Looked = new Map();
+  // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
+  if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
+  const forms = spellings(home, roots);
+  const pattern = `${BEFORE}(?:${forms.map(([spelled]) => escape(spelled)).join('|')})/${PATH_CHARS}+`;
+  const walk = walkMentions(home, roots, looked);
+  const below = roots.map((root) => relIn(root, home)).filter((rel): rel is string => rel !== undefined);
+  const { mentions, over } = walk.over === undefined ? searchMentions(home, walk, pattern, below) : { mentions: [] as Mention[], over: walk.over };
+  const found = new Map<string, HomeLink>();
+  if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
+  for (const { file, text } of mentions) {
+    // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
+    if (readPrecisely(nameOf(file, walk.named))) continue;
+    const named = pathOf(text, forms);
+    const real = named === undefined ? undefined : resolveLoose(named.path, '/', undefined, looked);
+    if (named === undefined || real === undefined) continue;
+    for (const root of roots) {
+      const rel = relIn(real, root);
+      const key = `${rel}\0${named.folder}`;
+      if (rel === undefined || rel === '' || found.has(key)) continue;
+      const name = nameOf(file, walk.named);
+      found.set(key, { rel, home: name, sourced: name, mention: true, ...(named.folder ? {} : { exact: true }) });
+    }
+  }
+  return { links: [...found.values()], listed: walk.listed, looked };
+}
