@@ -19,7 +19,7 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 
 // Script lines judged per call; past it the call asks (fail closed).
 const MAX_LINES = 64;
-const RUNNER = /^(?:npm|pnpm|yarn|bun)\s/;
+const RUNNER = /^(?:npm|pnpm|yarn|bun)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
 

@@ -164,6 +164,9 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     if (leaving !== undefined && allowed?.(`a computed load: ${leaving}`) !== true) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
     for (const found of code.matchAll(STATIC)) {
       const name = found[2]!;
+      // A package name with a `..` segment (`x/../../tools/y`): node joins it onto a node_modules folder, so it can
+      // climb out into the work tree (red team R23-2). Not followed: the reach is unknown.
+      if (!name.startsWith('.') && /(?:^|\/)\.\.(?:\/|$)/.test(name)) return done(`${relative(top, path)} loads \`${name}\`, a package name that climbs out of node_modules`);
       if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
       const target = resolve(dirname(path), name);
       // A folder's package.json `main` (a sub-folder of the package too, R22-8), wherever it points.

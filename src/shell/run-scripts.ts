@@ -23,12 +23,31 @@ const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present'
 // The package managers whose subcommands run package.json scripts, and how each names the script: null for a
 // subcommand that runs none (`bun test` is bun's own runner), undefined for one not known here (an option
 // before the subcommand, `npm install`'s lifecycle scripts, `yarn workspace`): a script runs, which one is unknown.
-function packageScript(program: string, words: readonly string[]): string | null | undefined {
+// The root package's lifecycle scripts a package manager's own command runs (red team R23-6: `npm install` runs
+// preinstall, install, postinstall and prepare; `npm pack` prepack and prepare; `npm version` preversion ...),
+// in npm's order; pnpm, yarn and bun run the same ones for the same commands (more named here is only more judged).
+const INSTALL = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const TEST = ['pretest', 'test', 'posttest'];
+const LIFECYCLE: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(
+    ['install', 'i', 'in', 'ins', 'inst', 'insta', 'instal', 'isnt', 'isnta', 'isntal', 'isntall', 'add', 'ci', 'clean-install', 'ic', 'install-clean', 'isntall-clean', 'rebuild', 'rb', 'link', 'ln', 'update', 'up', 'upgrade', 'udpate', 'dedupe', 'ddp'].map((sub) => [sub, INSTALL]),
+  ),
+  ...Object.fromEntries(['install-test', 'it', 'cit', 'install-ci-test', 'clean-install-test', 'sit'].map((sub) => [sub, [...INSTALL, ...TEST]])),
+  pack: ['prepack', 'prepare', 'postpack'],
+  publish: ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'],
+  version: ['preversion', 'version', 'postversion'],
+};
+
+function packageScript(program: string, words: readonly string[]): string | readonly string[] | null | undefined {
   const end = words.indexOf('--');
   const own = end < 0 ? words : words.slice(0, end);
   const [sub, name] = own;
+  if (own.includes('--ignore-scripts')) return null;
   // `yarn` alone installs (running the lifecycle scripts); the others alone print their help.
-  if (sub === undefined) return program === 'yarn' ? undefined : null;
+  if (sub === undefined) return program === 'yarn' ? INSTALL : null;
+  // Options do not change which of the root package's lifecycle scripts run (`npm ci --no-audit`, `npm i -D x`); a
+  // place option (`--prefix`) is read before this (permissions/decide-script-places.ts).
+  if (Object.hasOwn(LIFECYCLE, sub) && !(program === 'yarn' && sub === 'install')) return LIFECYCLE[sub]!;
   if (program === 'bun' && sub === 'test') return null;
   if (['exec', 'x', 'dlx'].includes(sub) || sub === '--version' || sub === '-v') return null;
   // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here.
@@ -40,7 +59,8 @@ function packageScript(program: string, words: readonly string[]): string | null
   return program === 'yarn' ? sub : undefined;
 }
 
-async function readPackage(files: ProjectFiles, script: string, reading: ScriptReading): Promise<string[]> {
+// `script`: one script (and its pre/post) or the lifecycle scripts a command runs when present.
+async function readPackage(files: ProjectFiles, script: string | readonly string[], reading: ScriptReading): Promise<string[]> {
   const text = await files.text('package.json');
   if (text === undefined) {
     reading.open('package.json: not found or not readable, so the script it runs is unknown');
@@ -53,10 +73,11 @@ async function readPackage(files: ProjectFiles, script: string, reading: ScriptR
     reading.open('package.json: not valid JSON, so the script it runs is unknown');
     return [];
   }
-  const run = [`pre${script}`, script, `post${script}`].filter((name) => typeof scripts?.[name] === 'string');
+  const named = typeof script === 'string' ? [`pre${script}`, script, `post${script}`] : script;
+  const run = named.filter((name) => typeof scripts?.[name] === 'string');
   // Without the script a package manager runs something else (npm start: node server.js; yarn and bun: a
-  // binary or their own command of that name): not a script shown here.
-  if (!run.includes(script)) reading.open(`package.json has no "${script}" script`);
+  // binary or their own command of that name): not a script shown here. Lifecycle scripts are optional.
+  if (typeof script === 'string' && !run.includes(script)) reading.open(`package.json has no "${script}" script`);
   reading.add(...run.map((name) => `package.json "${name}": ${scripts![name] as string}`));
   // A script that reads package.json's other fields (`$npm_package_config_port`): the whole file is the key.
   if (run.some((name) => (scripts![name] as string).includes('npm_package_'))) reading.file('package.json', text);
@@ -84,7 +105,11 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
     if (moved || depth > DEPTH) reading.open(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
     else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
-    else ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, reading)));
+    else {
+      // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
+      if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);
+      ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, reading)));
+    }
   }
   // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`).
   const inner: string[] = [];
