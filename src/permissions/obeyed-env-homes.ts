@@ -57,6 +57,9 @@ const PLACES: ReadonlySet<string> = new Set([
   // Downloaded programs a project's tests run, installed as node_modules is (free as it is), terraform's own folder.
   'PLAYWRIGHT_BROWSERS_PATH', 'CYPRESS_CACHE_FOLDER', 'PUPPETEER_CACHE_DIR', 'TF_DATA_DIR', 'TF_PLUGIN_CACHE_DIR',
   'CLASSPATH', 'CPATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH', 'LIBRARY_PATH', 'PKG_CONFIG_PATH',
+  // Caches, runtime files and records (the home scans skip ~/.cache and ~/.local/state alike: home-mention-rules.ts);
+  // a state folder codeward keeps there is guarded by its own rule (stage-own-state).
+  'XDG_CACHE_HOME', 'XDG_RUNTIME_DIR', 'XDG_STATE_HOME', 'HF_HOME', 'HF_DATASETS_CACHE', 'TRANSFORMERS_CACHE', 'TORCH_HOME',
 ]);
 
 // npm describes the package it runs (npm_package_json, npm_package_config_*: read from the workspace's own

@@ -42,6 +42,7 @@ import { PM_RUNNERS } from './hook-pm-runners.js';
 import { nativeProgram, newWalk, read, stats, type Walk } from './hook-walk.js';
 import { obeyForeign, obeyNative, obeyShebang } from './hook-native-loads.js';
 import { SHELLS } from '../shell/parse-wrappers.js';
+import { lineValues } from './hook-line-values.js';
 import { keepPackageReaches } from './package-reach-kept.js';
 import type { FolderListings } from '../workspace/listings.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
@@ -86,7 +87,9 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
       walk.unmodeled ??= `the hooks hold more than ${MAX_LINES} lines to follow`;
       return;
     }
-    const statement = restored(spelled(line.replace(/^\s*#.*$/, ''), { top, gitDir: walk.gitDir, script }, known), copies);
+    // A value the line sets before it uses it (`D=pkgs/a; cd $D && make`) is read as that value, as the unmodeled
+    // check reads it (hook-line-values.ts): the walk follows the folder the line really moves to.
+    const statement = restored(spelled(lineValues(line.replace(/^\s*#.*$/, '')), { top, gitDir: walk.gitDir, script }, known), copies);
     // A here-document's body is read by hook-fed.ts (and its shell statements follow as lines): not by the others.
     const command = statementHead(statement);
     const words = shellWords(command);

@@ -100,8 +100,10 @@ describe('~ from a variable\'s value (ChatCLI: variables first, then ~)', () => 
     expect(expandPath('$USERISH', options)).toBe('~root/x');
     expect(expandPath('$AGAIN', options)).toBe('$HOMEISH');
   });
-  it('the CLI writes $HOMEISH/a.txt under home/sub, not into a literal ~ folder', async () => {
-    const result = cli(['write', '--file', '$HOMEISH/a.txt', '--content', 'hi'], { HOMEISH: '~/sub', HOME: root });
+  // (HOMEISH names the workspace root itself: a variable naming a folder INSIDE the workspace makes it obeyed, as a
+  // tool's home may be: obeyed-env-homes.ts.)
+  it('the CLI writes $HOMEISH/sub/a.txt under home/sub, not into a literal ~ folder', async () => {
+    const result = cli(['write', '--file', '$HOMEISH/sub/a.txt', '--content', 'hi'], { HOMEISH: '~', HOME: root });
     expect(result.status, result.stderr).toBe(0);
     expect(await readFile(join(root, 'sub/a.txt'), 'utf8')).toBe('hi');
     expect(existsSync(join(root, '~'))).toBe(false);
