@@ -28,6 +28,11 @@ export const RECORD_PATHS: readonly string[] = [
   '.npm', '.m2/repository', '.gradle/caches', '.gradle/wrapper', '.gradle/daemon', '.gradle/native', '.nvm/versions', '.pyenv/versions',
   '.rbenv/versions', '.sdkman/candidates', '.local/share/nvim/lazy', '.local/share/nvim/site', '.local/share/nvim/mason', '.vscode/extensions',
   '.vscode-server', '.cursor/extensions', '.local/share/Steam', '.local/share/flatpak', '.local/share/containers', '.var', '.local/lib', '.local/share/pnpm',
+  // Version managers' own checkouts, plug-ins and generated shims (pyenv alone ships ~1,500 build definitions).
+  '.pyenv/plugins', '.pyenv/shims', '.pyenv/libexec', '.pyenv/test', '.pyenv/src', '.pyenv/completions', '.pyenv/man', '.pyenv/.github',
+  '.rbenv/plugins', '.rbenv/shims', '.rbenv/libexec', '.nodenv/versions', '.nodenv/plugins', '.nodenv/shims', '.goenv/versions', '.goenv/plugins',
+  '.asdf/installs', '.asdf/plugins', '.asdf/shims', '.asdf/downloads', '.nvm/test', '.sdkman/tmp', '.sdkman/archives',
+  '.oh-my-zsh/plugins', '.oh-my-zsh/themes', '.oh-my-zsh/lib', '.oh-my-zsh/tools', '.oh-my-zsh/cache',
 ];
 
 // Whether the entry `name` at the home-relative path `rel` (undefined: outside the home, a link's target) is skipped.

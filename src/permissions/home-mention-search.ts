@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { spawnSync } from '../sandbox/spawn-sync.js';
+import { statQuiet } from '../files/stat-quiet.js';
 import { readHeadBeneath } from '../workspace/own-read-sync.js';
 import { recordGlobs } from './home-mention-rules.js';
 import { MAX_FILE_BYTES, type MentionWalk } from './home-mention-walk.js';
@@ -35,7 +36,9 @@ const rgBinary = (): string | undefined => {
 function readEach(walk: MentionWalk, pattern: RegExp): Mention[] {
   const out: Mention[] = [];
   for (const file of walk.files) {
-    const head = readHeadBeneath(dirname(file), file, MAX_FILE_BYTES);
+    // Read up to the file's size (a buffer of the cap for each small file costs more than the search).
+    const size = statQuiet(file)?.size;
+    const head = size === undefined ? undefined : readHeadBeneath(dirname(file), file, Math.min(size + 1, MAX_FILE_BYTES));
     if (head === undefined || head.includes(0)) continue;
     for (const match of head.toString('utf8').matchAll(pattern)) out.push({ file, text: match[0] });
   }

@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 import { listHome } from './home-list.js';
 import { resolveLoose, type HomeLink, type LinkScan, type Looked } from './home-links.js';
 
@@ -38,9 +38,13 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
       if (rel !== undefined) found.set(`${rel}\0${label}`, { rel, home: '', sourced: `${label} (on PATH)`, exact: true });
     }
   };
+  const seen = new Set<string>();
   for (const folder of folders) {
     const real = resolveLoose(folder, '/', undefined, looked);
     if (real === undefined || roots.some((root) => relIn(real, root) !== undefined)) continue;
+    // `/bin -> usr/bin`: one folder listed once.
+    if (seen.has(real)) continue;
+    seen.add(real);
     const listing = listHome(real, MAX_ENTRIES);
     if (listing === undefined) continue;
     listed.push(real);
@@ -52,5 +56,19 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
       if (target !== undefined) mark(target, `${folder}/${entry.name}`);
     }
   }
-  return { links: [...found.values()], listed, looked, cut };
+  return { links: [...found.values()], ...byFolders(listed, looked), cut };
+}
+
+// What the scan looked up, kept by the folders holding it: a link retargeted, an entry made, removed or swapped changes
+// its folder's times (a symlink is never changed in place), so one stamp per folder (/usr/bin, /etc/alternatives ...)
+// stands for the hundreds of paths the links went through (one lstat each per call before). A path found missing
+// is looked up again itself: its folder may be missing too.
+function byFolders(listed: readonly string[], looked: Looked): { listed: string[]; looked: Looked } {
+  const folders = new Set(listed);
+  const missing: Looked = new Map();
+  for (const [path, found] of looked) {
+    if (found === 'missing') missing.set(path, found);
+    else folders.add(dirname(path));
+  }
+  return { listed: [...folders], looked: missing };
 }
