@@ -19,7 +19,6 @@ import { assignedLoads, type Assigned } from './hook-assigned.js';
 import { obeyNodeScript, obeyPackages } from './hook-packages.js';
 import { NODE_SCRIPT } from './hook-scripts.js';
 import { obeyPreloadRow, preloadRow, rowJudge } from './node-package-preloads.js';
-import { babelConfigs } from './hook-js-configs.js';
 
 // How many env files deep (an env file whose NODE_OPTIONS names another) before the rest is not known.
 const MAX_ENV_DEPTH = 4;
@@ -80,7 +79,7 @@ export function obeyModule(walk: Walk, spec: string, from: string, prefix: strin
   const row = preloadRow(spec);
   const folders = packageFolders(spec, from, walk.top);
   obeyPackages(walk, folders, row === undefined ? true : rowJudge(row));
-  if (row !== undefined) obeyPreloadRow(walk, row, from, prefix, (bases) => babelConfigs(walk, bases));
+  if (row !== undefined) obeyPreloadRow(walk, row, from, prefix, (bases) => (walk.babel === undefined ? void (walk.unmodeled ??= `${prefix} babel's configurations (not read here)`) : walk.babel(bases)));
   for (const file of files) {
     if (!NODE_SCRIPT.test(file) || stats(file)?.file !== true) continue;
     // A row's entry is a file of its package, judged with it (above), not as a project script.

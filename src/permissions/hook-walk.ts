@@ -37,6 +37,9 @@ export interface Walk {
   readonly packages: { readonly texts: Map<string, string | undefined>; readonly reaches: Map<string, PackageReach>; readonly followed: Set<string> };
   // The owner's listings, whose kept file keeps what is costly to find again (package-reach-kept.ts).
   readonly kept?: FolderListings;
+  // babel's configurations from these folders (hook-js-configs.ts babelConfigs, set by the walk's creator: a preload
+  // row of @babel/register obeys them without hook-node-options.ts importing the configuration reader).
+  babel?: (bases: readonly string[]) => void;
 }
 
 export const newWalk = (top: string, gitDir: string | undefined, dirs: readonly string[], kept?: FolderListings): Walk => ({ top, gitDir, roots: realTops([top, ...dirs, ...(gitDir === undefined ? [] : [gitDir])]), files: new Set(), globs: new Set(), styles: new Set(), sources: [], queue: [], lines: 0, texts: new Map(), listings: new Map(), kinds: [], followed: new Set(), environments: new Map(), packages: { texts: new Map(), reaches: new Map(), followed: new Set() }, ...(kept === undefined ? {} : { kept }) });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { relativeOf } from './obeyed-env-where.js';
-import type { EnvLoadGlob } from './obeyed-env.js';
+import type { EnvLoadGlob } from './obeyed-env-where.js';
 
 // Tool homes and start-up files that codeward's OWN environment puts in the workspace (red team R22b-4:
 // `CARGO_HOME=$W/ch` left `ch/config.toml`, whose build.rustc-wrapper the person's next cargo runs, writable;

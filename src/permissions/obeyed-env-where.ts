@@ -45,3 +45,17 @@ export function foldersAt(found: { rel: string; relative: boolean } | undefined,
   const root = above.covers !== undefined && roots.includes(above.covers.folder) ? [''] : [];
   return [`**/${found.rel}`, ...above.rests, ...root].map((folder) => ({ folder, relative: true }));
 }
+
+// A path the environment makes obeyed (obeyed-env.ts, obeyed-env-homes.ts).
+export interface EnvLoadGlob {
+  // Workspace-relative picomatch pattern.
+  readonly glob: string;
+  // The variable and its entry, for the refusal's message.
+  readonly why: string;
+  // From a relative PATH entry (`node_modules/.bin`): the file tools ask before writing there; what a sandboxed
+  // command leaves there is applied (package managers write their programs' links there on every install),
+  // see withoutRelativePath, except a program named like one found in the rest of PATH (`shadows`).
+  readonly relative?: true;
+  // Only these file names (the programs of the rest of PATH, which a file there would shadow).
+  readonly names?: ReadonlySet<string>;
+}

@@ -16,18 +16,8 @@ import { foldersAt, relativeOf } from './obeyed-env-where.js';
 import { nodeNamed } from './node-options.js';
 import { envHomeGlobs } from './obeyed-env-homes.js';
 
-export interface EnvLoadGlob {
-  // Workspace-relative picomatch pattern.
-  readonly glob: string;
-  // The variable and its entry, for the refusal's message.
-  readonly why: string;
-  // From a relative PATH entry (`node_modules/.bin`): the file tools ask before writing there; what a sandboxed
-  // command leaves there is applied (package managers write their programs' links there on every install),
-  // see withoutRelativePath, except a program named like one found in the rest of PATH (`shadows`).
-  readonly relative?: true;
-  // Only these file names (the programs of the rest of PATH, which a file there would shadow).
-  readonly names?: ReadonlySet<string>;
-}
+export type { EnvLoadGlob } from './obeyed-env-where.js';
+import type { EnvLoadGlob } from './obeyed-env-where.js';
 
 // The context for judging what a sandboxed command changed: without the relative PATH folders' whole patterns.
 export function withoutRelativePath<T extends { readonly envGlobs?: readonly EnvLoadGlob[] }>(ctx: T): T {

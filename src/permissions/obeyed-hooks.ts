@@ -27,7 +27,7 @@ import { computedLoads, configTexts, pythonFirstFolders, pythonShadowGlobs } fro
 import { scriptVariables, unmodeled } from './hook-unmodeled.js';
 import { runnerKindFiles } from './hook-fallback.js';
 import { commitRunnerParts } from './hook-commit-runners.js';
-import { jsConfigs } from './hook-js-configs.js';
+import { babelConfigs, jsConfigs } from './hook-js-configs.js';
 import { editorRuns } from './hook-editor.js';
 import { obeyEnvFile } from './hook-env-files.js';
 import { installedPrograms, programsOf } from './hook-bins.js';
@@ -276,6 +276,7 @@ function tasks(walk: Walk, words: readonly string[], bases: readonly string[], d
 // `listings`: the owner's (its kept file keeps each package's reach for the next walks: package-reach-kept.ts).
 export function hookReached(dirs: readonly string[], top: string, names: readonly string[], gitDir?: string, listings?: FolderListings): { files: string[]; globs: string[]; styles: string[]; sources: string[]; unmodeled?: string | undefined; kinds: string[] } {
   const walk = newWalk(top, gitDir, dirs, listings);
+  walk.babel = (bases) => babelConfigs(walk, bases);
   for (const dir of dirs) {
     // Looked at even when missing: a hooks folder made later changes its stamp (obeyed-context.ts's cache).
     walk.sources.push(dir);
@@ -372,6 +373,7 @@ function restored(line: string, copies: ReadonlyMap<string, string>): string {
 // says why a line cannot be followed, and the caller then treats the file as not understood.
 export function linesReached(top: string, lines: readonly string[], script: string, from: string): { files: string[]; globs: string[]; unmodeled?: string } {
   const walk = newWalk(top, undefined, []);
+  walk.babel = (bases) => babelConfigs(walk, bases);
   follow(walk, lines, 0, script, from);
   drain(walk, new Set());
   return { files: [...walk.files], globs: [...walk.globs], ...(walk.unmodeled === undefined ? {} : { unmodeled: walk.unmodeled }) };

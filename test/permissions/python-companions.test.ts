@@ -52,7 +52,7 @@ describe('what Python runs besides an obeyed module asks before it is written (-
     await check('lefthook', 'lefthook run pre-commit', { 'lefthook.yml': 'pre-commit:\n  commands:\n    t:\n      run: python3 -m pytest -q {staged_files}\n', 'pytest.ini': '[pytest]\n' }, ['tests/pytest.ini', 'tests/unit/setup.cfg'], ['tests/unit/test_b.py']);
   });
   it('where pytest starts is not fixed (a cd, an argument only known at run time, -c/--rootdir): every pytest configuration of the tree (R13-4)', async () => {
-    for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=tests; python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests'], ['xargs', 'git diff --cached --name-only | grep test_ | xargs python3 -m pytest -q']] as const) {
+    for (const [name, hook] of [['cd', 'cd tests && python3 -m pytest -q'], ['var', 'T=$(ls -d tests); python3 -m pytest -q $T'], ['staged', 'python3 -m pytest -q $(git diff --cached --name-only | grep test_)'], ['rootdir', 'python3 -m pytest --rootdir=tests'], ['xargs', 'git diff --cached --name-only | grep test_ | xargs python3 -m pytest -q']] as const) {
       await check(`moving-${name}`, hook, { 'pytest.ini': '[pytest]\n', 'tests/unit/test_a.py': 'def test_a(): pass\n' }, ['tests/pytest.ini', 'tests/unit/pytest.ini', 'deep/a/b/tox.ini', 'tests/setup.cfg'], ['tests/unit/test_b.py']);
     }
   });
