@@ -67,6 +67,17 @@ function parsesMany(commandManifest: readonly CommandEntry[]): boolean {
   });
 }
 
+// Whether the call starts a door that keeps an engine and runs the model's commands in this process (the MCP
+// server, the warm engine, the agent, the iii worker): any of them may index a repository, so they get the
+// same bulk-index flags as a repo-map call (a cold index of 20 k files through the MCP door peaked at
+// 361 MiB without them: wasm held to Liftoff, V8's default heaps; bench/code-intel.mjs).
+// main.js loaded the module (no file read for it here).
+async function hostsEngine(): Promise<boolean> {
+  const token = (await import('../doors/global-options.js')).findCallToken(argv);
+  return token !== undefined && ENGINE_HOSTS.has(token);
+}
+const ENGINE_HOSTS: ReadonlySet<string> = new Set(['mcp', 'serve', 'agent', 'worker']);
+
 async function runCold(): Promise<number> {
   // The shell parser (danger classifier, permission gate) is tree-sitter compiled to WebAssembly. With
   // V8's default tiering its hot functions are recompiled by TurboFan in the background and the main
@@ -92,7 +103,7 @@ async function runCold(): Promise<number> {
   // Whether the bulk flags are set: from then on wasm is never held to Liftoff again (a worker loads a
   // grammar whenever its first file of that language comes).
   let bulk = false;
-  if (parsesMany(commandManifest)) {
+  if (parsesMany(commandManifest) || await hostsEngine()) {
     const v8 = await import('node:v8');
     (globalThis as Record<symbol, () => void>)[BEFORE_BULK_INDEX] = () => {
       if (bulk) return;
