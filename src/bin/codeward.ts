@@ -70,11 +70,11 @@ function parsesMany(commandManifest: readonly CommandEntry[]): boolean {
 // Whether the call starts a door that keeps an engine and runs the model's commands in this process (the MCP
 // server, the warm engine, the agent, the iii worker): any of them may index a repository, so they get the
 // same bulk-index flags as a repo-map call (a cold index of 20 k files through the MCP door peaked at
-// 361 MiB without them: wasm held to Liftoff, V8's default heaps; bench/code-intel.mjs).
-// main.js loaded the module (no file read for it here).
-async function hostsEngine(): Promise<boolean> {
-  const token = (await import('../doors/global-options.js')).findCallToken(argv);
-  return token !== undefined && ENGINE_HOSTS.has(token);
+// 361-362 MiB with V8's default heaps, 262-263 MiB with them, for ~1.2x the CPU; bench/code-intel.mjs).
+// Any word of the call, as parsesMany reads them (no module loaded for it): a word taken for one by mistake
+// only gives a call the flags it would want if it did bulk work, and nothing else.
+function hostsEngine(): boolean {
+  return argv.some((arg) => ENGINE_HOSTS.has(arg));
 }
 const ENGINE_HOSTS: ReadonlySet<string> = new Set(['mcp', 'serve', 'agent', 'worker']);
 
@@ -103,7 +103,7 @@ async function runCold(): Promise<number> {
   // Whether the bulk flags are set: from then on wasm is never held to Liftoff again (a worker loads a
   // grammar whenever its first file of that language comes).
   let bulk = false;
-  if (parsesMany(commandManifest) || await hostsEngine()) {
+  if (parsesMany(commandManifest) || hostsEngine()) {
     const v8 = await import('node:v8');
     (globalThis as Record<symbol, () => void>)[BEFORE_BULK_INDEX] = () => {
       if (bulk) return;
