@@ -5,7 +5,7 @@
 // os.tmpdir() so no parent .gitignore hides them; removed at the end unless BENCH_CODE_INTEL_KEEP=1).
 // Rows: outline cold (grammar loaded) <= 150 ms and from the index's cache <= 20 ms; index cold with 2
 // threads <= 90 s, warm (nothing changed) <= 5 s, one changed file <= 0.5 s; peak RSS <= 300 MB; repo-map of
-// 1 k tokens from a warm index <= 1 s. The index rows are repo-map calls (index + rank + render): the map
+// 1 k tokens from a warm index <= 1 s; the MCP door (a real SDK client on `codeward mcp`) once: its peak RSS and one changed file. The index rows are repo-map calls (index + rank + render): the map
 // itself is the warm row (the CLI's repeats the question: a kept page), and a new question each call is its own row. BENCH_CODE_INTEL_RUNS rounds (3; the cold index: BENCH_CODE_INTEL_COLD_RUNS, 2).
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -122,6 +122,8 @@ async function child(mode, state) {
     } finally {
       writeFileSync(join(ONE, BIG), original);
     }
+  } else if (mode === 'mcp') {
+    await mcpChild(state, out);
   } else {
     const engine = await createEngine({ workspace: REPO, env });
     const map = (label) => call(engine, 'repo-map', { budget: 1024 }).then((result) => {
@@ -142,6 +144,43 @@ async function child(mode, state) {
     out.maxRssKiB = process.resourceUsage().maxRSS;
   }
   process.stdout.write(JSON.stringify(out));
+}
+
+// The MCP door: a real SDK client on `codeward -C REPO mcp` (the bin, its V8 flags), repo-map cold, warm and
+// after one changed file; the server's peak RSS (VmHWM) and CPU (utime + stime, /proc) per call.
+async function mcpChild(state, out) {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const transport = new StdioClientTransport({ command: NODE, args: [CLI, '-C', REPO, 'mcp'], env: { ...CLEAN_ENV, CODEWARD_STATE_DIR: state }, cwd: REPO, stderr: 'ignore' });
+  const client = new Client({ name: 'bench-code-intel', version: '1' }, { capabilities: {} });
+  await client.connect(transport);
+  const proc = (name) => readFileSync(`/proc/${transport.pid}/${name}`, 'utf8');
+  const cpu = () => {
+    const fields = proc('stat').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
+  const map = async (label) => {
+    const before = cpu();
+    const start = performance.now();
+    const result = await client.callTool({ name: 'repo-map', arguments: { budget: 1024 } }, undefined, { timeout: 1_800_000 });
+    const took = performance.now() - start;
+    if (result.isError) throw new Error(`mcp repo-map: ${JSON.stringify(result.content).slice(0, 400)}`);
+    (out[label] ??= []).push(took);
+    (out[`${label}Cpu`] ??= []).push(cpu() - before);
+    return result.structuredContent?.data;
+  };
+  try {
+    await map('cold');
+    for (let i = 0; i < RUNS; i++) await map('warm');
+    for (let i = 0; i < RUNS; i++) {
+      change(`mcp-${i}`);
+      const data = await map('changed');
+      if (data?.parsed !== 1) throw new Error(`one changed file: the MCP door's repo-map parsed ${data?.parsed} files, not 1`);
+    }
+    out.maxRssKiB = Number(/VmHWM:\s+(\d+)/.exec(proc('status'))[1]);
+  } finally {
+    await client.close();
+  }
 }
 
 function runChild(mode, state) {
@@ -194,6 +233,7 @@ export async function run() {
   const inProc = { cold: [], warm: [], changed: [], rss: [], coldCpu: [], warmCpu: [], changedCpu: [] };
   const viaCli = { cold: [], warm: [], asked: [], changed: [], rss: [], outline: [], coldCpu: [], warmCpu: [], askedCpu: [], changedCpu: [], changedRss: [] };
   let outline;
+  let viaMcp;
   let dataNote = '';
   try {
     outline = runChild('outline', fresh('outline'));
@@ -232,6 +272,8 @@ export async function run() {
         viaCli.changedRss.push(changed.kib);
       }
     }
+    // The MCP door once (a cold index of its own): the same engine as in-process, behind the bin's V8 flags.
+    viaMcp = runChild('mcp', fresh('mcp'));
   } catch (error) {
     rows.push(errorRow('code intel', error.stack ?? String(error)));
     return rows;
@@ -254,6 +296,10 @@ export async function run() {
   const cliPeak = Math.max(...viaCli.rss) / 1024;
   rows.push(row({ name: 'index peak RSS, in-process', unit: 'MiB', codeward: peak, target: '<= 300 MB', pass: peak * MiB <= 300e6 }));
   rows.push(row({ name: 'index peak RSS, CLI', unit: 'MiB', codeward: cliPeak, target: '<= 300 MB', pass: cliPeak * MiB <= 300e6, note: `one changed file: ${(Math.max(...viaCli.changedRss) / 1024).toFixed(0)} MiB` }));
+  const mcpPeak = viaMcp.maxRssKiB / 1024;
+  const mcpCpu = (key) => Math.round(ms(viaMcp[`${key}Cpu`]));
+  rows.push(row({ name: 'index peak RSS, MCP door (SDK client, codeward mcp)', unit: 'MiB', codeward: mcpPeak, target: '<= 300 MB', pass: mcpPeak * MiB <= 300e6, note: `cold ${(viaMcp.cold[0] / 1000).toFixed(1)} s wall, ${(viaMcp.coldCpu[0] / 1000).toFixed(1)} s CPU; warm ${Math.round(ms(viaMcp.warm))} ms (CPU ${mcpCpu('warm')} ms); one changed file ${Math.round(ms(viaMcp.changed))} ms (CPU ${mcpCpu('changed')} ms)` }));
+  rows.push(row({ name: 'index, one changed file (repo-map), MCP door', unit: 'ms', codeward: ms(viaMcp.changed), target: '<= 500 ms', pass: ms(viaMcp.changed) <= 500, samples: { codeward: viaMcp.changed }, note: `CPU (the server process) median ${mcpCpu('changed')} ms` }));
   if (process.env.BENCH_CODE_INTEL_KEEP !== '1') rmSync(BASE, { recursive: true, force: true });
   return rows;
 }
