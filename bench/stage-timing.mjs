@@ -1,6 +1,6 @@
 // Issue 31: where a cold call's milliseconds go, stage by stage (the bin's --debug-timing lines), for one or
 // two builds in one interleaved run:
-//   node bench/stage-timing.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--call exec|read] [-C dir]
+//   node bench/stage-timing.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--call exec|exec-write|read] [-C dir]
 // Each round runs the call once per build, alternating; the table gives each stage's median wall and CPU
 // time (this process's CPU only: bwrap and the command run in children, which bench/startup-rows.mjs counts).
 // The default workspace is bench/.fixtures/startup (startup-rows' own), which lies in this checkout's git
@@ -19,6 +19,8 @@ const workspace = resolve(value('-C', join(FIXTURES, 'startup')));
 const CALLS = {
   exec: ['--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'],
   read: ['read', '--file', 'small.txt'],
+  // A staged run that writes one file: its change set is judged after it (the stage plan).
+  'exec-write': ['--sandbox', 'workspace-write', 'exec', '--cmd', 'date > stage-timing.txt', '--yes'],
 };
 const call = CALLS[value('--call', 'exec')];
 if (!call) throw new Error(`bench/stage-timing.mjs: --call is one of ${Object.keys(CALLS).join(', ')}`);
