@@ -58,7 +58,10 @@ const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string
 
 // The first class a path argument falls in, as written or as placed (run folder, cd targets, symlinks);
 // 'unknown' when the line has more paths than are placed.
-function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctx?: ObeyedContext): PathClass | 'unknown' | undefined {
+// `ctxOf`: the workspace's obeyed context, built on first use: only the write classes read it (a line that
+// writes no path, `true`, never pays for the workspace's repositories and hook walk).
+function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctxOf: () => ObeyedContext | undefined): PathClass | 'unknown' | undefined {
+  const ctx = write ? ctxOf() : undefined;
   const direct = immunePath(arg, write, skip, ctx);
   if (direct || !placer) return direct;
   const spellings = placer.spellings(arg);
@@ -71,10 +74,10 @@ function pathClass(arg: string, write: boolean, skip: readonly string[], placer:
 }
 
 // A line an unknown program starts from its words (immune-words.ts): it runs after the outer line's cd
-// (`moved`), and the outer line's obeyed context (one set of stats per call) serves it.
+// (`moved`), and the outer line's obeyed context (one set of stats per call, built when first asked) serves it.
 export interface Nested {
   readonly moved: boolean;
-  readonly ctx: ObeyedContext | undefined;
+  readonly ctx: () => ObeyedContext | undefined;
 }
 
 // Interpreters whose first operand is the program they run.
@@ -116,7 +119,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   const lineBases = place ? lineFolders(parse, place) : [];
   const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
-  const ctx = nested ? nested.ctx : place ? obeyedContext(place.root, undefined, place.listings) : undefined;
+  // Built when a written path is first judged (pathClass), once per line.
+  let built: { ctx: ObeyedContext | undefined } | undefined;
+  const ctx = nested ? nested.ctx : (): ObeyedContext | undefined => (built ??= { ctx: place ? obeyedContext(place.root, undefined, place.listings) : undefined }).ctx;
   const aliased = aliasNames(parse);
   for (const command of parse.commands) {
     const found = toArgv(command);

@@ -10,6 +10,7 @@ import { reserveRoomFor } from '../../files/checkpoints/room.js';
 import type { StepFolder } from '../../files/checkpoints/store.js';
 import { riskyBits } from '../../sandbox/modes.js';
 import { planContext } from './plan-context.js';
+import { keptFileFor } from '../../permissions/kept-across.js';
 import { journaled, removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
 import { planChanges, type Change, type StagePlan } from './plan.js';
 import { removedMeanwhile } from './removed.js';
@@ -205,7 +206,7 @@ export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, la
   try {
     entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
     const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
-    plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root), removed, await ctx.pathRules?.());
+    plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root, keptFileFor(ctx.workspace.root, ctx.stateDir, ctx.config.sandboxWritable)), removed, await ctx.pathRules?.());
   } catch (error) {
     // Unreadable (a tree too deep for a path: ENAMETOOLONG): nothing was applied, and nothing is kept
     // (a run folder left behind each time would fill the disk).
