@@ -9,7 +9,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { readGitMetadataHead } from '../git/config-read.js';
 import { elfNames } from './elf-loads.js';
 import { inside } from './hook-spelling.js';
-import { stats, type Walk } from './hook-walk.js';
+import { isNative, stats, type Walk } from './hook-walk.js';
 
 // The folders a relative name may be opened from: the top of the work tree (where git runs a hook), the
 // program's own folder (a hook that changes there first) and each folder the line running it may be in
@@ -72,6 +72,16 @@ export function obeyNative(walk: Walk, program: string, depth: number, cwd: read
       if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
     }
   }
+}
+
+// A native addon (`.node`) an installed package makes node load (red team R23-9): dlopen() opens it as the loader
+// opens a library, with what its dynamic section names (obeyNative; on macOS a Mach-O of the tree is not known).
+// One that is no program of this machine cannot be loaded here (a Windows DLL or another processor's ELF among a
+// package's prebuilds); one codeward cannot read is not known.
+export function obeyAddon(walk: Walk, addon: string): void {
+  const head = readGitMetadataHead(addon, 20);
+  if (head === undefined) walk.unmodeled ??= `${inside(walk.top, addon) ? relative(walk.top, addon) : addon} is a native addon codeward cannot read`;
+  else if (isNative(head)) obeyNative(walk, addon, 1);
 }
 
 // A file the kernel refuses to run as this machine's program but that looks like an ELF: binfmt_misc (qemu-user)
