@@ -1,13 +1,12 @@
 // What a program the hooks run loads from the work tree before its first instruction (red team R22-6): a native
-// program's interpreter, library folders and library paths (elf-loads.ts), and the interpreter a script's `#!`
+// program's interpreter, library folders and library paths (native-opens.ts), and the interpreter a script's `#!`
 // line names (the kernel opens a relative one from the working folder; `#!/usr/bin/env tools/x` too). Obeyed: the
 // files (queued, so what they load is read in turn) and the library folders (`folder/**`: the loader looks there
 // for every library, the C library's too, and in its glibc-hwcaps subfolders). System paths stay free. What cannot
 // be told (a malformed header, a bound hit, an ELF for another processor) fails closed, naming it.
-import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readGitMetadataHead } from '../git/config-read.js';
-import { elfNames } from './elf-loads.js';
+import { below, nativeOpens, type TreePlace } from './native-opens.js';
 import { inside } from './hook-spelling.js';
 import { isNative, stats, type Walk } from './hook-walk.js';
 
@@ -16,61 +15,33 @@ import { isNative, stats, type Walk } from './hook-walk.js';
 // (`cd pkg && ../scripts/ci`: elf24).
 const workingFolders = (walk: Walk, program: string, cwd: readonly string[]): string[] => [...new Set([walk.top, dirname(program), ...cwd])];
 
-// A file the program loads: obeyed when inside the work tree, queued when present (what it loads, in turn).
-function obeyFile(walk: Walk, named: string, program: string, depth: number, cwd: readonly string[]): void {
-  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program, cwd).map((from) => resolve(from, named))) {
-    if (!inside(walk.top, path)) continue;
+// The native program (or library) at `program`, run by the hooks: what it opens from the tree is obeyed, each file
+// queued when present (what it loads, in turn), each library folder whole (with the libraries it needs found there).
+export function obeyNative(walk: Walk, program: string, depth: number, cwd: readonly string[] = []): void {
+  const opens = nativeOpens(placeOf(walk), program, workingFolders(walk, program, cwd));
+  if (opens.unknown !== undefined) walk.unmodeled ??= opens.unknown;
+  for (const path of opens.files) {
     walk.files.add(path);
     if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
   }
-}
-
-// `path` spelled below the work tree's top as the walk spells it, when it lies below the top's real path
-// (a top reached through a link: `roots[0]`).
-function below(walk: Walk, path: string): string {
-  const top = walk.roots[0] ?? walk.top;
-  return !inside(walk.top, path) && inside(top, path) ? join(walk.top, relative(top, path)) : path;
-}
-
-// Where the real file of `program` lies (`$ORIGIN`: the loader resolves links).
-function origin(walk: Walk, program: string): string {
-  try {
-    return below(walk, dirname(realpathSync(program)));
-  } catch {
-    return dirname(program);
-  }
-}
-
-// The native program (or library) at `program`, run by the hooks.
-export function obeyNative(walk: Walk, program: string, depth: number, cwd: readonly string[] = []): void {
-  const here = origin(walk, program);
-  // A Mach-O (macOS): its load commands are not read. One of the tree may load the tree's files (@loader_path):
-  // not known. One installed elsewhere (a venv's python links there) loads from where it lies.
-  if (readGitMetadataHead(program, 4)?.toString('latin1') !== '\x7fELF') {
-    if (inside(walk.top, here)) walk.unmodeled ??= `${basename(program)} is a Mach-O program of the tree (what it loads is not read)`;
-    return;
-  }
-  const read = elfNames((offset, length) => readGitMetadataHead(program, length, offset));
-  if ('failed' in read) {
-    walk.unmodeled ??= `${basename(program)} is a native program whose loads are not known: ${read.failed}`;
-    return;
-  }
-  for (const interp of read.interps) obeyFile(walk, interp, program, depth, cwd);
-  for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth, cwd);
-  const folders: string[] = [];
-  for (const entry of read.folders) {
-    const spelled = entry.replace(/\$(?:ORIGIN\b|\{ORIGIN\})/g, here);
-    // `$LIB`, `$PLATFORM` (or a token the loader does not know): the folder up to it, whole.
-    const fixed = spelled.includes('$') ? spelled.slice(0, spelled.lastIndexOf('/', spelled.indexOf('$')) + 1) || '.' : spelled || '.';
-    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program, cwd).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
-  }
-  for (const folder of new Set(folders)) {
+  for (const folder of opens.folders) {
     walk.globs.add(join(folder, '**'));
-    for (const needed of read.needed) {
-      if (needed.includes('/')) continue;
+    for (const needed of opens.needed) {
       const path = join(folder, needed);
       if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
     }
+  }
+}
+
+// The walk's tree (its top's real path: `roots[0]`).
+const placeOf = (walk: Walk): TreePlace => ({ top: walk.top, real: walk.roots[0] ?? walk.top });
+
+// A file a script's `#!` line names: obeyed when inside the work tree, queued when present (what it loads, in turn).
+function obeyFile(walk: Walk, named: string, program: string, depth: number, cwd: readonly string[]): void {
+  for (const path of isAbsolute(named) ? [below(placeOf(walk), named)] : workingFolders(walk, program, cwd).map((from) => resolve(from, named))) {
+    if (!inside(walk.top, path)) continue;
+    walk.files.add(path);
+    if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
   }
 }
 

@@ -2,7 +2,8 @@
 // (`require("bindings")("x")` -> build/Release/x.node, `require("node-gyp-build")(__dirname)` -> prebuilds/<platform>-
 // <arch>/x.node, `process.dlopen`, a template ending in `.node`) loads what its dynamic section names: every `.node`
 // of such a package is read. An addon with no load into the tree, a Windows DLL among the prebuilds and a package
-// with no loader keep the tree's files free; an addon codeward cannot parse fails closed. The ELFs are built here with
+// with no loader keep the tree's files free; an addon codeward cannot parse fails closed. A preload an `.envrc`'s
+// NODE_OPTIONS names (no hook runs node) reads its addons too. The ELFs are built here with
 // gcc (skipped without it).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,8 +23,9 @@ beforeAll(async () => {
   cc('-shared', '-fPIC', '-o', 'libzz.so', 'z.c');
   // Two folders below the package (build/Release, prebuilds/linux-x64): the tree's tools/ is four levels up.
   cc('-shared', '-fPIC', '-o', 'deep.node', 'a.c', '-L.', '-lzz', '-Wl,-rpath,$ORIGIN/../../../../tools');
+  cc('-shared', '-fPIC', '-o', 'top.node', 'a.c', '-L.', '-lzz', '-Wl,-rpath,$ORIGIN/../../tools');
   cc('-shared', '-fPIC', '-o', 'plain.node', 'p.c');
-  for (const name of ['deep.node', 'plain.node']) bins[name] = await readFile(join(build, name));
+  for (const name of ['deep.node', 'top.node', 'plain.node']) bins[name] = await readFile(join(build, name));
 });
 
 const P = 'node_modules/vite-plugin-x';
@@ -50,5 +52,15 @@ describe('R23-9: a native addon a vitest plug-in loads by a computed name', () =
 
   built('an addon cut short after its ELF header fails closed (the tree\'s scripts ask)', async () => {
     await rows.check({ hook: 'npx vitest run', files: plugin('require("./x.node");\n', { [`${P}/x.node`]: bins['deep.node']!.subarray(0, 64) }), asks: ['tools/y.js'], free: [] });
+  });
+});
+
+describe('R23-9: the addon of a preload an env file names', () => {
+  built('.envrc NODE_OPTIONS="--require x", x requiring ./x.node: writing tools/libzz.so asks', async () => {
+    await rows.check({ hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require x"\n', 'node_modules/x/package.json': '{"name":"x"}', 'node_modules/x/index.js': 'require("./x.node");\n', 'node_modules/x/x.node': bins['top.node']! as unknown as string, 'tools/keep': '', 'src/a.js': '' }, asks: ['tools/libzz.so'], free: ['src/a.js'] });
+  });
+
+  built('control: an addon loading nothing of the tree keeps it free', async () => {
+    await rows.check({ hook: 'true', files: { '.envrc': 'export NODE_OPTIONS="--require x"\n', 'node_modules/x/package.json': '{"name":"x"}', 'node_modules/x/index.js': 'require("./x.node");\n', 'node_modules/x/x.node': bins['plain.node']! as unknown as string, 'tools/keep': '', 'src/a.js': '' }, asks: [], free: ['tools/libzz.so', 'src/a.js'] });
   });
 });
