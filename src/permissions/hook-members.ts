@@ -167,6 +167,8 @@ export function memberLines(walk: Walk, command: string, from: string): { lines:
       const replace = words.slice(1, unwrapped.index).reduce<string | undefined>((known, word, i, options) => known ?? (word === '-I' ? options[i + 1] : word.startsWith('-I') ? word.slice(2) : /^-i|^--replace/.test(word) ? word.replace(/^-i|^--replace=?/, '') || '{}' : undefined), undefined);
       const inner = words.slice(unwrapped.index);
       const placed = replace === undefined ? [...inner, HOLE] : inner.map((word) => word.split(replace).join(HOLE));
+      // Nothing listed for a program only given the names (`find src -name '*.ts' | xargs eslint`).
+      if (runs(placed) === undefined) return;
       const lister = before.map((word) => word.text);
       const members = basename(lister[0]!) === 'find' ? (() => {
         const parts = findParts(lister, []);
