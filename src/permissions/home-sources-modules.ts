@@ -60,8 +60,10 @@ export function moduleMarks(spec: string, near: readonly string[], top: string, 
   for (const folder of folders) {
     if (read(join(folder, 'package.json')) === undefined) continue;
     const at = real(folder);
-    // Nothing out of its own folder: the folder's spellings hold it (or it is out of the work tree, not ours).
-    if (packageReach(at, at, read, isFile).unknown === undefined) continue;
+    // Nothing out of its own folder (no native addon either: R23-9): the folder's spellings hold it (or it is out of
+    // the work tree, not ours).
+    const own = packageReach(at, at, read, isFile);
+    if (own.unknown === undefined && (own.natives ?? []).length === 0) continue;
     const entry = packageEntry(at, top, read, isFile);
     paths.push(...entry.files, ...entry.packages);
     if (entry.unknown !== undefined) return { paths, globs, why: `NODE_OPTIONS requires ${spec}: ${entry.unknown}` };

@@ -1,77 +1,58 @@
 // What a program the hooks run loads from the work tree before its first instruction (red team R22-6): a native
-// program's interpreter, library folders and library paths (elf-loads.ts), and the interpreter a script's `#!`
+// program's interpreter, library folders and library paths (native-opens.ts), and the interpreter a script's `#!`
 // line names (the kernel opens a relative one from the working folder; `#!/usr/bin/env tools/x` too). Obeyed: the
 // files (queued, so what they load is read in turn) and the library folders (`folder/**`: the loader looks there
 // for every library, the C library's too, and in its glibc-hwcaps subfolders). System paths stay free. What cannot
 // be told (a malformed header, a bound hit, an ELF for another processor) fails closed, naming it.
-import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readGitMetadataHead } from '../git/config-read.js';
-import { elfNames } from './elf-loads.js';
+import { below, nativeOpens, type TreePlace } from './native-opens.js';
 import { inside } from './hook-spelling.js';
-import { stats, type Walk } from './hook-walk.js';
+import { isNative, stats, type Walk } from './hook-walk.js';
 
 // The folders a relative name may be opened from: the top of the work tree (where git runs a hook), the
 // program's own folder (a hook that changes there first) and each folder the line running it may be in
 // (`cd pkg && ../scripts/ci`: elf24).
 const workingFolders = (walk: Walk, program: string, cwd: readonly string[]): string[] => [...new Set([walk.top, dirname(program), ...cwd])];
 
-// A file the program loads: obeyed when inside the work tree, queued when present (what it loads, in turn).
+// The native program (or library) at `program`, run by the hooks: what it opens from the tree is obeyed, each file
+// queued when present (what it loads, in turn), each library folder whole (with the libraries it needs found there).
+export function obeyNative(walk: Walk, program: string, depth: number, cwd: readonly string[] = []): void {
+  const opens = nativeOpens(placeOf(walk), program, workingFolders(walk, program, cwd));
+  if (opens.unknown !== undefined) walk.unmodeled ??= opens.unknown;
+  for (const path of opens.files) {
+    walk.files.add(path);
+    if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
+  }
+  for (const folder of opens.folders) {
+    walk.globs.add(join(folder, '**'));
+    for (const needed of opens.needed) {
+      const path = join(folder, needed);
+      if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
+    }
+  }
+}
+
+// The walk's tree (its top's real path: `roots[0]`).
+const placeOf = (walk: Walk): TreePlace => ({ top: walk.top, real: walk.roots[0] ?? walk.top });
+
+// A file a script's `#!` line names: obeyed when inside the work tree, queued when present (what it loads, in turn).
 function obeyFile(walk: Walk, named: string, program: string, depth: number, cwd: readonly string[]): void {
-  for (const path of isAbsolute(named) ? [below(walk, named)] : workingFolders(walk, program, cwd).map((from) => resolve(from, named))) {
+  for (const path of isAbsolute(named) ? [below(placeOf(walk), named)] : workingFolders(walk, program, cwd).map((from) => resolve(from, named))) {
     if (!inside(walk.top, path)) continue;
     walk.files.add(path);
     if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
   }
 }
 
-// `path` spelled below the work tree's top as the walk spells it, when it lies below the top's real path
-// (a top reached through a link: `roots[0]`).
-function below(walk: Walk, path: string): string {
-  const top = walk.roots[0] ?? walk.top;
-  return !inside(walk.top, path) && inside(top, path) ? join(walk.top, relative(top, path)) : path;
-}
-
-// Where the real file of `program` lies (`$ORIGIN`: the loader resolves links).
-function origin(walk: Walk, program: string): string {
-  try {
-    return below(walk, dirname(realpathSync(program)));
-  } catch {
-    return dirname(program);
-  }
-}
-
-// The native program (or library) at `program`, run by the hooks.
-export function obeyNative(walk: Walk, program: string, depth: number, cwd: readonly string[] = []): void {
-  const here = origin(walk, program);
-  // A Mach-O (macOS): its load commands are not read. One of the tree may load the tree's files (@loader_path):
-  // not known. One installed elsewhere (a venv's python links there) loads from where it lies.
-  if (readGitMetadataHead(program, 4)?.toString('latin1') !== '\x7fELF') {
-    if (inside(walk.top, here)) walk.unmodeled ??= `${basename(program)} is a Mach-O program of the tree (what it loads is not read)`;
-    return;
-  }
-  const read = elfNames((offset, length) => readGitMetadataHead(program, length, offset));
-  if ('failed' in read) {
-    walk.unmodeled ??= `${basename(program)} is a native program whose loads are not known: ${read.failed}`;
-    return;
-  }
-  for (const interp of read.interps) obeyFile(walk, interp, program, depth, cwd);
-  for (const needed of read.needed) if (needed.includes('/')) obeyFile(walk, needed, program, depth, cwd);
-  const folders: string[] = [];
-  for (const entry of read.folders) {
-    const spelled = entry.replace(/\$(?:ORIGIN\b|\{ORIGIN\})/g, here);
-    // `$LIB`, `$PLATFORM` (or a token the loader does not know): the folder up to it, whole.
-    const fixed = spelled.includes('$') ? spelled.slice(0, spelled.lastIndexOf('/', spelled.indexOf('$')) + 1) || '.' : spelled || '.';
-    for (const folder of isAbsolute(fixed) ? [below(walk, fixed)] : workingFolders(walk, program, cwd).map((from) => resolve(from, fixed))) if (inside(walk.top, folder)) folders.push(folder);
-  }
-  for (const folder of new Set(folders)) {
-    walk.globs.add(join(folder, '**'));
-    for (const needed of read.needed) {
-      if (needed.includes('/')) continue;
-      const path = join(folder, needed);
-      if (stats(path)?.file === true) walk.queue.push({ path, depth: depth + 1 });
-    }
-  }
+// A native addon (`.node`) an installed package makes node load (red team R23-9): dlopen() opens it as the loader
+// opens a library, with what its dynamic section names (obeyNative; on macOS a Mach-O of the tree is not known).
+// One that is no program of this machine cannot be loaded here (a Windows DLL or another processor's ELF among a
+// package's prebuilds); one codeward cannot read is not known.
+export function obeyAddon(walk: Walk, addon: string): void {
+  const head = readGitMetadataHead(addon, 20);
+  if (head === undefined) walk.unmodeled ??= `${inside(walk.top, addon) ? relative(walk.top, addon) : addon} is a native addon codeward cannot read`;
+  else if (isNative(head)) obeyNative(walk, addon, 1);
 }
 
 // A file the kernel refuses to run as this machine's program but that looks like an ELF: binfmt_misc (qemu-user)

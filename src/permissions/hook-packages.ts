@@ -15,6 +15,7 @@ import { judgeKey, type Judge, type PackageReach } from './node-package-reach.js
 import { keptPackageReach } from './package-reach-kept.js';
 import { readGitMetadataNoting } from '../git/config-read.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
+import { obeyAddon } from './hook-native-loads.js';
 
 const MAX_PACKAGES = 256;
 const FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'];
@@ -97,7 +98,10 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[], stri
     for (const file of own.files) {
       walk.files.add(file);
       if (NODE_SCRIPT.test(file) && stats(file)?.file === true) scripts.push(file);
+      if (file.endsWith('.node') && stats(file)?.file === true) obeyAddon(walk, file);
     }
+    // Its native addons: what their dynamic sections make the loader open (R23-9).
+    for (const addon of own.natives ?? []) obeyAddon(walk, addon);
     for (const name of loadedNames(manifest)) {
       // Every file or folder node tries for the name before and where it finds it (node_modules/<dep>.js
       // before the folder, nearer places first), present or not: an install at a nearer place later is

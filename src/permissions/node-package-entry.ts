@@ -7,9 +7,10 @@
 import type { Read } from './hook-tasks.js';
 import { NODE_SCRIPT, nodeReach } from './hook-scripts.js';
 import { packageReach } from './node-package-reach.js';
+import { addonOpens } from './native-opens.js';
 
 export interface PackageEntry {
-  // Absolute paths in `top` out of the package folder that node may load (present or not).
+  // Absolute paths in `top` out of the package folder that node may load (present or not); folders whole.
   readonly files: string[];
   // Package folders the main file's bare imports name (obeyed whole).
   readonly packages: string[];
@@ -21,6 +22,12 @@ export function packageEntry(folder: string, top: string, read: Read, isFile: (p
   const own = packageReach(folder, top, read, isFile);
   const files = [...own.files];
   if (own.unknown !== undefined) return { files, packages: [], unknown: own.unknown };
+  // Its native addons: what the loader opens for them from the tree (red team R23-9).
+  for (const addon of own.natives ?? []) {
+    const opens = addonOpens(addon, top);
+    files.push(...opens.paths);
+    if (opens.unknown !== undefined) return { files, packages: [], unknown: opens.unknown };
+  }
   const packages: string[] = [];
   for (const script of files.filter((one) => NODE_SCRIPT.test(one) && isFile(one))) {
     const reach = nodeReach(script, top, read, isFile);

@@ -18,6 +18,7 @@ import { listBeneath } from '../workspace/own-read-sync.js';
 import { computedLeaving } from './node-package-computed.js';
 import { blocksOf } from './node-package-blocks.js';
 import { strictLoads } from './node-package-strict.js';
+import { addonsBelow, loadsAddons } from './package-addons.js';
 
 // Files of one package read at most (a real entry graph: vitest's ~30, eslint's lib ~200, caniuse-lite's ~600 data
 // modules that browserslist, so babel, loads).
@@ -38,13 +39,17 @@ const packageName = (folder: string): string => (folder.includes('/node_modules/
 export interface PackageReach {
   // Absolute paths out of the package folder node may load (present or not).
   readonly files: string[];
+  // The native addons (`.node`) in the package folder node may load (real paths, present): each is a program whose
+  // ELF dynamic section names what the loader opens (red team R23-9: hook-native-loads.ts obeyAddon).
+  readonly natives?: string[];
   readonly unknown?: string;
 }
 
 // Type declarations (an `exports` "types" target): TypeScript reads them, node never runs them. JSON and native
-// addons are not JavaScript; every other file node loads by a name is run as JavaScript (CJS runs an unknown
-// extension as .js, red team R22-8), so it is read.
+// addons are not JavaScript (an addon is a program: `natives`); every other file node loads by a name is run as
+// JavaScript (CJS runs an unknown extension as .js, red team R22-8), so it is read.
 const NOT_RUN = /\.d\.[cm]?ts$|\.json$|\.node$/;
+const ADDON = /\.node$/;
 
 const leaves = (value: unknown): unknown[] => (typeof value === 'object' && value !== null ? Object.values(value).flatMap(leaves) : [value]);
 
@@ -123,6 +128,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     return { real: link === true ? (realOf(real) ?? real) : real, present: link !== undefined };
   };
   const out = new Set<string>();
+  const natives = new Set<string>();
   const seen = new Set<string>();
   const queue: string[] = [];
   // A spelling node may load: out of the folder it is returned (out of the work tree: why); a script in it is read.
@@ -131,15 +137,36 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     if (!under(folder, real)) {
       if (!under(top, real)) return `${named} loads ${real} (out of the work tree, not read)`;
       out.add(real);
-    } else if (present && !NOT_RUN.test(real) && !seen.has(real)) {
+    } else if (present && ADDON.test(real) && isFile(real)) natives.add(real);
+    else if (present && !NOT_RUN.test(real) && !seen.has(real)) {
       seen.add(real);
       queue.push(real);
     }
     return undefined;
   };
+  // A file of it loading an addon by a computed name (a native loader, dlopen): every `.node` file of the folder.
+  let loader: string | undefined;
   const done = (found?: string): PackageReach => {
-    const unknown = found ?? unlisted;
-    return { files: [...out], ...(unknown === undefined ? {} : { unknown }) };
+    const unknown = found ?? (loader === undefined ? undefined : sweep(loader)) ?? unlisted;
+    return { files: [...out], natives: [...natives], ...(unknown === undefined ? {} : { unknown }) };
+  };
+  const sweep = (by: string): string | undefined => {
+    const addons = addonsBelow(folder, (dir) => {
+      looked?.add(dir);
+      return listBeneath(top, dir, MAX_ENTRIES);
+    });
+    if (addons.cut !== undefined) return `${relative(top, by)} loads a native addon by a computed name, and ${addons.cut}`;
+    for (const file of addons.files) if (isFile(file)) natives.add(file);
+    // A link: an addon where it really is (out of the package: obeyed too); a link to anything else leaving the
+    // package may be a folder the loader looks in.
+    for (const link of [...addons.links, ...addons.others]) {
+      const real = realOf(link) ?? link;
+      const addon = addons.links.includes(link);
+      if (!under(addon ? top : folder, real)) return `${relative(top, by)} loads a native addon by a computed name, and ${relative(top, link)} is a symbolic link leaving ${addon ? 'the work tree' : 'its package'}`;
+      if (addon && isFile(real)) natives.add(real);
+      if (addon && !under(folder, real)) out.add(real);
+    }
+    return undefined;
   };
   for (const path of first.files) {
     const unknown = consider(path);
@@ -158,6 +185,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     const strictly = strict === true || (typeof strict === 'object' && strict.strict) ? strictLoads(text, blocks, allowed) : undefined;
     if (strictly !== undefined) return done(`${relative(top, path)}:${strictly}`);
     const code = blocks.stripped;
+    if (loader === undefined && loadsAddons(code)) loader = path;
     // A name computed to leave the package (`require(path.join(__dirname, "../../tools/y"))`, red team R19-13):
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
     const leaving = computedLeaving(code, dirname(path), folder, blocks);

@@ -50,6 +50,7 @@ import { commandWords, shellWords } from '../git/config-command.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { huskyParent } from '../git/config-path.js';
 import { pendingHooks } from './hook-pending.js';
+import { memberLines } from './hook-members.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
@@ -142,6 +143,10 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     const { folders, globs } = loopedOver(words, top);
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
+    // The files of those folders the line runs one by one (`find tools -exec node {} \;`): each a line of its own (R23-16/17).
+    const members = memberLines(walk, command, bases[bases.length - 1]!);
+    if (members.cut !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs the files of a folder one by one: ${members.cut}`;
+    for (const run of members.lines) follow(walk, [run.line], depth, script, run.from);
     // What a variable set for the line's programs (or the rest of the script) names (R14-7).
     for (const part of shCommands(command)) {
       const set = lineAssignments(part.map((word) => word.text));

@@ -14,6 +14,8 @@ interface Kept {
   readonly stamps: string;
   readonly sources: string[];
   readonly files: string[];
+  // Required: an answer kept before addons were read (R23-9) is computed again.
+  readonly natives: string[];
   readonly unknown?: string;
 }
 type Reaches = Record<string, Kept>;
@@ -24,7 +26,7 @@ const MAX_TOPS = 16;
 
 const isKept = (value: unknown): value is Kept => {
   const kept = value as Kept | null;
-  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && isStrings(kept.sources) && isStrings(kept.files) && (kept.unknown === undefined || typeof kept.unknown === 'string');
+  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && isStrings(kept.sources) && isStrings(kept.files) && isStrings(kept.natives) && (kept.unknown === undefined || typeof kept.unknown === 'string');
 };
 const isReaches = (value: unknown): value is Reaches => typeof value === 'object' && value !== null && Object.values(value).every(isKept);
 
@@ -50,7 +52,7 @@ export function keptPackageReach(folder: string, top: string, read: Read, isFile
   // A preload's answer (default deny) is another answer than a program's for the same folder.
   const key = `${folder}${judgeKey(strict)}`;
   const kept = known.reaches[key];
-  if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
+  if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, natives: kept.natives, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
   const looked = new Set<string>();
   const used: string[] = [];
   const found = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked, strict);
@@ -60,7 +62,7 @@ export function keptPackageReach(folder: string, top: string, read: Read, isFile
   const stamps = stampsOf(sources);
   if (stamps === undefined) delete known.reaches[key];
   else {
-    known.reaches[key] = { stamps, sources, files: reach.files, ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
+    known.reaches[key] = { stamps, sources, files: reach.files, natives: reach.natives ?? [], ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
     known.changed = true;
   }
   return { reach, sources };

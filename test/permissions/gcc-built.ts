@@ -1,5 +1,5 @@
-// Rows that build native programs with gcc, on Linux (native-loads-*.test.ts): `canBuild`, and `built`, a test
-// skipped without them.
+// Rows that build native programs with gcc, on Linux (native-loads-*.test.ts): `canBuild`, `built`, a test
+// skipped without them, and `gccIn`, a compiler call in a folder.
 import { execFileSync } from 'node:child_process';
 import { it } from 'vitest';
 
@@ -13,3 +13,4 @@ const gcc = ((): boolean => {
 })();
 export const canBuild = gcc && process.platform === 'linux';
 export const built = it.skipIf(!canBuild);
+export const gccIn = (folder: string) => (...args: string[]): void => void execFileSync('gcc', args, { cwd: folder });
