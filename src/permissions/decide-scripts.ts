@@ -60,7 +60,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     const placed = scriptPlaces(line, runDir, root);
     if (placed?.unknown !== undefined) return { decision: 'ask', reason: `needs approval: ${placed.unknown}, whose scripts are not judged against the rules`, source: 'default', judged: judged.call, part: line };
     const lines: string[] = [];
-    for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) lines.push(...((await packageScriptLines(folder, jail, there))?.lines ?? []));
+    for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) {
+      const read = await packageScriptLines(folder, jail, there);
+      // A script runs that the reading cannot name (`npm run g --foo`, no package.json): not judged, so asked.
+      if (read !== undefined && read.unread.length > 0) return { decision: 'ask', reason: `needs approval: ${read.unread[0]!}, so its lines are not judged against the rules`, source: 'default', judged: judged.call, part: line };
+      lines.push(...(read?.lines ?? []));
+    }
     for (const script of lines) {
       if (++count > MAX_LINES) return { decision: 'ask', reason: `needs approval: the package scripts \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`, source: 'default', judged: judged.call, part: line };
       const text = [...handed, script].join(' ');

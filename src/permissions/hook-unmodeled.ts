@@ -51,6 +51,11 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
   // `D=pkgs/a; cd $D`). The person's environment (`. "$SIMPLE_GIT_HOOKS_RC"`) and git's arguments (`"$@"`,
   // `$1`) are not the model's to choose.
   const dynamic = (word: string): boolean => /\$\(|`/.test(word) || [...word.matchAll(/\$+\{?([A-Za-z_]\w*)/g)].some((found) => set.has(found[1]!));
+  // A folder the line moves to or names as a runner's place: also one spelled with an expansion operator whose
+  // default lineValues did not take (`${D:?}`), or a positional parameter the script sets itself (`set -- pkgs/b;
+  // cd $1`, scriptVariables): the walk would move to a folder literally so named (red team R24-7). A program or
+  // file operand with those is read by the hook-fed model (hook-fed-state.ts positionals).
+  const dynamicPlace = (word: string): boolean => dynamic(word) || /\$\{[A-Za-z_]\w*:?[-=+?]/.test(word) || [...word.matchAll(/\$+\{?([0-9@*#])/g)].some((found) => set.has(found[1]!));
   // A variable set for the line's program or the rest of the script whose value the walk cannot follow
   // (R14-7, hook-assigned.ts: a run-time value, a loader naming the whole folder); what it names is obeyed there.
   const set0 = lineAssignments(words);
@@ -124,14 +129,14 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       if (inline >= 0 || operand < 0) return undefined;
       return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }
-    if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamic(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
+    if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamicPlace(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
       // A JS runner's options: an allow-list, anything else unmodelled (hook-js-runners.ts, R14-2).
       // turbo and nx also as a package manager's bin (`yarn turbo run test`, `pnpm nx test`).
       const bin = ['yarn', 'pnpm', 'bun'].includes(name) ? basename(rest[0] ?? '') : name;
       const js = jsRunnerArgs(name, rest) ?? monorepoArgs(bin, bin === name ? rest : rest.slice(1));
       if (js !== undefined) return js;
-      const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamic(arg));
+      const place = rest.find((arg, j) => (PLACE.has(rest[j - 1] ?? '') || [...PLACE].some((option) => arg.startsWith(`${option}=`))) && dynamicPlace(arg));
       return place === undefined ? undefined : `\`${name}\` with ${place} (a place only known at run time)`;
     }
     return INERT.has(name) || isFile(word) || (/[.:]/.test(word) && pythonModule(word, isFile)) ? undefined : `\`${name}\` (a runner codeward does not model)`;
@@ -146,7 +151,7 @@ export function unmodeled(line: string, isFile: (word: string) => boolean, defin
   // A redirection's file is not a command (`xargs sh < scripts/list`: hook-lists.ts reads the list).
   // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing. A value the line set
   // before using it is known (hook-line-values.ts).
-  for (const command of shCommands(lineValues(line).replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
+  for (const command of shCommands(lineValues(line, set).replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
     const words = command.map((word) => word.text);
     const why = judge(words, isFile, defined, set);
     if (why !== undefined) return why;
@@ -154,12 +159,17 @@ export function unmodeled(line: string, isFile: (word: string) => boolean, defin
   return undefined;
 }
 
-// The variables a script's lines assign: `NAME=`, `for NAME in`, `read [-r] NAME...`, `local`/`export NAME=`.
+// The variables a script's lines assign: `NAME=`, `for NAME in`, `read [-r] NAME...`, `local`/`export NAME=`,
+// `${NAME:=..}`, and the positional parameters (`1` ... `9`, `@`, `*`, `#`) after `set --`.
 export function scriptVariables(lines: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const line of lines) {
     for (const found of line.matchAll(/(?:^|[\s;&|(])(?:local\s+|export\s+|readonly\s+)?([A-Za-z_]\w*)\+?=/g)) names.add(found[1]!);
     for (const found of line.matchAll(/\bfor\s+([A-Za-z_]\w*)\s+in\b/g)) names.add(found[1]!);
+    // `: ${D:=pkgs/b}` assigns D; `set -- a b` / `set a b` sets the positional parameters (R24-7; only a place word
+    // reads them: dynamicPlace).
+    for (const found of line.matchAll(/\$\{([A-Za-z_]\w*):?=/g)) names.add(found[1]!);
+    if (/(?:^|[\s;&|(])set\s+(?:--|[^-+\s])/.test(line)) for (const name of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '@', '*', '#']) names.add(name);
     for (const found of line.matchAll(/\bread\s+((?:-\w+\s+)*)((?:[A-Za-z_]\w*\s*)+)/g)) for (const name of found[2]!.trim().split(/\s+/)) names.add(name);
   }
   return names;

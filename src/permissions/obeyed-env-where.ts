@@ -4,11 +4,20 @@ import { anchoredAtRoot } from '../workspace/anchored.js';
 
 // Where an entry of a variable of the environment's table (obeyed-env.ts) lies in the workspace.
 
+// The real path of `path`, also when its last parts do not exist yet: the deepest existing folder's real path and
+// the rest as written (red team R24-1: `CARGO_HOME=/tmp/l/ch` with /tmp/l a link to the workspace and ch made
+// later is the workspace's ch).
 function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return posix.normalize(path);
+  let rest = '';
+  for (let at = posix.normalize(path); ; ) {
+    try {
+      return posix.join(realpathSync(at), rest);
+    } catch {
+      const up = posix.dirname(at);
+      if (up === at) return posix.normalize(path);
+      rest = rest === '' ? posix.basename(at) : posix.join(posix.basename(at), rest);
+      at = up;
+    }
   }
 }
 

@@ -174,6 +174,13 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     if (named.folders) {
       for (const entry of named.entries) {
         const found = relativeOf(entry, roots, env['HOME']);
+        // `.` or an empty entry (`PATH=:$PATH`, what `PATH=$EXTRA:$PATH` leaves with EXTRA empty) is the folder the
+        // shell stands in, wherever that is (red team R24-17): in every folder a file named like a program of the
+        // rest of PATH (or an everyday one) runs in its place; other files stay the project's.
+        if (name === 'PATH' && (entry === '' || (found?.relative === true && found.rel === ''))) {
+          globs.push({ glob: '**/*', why: why(entry === '' ? 'an empty entry (the current folder)' : entry), relative: true, names: shadowedNames(roots, env['PATH'] ?? '') });
+          continue;
+        }
         const everyFolder = 'everyFolder' in kind && kind.everyFolder === true && (entry === '' || found?.rel === '');
         for (const at of everyFolder ? [{ folder: '**', relative: false }] : foldersAt(found, roots)) {
           // The root itself on PATH: a file named like a program of the rest of PATH (or an everyday one) runs in

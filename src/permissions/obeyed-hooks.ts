@@ -90,7 +90,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     }
     // A value the line sets before it uses it (`D=pkgs/a; cd $D && make`) is read as that value, as the unmodeled
     // check reads it (hook-line-values.ts): the walk follows the folder the line really moves to.
-    const statement = restored(spelled(lineValues(line.replace(/^\s*#.*$/, '')), { top, gitDir: walk.gitDir, script }, known), copies);
+    const statement = restored(spelled(lineValues(line.replace(/^\s*#.*$/, ''), variables), { top, gitDir: walk.gitDir, script }, known), copies);
     // A here-document's body is read by hook-fed.ts (and its shell statements follow as lines): not by the others.
     const command = statementHead(statement);
     const words = shellWords(command);

@@ -63,7 +63,8 @@ const SQLITE_SHELL = new RegExp(
   `^[ \\t]*\\.(?:${anyOf({ shell: 2, system: 2, excel: 2, edit: 2, load: 2 })})(?![\\w-])|^[ \\t]*\\.\\w+\\s+['"]?\\||\\b(?:edit|load_extension)\\s*\\(`,
   'im',
 );
-const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.read${NAME}`, 'gm');
+// `.rea F` too (sqlite3 takes `.read` from 3 letters: red team R24-4).
+const SQLITE_INCLUDE = new RegExp(`^[ \\t]*\\.${abbreviated('read', 3)}${NAME}`, 'gm');
 const SQLITE: CommandFiles = { file: /^--?init(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.sqliterc', skip: /^--?init$/ } };
 const DUCKDB: CommandFiles = { file: /^--?(?:init|f)(?<v>)$/, shell: SQLITE_SHELL, include: SQLITE_INCLUDE, argsAreText: true, rc: { name: '.duckdbrc', skip: /^--?init$/ } };
 

@@ -13,6 +13,9 @@ export class ScriptReading {
   readonly files = new Map<string, string>();
   // Why no key can be given (a spelling not read here, a file too long to show): fail closed.
   readonly unknown: string[] = [];
+  // Of those, why a script that runs was not read at all (which one is unknown): a deny or ask rule cannot be
+  // judged against it, so the call asks (permissions/decide-scripts.ts; red team R24-5).
+  readonly unread: string[] = [];
   runs = false;
   // The package managers the line runs scripts through, and every shell line they run (shown scripts,
   // recipes, followed files): npm runs those with its script-shell and node_modules/.bin first on PATH.
@@ -32,6 +35,12 @@ export class ScriptReading {
   open(line: string): void {
     this.add(line);
     this.unknown.push(line);
+  }
+
+  // A script runs that this reading cannot name.
+  unnamed(line: string): void {
+    this.open(line);
+    this.unread.push(line);
   }
 
   file(rel: string, text: string): void {

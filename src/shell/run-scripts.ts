@@ -17,6 +17,9 @@ import { readRunnerSetup } from './run-script-npm.js';
 
 // Runner lines inside scripts are followed this deep.
 const DEPTH = 3;
+// Options before a package manager's subcommand that take no value, and the ones naming another package's place.
+const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress']);
+const PLACES = /^(?:--prefix|--cwd|--dir|-C|--filter|-F|--workspace|-w|--workspaces|--userconfig|--globalconfig|--script-shell)=/;
 // Options of a package manager that change nothing about which package.json and script run.
 const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
 
@@ -43,27 +46,46 @@ function packageScript(program: string, words: readonly string[]): string | read
   const own = end < 0 ? words : words.slice(0, end);
   const [sub, name] = own;
   if (own.includes('--ignore-scripts')) return null;
-  // `yarn` alone installs (running the lifecycle scripts); the others alone print their help.
-  if (sub === undefined) return program === 'yarn' ? INSTALL : null;
-  // Options do not change which of the root package's lifecycle scripts run (`npm ci --no-audit`, `npm i -D x`); a
-  // place option (`--prefix`) is read before this (permissions/decide-script-places.ts).
-  if (Object.hasOwn(LIFECYCLE, sub) && !(program === 'yarn' && sub === 'install')) return LIFECYCLE[sub]!;
+  if (sub === '--version' || sub === '-v' || sub === '--help' || sub === '-h') return null;
+  // `yarn` alone installs (running the lifecycle scripts), with options too (`yarn --frozen-lockfile`, `yarn -s`:
+  // red team R24-5); the others alone print their help.
+  if (sub === undefined || (program === 'yarn' && own.every((word) => word.startsWith('-')))) return program === 'yarn' ? INSTALL : null;
+  // Options before the subcommand: `--name=value` ones and flags that take no value do not move it (`npm
+  // --loglevel=warn ci`, the canonical spelling of npm_config_loglevel=warn npm ci; `pnpm -c exec`); a place option
+  // or one that may take the next word (`yarn --cwd x run g`): which script runs is not read here.
+  if (sub.startsWith('-')) {
+    const at = own.findIndex((word) => !word.startsWith('-'));
+    const lead = own.slice(0, at);
+    if (lead.every((word) => (word.includes('=') && !PLACES.test(word)) || FLAGS.has(word))) return packageScript(program, words.slice(at));
+    return ['exec', 'x', 'dlx'].includes(own[at]!) ? null : undefined;
+  }
+  // Options do not change which of the root package's lifecycle scripts run (`npm ci --no-audit`, `npm i -D x`,
+  // `yarn install --frozen-lockfile`); a place option (`--prefix`) is read before this
+  // (permissions/decide-script-places.ts).
+  if (Object.hasOwn(LIFECYCLE, sub)) return LIFECYCLE[sub]!;
   if (program === 'bun' && sub === 'test') return null;
-  if (['exec', 'x', 'dlx'].includes(sub) || sub === '--version' || sub === '-v') return null;
+  if (['exec', 'x', 'dlx'].includes(sub)) return null;
   // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here.
   if (own.some((word) => word.startsWith('-') && !PLAIN_OPTIONS.has(word))) return undefined;
   if (['test', 't', 'tst'].includes(sub)) return 'test';
   if (['start', 'stop', 'restart'].includes(sub)) return sub;
   if (['run', 'run-script', 'rum', 'urn'].includes(sub)) return name;
-  // `yarn build` runs the script "build" when package.json has one (else yarn's own command or a binary).
-  return program === 'yarn' ? sub : undefined;
+  // `yarn build`, `pnpm build`, `bun build` run the script "build" when package.json has one (else the manager's
+  // own command or a binary); npm's other commands run no script of the package, but `npm explore` (a shell) and
+  // `npm audit fix` (an install).
+  if (program !== 'npm') return sub;
+  if (sub === 'audit') return name === 'fix' ? INSTALL : null;
+  return sub === 'explore' ? undefined : null;
 }
 
 // `script`: one script (and its pre/post) or the lifecycle scripts a command runs when present.
 async function readPackage(files: ProjectFiles, script: string | readonly string[], reading: ScriptReading): Promise<string[]> {
   const text = await files.text('package.json');
   if (text === undefined) {
-    reading.open('package.json: not found or not readable, so the script it runs is unknown');
+    // Missing, a package manager runs no script of it; there but not readable here (a link out of the workspace),
+    // it does (R24-5).
+    if (files.has('package.json')) reading.unnamed('package.json: not readable here, so the script it runs is unknown');
+    else reading.open('package.json: not found, so no script of it runs');
     return [];
   }
   let scripts: Record<string, unknown> | undefined;
@@ -103,8 +125,8 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     reading.runs = true;
     if (manager) reading.managers.add(program);
     // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
-    if (moved || depth > DEPTH) reading.open(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
-    else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
+    if (moved || depth > DEPTH) reading.unnamed(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
+    else if (script === undefined) reading.unnamed(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
     else {
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
       if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);
@@ -140,10 +162,10 @@ export async function scriptLines(folder: string, jail: Beneath | undefined, lin
 // The shell lines the package.json scripts a runner line names run (`npm run g` -> `git push`; pre/post scripts and
 // the runner lines those run in turn, DEPTH deep), for deny and ask rules (permissions/decide-scripts.ts), with
 // why the reading is incomplete; undefined when the line runs no script.
-export async function packageScriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<{ lines: string[]; unknown: readonly string[] } | undefined> {
+export async function packageScriptLines(folder: string, jail: Beneath | undefined, line: string): Promise<{ lines: string[]; unknown: readonly string[]; unread: readonly string[] } | undefined> {
   let files: ProjectFiles | undefined;
   const open = async (): Promise<ProjectFiles> => (files ??= await ProjectFiles.open(folder, jail));
   const reading = new ScriptReading();
   const lines = await readLine(line, 0, open, reading, false);
-  return reading.runs ? { lines, unknown: reading.unknown } : undefined;
+  return reading.runs ? { lines, unknown: reading.unknown, unread: reading.unread } : undefined;
 }

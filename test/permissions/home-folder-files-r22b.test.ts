@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { homeSourced } from '../../src/permissions/home-sources.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-import { homeWritten } from './home-write-homenames25.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
 // workspace file such a config names is written under --yes with no question; the table's own files ask (controls).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-write-homenames25.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {

@@ -9,7 +9,7 @@
 // it sets aside). Without the padding / one level up, the same write asks and the exec's file is set aside (controls).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeRun, homeWritten } from './home-write-homelinks25.js';
+import { homeRun, homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {

@@ -13,11 +13,13 @@ describe('a value the line set is known', () => {
     ['F=tools/x; node "$F"', 'tools/x.js'],
     ['F=tools/x && node $F', 'tools/x.js'],
     ['F="scripts/ci"; sh "$F"', 'scripts/ci'],
+    // The value is set and not empty: `${F:-y}` is it (R24-7 reads defaults and alternatives).
+    ['F=tools/x; node ${F:-y}', 'tools/x.js'],
   ])('%j: writing %s asks; a source stays free', async (hook, file) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: [file], free: ['src/a.js'], content: '// ok\n' });
   });
 
-  it.each(['F=$(cat f); node "$F"', 'F=tools/x; F=$G; node $F', 'F=tools/x; read F; node $F', "F=tools/x; sh -c 'node $F'", 'F=tools/*; node $F', 'F=tools/x; node ${F:-y}'])('%j: the whole tree asks', async (hook) => {
+  it.each(['F=$(cat f); node "$F"', 'F=tools/x; F=$G; node $F', 'F=tools/x; read F; node $F', "F=tools/x; sh -c 'node $F'", 'F=tools/*; node $F'])('%j: the whole tree asks', async (hook) => {
     await checkHookRow(place.next(), place.home, { hook, files: SOURCES, asks: ['src/a.js'], free: [], content: '// ok\n' });
   });
 });

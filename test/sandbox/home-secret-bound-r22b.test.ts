@@ -9,7 +9,7 @@
 // With a small home the same file is not accessible (the controls).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeRun, type Home } from '../permissions/home-write-homelinks25.js';
+import { homeRun, type Home } from '../permissions/home-write.js';
 
 let base: string;
 beforeAll(async () => {
