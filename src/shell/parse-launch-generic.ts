@@ -188,9 +188,22 @@ function sshCommands(words: readonly WordLike[]): Launch[] {
   });
 }
 
+const SSH_CLIENTS: ReadonlySet<string> = new Set(['scp', 'sftp', 'ssh-copy-id', 'autossh', 'sshfs']);
+
 // What `words[0]` starts by this table; undefined when it is not listed.
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
   if (key === 'ssh') return [...sshCommands(words), ...runner(key, spec!, words)];
+  // The other OpenSSH clients read the same configuration (`scp -F cfg`, red team R24-9) and settings; scp's and
+  // sftp's `-S PROG` runs PROG in ssh's place.
+  if (SSH_CLIENTS.has(key)) {
+    const found = [...sshCommands(words), ...(spec ? runner(key, spec, words) : [])];
+    if (key === 'scp' || key === 'sftp') found.push(...words.slice(1).flatMap((word, k): Launch[] => {
+      const program = optionWord(word.value, /^-S$/, SSH_FLAGS);
+      const text = program?.attached ?? (program ? words[k + 2]?.value : undefined);
+      return text === undefined ? [] : [{ kind: 'text', text }];
+    }));
+    return found.length > 0 || spec ? found : undefined;
+  }
   return spec ? runner(key, spec, words) : undefined;
 }
