@@ -48,7 +48,9 @@ describe('a root that is a PATH folder, or lies inside a relative entry\'s names
     expect(judged('.bin/touch', '/w/node_modules', { PATH: 'node_modules/.bin:/usr/bin' }, true)).toBe('.bin/*');
     expect(judged('.bin/made-up-tool', '/w/node_modules', { PATH: 'node_modules/.bin:/usr/bin' }, true)).toBeUndefined();
     expect(judged('git', '/w/node_modules/.bin/sub', { PATH: 'node_modules/.bin' })).toBeUndefined();
-    expect(judged('git', '/w/proj', { PATH: '.:' })).toBeUndefined();
+    // `.` (and the empty entry) is the folder the shell stands in: a program's name there shadows it (R24-17).
+    expect(judged('git', '/w/proj', { PATH: '.:' })).toBe('**/*');
+    expect(judged('notes', '/w/proj', { PATH: '.:' })).toBeUndefined();
   });
 
   it('through the real binary under --yes: -C bin create git asks, README is written; -C node_modules/.bin create ls asks', () => {

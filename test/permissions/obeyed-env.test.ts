@@ -26,11 +26,13 @@ afterAll(async () => {
 const judged = (path: string, env: Record<string, string>): string | undefined => isObeyedLater(path, { gitPaths: [], envGlobs: envLoadGlobs(['/w'], env) })?.pattern;
 
 describe('folders the environment loads programs from', () => {
-  it('an absolute PATH folder inside the workspace, a relative one in every folder; not one outside, not `.`', () => {
+  it('an absolute PATH folder inside the workspace, a relative one in every folder; not one outside; `.` and an empty entry: programs\' names in every folder (R24-17)', () => {
     expect(judged('bin/git', { PATH: '/usr/bin:/w/bin' })).toBe('bin/**');
     expect(judged('pkg/node_modules/.bin/ls', { PATH: 'node_modules/.bin:/usr/bin' })).toBe('**/node_modules/.bin/**');
     expect(judged('node_modules/.bin/ls', { PATH: './node_modules/.bin/' })).toBe('**/node_modules/.bin/**');
-    expect(judged('bin/git', { PATH: '/usr/bin:/other/bin:.::../x' })).toBeUndefined();
+    expect(judged('bin/git', { PATH: '/usr/bin:/other/bin:../x' })).toBeUndefined();
+    expect(judged('bin/git', { PATH: '/usr/bin:/other/bin:.::../x' })).toBe('**/*');
+    expect(judged('bin/release-notes', { PATH: '/usr/bin:/other/bin:.::../x' })).toBeUndefined();
     expect(judged('src/main.ts', { PATH: '/w/bin:node_modules/.bin' })).toBeUndefined();
   });
 
