@@ -14,8 +14,10 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // FILE the variable names (GIT_CONFIG_GLOBAL=./evil.cfg, or HOME / XDG_CONFIG_HOME pointed at the work tree,
 // where git, npm and every other program then read the person's settings) may name any program: its value is a
 // program only known at run time (`"$SETTINGS_FROM_GIT_CONFIG_GLOBAL"`), which the immune check treats as such.
-const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG']);
-const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME']);
+// ccache's configuration file (CCACHE_CONFIGPATH) and its cache folder's ccache.conf (CCACHE_DIR) name commands too
+// (compiler_check, prefix_command: red team R24-20).
+const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH']);
+const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR']);
 
 // The command texts an assignment of `name` hands a program, or [] (`value`: the static value, undefined when
 // only known at run time; `text`: the word as written).
