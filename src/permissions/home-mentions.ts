@@ -22,7 +22,10 @@ import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 const META = /[.*+?^${}()|[\]\\]/g;
 const escape = (text: string): string => text.replace(META, '\\$&');
-const PATH_CHARS = '[^\\s"\'`<>|;,:()\\[\\]{}=&\\\\]';
+// Not a path's character: white space (the same set in JavaScript's and ripgrep's regular expressions: each
+// engine's own `\s` differs in U+0085 and U+FEFF), U+FFFD (an invalid byte, which ripgrep's classes never match;
+// home-mention-search.ts reads both ways), quotes and separators.
+const PATH_CHARS = '[^\\t\\n\\x0B\\f\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\uFFFD"\'`<>|;,:()\\[\\]{}=&\\\\]';
 // A name character just before: the workspace path is the tail of another path (`/mnt/backup/home/u/ws`).
 const BEFORE = '[A-Za-z0-9_.@+~-]?';
 const RUN_TIME = /[$*?]/;
@@ -74,8 +77,7 @@ export function homeMentions(home: string, roots: readonly string[]): { links: H
   const forms = spellings(home, roots);
   const pattern = `${BEFORE}(?:${forms.map(([spelled]) => escape(spelled)).join('|')})/${PATH_CHARS}+`;
   const walk = walkMentions(home, roots, looked);
-  const below = roots.map((root) => relIn(root, home)).filter((rel): rel is string => rel !== undefined);
-  const { mentions, over } = walk.over === undefined ? searchMentions(home, walk, pattern, below) : { mentions: [] as Mention[], over: walk.over };
+  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, forms.map(([spelled]) => spelled)) : { mentions: [] as Mention[], over: walk.over };
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {

@@ -1,0 +1,83 @@
+// The per-call cost of the write gate's home scans (issue 31, mention26): a cold `codeward exec --cmd true`
+// (sandboxed) and a cold `codeward write` under --yes, with this machine's real home (HOME as it is), cold = a fresh
+// CODEWARD_STATE_DIR each call (no kept scan), for one or two builds, interleaved call by call. Wall and CPU (the
+// call and every process it waited for: bwrap, rg), medians. Not in npm test; run by hand:
+//   node bench/home-scans.mjs cli [--before DIST] [--after dist] [--rounds 11]
+//   node bench/home-scans.mjs search [--rounds 9]   (in process: ripgrep vs the in-process reader by walk size)
+//   node bench/home-scans.mjs path [--rounds 9]     (in process: the PATH scan cold, and its kept stamps' check)
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CLEAN_ENV, DIST, NODE, median } from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const mode = argv[0] ?? 'cli';
+const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
+const rounds = Number(value('--rounds', mode === 'cli' ? 11 : 9));
+const tmp = mkdtempSync(join(tmpdir(), 'cw-bench-home-scans-'));
+const fmt = (ms) => ms.toFixed(1).padStart(7);
+
+// One sample: { wall, cpu } in ms, by a python3 helper that reads its children's rusage (µs), as
+// bench/startup-rows.mjs does. `fresh`: a folder removed before the call (the cold state folder).
+const HELPER = `import json, resource, shutil, subprocess, sys, time
+for line in sys.stdin:
+    call = json.loads(line)
+    if call.get('fresh'):
+        shutil.rmtree(call['fresh'], ignore_errors=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    run = subprocess.run(call['argv'], cwd=call['cwd'], env=call['env'], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    print(json.dumps({'status': run.returncode, 'ok': b'"ok":true' in run.stdout, 'wall': wall * 1000, 'cpu': cpu * 1000}), flush=True)
+`;
+
+async function cli() {
+  const builds = Object.fromEntries(Object.entries({ before: value('--before'), after: value('--after', DIST) }).filter(([, dist]) => dist).map(([side, dist]) => [side, resolve(dist)]));
+  const ws = join(tmp, 'ws');
+  mkdirSync(join(ws, 'src'), { recursive: true });
+  writeFileSync(join(ws, 'src/a.ts'), 'export const a = 1;\n');
+  writeFileSync(join(ws, 'package.json'), '{"name":"x","scripts":{"test":"vitest"}}\n');
+  execFileSync('git', ['init', '-q', ws]);
+  const helper = spawn('python3', ['-c', HELPER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const replies = createInterface({ input: helper.stdout })[Symbol.asyncIterator]();
+  const cases = [['node -e 0', [NODE, '-e', '0'], undefined]];
+  for (const [side, dist] of Object.entries(builds)) {
+    const bin = join(dist, 'bin', 'codeward.js');
+    const state = join(tmp, `state-${side}`);
+    cases.push([`exec ${side}`, [NODE, bin, '-C', ws, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], state]);
+    cases.push([`write ${side}`, [NODE, bin, '-C', ws, '--json', '--yes', 'write', '--path', 'src/b.ts', '--content', 'export const b = 2;\n'], state]);
+  }
+  const samples = Object.fromEntries(cases.map(([name]) => [name, []]));
+  const load = loadavg()[0];
+  for (let round = 0; round < rounds + 2; round += 1) {
+    for (const [name, command, state] of round % 2 ? [...cases].reverse() : cases) {
+      const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', ...(state ? { CODEWARD_STATE_DIR: state } : {}) };
+      helper.stdin.write(`${JSON.stringify({ argv: command, cwd: ws, env, fresh: state })}\n`);
+      const reply = JSON.parse((await replies.next()).value);
+      if (reply.status !== 0 || (state && !reply.ok)) throw new Error(`bench/home-scans.mjs: ${name} failed (exit ${reply.status})`);
+      if (round >= 2) samples[name].push(reply);
+    }
+  }
+  helper.stdin.end();
+  const med = (name, key) => median(samples[name].map((one) => one[key]));
+  console.log(`HOME=${process.env.HOME}; load ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${rounds} rounds; medians, cold (state folder removed before each call)`);
+  console.log('| row | build | wall ms | CPU ms | CPU ÷ node -e 0 |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const [name] of cases) {
+    const [row, side = ''] = name.startsWith('node') ? [name] : name.split(' ');
+    console.log(`| ${row} | ${side} | ${fmt(med(name, 'wall'))} | ${fmt(med(name, 'cpu'))} | ${(med(name, 'cpu') / med('node -e 0', 'cpu')).toFixed(2)}× |`);
+  }
+  if (builds.before && builds.after) for (const row of ['exec', 'write']) console.log(`${row}: after/before CPU ${(med(`${row} after`, 'cpu') / med(`${row} before`, 'cpu')).toFixed(3)}, wall ${(med(`${row} after`, 'wall') / med(`${row} before`, 'wall')).toFixed(3)}`);
+}
+
+try {
+  if (mode === 'cli') await cli();
+  else throw new Error(`bench/home-scans.mjs: unknown mode ${mode}`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
