@@ -2,22 +2,18 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { spawnSync } from '../sandbox/spawn-sync.js';
 import { readHeadBeneath } from '../workspace/own-read-sync.js';
-import { MAX_FILE_BYTES, type MentionFile, type MentionWalk } from './home-mention-walk.js';
+import type { MentionFile, MentionWalk } from './home-mention-walk.js';
+import { isUtf16, MAX_FILE_BYTES, textOf } from './home-mention-text.js';
 
 // The mentions of the workspace's path in the files home-mention-walk.ts found (`pattern`: a regular expression,
 // the workspace's path in its spellings, then a path's characters; home-mentions.ts): each match with the file it
 // is in. Two readers give the same answers (test/permissions/home-mention-readers.test.ts), both over exactly the
-// walk's files (the walk alone decides what is searched: records skipped, size cap, links followed):
-// - in process, for a small walk (IN_PROCESS: a process spawned costs more than reading a few hundred files);
-// - the shipped @vscode/ripgrep binary, given the walk's files by name (no walk of its own, no glob of its own),
-//   with --text (no binary rule of its own) and its encoding sniffing (a UTF-16 file with a byte-order mark is read
-//   as text); then the files it matched in are checked for binary here (textOf: the in-process reader's rule).
-// A file's text: UTF-16 transcoded after a byte-order mark, else UTF-8 (an invalid byte never matches a path's
-// character: PATH_CHARS in home-mentions.ts excludes U+FFFD, as ripgrep's classes match no invalid byte). A text
-// holding a NUL is binary and not searched: what a program writes in a binary format below the home is its record,
-// database or cache (sqlite, LevelDB, a browser's session), not a configuration the person wrote a path into
-// (LEFT: dconf's binary settings database). Without the binary (a platform without its package) the walk's files
-// are read here at any size.
+// walk's files (the walk alone decides what is searched: records skipped, size cap, links followed), both with
+// home-mention-text.ts's text and binary rule:
+// - in process, for a small walk (IN_PROCESS: a process spawned costs more than reading a few hundred files), or
+//   without the binary (a platform without its package);
+// - else the shipped @vscode/ripgrep binary, given the walk's files by name (no walk, no glob of its own), with
+//   --text (no binary rule of its own: the files it matched in are judged here) and its own encoding sniffing.
 
 // The walks read in process (measured: bench/home-scans.mjs search); larger ones go to ripgrep.
 export const IN_PROCESS = { files: 256, bytes: 2 * 1024 * 1024 } as const;
@@ -33,25 +29,13 @@ export interface Mention {
   readonly text: string;
 }
 
-const rgBinary = (): string | undefined => {
+export const rgBinary = (): string | undefined => {
   try {
     return createRequire(import.meta.url).resolve(`@vscode/ripgrep-${process.platform}-${process.arch}/bin/${process.platform === 'win32' ? 'rg.exe' : 'rg'}`);
   } catch {
     return undefined;
   }
 };
-
-// A file's bytes as text, as ripgrep decodes them (a byte-order mark: UTF-16 little or big endian, or UTF-8);
-// undefined when binary (a NUL in the text).
-export function textOf(bytes: Buffer): string | undefined {
-  let text: string;
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = bytes.subarray(2, bytes.length - (bytes.length % 2)).toString('utf16le');
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
-  else text = bytes.toString('utf8');
-  // A lone surrogate of a UTF-16 file is U+FFFD, as ripgrep's transcoding makes it.
-  const wellFormed = (text as string & { toWellFormed?: () => string }).toWellFormed?.() ?? text;
-  return wellFormed.includes('\0') ? undefined : wellFormed;
-}
 
 // The bytes of a walked file (its size as walked, plus one: a file grown since is read up to the cap).
 const bytesOf = (file: MentionFile): Buffer | undefined => readHeadBeneath(dirname(file.path), file.path, Math.min(file.size + 1, MAX_FILE_BYTES));
@@ -64,7 +48,7 @@ export function readEach(files: readonly MentionFile[], pattern: string, needles
   const out: Mention[] = [];
   for (const file of files) {
     const head = bytesOf(file);
-    if (head === undefined || (!(head[0] === 0xff && head[1] === 0xfe) && !(head[0] === 0xfe && head[1] === 0xff) && !bytes.some((needle) => head.includes(needle)))) continue;
+    if (head === undefined || (!isUtf16(head) && !bytes.some((needle) => head.includes(needle)))) continue;
     const text = textOf(head);
     if (text !== undefined) for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match[0] });
   }

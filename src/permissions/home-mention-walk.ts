@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
 import { isRecord, recordNameTest } from './home-mention-rules.js';
+import { MAX_FILE_BYTES, SNIFF, textOf } from './home-mention-text.js';
 import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
@@ -14,10 +15,8 @@ import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 // size cap (a NUL in its first bytes: a record).
 // Bounded, never silently (R21-9): past MAX_ENTRIES (also entries of one folder), or a text file past the size cap, `over` says why.
 
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 // Entries visited at most: a realistic home's searched part holds ~10 k (installed content is skipped).
 const MAX_ENTRIES = 200_000;
-const SNIFF = 8192;
 
 // A file to search: its real path (read), its name (home-relative below the home, else the real path below a
 // link's target: what messages name), its size as walked.
@@ -47,6 +46,12 @@ const realOf = (path: string): string | undefined => {
   }
 };
 
+// Whether the file is binary (home-mention-text.ts: its first SNIFF characters, at most 4 bytes each); unreadable: not.
+const isBinary = (file: string): boolean => {
+  const head = readHeadBeneath(dirname(file), file, SNIFF * 4);
+  return head !== undefined && textOf(head) === undefined;
+};
+
 export function walkMentions(home: string, roots: readonly string[], looked: Looked): MentionWalk {
   const isName = recordNameTest();
   const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { named: new Map(), listed: [], files: [] };
@@ -72,7 +77,7 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
       if (at.first && at.rel === undefined) out.named.set(real, startName);
       if (stats.isFile()) {
         if (stats.size <= MAX_FILE_BYTES) out.files.push({ path: real, name: at.rel ?? real, size: stats.size });
-        else if (readHeadBeneath(dirname(real), real, SNIFF)?.includes(0) !== true) {
+        else if (!isBinary(real)) {
           out.over = `${at.first ? startName : at.rel !== undefined ? `~/${at.rel}` : real} is larger than ${MAX_FILE_BYTES} bytes and not binary: not searched for workspace paths`;
         }
         continue;

@@ -70,14 +70,21 @@ function pathOf(text: string, forms: readonly [string, string][]): { path: strin
   return { path: path.slice(0, path.lastIndexOf('/', at)) || '/', folder: true };
 }
 
+// The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
+// the spellings (one of them is in every match).
+export function mentionPattern(home: string, roots: readonly string[]): { pattern: string; needles: string[]; forms: [string, string][] } {
+  const forms = spellings(home, roots);
+  const needles = forms.map(([spelled]) => spelled);
+  return { pattern: `${BEFORE}(?:${needles.map(escape).join('|')})/${PATH_CHARS}+`, needles, forms };
+}
+
 export function homeMentions(home: string, roots: readonly string[]): { links: HomeLink[]; listed: string[]; looked: Looked } {
   const looked: Looked = new Map();
   // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
-  const forms = spellings(home, roots);
-  const pattern = `${BEFORE}(?:${forms.map(([spelled]) => escape(spelled)).join('|')})/${PATH_CHARS}+`;
+  const { pattern, needles, forms } = mentionPattern(home, roots);
   const walk = walkMentions(home, roots, looked);
-  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, forms.map(([spelled]) => spelled)) : { mentions: [] as Mention[], over: walk.over };
+  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {
