@@ -6,9 +6,10 @@
 //   node bench/home-scans.mjs search [--rounds 9]   (in process: ripgrep vs the in-process reader by walk size)
 //   node bench/home-scans.mjs path [--rounds 9]     (in process: the PATH scan cold, and its kept stamps' check)
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CLEAN_ENV, DIST, NODE, median } from './lib.mjs';
@@ -75,8 +76,93 @@ async function cli() {
   if (builds.before && builds.after) for (const row of ['exec', 'write']) console.log(`${row}: after/before CPU ${(med(`${row} after`, 'cpu') / med(`${row} before`, 'cpu')).toFixed(3)}, wall ${(med(`${row} after`, 'wall') / med(`${row} before`, 'wall')).toFixed(3)}`);
 }
 
+// The sources named, bundled for an in-process measure.
+async function bundle(exports) {
+  const { build } = await import('esbuild');
+  const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+  const entry = join(tmp, 'entry.ts');
+  writeFileSync(entry, Object.entries(exports).map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(join(SRC, file))};`).join('\n'));
+  const outfile = join(fileURLToPath(new URL('.fixtures/home-scans/', import.meta.url)), 'lib.mjs');
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile, packages: 'external', logLevel: 'silent', absWorkingDir: fileURLToPath(new URL('..', import.meta.url)) });
+  return import(`${pathToFileURL(outfile).href}?${Date.now()}`);
+}
+
+// The CPU of this process's waited-for children so far (ms; /proc/self/stat cutime + cstime, 10 ms ticks: summed
+// over the rounds) and its own (ms).
+const childCpu = () => {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+};
+const ownCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+// ripgrep against the in-process reader over walks of N files of one size: what decides IN_PROCESS.
+async function search() {
+  const lib = await bundle({ 'permissions/home-mention-walk.ts': ['walkMentions'], 'permissions/home-mention-search.ts': ['readEach', 'rgEach', 'rgBinary'], 'permissions/home-mentions.ts': ['mentionPattern'] });
+  const rg = lib.rgBinary();
+  console.log(`load ${loadavg()[0].toFixed(2)}; ${rounds} rounds; medians (CPU of rg: its children's total over the rounds / rounds)`);
+  console.log('| files | bytes each | total KiB | in process wall ms | in process CPU ms | rg wall ms | rg CPU ms (rg + spawn) | rg ÷ in process (CPU) |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  // `every`: each file names the workspace (every file decoded and matched: the in-process reader's worst case).
+  const sizes = argv.includes('--sizes') ? JSON.parse(value('--sizes')) : [[16, 1024], [256, 1024], [1024, 1024], [2048, 1024], [4096, 1024], [256, 8192], [1024, 4096], [64, 65536], [256, 16384]];
+  for (const [count, size, every] of sizes.flatMap(([count, size]) => [[count, size, false], [count, size, true]])) {
+    const home = join(tmp, `h-${count}-${size}-${every}`);
+    const root = join(home, 'code', 'ws');
+    mkdirSync(root, { recursive: true });
+    const line = 'setting = value # a comment of a configuration file\n';
+    for (let i = 0; i < count; i++) {
+      const at = join(home, '.config', `app${i % 32}`, `f${i}.conf`);
+      mkdirSync(join(at, '..'), { recursive: true });
+      const text = line.repeat(Math.ceil(size / line.length)).slice(0, size - 40);
+      writeFileSync(at, every || i % 16 === 0 ? `${text}\nrun ${root}/tools/x${i}.sh\n` : text);
+    }
+    const walk = lib.walkMentions(home, [root], new Map());
+    const { pattern, needles } = lib.mentionPattern(home, [root]);
+    const inProcess = { wall: [], cpu: [] }, byRg = { wall: [] };
+    let rgChildren = 0, found = [0, 0];
+    for (let round = 0; round < rounds + 1; round++) {
+      let start = performance.now(), cpu = ownCpu();
+      found[0] = lib.readEach(walk.files, pattern, needles).length;
+      if (round > 0) inProcess.wall.push(performance.now() - start), inProcess.cpu.push(ownCpu() - cpu);
+      start = performance.now();
+      cpu = ownCpu();
+      const children = childCpu();
+      found[1] = lib.rgEach(rg, walk.files, pattern).mentions.length;
+      if (round > 0) byRg.wall.push(performance.now() - start), rgChildren += childCpu() - children + (ownCpu() - cpu);
+    }
+    if (found[0] !== found[1]) throw new Error(`bench/home-scans.mjs: the readers differ (${found})`);
+    const rgCpu = rgChildren / rounds;
+    console.log(`| ${count}${every ? ' (each names the workspace)' : ''} | ${size} | ${((count * size) / 1024).toFixed(0)} | ${fmt(median(inProcess.wall))} | ${fmt(median(inProcess.cpu))} | ${fmt(median(byRg.wall))} | ${fmt(rgCpu)} | ${(rgCpu / median(inProcess.cpu)).toFixed(1)} |`);
+  }
+}
+
+// The PATH scan of this machine's PATH (path-links.ts): cold, and the check of its kept stamps (one stat per stamped
+// folder, one lstat per path looked up itself), with what it stamps.
+async function path() {
+  const lib = await bundle({ 'permissions/path-links.ts': ['pathFolders', 'pathLinksInto'], 'permissions/kept-across.ts': ['stampsOf'], 'permissions/home-links.ts': ['stillLooked'] });
+  const folders = lib.pathFolders(process.env.PATH);
+  const cold = [], warm = [];
+  let scan;
+  for (let round = 0; round < rounds + 1; round++) {
+    let start = performance.now();
+    scan = lib.pathLinksInto(folders, [join(tmp, 'ws')]);
+    if (round > 0) cold.push(performance.now() - start);
+    start = performance.now();
+    lib.stampsOf(scan.listed);
+    lib.stillLooked([...scan.looked]);
+    if (round > 0) warm.push(performance.now() - start);
+  }
+  console.log(`load ${loadavg()[0].toFixed(2)}; PATH folders ${folders.length}; stamped folders ${scan.listed.length}; paths looked up themselves ${scan.looked.size}`);
+  console.log(`stamped: ${scan.listed.join(' ')}`);
+  console.log(`cold scan ${fmt(median(cold))} ms; kept check ${fmt(median(warm))} ms (medians of ${rounds})`);
+}
+
 try {
   if (mode === 'cli') await cli();
+  else if (mode === 'path') await path();
+  else if (mode === 'search') await search();
   else throw new Error(`bench/home-scans.mjs: unknown mode ${mode}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
