@@ -5,7 +5,7 @@
 //   node bench/home-scans.mjs cli [--before DIST] [--after dist] [--rounds 11]
 //   node bench/home-scans.mjs search [--rounds 9]   (in process: ripgrep vs the in-process reader by walk size)
 //   node bench/home-scans.mjs path [--rounds 9]     (in process: the PATH scan cold, and its kept stamps' check)
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -121,16 +121,23 @@ async function search() {
     const walk = lib.walkMentions(home, [root], new Map());
     const { pattern, needles } = lib.mentionPattern(home, [root]);
     const inProcess = { wall: [], cpu: [] }, byRg = { wall: [] };
-    let rgChildren = 0, found = [0, 0];
+    let rgChildren = 0;
+    const found = [0, 0];
     for (let round = 0; round < rounds + 1; round++) {
       let start = performance.now(), cpu = ownCpu();
       found[0] = lib.readEach(walk.files, pattern, needles).length;
-      if (round > 0) inProcess.wall.push(performance.now() - start), inProcess.cpu.push(ownCpu() - cpu);
+      if (round > 0) {
+        inProcess.wall.push(performance.now() - start);
+        inProcess.cpu.push(ownCpu() - cpu);
+      }
       start = performance.now();
       cpu = ownCpu();
       const children = childCpu();
       found[1] = lib.rgEach(rg, walk.files, pattern).mentions.length;
-      if (round > 0) byRg.wall.push(performance.now() - start), rgChildren += childCpu() - children + (ownCpu() - cpu);
+      if (round > 0) {
+        byRg.wall.push(performance.now() - start);
+        rgChildren += childCpu() - children + (ownCpu() - cpu);
+      }
     }
     if (found[0] !== found[1]) throw new Error(`bench/home-scans.mjs: the readers differ (${found})`);
     const rgCpu = rgChildren / rounds;
