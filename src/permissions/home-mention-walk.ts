@@ -3,29 +3,36 @@ import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
 import { isRecord, recordNameTest } from './home-mention-rules.js';
+import { MAX_FILE_BYTES, SNIFF, textOf } from './home-mention-text.js';
 import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
 // and everything below its dot-folders, but records and installed content (home-mention-rules.ts) and the
 // workspace itself; a link is searched where it leads (a stow link `~/.config/kitty -> ~/dotfiles/kitty`), unless
 // that is in the workspace (then it IS a workspace path: home-links.ts). Every file walked is returned for the
-// kept stamps, every folder's names but records go to `looked` (a changed, added or removed file is seen), with ripgrep's paths (home-mention-search.ts).
-// Bounded, never silently (R21-9): past MAX_ENTRIES, or a text file past the size cap, `over` says why.
+// kept stamps, every folder's names but records go to `looked` (a changed, added or removed file is seen), and every
+// file to search (home-mention-search.ts reads exactly these, in process or by ripgrep): not a binary one past the
+// size cap (a NUL in its first bytes: a record).
+// Bounded, never silently (R21-9): past MAX_ENTRIES (also entries of one folder), or a text file past the size cap, `over` says why.
 
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
 // Entries visited at most: a realistic home's searched part holds ~10 k (installed content is skipped).
 const MAX_ENTRIES = 200_000;
-const SNIFF = 8192;
+
+// A file to search: its real path (read), its name (home-relative below the home, else the real path below a
+// link's target: what messages name), its size as walked.
+export interface MentionFile {
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+}
 
 export interface MentionWalk {
-  // ripgrep's paths: home-relative dot-entries (searched with the globs) and absolute link targets.
-  readonly paths: string[];
   // Each link target searched -> the home path naming it (messages name `~/.bashrc`, not the dotfiles file).
   readonly named: Map<string, string>;
   // Every file walked (the kept stamps; each folder walked is in `looked` by its names).
   readonly listed: string[];
-  // The files walked (the search without ripgrep reads them).
-  readonly files: string[];
+  // The files to search.
+  readonly files: MentionFile[];
   readonly over?: string;
 }
 
@@ -39,13 +46,19 @@ const realOf = (path: string): string | undefined => {
   }
 };
 
+// Whether the file is binary (home-mention-text.ts: its first SNIFF characters, at most 4 bytes each); unreadable: not.
+const isBinary = (file: string): boolean => {
+  const head = readHeadBeneath(dirname(file), file, SNIFF * 4);
+  return head !== undefined && textOf(head) === undefined;
+};
+
 export function walkMentions(home: string, roots: readonly string[], looked: Looked): MentionWalk {
   const isName = recordNameTest();
-  const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { paths: [], named: new Map(), listed: [], files: [] };
+  const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { named: new Map(), listed: [], files: [] };
   const seen = new Set<string>();
   let budget = MAX_ENTRIES;
-  // One ripgrep path and what is below it: `rel` is home-relative below the home (undefined below a link's
-  // target, found by its real path), `name` how messages name it.
+  // One dot-entry or link target and what is below it: `rel` is home-relative below the home (undefined below a
+  // link's target, found by its real path), `name` how messages name it.
   const visit = (start: string, startRel: string | undefined, startName: string): void => {
     // `real`: known for an entry of a listed real folder (no link: its name is its real path); else resolved.
     const stack: { path: string; rel: string | undefined; first: boolean; real?: boolean }[] = [{ path: start, rel: startRel, first: true }];
@@ -61,26 +74,27 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
       const stats = statQuiet(real);
       if (stats?.isFile() !== true && stats?.isDirectory() !== true) continue;
       if (stats.isFile()) out.listed.push(real);
-      if (at.first) {
-        out.paths.push(at.rel ?? real);
-        if (at.rel === undefined) out.named.set(real, startName);
-      }
+      if (at.first && at.rel === undefined) out.named.set(real, startName);
       if (stats.isFile()) {
-        out.files.push(real);
-        if (stats.size > MAX_FILE_BYTES && readHeadBeneath(dirname(real), real, SNIFF)?.includes(0) !== true) {
+        if (stats.size <= MAX_FILE_BYTES) out.files.push({ path: real, name: at.rel ?? real, size: stats.size });
+        else if (!isBinary(real)) {
           out.over = `${at.first ? startName : at.rel !== undefined ? `~/${at.rel}` : real} is larger than ${MAX_FILE_BYTES} bytes and not binary: not searched for workspace paths`;
         }
         continue;
       }
       const listed = listBeneath(real, real, budget + 1);
       if (listed === undefined || listed === 'link') continue;
+      if (listed.over) {
+        out.over = `${at.rel !== undefined ? `~/${at.rel}` : real} holds more than ${budget} entries: the home's dot-folders were not all searched for workspace paths`;
+        return;
+      }
       // A folder's names (but records), not its times: what it holds is searched again only for a name added or removed.
       looked.set(`${real}${KEPT_NAMES}`, listed.entries.map((entry) => entry.name).filter((name) => !isName(name)).sort().join('\0'));
       for (const entry of listed.entries) {
         const rel = at.rel === undefined ? undefined : `${at.rel}/${entry.name}`;
         if (isRecord(entry.name, rel, isName)) continue;
         const next = join(real, entry.name);
-        // A link: searched where it leads, as its own ripgrep path (ripgrep follows no link below a path).
+        // A link: searched where it leads, named by its home path.
         if (entry.kind === 'link') visit(next, undefined, rel === undefined ? next : `~/${rel}`);
         else if (entry.kind === 'folder' || entry.kind === 'file') stack.push({ path: next, rel, first: false, real: true });
       }
@@ -88,6 +102,7 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
   };
   const top = listBeneath(home, home, MAX_ENTRIES);
   if (top === undefined || top === 'link') return out;
+  if (top.over) return { ...out, over: `the home folder holds more than ${MAX_ENTRIES} entries: its dot-files were not all searched for workspace paths` };
   homeDotEntries(home, looked);
   for (const entry of top.entries) {
     const { name, kind } = entry;

@@ -22,7 +22,10 @@ import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 const META = /[.*+?^${}()|[\]\\]/g;
 const escape = (text: string): string => text.replace(META, '\\$&');
-const PATH_CHARS = '[^\\s"\'`<>|;,:()\\[\\]{}=&\\\\]';
+// Not a path's character: white space (the same set in JavaScript's and ripgrep's regular expressions: each
+// engine's own `\s` differs in U+0085 and U+FEFF), U+FFFD (an invalid byte, which ripgrep's classes never match;
+// home-mention-search.ts reads both ways), quotes and separators.
+const PATH_CHARS = '[^\\t\\n\\x0B\\f\\r \\x85\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF\\uFFFD"\'`<>|;,:()\\[\\]{}=&\\\\]';
 // A name character just before: the workspace path is the tail of another path (`/mnt/backup/home/u/ws`).
 const BEFORE = '[A-Za-z0-9_.@+~-]?';
 const RUN_TIME = /[$*?]/;
@@ -67,15 +70,21 @@ function pathOf(text: string, forms: readonly [string, string][]): { path: strin
   return { path: path.slice(0, path.lastIndexOf('/', at)) || '/', folder: true };
 }
 
+// The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
+// the spellings (one of them is in every match).
+export function mentionPattern(home: string, roots: readonly string[]): { pattern: string; needles: string[]; forms: [string, string][] } {
+  const forms = spellings(home, roots);
+  const needles = forms.map(([spelled]) => spelled);
+  return { pattern: `${BEFORE}(?:${needles.map(escape).join('|')})/${PATH_CHARS}+`, needles, forms };
+}
+
 export function homeMentions(home: string, roots: readonly string[]): { links: HomeLink[]; listed: string[]; looked: Looked } {
   const looked: Looked = new Map();
   // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
-  const forms = spellings(home, roots);
-  const pattern = `${BEFORE}(?:${forms.map(([spelled]) => escape(spelled)).join('|')})/${PATH_CHARS}+`;
+  const { pattern, needles, forms } = mentionPattern(home, roots);
   const walk = walkMentions(home, roots, looked);
-  const below = roots.map((root) => relIn(root, home)).filter((rel): rel is string => rel !== undefined);
-  const { mentions, over } = walk.over === undefined ? searchMentions(home, walk, pattern, below) : { mentions: [] as Mention[], over: walk.over };
+  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {

@@ -61,14 +61,20 @@ export function pathLinksInto(folders: readonly string[], roots: readonly string
 
 // What the scan looked up, kept by the folders holding it: a link retargeted, an entry made, removed or swapped changes
 // its folder's times (a symlink is never changed in place), so one stamp per folder (/usr/bin, /etc/alternatives ...)
-// stands for the hundreds of paths the links went through (one lstat each per call before). A path found missing
-// is looked up again itself: its folder may be missing too.
+// stands for the hundreds of paths the links went through (one lstat each per call before). Stamped: the PATH folders
+// listed, and the folders holding a link or file a chain passed through. Looked up again itself (one lstat each, not a
+// stamp): a folder on the way (found `dir`), a path found missing (its folder may be missing too), and an entry of a
+// folder on the way to a listed one (`/bin -> usr/bin` in `/`, `~/.local` in the home): a file made in the home or in
+// `/` changes those folders' times and would make every call scan PATH again.
 function byFolders(listed: readonly string[], looked: Looked): { listed: string[]; looked: Looked } {
   const folders = new Set(listed);
-  const missing: Looked = new Map();
+  const onTheWay = (folder: string): boolean => listed.some((one) => one.startsWith(folder === '/' ? '/' : `${folder}/`));
+  const precise: Looked = new Map();
   for (const [path, found] of looked) {
-    if (found === 'missing') missing.set(path, found);
-    else folders.add(dirname(path));
+    const folder = dirname(path);
+    if (listed.includes(folder)) continue;
+    if (found === 'missing' || found === 'dir' || onTheWay(folder)) precise.set(path, found);
+    else folders.add(folder);
   }
-  return { listed: [...folders], looked: missing };
+  return { listed: [...folders], looked: precise };
 }

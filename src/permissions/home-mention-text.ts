@@ -1,0 +1,31 @@
+// One rule for what of a home file the generic mention search (home-mentions.ts) reads as text, shared by the walk
+// (home-mention-walk.ts: a file past the size cap) and both readers (home-mention-search.ts: in process and by
+// ripgrep), so all three judge a file alike:
+// - decoded as ripgrep decodes it: UTF-16 (little or big endian) after its byte-order mark, else UTF-8 (an invalid
+//   byte is U+FFFD, which no path character matches: home-mentions.ts PATH_CHARS; a lone surrogate of a UTF-16
+//   file is U+FFFD too, as ripgrep's transcoding makes it);
+// - binary, and not searched, when a NUL lies in its first SNIFF characters: what a program writes in a binary
+//   format below the home is its record, database or cache (sqlite's header, LevelDB, a browser's session, gpg),
+//   not a configuration the person wrote a path into (LEFT: dconf's binary settings database). A NUL further on does
+//   not make a text binary (the whole file is searched: the strict direction; ripgrep alone stopped at a NUL
+//   wherever its read buffer happened to end).
+
+// A file searched at most; a text one larger fails closed (home-mention-walk.ts).
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+// How much of a file decides whether it is binary.
+export const SNIFF = 8192;
+
+// Whether the bytes start with a UTF-16 byte-order mark (the byte search of the spellings cannot apply).
+export const isUtf16 = (bytes: Buffer): boolean => (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+
+// The bytes (a whole file, or its first SNIFF bytes and more) as text; undefined when binary.
+export function textOf(bytes: Buffer): string | undefined {
+  let text: string;
+  const even = (from: Buffer): Buffer => from.subarray(2, from.length - (from.length % 2));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = even(bytes).toString('utf16le');
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = Buffer.from(even(bytes)).swap16().toString('utf16le');
+  else text = bytes.toString('utf8');
+  const wellFormed = (text as string & { toWellFormed?: () => string }).toWellFormed?.() ?? text;
+  const at = wellFormed.indexOf('\0');
+  return at >= 0 && at < SNIFF ? undefined : wellFormed;
+}
