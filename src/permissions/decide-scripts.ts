@@ -5,6 +5,8 @@ import type { DecideContext } from './decide-common.js';
 import { noHeads, ruleHeads } from './rule-heads.js';
 import { spellCommand } from './shell-subjects.js';
 import { scriptPlaces } from './decide-script-places.js';
+import { commandWords, runnersIn, taskRunnerLines } from './task-runner-lines.js';
+import { taskRunnerOf } from './task-runners.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -19,6 +21,8 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 
 // Script lines judged per call; past it the call asks (fail closed).
 const MAX_LINES = 64;
+// Task runners inside scripts and tasks are followed this deep.
+const DEPTH = 3;
 const RUNNER = /^(?:npm|pnpm|yarn|bun)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
@@ -40,35 +44,61 @@ function taken(decision: Decision): boolean {
 }
 
 // The deny or ask a script line of the call's runners meets, or undefined. `decideLine`: decide-shell.ts's decideShell.
+// Task runners other than the package managers (`just x`, `deno task x`, `make x`: task-runners.ts' table) have
+// their task lines judged the same way, and the task runner lines inside scripts and tasks in turn (3 deep).
 export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: ShellParse, parser: ShellParserLike, decideLine: (judged: Judged, ctx: DecideContext, parse: ShellParse) => Decision): Promise<Decision | undefined> {
   const root = ctx.policy.root;
   const runDir = resolvePath(root, judged.dir ?? '.');
   const runners: { line: string; handed: string[] }[] = [];
+  const tasks: { words: string[]; handed: string[]; depth: number }[] = [];
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     for (const command of reading.commands) {
       const spelling = spellCommand(command, runDir, root);
-      const lines = [spelling.canonical, ...spelling.others].filter((text) => RUNNER.test(text));
-      for (const line of new Set(lines)) runners.push({ line, handed: handedVariables(command, reading) });
+      const texts = [spelling.canonical, ...spelling.others];
+      const handed = handedVariables(command, reading);
+      for (const line of new Set(texts.filter((text) => RUNNER.test(text)))) runners.push({ line, handed });
+      for (const text of new Set(texts)) {
+        const words = commandWords(text)[0] ?? [];
+        if (taskRunnerOf(words)) tasks.push({ words, handed, depth: 0 });
+      }
     }
   }
-  if (runners.length === 0) return undefined;
+  if (runners.length === 0 && tasks.length === 0) return undefined;
   if (noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
+  const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
+  // Each line a runner runs, judged as the shell line it is; the task runners it starts queued (3 deep).
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, what: string): Promise<Decision | undefined> => {
+    for (const script of scripts) {
+      if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
+      const text = [...handed, script].join(' ');
+      const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
+      if (taken(decision)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      for (const words of runnersIn(script)) {
+        if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${words.join(' ')}\` deeper than ${DEPTH} runners, whose tasks are not judged against the rules`);
+        tasks.push({ words, handed: [...handed], depth: depth + 1 });
+      }
+    }
+    return undefined;
+  };
   for (const { line, handed } of runners) {
     // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
     const placed = scriptPlaces(line, runDir, root);
-    if (placed?.unknown !== undefined) return { decision: 'ask', reason: `needs approval: ${placed.unknown}, whose scripts are not judged against the rules`, source: 'default', judged: judged.call, part: line };
+    if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
     const lines: string[] = [];
     for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) lines.push(...((await packageScriptLines(folder, jail, there))?.lines ?? []));
-    for (const script of lines) {
-      if (++count > MAX_LINES) return { decision: 'ask', reason: `needs approval: the package scripts \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`, source: 'default', judged: judged.call, part: line };
-      const text = [...handed, script].join(' ');
-      const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (!taken(decision)) continue;
-      const reason = `\`${line}\` runs the package script line \`${text}\`: ${decision.reason}`;
-      return { ...decision, reason, judged: judged.call, part: line };
-    }
+    const met = await judge(line, lines, handed, 0, 'package script');
+    if (met) return met;
+  }
+  for (let at = 0; at < tasks.length; at++) {
+    const { words, handed, depth } = tasks[at]!;
+    const line = words.join(' ');
+    const read = taskRunnerLines(words, runDir, root, handed);
+    if (read === undefined) continue;
+    const met = await judge(line, read.lines, handed, depth, 'task');
+    if (met) return met;
+    if (read.unknown !== undefined) return ask(line, `${read.unknown}; its lines are not judged against the rules`);
   }
   return undefined;
 }
