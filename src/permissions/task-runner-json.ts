@@ -37,9 +37,15 @@ function packageScripts(folder: TaskFolder, dir: string, names: readonly string[
 export function composerScript(folder: TaskFolder, name: string): TaskStep {
   const { value, stop } = parsedOr(folder, 'composer.json', 'json');
   if (stop) return stop;
+  const scripts = table(table(value)['scripts']);
+  if (scripts[name] === undefined) {
+    // An alias (`scripts-aliases`) or a unique prefix composer's console resolves: every script it may be.
+    const aliased = Object.entries(table(table(value)['scripts-aliases'])).filter(([, names]) => strings(names).includes(name)).map(([script]) => script);
+    return { lines: [], calls: [...aliased, ...Object.keys(scripts).filter((script) => script.startsWith(name))] };
+  }
   const lines: string[] = [];
   const calls: string[] = [];
-  for (const entry of strings(table(table(value)['scripts'])[name])) {
+  for (const entry of strings(scripts[name])) {
     const at = /^@(\S+)\s*(.*)$/s.exec(entry.trim());
     if (at?.[1] === 'php' || at?.[1] === 'composer') lines.push(`${at[1]} ${at[2]!}`);
     else if (at?.[1] === 'putenv') continue;

@@ -7,7 +7,8 @@ import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js'
 // (`set shell`, a shebang, `[script(..)]`), `import`/`mod` (another file's recipes).
 
 const SHELL = /^(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:\/\S*\/)?(?:ba|z|da|k)?sh\b/;
-const HEADER = /^(@)?([A-Za-z_][\w-]*)([^:=]*?)\s*:(?![=:])(.*)$/;
+// A recipe line: `[@]name [params (`p='d'`, `+p`, `*p`, `$p`)]: [dependencies]`.
+const HEADER = /^(@)?([A-Za-z_][\w-]*)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s:'"]+|\([^)]*\)))?)*)\s*:(?![=:])(.*)$/;
 
 interface Recipe {
   readonly body: string[];
@@ -21,11 +22,13 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
   const values = new Map<string, string>();
   const settings: string[] = [];
   let current: Recipe | undefined;
+  let last: Recipe | undefined;
   let attributes: string[] = [];
   let first: string | undefined;
   for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
-    if (current && /^[ \t]+\S/.test(line)) {
-      current.body.push(line.trim());
+    // An indented line after a comment or a blank line is read as the last recipe's (fail closed: more judged).
+    if ((current ?? last) && /^[ \t]+\S/.test(line)) {
+      (current ?? last)!.body.push(line.trim());
       continue;
     }
     if (line.trim() === '') continue;
@@ -46,6 +49,7 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
       if (!header) continue;
       const deps = header[4]!.replace(/#.*$/, '').replace(/\([^)]*\)/g, (call) => call.slice(1, -1).trim().split(/\s+/)[0]!).split(/\s+|&&/).filter(Boolean);
       current = { body: [], deps, attributes };
+      last = current;
       found.set(header[2]!, current);
       if (first === undefined && !attributes.some((each) => each.startsWith('private'))) first = header[2]!;
       if (attributes.includes('default')) first = header[2]!;
@@ -66,7 +70,11 @@ export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
   if (other !== undefined) return { lines: [], unknown: `${file}: \`${other}\` (another file's recipes or another shell)` };
   const name = asked === '' ? read.first : (read.aliases.get(asked) ?? asked);
   const recipe = name === undefined ? undefined : read.recipes.get(name);
-  if (recipe === undefined) return NO_STEP;
+  if (recipe === undefined) {
+    // A recipe line this reading does not take apart (an unusual parameter spelling): not taken as absent.
+    const header = name === undefined ? undefined : text.split('\n').find((line) => new RegExp(`^@?${name.replace(/[-]/g, '\\-')}(?:\\s|:)`).test(line) && !/^\S+\s*:=/.test(line));
+    return header === undefined ? NO_STEP : { lines: [], unknown: `${file}: the recipe line \`${header}\` is not one codeward reads` };
+  }
   const where = `${file} recipe "${name!}"`;
   const script = recipe.attributes.find((each) => each.startsWith('script'));
   if (script !== undefined && !/^script(?:\s*\(\s*["'](?:ba|z|da)?sh\b.*\))?$/.test(script)) return { lines: [], unknown: `${where} is a script for another interpreter (${script})` };

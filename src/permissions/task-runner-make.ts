@@ -86,8 +86,9 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   if (raw === 'absent' || raw === 'unreadable') return { lines: [], unknown: `${name} cannot be read whole` };
   const unread = (why: string): TaskStep => ({ lines: [], unknown: `${name}: ${why}` });
   if (context.handed.some((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each))) return unread('MAKEFLAGS handed to make may set variables or options');
-  const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n');
-  const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL)\s*[:?+!]?=/.test(line));
+  // make ignores comment lines among a rule's recipe lines (they do not end it).
+  const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
+  const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
   if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
   const words = makeWords(context.rest);
   const vars = variables(lines, words.assigned, context.handed);
@@ -104,9 +105,11 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
       if (/^::?[^;#]*=/.test(head)) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
-      const prerequisites = rule.prerequisites.map((p) => p.replaceAll('%', stem));
+      const expanded = expand(rule.prerequisites.join(' ').replaceAll('%', stem), vars, {});
+      if (expanded.unknown !== undefined) return `the prerequisites of ${each}: ${expanded.unknown}`;
+      const prerequisites = expanded.text.split(/\s+/).filter(Boolean);
       for (const prerequisite of prerequisites) {
-        const why = /\$/.test(prerequisite) ? `the prerequisite ${prerequisite} is a variable` : visit(prerequisite);
+        const why = visit(prerequisite);
         if (why !== undefined) return why;
       }
       const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': '', '%': '' };
