@@ -49,54 +49,58 @@ function taken(decision: Decision): boolean {
 export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: ShellParse, parser: ShellParserLike, decideLine: (judged: Judged, ctx: DecideContext, parse: ShellParse) => Decision): Promise<Decision | undefined> {
   const root = ctx.policy.root;
   const runDir = resolvePath(root, judged.dir ?? '.');
-  const runners: { line: string; handed: string[] }[] = [];
-  const tasks: { words: string[]; handed: string[]; depth: number }[] = [];
+  // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean }[] = [];
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     for (const command of reading.commands) {
       const spelling = spellCommand(command, runDir, root);
       const texts = [spelling.canonical, ...spelling.others];
       const handed = handedVariables(command, reading);
-      for (const line of new Set(texts.filter((text) => RUNNER.test(text)))) runners.push({ line, handed });
+      for (const line of new Set(texts.filter((text) => RUNNER.test(text)))) queue.push({ line, words: [], handed, depth: 0, npm: true });
       for (const text of new Set(texts)) {
         const words = commandWords(text)[0] ?? [];
-        if (taskRunnerOf(words)) tasks.push({ words, handed, depth: 0 });
+        if (taskRunnerOf(words)) queue.push({ line: words.join(' '), words, handed, depth: 0, npm: false });
       }
     }
   }
-  if (runners.length === 0 && tasks.length === 0) return undefined;
+  if (queue.length === 0) return undefined;
   if (noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
   const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
-  // Each line a runner runs, judged as the shell line it is; the task runners it starts queued (3 deep).
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, what: string): Promise<Decision | undefined> => {
+  // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
+  // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean): Promise<Decision | undefined> => {
+    const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
       if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
       if (taken(decision)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
-      for (const words of runnersIn(script)) {
-        if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${words.join(' ')}\` deeper than ${DEPTH} runners, whose tasks are not judged against the rules`);
-        tasks.push({ words, handed: [...handed], depth: depth + 1 });
+      for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
+        const shown = inner.words.join(' ');
+        if (inner.moved) return ask(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
+        if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
+        queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm });
       }
     }
     return undefined;
   };
-  for (const { line, handed } of runners) {
-    // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
-    const placed = scriptPlaces(line, runDir, root);
-    if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
-    const lines: string[] = [];
-    for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) lines.push(...((await packageScriptLines(folder, jail, there))?.lines ?? []));
-    const met = await judge(line, lines, handed, 0, 'package script');
-    if (met) return met;
-  }
-  for (let at = 0; at < tasks.length; at++) {
-    const { words, handed, depth } = tasks[at]!;
-    const line = words.join(' ');
+  for (let at = 0; at < queue.length; at++) {
+    const { line, words, handed, depth, npm } = queue[at]!;
+    if (npm) {
+      // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
+      const placed = scriptPlaces(line, runDir, root);
+      if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
+      const lines: string[] = [];
+      for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) lines.push(...((await packageScriptLines(folder, jail, there))?.lines ?? []));
+      const met = await judge(line, lines, handed, depth, true);
+      if (met) return met;
+      continue;
+    }
     const read = taskRunnerLines(words, runDir, root, handed);
     if (read === undefined) continue;
-    const met = await judge(line, read.lines, handed, depth, 'task');
+    const met = await judge(line, read.lines, handed, depth, false);
     if (met) return met;
     if (read.unknown !== undefined) return ask(line, `${read.unknown}; its lines are not judged against the rules`);
   }

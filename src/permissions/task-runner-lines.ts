@@ -44,9 +44,14 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
 // The simple commands of a line as sh reads their words (quotes removed).
 export const commandWords = (line: string): string[][] => shCommands(line).map((words) => words.map((word) => word.text));
 
-// The task runner lines inside a script or task line (`"ci": "just deploy"`), as words.
-export const runnersIn = (line: string): string[][] =>
-  commandWords(line).flatMap((words) => {
+// The runner lines inside a script or task line (`"ci": "just deploy"`, a recipe's `npm run build`), as words;
+// `npm`: a package manager's; `moved`: after a `cd`/`pushd` of the line (another folder's files).
+export function runnersIn(line: string): { words: string[]; npm: boolean; moved: boolean }[] {
+  let moved = false;
+  return commandWords(line).flatMap((words) => {
     const { program, rest } = programOf(words);
-    return taskRunnerOf([program, ...rest]) ? [[program, ...rest]] : [];
+    if (program === 'cd' || program === 'pushd') moved = true;
+    const npm = /^(?:npm|pnpm|yarn|bun)$/.test(program);
+    return npm || taskRunnerOf([program, ...rest]) ? [{ words: [program, ...rest], npm, moved }] : [];
   });
+}

@@ -5,8 +5,10 @@ import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js'
 // pattern rules a prerequisite with none matches), `@`/`-`/`+` dropped and make's variables filled in: the
 // command line's `NAME=value`, the Makefile's plain assignments, a few built-in ones (`$(MAKE)`, `$(CC)`, `$(RM)`),
 // the automatic ones. Fail closed where the reading cannot tell what runs: an option that picks another Makefile,
-// folder or text (`-f`, `-C`, `--eval`), an include, `define`, `SHELL`, MAKEFLAGS handed to make, a variable set
-// under a conditional, by `!=`, or handed by the line, a make function, a target-specific variable, .DEFAULT_GOAL.
+// folder or text (`-f`, `-C`, `--eval`), an include, `define`, `SHELL`, MAKEFLAGS handed to make with more than
+// plain flags, a variable set under a conditional or by `!=`, a value the line hands make that is only known at run
+// time, a make function, a target-specific variable, .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
+// make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
 
 const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
 // Options that pick another Makefile, folder, include folder or make text.
@@ -32,13 +34,27 @@ export function makeWords(rest: readonly string[]): { goals: string[]; assigned:
 
 interface Vars {
   readonly values: Map<string, string>;
-  // Variables whose value codeward does not know (set under a conditional, by `!=`, handed by the line).
+  // Variables whose value codeward does not know (set under a conditional or by `!=`, handed a run-time value).
   readonly unknown: Set<string>;
 }
 
-function variables(lines: readonly string[], assigned: ReadonlyMap<string, string>, handed: readonly string[]): Vars {
+// `NAME=value` the line hands make, quotes dropped; a value with `$` or a backquote is only known at run time.
+function environment(handed: readonly string[]): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const each of handed) {
+    const found = /^([A-Za-z_]\w*)=(.*)$/s.exec(each);
+    if (!found) continue;
+    const value = found[2]!.replace(/^'([^']*)'$|^"([^"$`\\]*)"$/s, (all, single: string | undefined, double: string | undefined) => single ?? double ?? all);
+    out.set(found[1]!, /[$`'"\\]/.test(value) ? undefined : value);
+  }
+  return out;
+}
+
+function variables(lines: readonly string[], assigned: ReadonlyMap<string, string>, handed: readonly string[], envWins: boolean): Vars {
   const values = new Map<string, string>(Object.entries(BUILTIN));
-  const unknown = new Set(handed.map((each) => each.replace(/=.*$/s, '')));
+  const unknown = new Set<string>();
+  // Set by the Makefile other than with `?=` (the environment does not override those without -e).
+  const fixed = new Set<string>();
   let depth = 0;
   for (const line of lines) {
     if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
@@ -46,9 +62,15 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     const set = line.startsWith('\t') ? null : ASSIGN.exec(line.trim());
     if (!set || set[1]!.includes(' ')) continue;
     const [, name, op, value] = set;
+    if (op !== '?=') fixed.add(name!);
     if (depth > 0 || op === '!=') unknown.add(name!);
     else if (op === '+=') values.set(name!, `${values.get(name!) ?? ''} ${value!}`.trim());
     else if (op !== '?=' || !values.has(name!) || Object.hasOwn(BUILTIN, name!)) values.set(name!, value!.replace(/\s+#.*$/, ''));
+  }
+  for (const [name, value] of environment(handed)) {
+    if (fixed.has(name) && !envWins) continue;
+    if (value === undefined) unknown.add(name);
+    else values.set(name, value);
   }
   for (const [name, value] of assigned) {
     values.set(name, value);
@@ -77,6 +99,12 @@ function expand(text: string, vars: Vars, auto: Readonly<Record<string, string>>
   return { text: depth === 0 ? out.replaceAll('\u0000', '$') : out, ...(unknown === undefined ? {} : { unknown }) };
 }
 
+// Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
+function plainFlags(each: string): boolean {
+  const value = each.slice(each.indexOf('=') + 1).replace(/^(['"])(.*)\1$/s, '$2');
+  return !/[$`'"=\\]/.test(value) && value.trim().split(/\s+/).filter(Boolean).every((word) => /^-{0,2}[A-Za-z0-9-]+$/.test(word) && !PLACE.test(word.startsWith('-') ? word : `-${word}`));
+}
+
 const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
 
 export function makeGoal(folder: TaskFolder, goal: string, context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): TaskStep {
@@ -85,13 +113,15 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   const raw = folder.text(`${folder.dir}/${name}`);
   if (raw === 'absent' || raw === 'unreadable') return { lines: [], unknown: `${name} cannot be read whole` };
   const unread = (why: string): TaskStep => ({ lines: [], unknown: `${name}: ${why}` });
-  if (context.handed.some((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each))) return unread('MAKEFLAGS handed to make may set variables or options');
+  // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
+  const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
+  if (flags !== undefined) return unread(`${flags} handed to make may set variables or options`);
   // make ignores comment lines among a rule's recipe lines (they do not end it).
   const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
   const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
   if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
   const words = makeWords(context.rest);
-  const vars = variables(lines, words.assigned, context.handed);
+  const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
   const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t'));
   const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
   if (target === undefined) return NO_STEP;

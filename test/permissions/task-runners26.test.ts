@@ -11,7 +11,7 @@ import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FILES = {
   'deno.json': JSON.stringify({ tasks: { x: 'git push', y: 'echo hi', d: { command: 'echo hi', dependencies: ['x'] } } }),
-  justfile: 'alias a := x\nv := "git"\n\ny:\n\techo hi\n\nx:\n\t@git push\n\nd: y x\n\techo hi\n\nw:\n\t{{v}} push\n\np arg:\n\t{{arg}}\n\ne a="1" +rest:\n\tgit push\n\nf:\n\techo hi\n# a comment\n\tgit push\n',
+  justfile: 'alias a := x\nv := "git"\n\ny:\n\techo hi\n\nx:\n\t@git push\n\nd: y x\n\techo hi\n\nw:\n\t{{v}} push\n\np arg:\n\t{{arg}}\n\ne a="1" +rest:\n\tgit push\n\nf:\n\techo hi\n# a comment\n\tgit push\n\nn:\n\tnpm run x\n\nm:\n\tcd sub && just y\n',
   'Taskfile.yml': 'version: "3"\ntasks:\n  x:\n    cmds:\n      - git push\n  y:\n    cmds:\n      - echo hi\n  d:\n    deps: [x]\n    cmds:\n      - echo hi\n  t:\n    cmds:\n      - task: x\n  v:\n    cmds:\n      - "{{.CMD}}"\n',
   '.mise.toml': '[tasks.x]\nrun = "git push"\n[tasks.y]\nrun = "echo hi"\n[tasks.d]\nrun = "echo hi"\ndepends = ["x"]\n',
   'composer.json': JSON.stringify({ scripts: { x: 'git push', y: 'echo hi', d: ['echo hi', '@x'], c: 'Vendor\\Cls::run', 'post-install-cmd': 'git push' }, 'scripts-aliases': { x: ['xx'] } }),
@@ -46,14 +46,14 @@ describe('task runners: a task whose body meets a deny rule is denied', () => {
     'just x', 'just a', 'just d', 'just w', 'just y x', 'task x', 'task d', 'task t', 'mise run x', 'mise run d', 'mise d',
     'composer run-script x', 'composer x', 'composer run d', 'composer install', 'pipenv run x', 'pdm run x', 'pdm run d', 'pdm x',
     'hatch run x', 'hatch run d', 'poe x', 'poe d', 'poe r', 'cargo make x', 'cargo make d', 'cargo make c', 'makers x',
-    'make x', 'make d', 'make v', "make c CMD='git push'", 'make build', 'gmake x', 'npm run n', 'sh -c "just x"', 'just e', 'just f', 'make g', 'composer xx', "CMD='git push' make c",
+    'make x', 'make d', 'make v', "make c CMD='git push'", 'make build', 'gmake x', 'npm run n', 'sh -c "just x"', 'just e', 'just f', 'make g', 'composer xx', 'just n', "CMD='git push' make c",
   ])('%s', async (line) => {
     expect(await decide(line)).toBe('deny');
   });
 });
 
 describe('task runners codeward cannot read ask while a deny rule exists', () => {
-  it.each(['rake x', 'invoke x', 'inv x', 'just p', 'task v', 'composer c', 'pdm run c', 'poe s', 'make -f other.mk y', 'just -f other y', 'mise run'])('%s', async (line) => {
+  it.each(['rake x', 'invoke x', 'inv x', 'just p', 'task v', 'composer c', 'pdm run c', 'poe s', 'make -f other.mk y', 'just -f other y', 'mise run', 'just m', 'CMD="$(cat f)" make c', "MAKEFLAGS='CMD=x' make c"])('%s', async (line) => {
     expect(await decide(line)).toBe('ask');
   });
 });
@@ -80,7 +80,7 @@ describe('no friction: ordinary task files under a deny rule', () => {
     });
   });
   afterAll(async () => plain.cleanup());
-  it.each(['make', 'make test', 'make app', 'make -j4 test', 'just', 'just test', 'just lint', 'npm test', 'deno task dev', 'turbo run test', 'cargo test', 'pytest', 'go test ./...'])('%s stays allowed', async (line) => {
+  it.each(['make', 'make test', 'make app', 'make -j4 test', 'CC=clang make app', 'MAKEFLAGS=-j4 make test', 'just', 'just test', 'just lint', 'npm test', 'deno task dev', 'turbo run test', 'cargo test', 'pytest', 'go test ./...'])('%s stays allowed', async (line) => {
     expect((await explain(await policyWith(plain, DENY), `@coder exec ${line}`)).decision).toBe('allow');
   });
 });
