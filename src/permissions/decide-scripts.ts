@@ -5,6 +5,8 @@ import type { DecideContext } from './decide-common.js';
 import { noHeads, ruleHeads } from './rule-heads.js';
 import { spellCommand } from './shell-subjects.js';
 import { scriptPlaces } from './decide-script-places.js';
+import { commandWords, runnersIn, taskRunnerLines } from './task-runner-lines.js';
+import { taskRunnerOf } from './task-runners.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -19,6 +21,8 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 
 // Script lines judged per call; past it the call asks (fail closed).
 const MAX_LINES = 64;
+// Task runners inside scripts and tasks are followed this deep.
+const DEPTH = 3;
 const RUNNER = /^(?:npm|pnpm|yarn|bun)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
@@ -40,40 +44,71 @@ function taken(decision: Decision): boolean {
 }
 
 // The deny or ask a script line of the call's runners meets, or undefined. `decideLine`: decide-shell.ts's decideShell.
+// Task runners other than the package managers (`just x`, `deno task x`, `make x`: task-runners.ts' table) have
+// their task lines judged the same way, and the task runner lines inside scripts and tasks in turn (3 deep).
 export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: ShellParse, parser: ShellParserLike, decideLine: (judged: Judged, ctx: DecideContext, parse: ShellParse) => Decision): Promise<Decision | undefined> {
   const root = ctx.policy.root;
   const runDir = resolvePath(root, judged.dir ?? '.');
-  const runners: { line: string; handed: string[] }[] = [];
+  // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean }[] = [];
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     for (const command of reading.commands) {
       const spelling = spellCommand(command, runDir, root);
-      const lines = [spelling.canonical, ...spelling.others].filter((text) => RUNNER.test(text));
-      for (const line of new Set(lines)) runners.push({ line, handed: handedVariables(command, reading) });
+      const texts = [spelling.canonical, ...spelling.others];
+      const handed = handedVariables(command, reading);
+      for (const line of new Set(texts.filter((text) => RUNNER.test(text)))) queue.push({ line, words: [], handed, depth: 0, npm: true });
+      for (const text of new Set(texts)) {
+        const words = commandWords(text)[0] ?? [];
+        if (taskRunnerOf(words)) queue.push({ line: words.join(' '), words, handed, depth: 0, npm: false });
+      }
     }
   }
-  if (runners.length === 0) return undefined;
+  if (queue.length === 0) return undefined;
   if (noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
-  for (const { line, handed } of runners) {
-    // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
-    const placed = scriptPlaces(line, runDir, root);
-    if (placed?.unknown !== undefined) return { decision: 'ask', reason: `needs approval: ${placed.unknown}, whose scripts are not judged against the rules`, source: 'default', judged: judged.call, part: line };
-    const lines: string[] = [];
-    for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) {
-      const read = await packageScriptLines(folder, jail, there);
-      // A script runs that the reading cannot name (`npm run g --foo`, no package.json): not judged, so asked.
-      if (read !== undefined && read.unread.length > 0) return { decision: 'ask', reason: `needs approval: ${read.unread[0]!}, so its lines are not judged against the rules`, source: 'default', judged: judged.call, part: line };
-      lines.push(...(read?.lines ?? []));
-    }
-    for (const script of lines) {
-      if (++count > MAX_LINES) return { decision: 'ask', reason: `needs approval: the package scripts \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`, source: 'default', judged: judged.call, part: line };
+  const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
+  // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
+  // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean): Promise<Decision | undefined> => {
+    const what = npm ? 'package script' : 'task';
+    for (const script of scripts) {
+      if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (!taken(decision)) continue;
-      const reason = `\`${line}\` runs the package script line \`${text}\`: ${decision.reason}`;
-      return { ...decision, reason, judged: judged.call, part: line };
+      if (taken(decision)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
+        const shown = inner.words.join(' ');
+        if (inner.moved) return ask(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
+        if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
+        queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm });
+      }
     }
+    return undefined;
+  };
+  for (let at = 0; at < queue.length; at++) {
+    const { line, words, handed, depth, npm } = queue[at]!;
+    if (npm) {
+      // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
+      const placed = scriptPlaces(line, runDir, root);
+      if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
+      const lines: string[] = [];
+      for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) {
+        const read = await packageScriptLines(folder, jail, there);
+        // A script runs that the reading cannot name (`npm run g --foo`, an unreadable package.json): not judged,
+        // so asked (R24-5).
+        if (read !== undefined && read.unread.length > 0) return ask(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
+        lines.push(...(read?.lines ?? []));
+      }
+      const met = await judge(line, lines, handed, depth, true);
+      if (met) return met;
+      continue;
+    }
+    const read = taskRunnerLines(words, runDir, root, handed);
+    if (read === undefined) continue;
+    const met = await judge(line, read.lines, handed, depth, false);
+    if (met) return met;
+    if (read.unknown !== undefined) return ask(line, `${read.unknown}; its lines are not judged against the rules`);
   }
   return undefined;
 }

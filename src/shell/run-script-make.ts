@@ -13,13 +13,13 @@ const RECIPE_LINES = 8;
 // Options that change nothing about which Makefile and rules run.
 const PLAIN_OPTIONS = /^(-[sknBiqw]+|-j\d*|--silent|--quiet|--keep-going|--jobs(=\d+)?|--no-print-directory|--print-directory|--always-make)$/;
 
-interface MakeRule {
+export interface MakeRule {
   readonly target: string;
   readonly at: number;
   readonly prerequisites: readonly string[];
 }
 
-function rulesOf(lines: readonly string[]): MakeRule[] {
+export function rulesOf(lines: readonly string[]): MakeRule[] {
   return lines.flatMap((line, at) => {
     const found = /^([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
     if (!found) return [];
@@ -28,7 +28,7 @@ function rulesOf(lines: readonly string[]): MakeRule[] {
   });
 }
 
-function recipeOf(lines: readonly string[], rule: MakeRule): string[] {
+export function recipeOf(lines: readonly string[], rule: MakeRule): string[] {
   const recipe: string[] = [];
   const inline = /;(.*)$/.exec(lines[rule.at]!.split('#')[0]!)?.[1]?.trim();
   if (inline) recipe.push(inline);

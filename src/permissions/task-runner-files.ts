@@ -1,0 +1,106 @@
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { Beneath } from '../workspace/beneath.js';
+import { readHeadBeneath } from '../workspace/own-read-sync.js';
+import { parseToml } from '../engine/toml.js';
+import { parseYaml } from '../engine/yaml.js';
+
+// The project files a task runner reads its tasks from (task-runners.ts), read on codeward's own behalf through
+// the workspace jail (no link followed, no FIFO blocking). A file that is there but cannot be read whole (a
+// link, a folder, over the size bound, not valid JSON/TOML/YAML) is `unreadable`: the runner's line asks (fail
+// closed), it is never taken as absent.
+
+const MAX_BYTES = 1024 * 1024;
+
+export type Parsed = { readonly value: unknown } | 'absent' | { readonly unreadable: string };
+
+// A plain object's entries, or an empty one.
+export const table = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+const PARSERS: Readonly<Record<string, (text: string) => unknown>> = {
+  json: (text) => JSON.parse(text) as unknown,
+  // deno.jsonc: comments and trailing commas outside strings dropped.
+  jsonc: (text) => JSON.parse(text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (all, text: string | undefined) => text ?? '').replace(/("(?:[^"\\]|\\.)*")|,(\s*[}\]])/g, (all, text: string | undefined, end: string | undefined) => text ?? end!)) as unknown,
+  toml: parseToml,
+  yaml: parseYaml,
+};
+
+// One runner line's folder: each file read (and parsed) once per line.
+export class TaskFolder {
+  private readonly texts = new Map<string, string | 'absent' | 'unreadable'>();
+
+  constructor(readonly root: string, readonly dir: string) {}
+
+  // `abs`'s text, 'absent' when nothing stands there, 'unreadable' when something does that is not read whole.
+  text(abs: string): string | 'absent' | 'unreadable' {
+    const known = this.texts.get(abs);
+    if (known !== undefined) return known;
+    let got: string | 'absent' | 'unreadable';
+    const stats = new Beneath(this.root).contains(abs) ? safeLstat(this.root, abs) : 'unreadable';
+    if (stats === 'absent' || stats === 'unreadable') got = stats;
+    else {
+      const head = readHeadBeneath(this.root, abs, MAX_BYTES + 1);
+      got = head === undefined || head.length > MAX_BYTES ? 'unreadable' : head.toString('utf8');
+    }
+    this.texts.set(abs, got);
+    return got;
+  }
+
+  // A sync reader for the workspace walks (hook-workspaces.ts, hook-turbo.ts): what cannot be read is undefined.
+  readonly read = (abs: string): string | undefined => {
+    const got = this.text(abs);
+    return got === 'absent' || got === 'unreadable' ? undefined : got;
+  };
+
+  // `rel` (from the run folder, or absolute) parsed as `kind`.
+  parsed(rel: string, kind: keyof typeof PARSERS): Parsed {
+    const abs = isAbsolute(rel) ? rel : join(this.dir, rel);
+    const got = this.text(abs);
+    if (got === 'absent') return 'absent';
+    const shown = relative(this.root, abs) || rel;
+    if (got === 'unreadable') return { unreadable: `${shown} cannot be read whole (a link, a folder or over ${MAX_BYTES} bytes)` };
+    try {
+      return { value: PARSERS[kind]!(got) };
+    } catch {
+      return { unreadable: `${shown} is not ${kind.toUpperCase()} codeward can read` };
+    }
+  }
+
+  // The first of `names` in the run folder or a folder above it up to the workspace top (just, task, poe and mise
+  // look upward), as a path from the run folder.
+  upward(names: readonly string[]): string | undefined {
+    for (let dir = this.dir; ; dir = dirname(dir)) {
+      const name = names.find((each) => this.text(join(dir, each)) !== 'absent');
+      if (name !== undefined) return relative(this.dir, join(dir, name)) || name;
+      if (dir === this.root || dirname(dir) === dir || !new Beneath(this.root).contains(dirname(dir))) return undefined;
+    }
+  }
+}
+
+function safeLstat(root: string, abs: string): 'absent' | 'unreadable' | 'file' {
+  try {
+    const stats = new Beneath(root).lstat(abs);
+    if (stats === undefined) return 'absent';
+    return stats.isFile() ? 'file' : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+// One step of a task: the shell lines its file spells, the other tasks it runs by name, or why it is not read.
+export interface TaskStep {
+  readonly lines: readonly string[];
+  readonly calls?: readonly string[];
+  readonly unknown?: string;
+}
+
+export const NO_STEP: TaskStep = { lines: [] };
+
+// The strings of a value that is a string or a list of strings (anything else: none).
+export const strings = (value: unknown): string[] => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+// The parsed file, or the step that stops the reading (an unreadable file); absent: undefined value.
+export function parsedOr(folder: TaskFolder, rel: string, kind: 'json' | 'jsonc' | 'toml' | 'yaml'): { value?: unknown; stop?: TaskStep } {
+  const got = folder.parsed(rel, kind);
+  if (got === 'absent') return {};
+  return 'unreadable' in got ? { stop: { lines: [], unknown: got.unreadable } } : { value: got.value };
+}

@@ -1,0 +1,57 @@
+import { programOf } from '../shell/run-script-reading.js';
+import { shCommands } from '../shell/sh-tokens.js';
+import { TaskFolder } from './task-runner-files.js';
+import { taskRunnerOf } from './task-runners.js';
+
+// The shell lines a task runner line runs (task-runners.ts' table): the tasks its words name, and the tasks those
+// run in turn (dependencies, `@other`, `task:`), each read once; or why not all of them could be read.
+
+// Tasks read per runner line; past it the reading is unknown (fail closed).
+const MAX_TASKS = 64;
+
+export interface TaskLines {
+  readonly lines: string[];
+  readonly unknown?: string;
+}
+
+export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[]): TaskLines | undefined {
+  const found = taskRunnerOf(words);
+  if (found === undefined) return undefined;
+  const { runner, program, rest } = found;
+  const names = runner.names(rest);
+  if (names === null) return undefined;
+  const shown = [program, ...rest].join(' ');
+  const dynamic = rest.find((word) => /[$`]/.test(word));
+  if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
+  if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
+  const folder = new TaskFolder(root, runDir);
+  const lines: string[] = [];
+  const queue = [...names.names];
+  const seen = new Set<string>();
+  for (let at = 0; at < queue.length; at++) {
+    const name = queue[at]!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (seen.size > MAX_TASKS) return { lines, unknown: `\`${shown}\` runs more than ${MAX_TASKS} tasks of ${runner.files}` };
+    const step = runner.read(folder, name, { rest, handed });
+    lines.push(...step.lines);
+    if (step.unknown !== undefined) return { lines, unknown: `\`${shown}\` runs the task "${name || 'default'}" of ${runner.files}, which codeward cannot read whole: ${step.unknown}` };
+    queue.push(...(step.calls ?? []));
+  }
+  return { lines };
+}
+
+// The simple commands of a line as sh reads their words (quotes removed).
+export const commandWords = (line: string): string[][] => shCommands(line).map((words) => words.map((word) => word.text));
+
+// The runner lines inside a script or task line (`"ci": "just deploy"`, a recipe's `npm run build`), as words;
+// `npm`: a package manager's; `moved`: after a `cd`/`pushd` of the line (another folder's files).
+export function runnersIn(line: string): { words: string[]; npm: boolean; moved: boolean }[] {
+  let moved = false;
+  return commandWords(line).flatMap((words) => {
+    const { program, rest } = programOf(words);
+    if (program === 'cd' || program === 'pushd') moved = true;
+    const npm = /^(?:npm|pnpm|yarn|bun)$/.test(program);
+    return npm || taskRunnerOf([program, ...rest]) ? [{ words: [program, ...rest], npm, moved }] : [];
+  });
+}

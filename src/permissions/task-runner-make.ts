@@ -1,0 +1,156 @@
+import { recipeOf, rulesOf, type MakeRule } from '../shell/run-script-make.js';
+import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
+
+// `make x` (npm23's known-left row): the recipes of goal x and of its prerequisites (explicit rules, and the
+// pattern rules a prerequisite with none matches), `@`/`-`/`+` dropped and make's variables filled in: the
+// command line's `NAME=value`, the Makefile's plain assignments, a few built-in ones (`$(MAKE)`, `$(CC)`, `$(RM)`),
+// the automatic ones. Fail closed where the reading cannot tell what runs: an option that picks another Makefile,
+// folder or text (`-f`, `-C`, `--eval`), an include, `define`, `SHELL`, MAKEFLAGS handed to make with more than
+// plain flags, a variable set under a conditional or by `!=`, a value the line hands make that is only known at run
+// time, a make function, a target-specific variable, .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
+// make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
+
+const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
+// Options that pick another Makefile, folder, include folder or make text.
+const PLACE = /^(?:-[A-Za-z]*[CfIE]|--(?:directory|file|makefile|include-dir|eval)\b)/;
+const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '-j', '-l', '--jobs', '--load-average', '--max-load']);
+const ASSIGN = /^(?:(?:override|export)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
+const MAX_DEPTH = 10;
+
+// The goals and the command line's assignments of make's words; unknown for a place option.
+export function makeWords(rest: readonly string[]): { goals: string[]; assigned: Map<string, string>; unknown?: string } {
+  const goals: string[] = [];
+  const assigned = new Map<string, string>();
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    const set = /^([A-Za-z_][\w.-]*)\s*:{0,3}=(.*)$/s.exec(word);
+    if (PLACE.test(word)) return { goals, assigned, unknown: `make ${word}: an option that picks another Makefile, folder or make text` };
+    if (VALUED.has(word) && (!/^-[jl]$/.test(word) || /^\d/.test(rest[i + 1] ?? ''))) i++;
+    else if (set) assigned.set(set[1]!, set[2]!);
+    else if (!word.startsWith('-')) goals.push(word);
+  }
+  return { goals, assigned };
+}
+
+interface Vars {
+  readonly values: Map<string, string>;
+  // Variables whose value codeward does not know (set under a conditional or by `!=`, handed a run-time value).
+  readonly unknown: Set<string>;
+}
+
+// `NAME=value` the line hands make, quotes dropped; a value with `$` or a backquote is only known at run time.
+function environment(handed: readonly string[]): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const each of handed) {
+    const found = /^([A-Za-z_]\w*)=(.*)$/s.exec(each);
+    if (!found) continue;
+    const value = found[2]!.replace(/^'([^']*)'$|^"([^"$`\\]*)"$/s, (all, single: string | undefined, double: string | undefined) => single ?? double ?? all);
+    out.set(found[1]!, /[$`'"\\]/.test(value) ? undefined : value);
+  }
+  return out;
+}
+
+function variables(lines: readonly string[], assigned: ReadonlyMap<string, string>, handed: readonly string[], envWins: boolean): Vars {
+  const values = new Map<string, string>(Object.entries(BUILTIN));
+  const unknown = new Set<string>();
+  // Set by the Makefile other than with `?=` (the environment does not override those without -e).
+  const fixed = new Set<string>();
+  let depth = 0;
+  for (const line of lines) {
+    if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
+    else if (/^\s*endif\b/.test(line)) depth = Math.max(0, depth - 1);
+    const set = line.startsWith('\t') ? null : ASSIGN.exec(line.trim());
+    if (!set || set[1]!.includes(' ')) continue;
+    const [, name, op, value] = set;
+    if (op !== '?=') fixed.add(name!);
+    if (depth > 0 || op === '!=') unknown.add(name!);
+    else if (op === '+=') values.set(name!, `${values.get(name!) ?? ''} ${value!}`.trim());
+    else if (op !== '?=' || !values.has(name!) || Object.hasOwn(BUILTIN, name!)) values.set(name!, value!.replace(/\s+#.*$/, ''));
+  }
+  for (const [name, value] of environment(handed)) {
+    if (fixed.has(name) && !envWins) continue;
+    if (value === undefined) unknown.add(name);
+    else values.set(name, value);
+  }
+  for (const [name, value] of assigned) {
+    values.set(name, value);
+    unknown.delete(name);
+  }
+  return { values, unknown };
+}
+
+// `text` with make's references filled in, or why it cannot be.
+function expand(text: string, vars: Vars, auto: Readonly<Record<string, string>>, depth = 0): { text: string; unknown?: string } {
+  let unknown: string | undefined;
+  const out = text.replace(/\$(\$|[({]([^)}]*)[)}]|.)/g, (all, what: string, inner: string | undefined) => {
+    if (what === '$') return '\u0000';
+    const name = inner ?? what;
+    if (Object.hasOwn(auto, name.replace(/[DF]$/, ''))) return auto[name.replace(/[DF]$/, '')]!;
+    if (/[\s,$:]/.test(name)) unknown ??= `$(${name}) is a make function or substitution`;
+    else if (vars.unknown.has(name)) unknown ??= `$(${name}) is set at run time or under a condition`;
+    else if (depth >= MAX_DEPTH) unknown ??= `$(${name}) is nested deeper than ${MAX_DEPTH}`;
+    else {
+      const inside = expand(vars.values.get(name) ?? '', vars, auto, depth + 1);
+      unknown ??= inside.unknown;
+      return inside.text;
+    }
+    return '';
+  });
+  return { text: depth === 0 ? out.replaceAll('\u0000', '$') : out, ...(unknown === undefined ? {} : { unknown }) };
+}
+
+// Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
+function plainFlags(each: string): boolean {
+  const value = each.slice(each.indexOf('=') + 1).replace(/^(['"])(.*)\1$/s, '$2');
+  return !/[$`'"=\\]/.test(value) && value.trim().split(/\s+/).filter(Boolean).every((word) => /^-{0,2}[A-Za-z0-9-]+$/.test(word) && !PLACE.test(word.startsWith('-') ? word : `-${word}`));
+}
+
+const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
+
+export function makeGoal(folder: TaskFolder, goal: string, context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): TaskStep {
+  const name = ['GNUmakefile', 'makefile', 'Makefile'].find((each) => folder.text(`${folder.dir}/${each}`) !== 'absent');
+  if (name === undefined) return NO_STEP;
+  const raw = folder.text(`${folder.dir}/${name}`);
+  if (raw === 'absent' || raw === 'unreadable') return { lines: [], unknown: `${name} cannot be read whole` };
+  const unread = (why: string): TaskStep => ({ lines: [], unknown: `${name}: ${why}` });
+  // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
+  const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
+  if (flags !== undefined) return unread(`${flags} handed to make may set variables or options`);
+  // make ignores comment lines among a rule's recipe lines (they do not end it).
+  const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
+  const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
+  if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
+  const words = makeWords(context.rest);
+  const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
+  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t'));
+  const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
+  if (target === undefined) return NO_STEP;
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const visit = (each: string): string | undefined => {
+    if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
+    seen.add(each);
+    const own = rules.filter((rule) => rule.target === each);
+    const matched: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    for (const { rule, stem } of matched) {
+      const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
+      if (/^::?[^;#]*=/.test(head)) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
+      const expanded = expand(rule.prerequisites.join(' ').replaceAll('%', stem), vars, {});
+      if (expanded.unknown !== undefined) return `the prerequisites of ${each}: ${expanded.unknown}`;
+      const prerequisites = expanded.text.split(/\s+/).filter(Boolean);
+      for (const prerequisite of prerequisites) {
+        const why = visit(prerequisite);
+        if (why !== undefined) return why;
+      }
+      const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': '', '%': '' };
+      for (const line of recipeOf(lines, rule)) {
+        const got = expand(line.replace(/^[@+\-\s]+/, ''), vars, auto);
+        if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
+        out.push(got.text);
+      }
+    }
+    return undefined;
+  };
+  const why = visit(target);
+  return why === undefined ? { lines: out } : { lines: out, unknown: `${name}: ${why}` };
+}
