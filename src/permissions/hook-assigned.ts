@@ -31,6 +31,13 @@ export interface NodeValue {
 const ASSIGNMENT = /^([A-Za-z_]\w*)=(.*)$/s;
 // A word of a value that a program resolves against where it runs: `-I./lib`, `-Mtools::x` (PERL5OPT).
 const attached = (value: string): string[] => [...value.matchAll(/(?:^|\s)-[A-Za-z](\.{0,2}\/[^\s:]*)/g)].map((found) => found[1]!);
+// The folders perl's and ruby's switches put first on their module path whatever their spelling (`-Itools`,
+// `-I tools`, perl's `-Mlib=tools,lib2`: red team R24-16); every module there may be what `-MX`/`-rx` loads.
+const SWITCHES = new Set(['PERL5OPT', 'RUBYOPT']);
+const includes = (name: string, value: string): string[] =>
+  SWITCHES.has(name)
+    ? [...[...value.matchAll(/(?:^|\s)-I\s*([^\s-][^\s]*)/g)].map((found) => found[1]!), ...[...value.matchAll(/(?:^|\s)-[Mm]-?lib=(\S+)/g)].flatMap((found) => found[1]!.split(','))]
+    : [];
 
 // Why one assignment `NAME=VALUE` (quotes removed) makes what the line runs unknown, or undefined;
 // `forProgram`: set on a program's line (`X=1 prog`), not for the rest of the script (`X=1`, `export X=1`).
@@ -59,7 +66,7 @@ export function assignedLoads(word: string, base: string, forProgram: boolean): 
   // A folder of modules loaded by name (NODE_PATH=lib: node's bare `require("x")` finds lib/x.js) however spelled;
   // so is any entry of a folder-list variable (`PYTHONPATH=tools`, `PATH=bin:$PATH`: py20, a bare name is a folder).
   const spelled = (entry: string): boolean => /[/.]/.test(entry) || table?.code === true || table?.folders !== undefined;
-  const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter(spelled).map((entry) => resolve(base, entry))];
+  const paths = [...valuePaths(value.replace(/\$\{?\w+\}?/g, ''), base).map((each) => each.path), ...[...named, ...attached(value)].filter(spelled).map((entry) => resolve(base, entry)), ...includes(name, value).filter((entry) => !entry.includes('$')).map((entry) => resolve(base, entry))];
   // The folder the line runs in, or one above it (`PYTHONPATH=$PWD`, spelled as the top by the walk): every
   // file there may be what the program loads.
   const holds = (part: string): boolean => !relative(resolve(base, part), base).startsWith('..');

@@ -147,7 +147,9 @@ export function envNamed(name: string, value: string): EnvNamed | undefined {
   const kind = kindOf(name);
   if (!kind) return undefined;
   if ('folders' in kind) return { entries: value.split(':'), folders: kind.folders, ...(kind.code ? { code: true as const } : {}) };
-  const loadFolders = 'include' in kind && kind.include ? { loadFolders: optionOperands(value, kind.include) } : {};
+  // perl's `-Mlib=DIR,DIR2` (PERL5OPT) puts its folders first on @INC as `-I` does (red team R24-16).
+  const lib = name === 'PERL5OPT' ? [...value.matchAll(/(?:^|\s)-[Mm]-?lib=(\S+)/g)].flatMap((found) => found[1]!.split(',')) : [];
+  const loadFolders = 'include' in kind && kind.include ? { loadFolders: [...optionOperands(value, kind.include), ...lib] } : {};
   if ('modules' in kind) return { entries: optionOperands(value, kind.modules).map((module) => `${module.replace(/=.*$/, '').split('::').join('/')}.pm`), ...loadFolders };
   if ('options' in kind && kind.extension !== undefined) {
     const ext = kind.extension;
