@@ -33,12 +33,27 @@ export const RECORD_PATHS: readonly string[] = [
   '.rbenv/plugins', '.rbenv/shims', '.rbenv/libexec', '.nodenv/versions', '.nodenv/plugins', '.nodenv/shims', '.goenv/versions', '.goenv/plugins',
   '.asdf/installs', '.asdf/plugins', '.asdf/shims', '.asdf/downloads', '.nvm/test', '.sdkman/tmp', '.sdkman/archives',
   '.oh-my-zsh/plugins', '.oh-my-zsh/themes', '.oh-my-zsh/lib', '.oh-my-zsh/tools', '.oh-my-zsh/cache',
+  // Other installers' stores (red team R24-15: ~/.opam's 210,000 files made every call fail closed).
+  '.conda/pkgs', '.nuget/packages', '.opam/default', '.opam/download-cache', '.opam/repo', '.julia/packages', '.julia/artifacts',
+  '.julia/compiled', '.julia/registries', '.stack/programs', '.stack/snapshots', '.stack/indices', '.ghcup/ghc', '.ghcup/cache', '.ghcup/tmp',
+  '.platformio/packages', '.platformio/platforms', '.espressif/tools', '.espressif/dist', '.arduino15/packages', '.arduino15/staging',
+  '.gem/ruby', '.gem/specs', '.local/share/uv', '.local/share/virtualenvs', '.cursor-server', '.windsurf-server', '.vscode-insiders/extensions',
+  '.vscode-oss/extensions', '.dotnet/tools/.store', '.bun/install', '.deno', '.local/share/fnm', '.volta/tools',
+  // Browser profiles: the browser's own records (extensions' bundles, history, sessions), not configuration.
+  '.config/google-chrome', '.config/chromium', '.config/BraveSoftware', '.config/microsoft-edge', '.mozilla',
 ];
 
 // Whether the entry `name` at the home-relative path `rel` (undefined: outside the home, a link's target) is skipped.
+// A configuration's name is never a record's, whatever a record word it holds (red team R24-14: ccache.conf,
+// containers' storage.conf): home-mention-walk.ts also reads those at the top of a folder skipped by its name.
 export function isRecord(name: string, rel: string | undefined, isName: (name: string) => boolean): boolean {
-  return isName(name) || (rel !== undefined && RECORD_PATHS.includes(rel));
+  return (isName(name) && !isConfigName(name)) || (rel !== undefined && RECORD_PATHS.includes(rel));
 }
+
+// A file named like a configuration: `*.conf`, `*.toml`, `*rc` ... (a record is named by what it holds, not so;
+// JSON is both: VS Code's globalStorage/storage.json is a record).
+const CONFIG_NAME = /(?:\.(?:conf|cfg|cnf|ini|toml|ya?ml|rc|config|properties|env|sh|bash|zsh|fish|py|rb|pl|lua|vim|el|js|mjs|cjs|ts)|rc|^config|^settings)$/i;
+export const isConfigName = (name: string): boolean => CONFIG_NAME.test(name);
 
 // The name test: one expression for the globs (only `*` in them).
 // A constant (no `g` flag: no state between tests).

@@ -10,8 +10,10 @@
 //   not make a text binary (the whole file is searched: the strict direction; ripgrep alone stopped at a NUL
 //   wherever its read buffer happened to end).
 
-// A file searched at most; a text one larger fails closed (home-mention-walk.ts).
-export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+// A file searched at most; a text one larger fails closed (home-mention-walk.ts). Large enough for the bundles an
+// installer leaves below a dot-folder (a 5 MB extension script: red team R24-15); a walk holding one is searched by
+// ripgrep (home-mention-search.ts IN_PROCESS).
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 // How much of a file decides whether it is binary.
 export const SNIFF = 8192;
 

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
-import { isRecord, recordNameTest } from './home-mention-rules.js';
+import { isConfigName, isRecord, RECORD_PATHS, recordNameTest } from './home-mention-rules.js';
 import { MAX_FILE_BYTES, SNIFF, textOf } from './home-mention-text.js';
 import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 
@@ -17,6 +17,8 @@ import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
 
 // Entries visited at most: a realistic home's searched part holds ~10 k (installed content is skipped).
 const MAX_ENTRIES = 200_000;
+// Entries of a folder skipped as a record looked at for configuration files at its top.
+const MAX_TOP = 10_000;
 
 // A file to search: its real path (read), its name (home-relative below the home, else the real path below a
 // link's target: what messages name), its size as walked.
@@ -92,7 +94,12 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
       looked.set(`${real}${KEPT_NAMES}`, listed.entries.map((entry) => entry.name).filter((name) => !isName(name)).sort().join('\0'));
       for (const entry of listed.entries) {
         const rel = at.rel === undefined ? undefined : `${at.rel}/${entry.name}`;
-        if (isRecord(entry.name, rel, isName)) continue;
+        if (isRecord(entry.name, rel, isName)) {
+          // A folder skipped by a record word in its name (`.ccache`, `~/.config/ccache`) may hold its program's
+          // configuration at its top (ccache.conf: red team R24-14): those files are searched.
+          if (entry.kind === 'folder' && !(rel !== undefined && RECORD_PATHS.includes(rel))) configsAtTop(join(real, entry.name), rel, (file) => stack.push(file));
+          continue;
+        }
         const next = join(real, entry.name);
         // A link: searched where it leads, named by its home path.
         if (entry.kind === 'link') visit(next, undefined, rel === undefined ? next : `~/${rel}`);
@@ -100,13 +107,33 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
       }
     }
   };
+  // The configuration-named files at the top of a folder skipped as a record (its names kept: one added is seen).
+  const configsAtTop = (folder: string, rel: string | undefined, push: (file: { path: string; rel: string | undefined; first: boolean; real: boolean }) => void): void => {
+    const listed = listBeneath(folder, folder, MAX_TOP);
+    if (listed === undefined || listed === 'link') return;
+    const configs = listed.entries.filter((entry) => entry.kind === 'file' && isConfigName(entry.name));
+    looked.set(`${folder}${KEPT_NAMES}`, configs.map((entry) => entry.name).sort().join('\0'));
+    if (listed.over) {
+      out.over ??= `${rel !== undefined ? `~/${rel}` : folder} holds more than ${MAX_TOP} entries: its configuration files were not all searched for workspace paths`;
+      return;
+    }
+    for (const entry of configs) push({ path: join(folder, entry.name), rel: rel === undefined ? undefined : `${rel}/${entry.name}`, first: false, real: true });
+  };
   const top = listBeneath(home, home, MAX_ENTRIES);
   if (top === undefined || top === 'link') return out;
   if (top.over) return { ...out, over: `the home folder holds more than ${MAX_ENTRIES} entries: its dot-files were not all searched for workspace paths` };
   homeDotEntries(home, looked);
   for (const entry of top.entries) {
     const { name, kind } = entry;
-    if (!name.startsWith('.') || name === '.' || name === '..' || isRecord(name, name, isName)) continue;
+    if (!name.startsWith('.') || name === '.' || name === '..') continue;
+    if (isRecord(name, name, isName)) {
+      if (kind === 'folder' && !RECORD_PATHS.includes(name)) {
+        const pending: { path: string; rel: string | undefined; first: boolean; real: boolean }[] = [];
+        configsAtTop(join(home, name), name, (file) => pending.push(file));
+        for (const file of pending) visit(file.path, file.rel, `~/${file.rel!}`);
+      }
+      continue;
+    }
     if (kind === 'link') visit(join(home, name), undefined, `~/${name}`);
     else if (kind === 'folder' || kind === 'file') visit(join(home, name), name, `~/${name}`);
   }

@@ -3,6 +3,7 @@
 // but records (histories, recent lists, editor state, caches) do not, the workspace's own folder named alone
 // makes nothing obeyed, and a mention obeys only itself, never the whole work tree. Past a bound: the whole
 // workspace, naming it. Kept between processes on stamps that see a changed file.
+import { MAX_FILE_BYTES } from '../../src/permissions/home-mention-text.js';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,7 +98,7 @@ describe('a home configuration file naming a workspace path', () => {
 
   it('a text file past the size cap fails closed for the whole workspace, naming it', async () => {
     const { home, root } = await layout({});
-    await writeFiles(home, { '.config/big/conf.txt': 'x\n'.repeat(2 * 1024 * 1024 + 10) });
+    await writeFiles(home, { '.config/big/conf.txt': 'x\n'.repeat(MAX_FILE_BYTES / 2 + 10) });
     const { links } = homeMentions(home, [root]);
     const whole = links.find((link) => link.rel === '');
     expect(whole?.note).toContain('~/.config/big/conf.txt is larger than');
