@@ -197,9 +197,12 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     }
   }
   // Every other variable naming a path inside the workspace, and a command variable's other paths (R22b-4).
-  globs.push(...envHomeGlobs(roots, env, (name) => {
-    const kind = kindOf(name);
-    return kind !== undefined && !('command' in kind);
-  }));
+  globs.push(...envHomeGlobs(roots, env, tabledVariable));
   return globs;
+}
+
+// Whether the table judges a variable's whole value (a command variable's other paths go to obeyed-env-homes.ts).
+export function tabledVariable(name: string): boolean {
+  const kind = kindOf(name);
+  return kind !== undefined && !('command' in kind);
 }
