@@ -93,15 +93,19 @@ export interface EnvHome {
   readonly home?: readonly string[];
 }
 
-// Every variable of `env` (codeward's environment) not judged by the table (`tabled`: obeyed-env.ts handles the
-// whole value) naming a path strictly inside the workspace; `places`: the person's envPlaces, left out of the
-// generic rule (undefined: none left out).
-export function envHomes(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean, cwd = process.cwd(), places: readonly string[] = []): EnvHome[] {
+// A variable's row in obeyed-env.ts's table: 'whole' (the table judges its whole value), 'command' (a command
+// variable: its program is the table's, its other paths this rule's), or none.
+export type EnvRow = (name: string) => 'whole' | 'command' | undefined;
+
+// Every variable of `env` (codeward's environment) not judged whole by the table (`row`) naming a path strictly
+// inside the workspace; `places`: the person's envPlaces, left out of the generic rule (a variable of a named row,
+// a tool home's, yarn's or the table's command rows, never is).
+export function envHomes(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, row: EnvRow, cwd = process.cwd(), places: readonly string[] = []): EnvHome[] {
   const found: EnvHome[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value === '' || tabled(name) || isPlace(name)) continue;
+    if (value === undefined || value === '' || row(name) === 'whole' || isPlace(name)) continue;
     const home = homeOf(name);
-    if (home === undefined && name !== 'YARN_RC_FILENAME' && places.includes(name)) continue;
+    if (home === undefined && row(name) === undefined && name !== 'YARN_RC_FILENAME' && places.includes(name)) continue;
     for (const word of pathWords(value)) {
       const at = relativeOf(word.startsWith('.') ? resolve(cwd, word) : word, roots, env['HOME']);
       if (at !== undefined && at.rel !== '') found.push({ name, word, rel: at.rel, ...(home ? { home } : {}) });
@@ -114,16 +118,16 @@ export function envHomes(roots: readonly string[], env: Readonly<Record<string, 
 export const genericWhy = (name: string, word: string): string =>
   `${word} is obeyed because $${name} names it (an unknown tool may read it); if it is just a place, add "${name}" to envPlaces in ~/.codeward/config.json`;
 
-// The obeyed patterns of every variable of `env` (codeward's environment) not judged by the table
-// (`tabled`: obeyed-env.ts handles the whole value), naming a path strictly inside the workspace. `places`: the
-// person's envPlaces (their own config, read at each call: config-user.ts).
-export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean, cwd = process.cwd(), places: readonly string[] = userEnvPlaces(env['HOME'])): EnvLoadGlob[] {
+// The obeyed patterns of every variable of `env` (codeward's environment) not judged whole by the table (`row`),
+// naming a path strictly inside the workspace. `places`: the person's envPlaces (their own config, read at each
+// call: config-user.ts).
+export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, row: EnvRow, cwd = process.cwd(), places: readonly string[] = userEnvPlaces(env['HOME'])): EnvLoadGlob[] {
   const globs: EnvLoadGlob[] = [];
   for (const [name, value] of Object.entries(env)) {
     // yarn reads a relative YARN_RC_FILENAME in the project's folder and every folder above it.
-    if (name === 'YARN_RC_FILENAME' && value !== undefined && value !== '' && !tabled(name) && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
+    if (name === 'YARN_RC_FILENAME' && value !== undefined && value !== '' && row(name) !== 'whole' && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
   }
-  for (const { name, word, rel, home } of envHomes(roots, env, tabled, cwd, places)) {
+  for (const { name, word, rel, home } of envHomes(roots, env, row, cwd, places)) {
     const why = home ? `${name} names ${word}: the tool runs or obeys these files of its home` : genericWhy(name, word);
     for (const glob of home ? home.map((sub) => `${rel}/${sub}`) : [rel, `${rel}/**`]) globs.push({ glob, why });
   }

@@ -197,12 +197,13 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     }
   }
   // Every other variable naming a path inside the workspace, and a command variable's other paths (R22b-4).
-  globs.push(...envHomeGlobs(roots, env, tabledVariable));
+  globs.push(...envHomeGlobs(roots, env, envRow));
   return globs;
 }
 
-// Whether the table judges a variable's whole value (a command variable's other paths go to obeyed-env-homes.ts).
-export function tabledVariable(name: string): boolean {
+// A variable's row: the table judges its whole value, or a command variable's program (its other paths go to
+// obeyed-env-homes.ts), or none.
+export function envRow(name: string): 'whole' | 'command' | undefined {
   const kind = kindOf(name);
-  return kind !== undefined && !('command' in kind);
+  return kind === undefined ? undefined : 'command' in kind ? 'command' : 'whole';
 }

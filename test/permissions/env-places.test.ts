@@ -71,9 +71,11 @@ describe('envPlaces: the way out of the generic env-home rule', () => {
     expect(written(at, { CARGO_HOME: '@WS@/ch' }, 'ch/registry/x.txt').code).toBe('ok');
   }, 60_000);
 
-  it('nor a variable of the loader table: PYTHONPATH=$W/src keeps src/sitecustomize.py obeyed', async () => {
-    const at = await place({ envPlaces: ['PYTHONPATH'] });
+  it('nor a variable of the loader table: PYTHONPATH=$W/src keeps src/sitecustomize.py obeyed, EDITOR\'s words their file', async () => {
+    const at = await place({ envPlaces: ['PYTHONPATH', 'EDITOR'] });
     expect(written(at, { PYTHONPATH: '@WS@/src' }, 'src/sitecustomize.py').code).toBe('C241');
+    // A command variable: vim runs with the configuration its words name.
+    expect(written(at, { EDITOR: 'vim -u @WS@/cfg/vimrc' }, 'cfg/vimrc').code).toBe('C241');
   }, 60_000);
 
   it('a value that is not a list of variable names is C210 naming the file', async () => {

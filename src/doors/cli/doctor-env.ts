@@ -1,5 +1,5 @@
 import { envHomes, genericWhy } from '../../permissions/obeyed-env-homes.js';
-import { tabledVariable } from '../../permissions/obeyed-env.js';
+import { envRow } from '../../permissions/obeyed-env.js';
 
 // The variables of codeward's environment that name a path inside the workspace only the generic rule makes
 // obeyed (obeyed-env-homes.ts: an unknown tool may read it), and those the person's envPlaces leaves free: the
@@ -12,8 +12,8 @@ export interface EnvPlace {
 }
 
 export function envPlacesOf(root: string, env: Readonly<Record<string, string | undefined>>, places: readonly string[], cwd: string): EnvPlace[] {
-  const generic = envHomes([root], env, tabledVariable, cwd).filter((one) => one.home === undefined);
-  const left = new Set(envHomes([root], env, tabledVariable, cwd, places).filter((one) => one.home === undefined).map((one) => `${one.name}\0${one.rel}`));
+  const generic = envHomes([root], env, envRow, cwd).filter((one) => one.home === undefined);
+  const left = new Set(envHomes([root], env, envRow, cwd, places).filter((one) => one.home === undefined).map((one) => `${one.name}\0${one.rel}`));
   const seen = new Set<string>();
   return generic.flatMap((one) => {
     const key = `${one.name}\0${one.rel}`;
