@@ -25,6 +25,10 @@ export const configSchema = z.strictObject({
   passEnv: z._default(z.array(z.string().check(z.minLength(1))), []),
   // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
   sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), []),
+  // Environment variables whose values are places, not tool homes (`PROJECT_SRC`): a path inside the workspace one
+  // of them names is not obeyed by the generic rule (src/permissions/obeyed-env-homes.ts; a named tool home such as
+  // CARGO_HOME keeps its rows). Also from ~/.codeward/config.json only: a repository cannot loosen the write gate.
+  envPlaces: z._default(z.array(z.string().check(z.minLength(1))), []),
   // true (the default): exec and test in the sandbox write through an overlay; their changes are judged
   // by the write gate and applied as one checkpoint (undo takes a command back). false: in place, as
   // with --no-stage (and wherever no overlay can be mounted: the result's `inPlace` says why).
@@ -52,7 +56,7 @@ export const AGENT_CONFIG_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', '
 
 // Keys only the user's own ~/.codeward/config sets (config-user.ts); in a project file they are never
 // applied, trusted or not, and the notice says so (a project cannot let a secret through).
-export const USER_ONLY_KEYS = ['passEnv', 'sandboxReadable'] as const;
+export const USER_ONLY_KEYS = ['passEnv', 'sandboxReadable', 'envPlaces'] as const;
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AGENT_CONFIG_KEYS, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS } from './config.js';
+import { AGENT_CONFIG_KEYS, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS } from './config-schema.js';
 import { didYouMean, squashKey } from './config-keys.js';
 import { fail } from './errors.js';
 import { parseYaml } from './yaml.js';
@@ -55,25 +56,70 @@ export async function readUserConfig(home: string | undefined, _workspace?: stri
   if (!home) return undefined;
   for (const [index, name] of USER_CONFIG_NAMES.entries()) {
     const path = join(home, '.codeward', name);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') continue;
-      throw fail('C210', `${path} cannot be read: ${(error as Error).message}`);
-    }
-    let raw: unknown;
-    try {
-      raw = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
-    } catch (error) {
-      throw fail('C210', `${path}: not valid ${name.endsWith('.json') ? 'JSON' : name === 'config' ? 'JSON or YAML' : 'YAML'}: ${(error as Error).message}`);
-    }
-    const values = canonical(raw, path);
+    const text = await readFile(path, 'utf8').catch((error: unknown) => missingOr(path, error));
+    if (text === undefined) continue;
     const others: string[] = [];
     for (const other of USER_CONFIG_NAMES.slice(index + 1)) if (await exists(join(home, '.codeward', other))) others.push(join(home, '.codeward', other));
-    const warnings = others.length === 0 ? [] : [`${path} is the user config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${path} and delete ${others.length === 1 ? 'it' : 'them'})`];
-    return { path, values, warnings };
+    return userFile(path, name, text, others);
   }
   return undefined;
+}
+
+// The same file read at once, for a caller that cannot wait (the write gate's context reads `envPlaces` at each
+// judgement: obeyed-env-homes.ts); the same errors.
+export function readUserConfigSync(home: string | undefined): UserConfigFile | undefined {
+  if (!home) return undefined;
+  for (const [index, name] of USER_CONFIG_NAMES.entries()) {
+    const path = join(home, '.codeward', name);
+    let text: string | undefined;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      text = missingOr(path, error);
+    }
+    if (text === undefined) continue;
+    const others = USER_CONFIG_NAMES.slice(index + 1).map((other) => join(home, '.codeward', other)).filter((other) => existsNow(other));
+    return userFile(path, name, text, others);
+  }
+  return undefined;
+}
+
+// Environment variables whose values are places, not tool homes (`envPlaces`, the user's file only): the write
+// gate's generic rule does not make what they name obeyed (obeyed-env-homes.ts). A file that cannot be read or a
+// value that is not a list of names: none (every variable keeps the rule; setup and doctor say why).
+export function userEnvPlaces(home: string | undefined): readonly string[] {
+  try {
+    const value = readUserConfigSync(home)?.values['envPlaces'];
+    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string' && name !== '') : [];
+  } catch {
+    return [];
+  }
+}
+
+// A missing file (or a folder there) is undefined; another failure is C210.
+function missingOr(path: string, error: unknown): undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+  throw fail('C210', `${path} cannot be read: ${(error as Error).message}`);
+}
+
+function existsNow(path: string): boolean {
+  try {
+    readFileSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function userFile(path: string, name: string, text: string, others: readonly string[]): UserConfigFile {
+  let raw: unknown;
+  try {
+    raw = name.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw fail('C210', `${path}: not valid ${name.endsWith('.json') ? 'JSON' : name === 'config' ? 'JSON or YAML' : 'YAML'}: ${(error as Error).message}`);
+  }
+  const values = canonical(raw, path);
+  const warnings = others.length === 0 ? [] : [`${path} is the user config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${path} and delete ${others.length === 1 ? 'it' : 'them'})`];
+  return { path, values, warnings };
 }

@@ -78,7 +78,7 @@ async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): P
 // passEnv and sandboxReadable were listed as valid for a project, which never applies them).
 function validKeys(): string {
   const userOnly: readonly string[] = USER_ONLY_KEYS;
-  return `valid keys: ${Object.keys(configSchema.def.shape).filter((key) => !userOnly.includes(key)).join(', ')} (${userOnly.join(' and ')} only in your own ~/.codeward/config)`;
+  return `valid keys: ${Object.keys(configSchema.def.shape).filter((key) => !userOnly.includes(key)).join(', ')} (${userOnly.slice(0, -1).join(', ')} and ${userOnly.at(-1)!} only in your own ~/.codeward/config)`;
 }
 
 function pick(config: Config, keys: readonly string[]): Partial<Config> {

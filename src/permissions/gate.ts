@@ -8,6 +8,7 @@ import { decide, type DecideContext } from './decide.js';
 import type { DenialTracker } from './denials.js';
 import { describeCall, pathJudged } from './describe.js';
 import { withWritten } from './gate-written.js';
+import type { ObeyedContextOf } from './immune.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
@@ -28,6 +29,8 @@ export interface PermissionGateOptions {
   readonly grants?: SessionGrants;
   // The door the calls come through ('cli', 'mcp', 'chatcli', 'agent'): a C241 says what its user can do.
   readonly door?: string;
+  // The write gate's context (obeyed-context.ts), when the call's gate computed it already (gate-written.ts).
+  readonly obeyed?: ObeyedContextOf;
 }
 
 type GateOptions = PermissionGateOptions & { readonly parser: ShellParserLike; readonly grants: SessionGrants };
@@ -214,7 +217,7 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
 // already saw in this call's approved question are not asked again.
 export async function authorizeJudged(judged: readonly Judged[], gateOptions: PermissionGateOptions, requester?: string, preview?: () => Promise<CallPreview | undefined>, effect?: Readonly<Record<string, unknown>>, found?: FoundFiles, memory?: CallMemory): Promise<Authorization | undefined> {
   const options: GateOptions = { ...gateOptions, parser: gateOptions.parser ?? new LazyShellParser(), grants: gateOptions.grants ?? new SessionGrants() };
-  const ctx: DecideContext = { policy: options.policy, denials: options.denials };
+  const ctx: DecideContext = { policy: options.policy, denials: options.denials, ...(options.obeyed ? { obeyed: options.obeyed } : {}) };
   const decisions = await Promise.all(judged.map((entry) => decide(entry, ctx, options.parser)));
   const skipped: { real: string; message: string }[] = [];
   for (let i = 0; i < judged.length; i++) {
@@ -281,7 +284,8 @@ export function permissionGate(options: PermissionGateOptions): Pick<EngineHooks
       };
       const judged = call.found ? asRemoval(describeCall(call)) : describeCall(call);
       // A pinned "always" is matched against the scripts the call runs now (approval-pins.ts).
-      return withPins(call, judged, options.policy).then((pinned) => withWritten(call, pinned)).then((pinned) => authorizeJudged(pinned, withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory));
+      // The write gate's context withWritten computed (if any) serves the call's decisions too.
+      return withPins(call, judged, options.policy).then((pinned) => withWritten(call, pinned, options.policy)).then(({ judged: pinned, obeyed }) => authorizeJudged(pinned, obeyed ? { ...withParser, obeyed } : withParser, call.caller?.label, call.found ? undefined : call.preview, effectOf(call), call.found, memory));
     },
   };
 }

@@ -21,7 +21,8 @@ import { followJsConfig } from './hook-js-configs.js';
 import { findInTree } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { read, type Walk } from './hook-walk.js';
-import { isPreprocessed, isStylesheet, sheetText, STYLESHEET_NAMES, stemReaches } from './stylesheet-kinds.js';
+import { exactGlob, importCandidates } from './css-import-candidates.js';
+import { isStylesheet, sheetText, STYLESHEET_NAMES, stemReaches } from './stylesheet-kinds.js';
 
 const LIMITS = { depth: 16, entries: 50_000, files: 2_000 };
 const SKIP = new Set(['node_modules', '.git', '.next', 'dist', 'build', 'out', 'coverage']);
@@ -45,7 +46,7 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
   const configured = listing.found.filter((css) => TAILWIND.test(sheet(walk, css) ?? '') || read(walk, css)?.includes('\0') === true);
   if (configured.length === 0 && ![dir, walk.top].some((at) => DEPENDS.test(read(walk, join(at, 'package.json')) ?? ''))) return;
   // Which sheets load code: followed from every one (what each imports), then carried up the imports to a fixpoint.
-  const graph = new Map<string, { code: boolean; imports: string[] }>();
+  const graph: Graph = new Map();
   for (const css of listing.found) followCss(walk, css, row, graph, 0);
   for (let changed = true; changed; ) {
     changed = false;
@@ -54,8 +55,17 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
       if (!node.code && node.imports.some((stem) => code.some((path) => stemReaches(stem, path)))) changed = node.code = true;
     }
   }
-  const covered = (css: string): boolean => isStylesheet(css) && inside(dir, css) && !relative(dir, css).split(/[\\/]/).some((part) => SKIP.has(part));
-  for (const [css, node] of graph) if (node.code || !covered(css)) walk.files.add(css);
+  // A file an import reaches is a sheet whatever its extension (R23-7): one of another kind is judged by its new
+  // text on its own path (exact: escaped), as the glob below judges the stylesheet kinds.
+  const covered = (css: string, node: Node): boolean => (isStylesheet(css) || node.reached === true) && inside(dir, css) && !relative(dir, css).split(/[\\/]/).some((part) => SKIP.has(part));
+  for (const [css, node] of graph) {
+    if (node.code || !covered(css, node)) walk.files.add(css);
+    else if (!isStylesheet(css)) {
+      const exact = exactGlob(walk, css);
+      walk.globs.add(exact);
+      walk.styles.add(exact);
+    }
+  }
   // Every other stylesheet, present or made later, is obeyed when its new text loads code (`styles`: a write whose
   // text is known, a file tool's or a staged run's, is free when plain).
   const glob = join(dir, `{${STYLESHEET_NAMES},!(${[...SKIP].join('|')})/**/${STYLESHEET_NAMES}}`);
@@ -63,12 +73,17 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
   walk.styles.add(glob);
 }
 const DEPENDS = /"(?:tailwindcss|@tailwindcss\/[\w.-]+)"\s*:/;
+// A spec naming no file of the workspace next to the sheet: a scheme, an absolute, home or alias-root path.
+const ELSEWHERE = /^(?:[a-z][\w+.-]*:|[/~#\\])/i;
+// `reached`: a file of another kind an import reaches (judged as a sheet).
+type Node = { code: boolean; imports: string[]; reached?: true };
+type Graph = Map<string, Node>;
 
 // One sheet into `graph`: whether its own text loads code (a directive, a NUL, one codeward cannot read) and the
 // sheets it imports (followed). What its @config / @plugin name is followed as the row's code.
-function followCss(walk: Walk, css: string, row: JsRunner, graph: Map<string, { code: boolean; imports: string[] }>, depth: number): void {
+function followCss(walk: Walk, css: string, row: JsRunner, graph: Graph, depth: number): void {
   if (graph.has(css) || !inside(walk.top, css)) return;
-  const node = { code: false, imports: [] as string[] };
+  const node: Node = { code: false, imports: [] };
   graph.set(css, node);
   const text = sheet(walk, css);
   if (text === undefined) return;
@@ -89,14 +104,16 @@ function followCss(walk: Walk, css: string, row: JsRunner, graph: Map<string, { 
       walk.files.add(path);
       const config = read(walk, path);
       if (config !== undefined) followJsConfig(walk, 'next', row, path, config);
-    } else if (/^\.{1,2}\//.test(spec!) || isStylesheet(spec!) || (isPreprocessed(css) && !/^(?:[a-z][\w+.-]*:|[/~#@])/i.test(spec!))) {
+    } else if (isStylesheet(spec!) || !ELSEWHERE.test(spec!)) {
       // A preprocessor completes a stem (`@use "vars"`: `_vars.scss` next to it): the stem is kept as the import,
-      // its files are sheets of the listing (followed from there).
+      // its files are sheets of the listing (followed from there). A name of another kind (or none) is a sheet
+      // too, with each file the resolvers complete it to (`./theme`: theme, theme.css, theme/index.css...).
       const path = resolve(dirname(css), spec!);
       node.imports.push(path);
-      if (!isStylesheet(path)) continue;
+      const sheets = isStylesheet(path) ? [path] : importCandidates(walk, path);
+      node.imports.push(...sheets.filter((one) => one !== path));
       if (depth >= MAX_DEPTH) walk.unmodeled ??= `${where}: CSS imports more than ${MAX_DEPTH} deep`;
-      else followCss(walk, path, row, graph, depth + 1);
+      else for (const one of sheets) followReached(walk, one, row, graph, depth + 1);
     }
   }
   // The plug-ins as a module key of this file (resolved from its folder, what they load followed).
@@ -104,4 +121,11 @@ function followCss(walk: Walk, css: string, row: JsRunner, graph: Map<string, { 
     node.code = true;
     followJsConfig(walk, 'next', row, css, JSON.stringify({ plugins }));
   }
+}
+
+// A sheet an import reaches, followed; one of another kind is marked so (its new text is judged as a sheet's).
+function followReached(walk: Walk, path: string, row: JsRunner, graph: Graph, depth: number): void {
+  followCss(walk, path, row, graph, depth);
+  const node = graph.get(path);
+  if (node !== undefined && !isStylesheet(path)) node.reached = true;
 }

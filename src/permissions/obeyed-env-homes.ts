@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { userEnvPlaces } from '../engine/config-user.js';
 import { relativeOf } from './obeyed-env-where.js';
 import type { EnvLoadGlob } from './obeyed-env-where.js';
 
@@ -19,6 +20,10 @@ import type { EnvLoadGlob } from './obeyed-env-where.js';
 //   (VIRTUAL_ENV: `.venv` stays a free build folder; the catalogue's venv rows protect its activate scripts and
 //   interpreter), a project's own code folders (CLASSPATH, CPATH: as PYTHONPATH/PERL5LIB, every edit would ask).
 // The workspace root and the folders above it are never obeyed by this rule (`ROOT=$W` names the project).
+// The person's way out (the lead's friction decision): `envPlaces` in their own ~/.codeward/config.json names the
+// variables that are places (a dev container's PROJECT_SRC=$W/src made every source write ask, --yes or not). Only
+// the generic rule yields to it: a tool home of HOMES and the loader table (obeyed-env.ts) keep their rows, and a
+// repository's config cannot set it (config-schema.ts USER_ONLY_KEYS). The question names the variable and the fix.
 
 // Subpaths (picomatch, relative to each folder the variable names) that run or configure code.
 const HOMES: Readonly<Record<string, readonly string[]>> = {
@@ -79,21 +84,52 @@ const WORDS = /[\s:=,;|&()<>`]+/;
 const pathWords = (value: string): string[] =>
   value.replace(/-Dmaven\.repo\.local=\S*/g, ' ').split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/') || /^\.\.?\//.test(word));
 
-// The obeyed patterns of every variable of `env` (codeward's environment) not judged by the table
-// (`tabled`: obeyed-env.ts handles the whole value), naming a path strictly inside the workspace.
-export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, tabled: (name: string) => boolean, cwd = process.cwd()): EnvLoadGlob[] {
+// A variable naming a path strictly inside the workspace (`rel`, workspace-relative; `word` as its value spells it).
+export interface EnvHome {
+  readonly name: string;
+  readonly word: string;
+  readonly rel: string;
+  // The tool home's obeyed subpaths (HOMES); absent: the generic rule (the whole path).
+  readonly home?: readonly string[];
+}
+
+// A variable's row in obeyed-env.ts's table: 'whole' (the table judges its whole value), 'command' (a command
+// variable: its program is the table's, its other paths this rule's), or none.
+export type EnvRow = (name: string) => 'whole' | 'command' | undefined;
+
+// Every variable of `env` (codeward's environment) not judged whole by the table (`row`) naming a path strictly
+// inside the workspace; `places`: the person's envPlaces, left out of the generic rule (a variable of a named row,
+// a tool home's, yarn's or the table's command rows, never is).
+export function envHomes(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, row: EnvRow, cwd = process.cwd(), places: readonly string[] = []): EnvHome[] {
+  const found: EnvHome[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || value === '' || row(name) === 'whole' || isPlace(name)) continue;
+    const home = homeOf(name);
+    if (home === undefined && row(name) === undefined && name !== 'YARN_RC_FILENAME' && places.includes(name)) continue;
+    for (const word of pathWords(value)) {
+      const at = relativeOf(word.startsWith('.') ? resolve(cwd, word) : word, roots, env['HOME']);
+      if (at !== undefined && at.rel !== '') found.push({ name, word, rel: at.rel, ...(home ? { home } : {}) });
+    }
+  }
+  return found;
+}
+
+// Why a variable's path is obeyed by the generic rule, and the way out (envPlaces).
+export const genericWhy = (name: string, word: string): string =>
+  `${word} is obeyed because $${name} names it (an unknown tool may read it); if it is just a place, add "${name}" to envPlaces in ~/.codeward/config.json`;
+
+// The obeyed patterns of every variable of `env` (codeward's environment) not judged whole by the table (`row`),
+// naming a path strictly inside the workspace. `places`: the person's envPlaces (their own config, read at each
+// call: config-user.ts).
+export function envHomeGlobs(roots: readonly string[], env: Readonly<Record<string, string | undefined>>, row: EnvRow, cwd = process.cwd(), places: readonly string[] = userEnvPlaces(env['HOME'])): EnvLoadGlob[] {
   const globs: EnvLoadGlob[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value === '' || tabled(name) || isPlace(name)) continue;
     // yarn reads a relative YARN_RC_FILENAME in the project's folder and every folder above it.
-    if (name === 'YARN_RC_FILENAME' && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
-    const home = homeOf(name);
-    for (const word of pathWords(value)) {
-      const found = relativeOf(word.startsWith('.') ? resolve(cwd, word) : word, roots, env['HOME']);
-      if (found === undefined || found.rel === '') continue;
-      const why = `${name} names ${word}: ${home ? 'the tool runs or obeys these files of its home' : 'a program reads it from there (a tool\'s home, configuration or start-up file)'}`;
-      for (const glob of home ? home.map((sub) => `${found.rel}/${sub}`) : [found.rel, `${found.rel}/**`]) globs.push({ glob, why });
-    }
+    if (name === 'YARN_RC_FILENAME' && value !== undefined && value !== '' && row(name) !== 'whole' && !value.includes('/')) globs.push({ glob: `**/${value}`, why: `YARN_RC_FILENAME names ${value}: yarn reads it as its configuration (its yarnPath runs)` });
+  }
+  for (const { name, word, rel, home } of envHomes(roots, env, row, cwd, places)) {
+    const why = home ? `${name} names ${word}: the tool runs or obeys these files of its home` : genericWhy(name, word);
+    for (const glob of home ? home.map((sub) => `${rel}/${sub}`) : [rel, `${rel}/**`]) globs.push({ glob, why });
   }
   return globs;
 }

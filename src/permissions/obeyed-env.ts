@@ -208,9 +208,13 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     }
   }
   // Every other variable naming a path inside the workspace, and a command variable's other paths (R22b-4).
-  globs.push(...envHomeGlobs(roots, env, (name) => {
-    const kind = kindOf(name);
-    return kind !== undefined && !('command' in kind);
-  }));
+  globs.push(...envHomeGlobs(roots, env, envRow));
   return globs;
+}
+
+// A variable's row: the table judges its whole value, or a command variable's program (its other paths go to
+// obeyed-env-homes.ts), or none.
+export function envRow(name: string): 'whole' | 'command' | undefined {
+  const kind = kindOf(name);
+  return kind === undefined ? undefined : 'command' in kind ? 'command' : 'whole';
 }

@@ -14,6 +14,12 @@ const PREPROCESSED = /\.(?:scss|sass|less|styl|stylus)$/i;
 
 // Whether a path (any separator) names a file a CSS pipeline reads as a stylesheet.
 export const isStylesheet = (path: string): boolean => SHEET.test(path);
+// Whether a write's new text decides if `rel` (workspace-relative) is obeyed: a stylesheet kind, or a file of any
+// other kind (or none) an existing sheet's @import hands the pipeline (R23-7: the exact styles globs of the write
+// gate's context, hook-tailwind-css.ts), whose text is judged as a sheet's.
+// (`ctx`: obeyed.ts's ObeyedContext, by shape: that module imports this one.)
+export const judgedAsSheet = (rel: string, ctx?: { readonly gitGlobTests?: readonly { readonly matches: (path: string) => boolean; readonly styles?: true }[] }): boolean =>
+  isStylesheet(rel) || (ctx?.gitGlobTests ?? []).some((test) => test.styles === true && test.matches(rel));
 export const isPreprocessed = (path: string): boolean => PREPROCESSED.test(path);
 // The picomatch form of the file names (`*.{css,scss,...}`).
 export const STYLESHEET_NAMES = `*.{${[...SHEETS, ...COMPONENTS].join(',')}}`;

@@ -16,6 +16,9 @@ export interface UserSandboxSettings {
   readonly passEnv: string[];
   // More home paths shown read-only in the sandbox (`~/x` or absolute), besides HOME_READABLE.
   readonly sandboxReadable: string[];
+  // Variables whose values are places, not tool homes (checked here, at start; the write gate reads them itself:
+  // config-user.ts userEnvPlaces).
+  readonly envPlaces: string[];
   // About the user config files (another one beside the one read).
   readonly warnings: readonly string[];
 }
@@ -32,10 +35,11 @@ function stringList(value: unknown, file: string, key: string, example: string):
 // workspace is the home folder, where it is the same file).
 export async function userSandboxSettings(home: string | undefined, workspace?: string): Promise<UserSandboxSettings> {
   const file = await readUserConfig(home, workspace);
-  if (!file) return { passEnv: [], sandboxReadable: [], warnings: [] };
+  if (!file) return { passEnv: [], sandboxReadable: [], envPlaces: [], warnings: [] };
   return {
     passEnv: checkEnvNames(stringList(file.values['passEnv'], file.path, 'passEnv', '["GITHUB_TOKEN"]'), `${file.path}: passEnv`),
     sandboxReadable: stringList(file.values['sandboxReadable'], file.path, 'sandboxReadable', '["~/.mytool"]'),
+    envPlaces: checkEnvNames(stringList(file.values['envPlaces'], file.path, 'envPlaces', '["PROJECT_SRC"]'), `${file.path}: envPlaces`),
     warnings: file.warnings,
   };
 }

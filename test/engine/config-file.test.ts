@@ -43,7 +43,7 @@ describe('.codeward/config.yaml', () => {
     // wrong values above still refuse, listing the valid keys.
     expect(result.stderr).toMatch(/valid keys: nonAccessibleGlobs, /);
     // A project's file never sets passEnv or sandboxReadable: not listed as valid for it (newcomer pass 2, N16).
-    expect(result.stderr).toMatch(/valid keys: [^(]*\(passEnv and sandboxReadable only in your own ~\/\.codeward\/config\)/);
+    expect(result.stderr).toMatch(/valid keys: [^(]*\(passEnv, sandboxReadable and envPlaces only in your own ~\/\.codeward\/config\)/);
     expect(result.stderr).not.toMatch(/valid keys: [^(]*passEnv/);
   });
 });

@@ -40,7 +40,7 @@ describe('~/.codeward/config', () => {
     expect(doctor.status).toBe(0);
     expect(doctor.stdout).toMatch(/^user config {6}error: .*config\.json: unknown key "sandbx"/m);
     await writeFiles(home, { '.codeward/config.json': JSON.stringify({ pasEnv: ['MY_TOKEN'] }) });
-    expect(cli(['read', '--file', 'a.txt']).stderr).toMatch(/unknown key "pasEnv" \(did you mean "passEnv"\?\); valid keys: passEnv, sandboxReadable, nonAccessibleGlobs, normalizeQuotes, .*sandbox, .*provider/);
+    expect(cli(['read', '--file', 'a.txt']).stderr).toMatch(/unknown key "pasEnv" \(did you mean "passEnv"\?\); valid keys: passEnv, sandboxReadable, envPlaces, nonAccessibleGlobs, normalizeQuotes, .*sandbox, .*provider/);
     // A bad value of an engine setting names the user's file.
     await writeFiles(home, { '.codeward/config.json': JSON.stringify({ sandbox: 'of' }) });
     const bad = cli(['read', '--file', 'a.txt']);

@@ -12,6 +12,7 @@ import { Workspace } from '../../workspace/workspace.js';
 import { sandboxOptions, type GlobalOptions } from '../global-options.js';
 import { sharedNetwork } from '../../sandbox/network-words.js';
 import { plural, wrapList } from '../../commands/render.js';
+import { envPlaceLines, envPlacesOf } from './doctor-env.js';
 
 interface DoctorIo {
   readonly stdout: { write(text: string): unknown };
@@ -34,6 +35,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
   const sandbox = ProcessSandbox.forWorkspace(config, sandboxOptions(options), workspace.root, io.env);
   const status = await sandbox.status();
   const userConfig = await userConfigState(home, workspace.root);
+  const envPlaces = envPlacesOf(workspace.root, io.env, userConfig.envPlaces, io.cwd);
   const data = {
     workspace: workspace.root,
     sandbox: {
@@ -48,6 +50,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     },
     trust: { ...trustData(project), ignored },
     userConfig,
+    envPlaces,
     policy: { files: policy.files, rules: policy.list().filter((rule) => rule.source !== 'default').length, problems: policy.problems.length + policy.notes.length },
     ...(status.backend && status.mode === 'workspace-write' ? { git: gitInSandbox(workspace.root) } : {}),
     nonAccessibleGlobs: config.nonAccessibleGlobs,
@@ -63,7 +66,8 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
     ...(box.backend ? sandboxLines(box, verbose) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
     `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
-    `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,
+    `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.envPlaces.length > 0 ? `; envPlaces ${userConfig.envPlaces.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,
+    ...envPlaceLines(envPlaces),
     ...(data.git ? [`git              ${data.git}`] : []),
     `danger check     ${data.dangerClassifier} (catastrophic shell commands are blocked, C242)`,
     ...wrapList('', 'hidden files     ', data.nonAccessibleGlobs),
@@ -135,12 +139,12 @@ function trustLine(trust: ReturnType<typeof trustData>, ignored: readonly string
 }
 
 // The user's own config as every other command reads it: a broken one is shown here, not thrown.
-async function userConfigState(home: string | undefined, workspace: string): Promise<{ file?: string; passEnv: string[]; warnings: readonly string[]; error?: string }> {
+async function userConfigState(home: string | undefined, workspace: string): Promise<{ file?: string; passEnv: string[]; envPlaces: string[]; warnings: readonly string[]; error?: string }> {
   try {
     const file = await readUserConfig(home, workspace);
     const settings = await userSandboxSettings(home, workspace);
-    return { ...(file ? { file: file.path } : {}), passEnv: settings.passEnv, warnings: settings.warnings };
+    return { ...(file ? { file: file.path } : {}), passEnv: settings.passEnv, envPlaces: settings.envPlaces, warnings: settings.warnings };
   } catch (error) {
-    return { passEnv: [], warnings: [], error: (error as Error).message };
+    return { passEnv: [], envPlaces: [], warnings: [], error: (error as Error).message };
   }
 }

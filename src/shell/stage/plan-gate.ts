@@ -6,7 +6,7 @@ import { compiledKept } from '../../sandbox/pyc-leftovers.js';
 import { linkReaches } from '../../permissions/obeyed-alias.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { utf8 } from '../../permissions/gate-written.js';
-import { isStylesheet } from '../../permissions/stylesheet-kinds.js';
+import { judgedAsSheet } from '../../permissions/stylesheet-kinds.js';
 import { readHeadBeneath } from '../../workspace/own-read-sync.js';
 import type { PathRules } from '../../engine/command.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -44,7 +44,7 @@ export class StageGate {
     const kept = !link && compiledKept(rel, this.obeyed, verb === 'delete', this.workspace.root, staged);
     // A stylesheet is judged by the text the run left in it, as the file tools' write is (css-code.ts: a Tailwind
     // project's plain stylesheet is free); not readable, too large or not UTF-8: no text, obeyed (it asks).
-    const written = !link && verb === 'write' && staged !== undefined && isStylesheet(rel) ? stagedText(rel, staged) : undefined;
+    const written = !link && verb === 'write' && staged !== undefined && judgedAsSheet(rel, this.obeyed) ? stagedText(rel, staged) : undefined;
     const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], written === undefined ? this.obeyed : { ...this.obeyed, written });
     if (immune) return `protected: ${immune.description}`;
     const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
