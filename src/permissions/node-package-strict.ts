@@ -11,8 +11,10 @@
 // mainModule or computed member of process/the global object, no `arguments` at the file's top (the CJS wrapper's
 // require). Anything else: the package is unknown (the tree asks), naming the file:line and what was seen. Judged
 // on the code with strings, templates, regular expressions and comments blanked (node-package-blocks.ts: a real
-// scan, not a line regex); a file whose scan does not balance is unknown. Programs a hook runs (vite, eslint) are
-// not judged this way: their rows protect the configurations they load (hook-packages.ts `strict`).
+// scan, not a line regex); a file whose scan does not balance, or where the scan cannot tell what node's lexer reads
+// (a `/` after `}`, an HTML-like comment, an identifier escape: node-package-lex.ts), is unknown. Programs a hook
+// runs (vite, eslint) are not judged this way: their rows protect the configurations they load (hook-packages.ts
+// `strict`).
 import { blocksOf, type Blocks } from './node-package-blocks.js';
 
 // Node's modules that load or run code (a bare name or `node:` one).
@@ -43,7 +45,7 @@ const lineOf = (code: string, at: number): number => code.slice(0, at).split('\n
 // Why the file `code` may load or run something not shown to stay in node_modules (`line: what`), or undefined.
 // `allowed`: a finding a preload row knows its real package makes (node-package-preloads.ts), passed over.
 export function strictLoads(code: string, blocks: Blocks = blocksOf(code), allowed?: (why: string) => boolean): string | undefined {
-  if (!blocks.scanned) return '1: its brackets, strings or templates do not balance (not read)';
+  if (!blocks.scanned) return `${lineOf(code, blocks.unread?.at ?? 0)}: ${blocks.unread?.why ?? 'not scanned'} (not read)`;
   const masked = blocks.masked;
   // A member named by a string (`x["constructor"]`, `o['_load']`): the masked code does not show it.
   for (const named of code.matchAll(/\[\s*(['"`])(constructor|eval|Function|_load|_compile|dlopen|mainModule|getBuiltinModule|require|process|binding|execve|_linkedBinding)\1\s*\]/g)) {
