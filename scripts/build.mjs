@@ -55,6 +55,12 @@ await bundle.close();
 // (an npx cache made by an earlier build does not: `sh: codeward: Permission denied`, exit 127).
 await chmod(join(dist, 'bin/codeward.js'), 0o755);
 const chunks = result.output.filter((output) => output.type === 'chunk');
+// The build's identity (src/permissions/kept-across.ts): answers kept by another build are computed again.
+const { createHash } = await import('node:crypto');
+const buildHash = createHash('sha256');
+for (const chunk of [...chunks].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) buildHash.update(`${chunk.fileName}\0${chunk.code}\0`);
+await writeFile(join(dist, `build-id.json.${process.pid}`), `${JSON.stringify({ id: buildHash.digest('hex').slice(0, 16) })}\n`);
+await rename(join(dist, `build-id.json.${process.pid}`), join(dist, 'build-id.json'));
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(result.output.map((output) => join(dist, output.fileName)));
@@ -68,6 +74,7 @@ const modules = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, Object
 await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(modules)}\n`);
 await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
 fresh.add(join(dist, 'modules.json'));
+fresh.add(join(dist, 'build-id.json'));
 async function prune(folder) {
   for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
     const path = join(folder, entry.name);

@@ -7,8 +7,10 @@ import { realPaths } from '../workspace/realpath.js';
 // Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
 // sandboxed process can write: setup.ts gives one only then), so a cold call does not compute them again.
 // Only a cache: the caller uses an entry only while the stamps it holds still match the files it read.
-// One JSON file per kind of answer (`name`): { v: 1, entries: { key: value } }; a missing, unreadable or
-// malformed file, or an entry `isValue` refuses, is no entry.
+// One JSON file per kind of answer (`name`): { v, entries: { key: value } }; a missing, unreadable or
+// malformed file, or an entry `isValue` refuses, is no entry. `v` names the build that kept them (dist/build-id.json,
+// written by scripts/build.mjs): another build's answers are computed again, so an upgrade never keeps an answer
+// of the code it replaced (a file the old code judged free stays free until it changes otherwise).
 
 export type Entries<T> = Record<string, T>;
 
@@ -22,6 +24,25 @@ export function keptFileFor(root: string, stateDir: string | undefined, writable
   return stateDir !== undefined && writable.length === 0 && !isInside(root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
 }
 
+// The build's identity: dist/build-id.json beside the running chunk or one folder up (the bin, the library, a
+// chunk); run from the sources (tests): 'source'.
+function buildOf(listings: FolderListings): string {
+  const known = listings.recall<string>('kept-across:build');
+  if (known !== undefined) return known;
+  let build = 'source';
+  for (const at of ['./build-id.json', '../build-id.json']) {
+    try {
+      build = (JSON.parse(readFileSync(new URL(at, import.meta.url), 'utf8')) as { id?: unknown }).id as string;
+      if (typeof build === 'string') break;
+    } catch {
+      build = 'source';
+    }
+  }
+  const version = `1:${typeof build === 'string' ? build : 'source'}`;
+  listings.keep('kept-across:build', version);
+  return version;
+}
+
 // The file of `name` beside the owner's kept file, or none.
 const fileOf = (listings: FolderListings, name: string): string | undefined => (listings.keptFile === undefined ? undefined : join(dirname(listings.keptFile), name));
 
@@ -33,7 +54,7 @@ function entries<T>(listings: FolderListings, name: string, isValue: (value: unk
   const found: Entries<T> = {};
   try {
     const parsed = JSON.parse(readFileSync(fileOf(listings, name)!, 'utf8')) as { v?: unknown; entries?: unknown };
-    if (parsed.v === 1 && parsed.entries && typeof parsed.entries === 'object') {
+    if (parsed.v === buildOf(listings) && parsed.entries && typeof parsed.entries === 'object') {
       for (const [key, value] of Object.entries(parsed.entries)) if (isValue(value)) found[key] = value;
     }
   } catch {
@@ -57,7 +78,7 @@ export function keepAcross<T>(listings: FolderListings, name: string, key: strin
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ v: 1, entries: all }), { mode: 0o600 });
+    writeFileSync(temporary, JSON.stringify({ v: buildOf(listings), entries: all }), { mode: 0o600 });
     renameSync(temporary, file);
   } catch {
     rmSync(temporary, { force: true });
