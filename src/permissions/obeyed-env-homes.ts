@@ -51,14 +51,23 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   PNPM_HOME: ['*', 'global/**', 'nodejs/**', '.tools/**', 'bin/**'],
   // npm's cache: npx runs the packages of _npx; _cacache is content-addressed and checked.
   npm_config_cache: ['_npx/**'],
+  // Red team R24-2: places whose own files a program obeys. ccache reads its cache folder's ccache.conf
+  // (compiler_check, prefix_command run commands); not the cached objects.
+  CCACHE_DIR: ['ccache.conf'],
+  // A conda environment (`conda activate ./env`): the scripts activation sources, its programs (first on PATH once
+  // active), conda's settings there; not the installed packages (like node_modules).
+  CONDA_PREFIX: ['etc/conda/activate.d/**', 'etc/conda/deactivate.d/**', 'bin/**', 'Scripts/**', '.condarc', 'condarc', 'condarc.d/**'],
+  // virtualenvwrapper: its hooks (sourced at every shell start and (de)activation) and each environment's programs
+  // and per-environment hooks (bin/postactivate ...).
+  WORKON_HOME: ['initialize', 'pre*', 'post*', 'get_env_details', '*/bin/**'],
 };
 
 // Variables naming a place that is not configuration or code a program runs (see the header), exact names.
 const PLACES: ReadonlySet<string> = new Set([
   'PWD', 'OLDPWD', 'INIT_CWD', 'HOME', 'npm_config_local_prefix', 'TMPDIR', 'TMP', 'TEMP', 'TEMPDIR',
-  'VIRTUAL_ENV', 'CONDA_PREFIX', 'UV_PROJECT_ENVIRONMENT', 'POETRY_VIRTUALENVS_PATH', 'WORKON_HOME',
+  'VIRTUAL_ENV', 'UV_PROJECT_ENVIRONMENT', 'POETRY_VIRTUALENVS_PATH',
   'CARGO_TARGET_DIR', 'GOCACHE', 'GOMODCACHE', 'GOTMPDIR', 'PYTHONPYCACHEPREFIX', 'COVERAGE_FILE',
-  'PIP_CACHE_DIR', 'UV_CACHE_DIR', 'YARN_CACHE_FOLDER', 'BUN_INSTALL_CACHE_DIR', 'NUGET_PACKAGES', 'DENO_DIR', 'CCACHE_DIR', 'SCCACHE_DIR',
+  'PIP_CACHE_DIR', 'UV_CACHE_DIR', 'YARN_CACHE_FOLDER', 'BUN_INSTALL_CACHE_DIR', 'NUGET_PACKAGES', 'DENO_DIR', 'SCCACHE_DIR',
   // Downloaded programs a project's tests run, installed as node_modules is (free as it is), terraform's own folder.
   'PLAYWRIGHT_BROWSERS_PATH', 'CYPRESS_CACHE_FOLDER', 'PUPPETEER_CACHE_DIR', 'TF_DATA_DIR', 'TF_PLUGIN_CACHE_DIR',
   'CLASSPATH', 'CPATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH', 'LIBRARY_PATH', 'PKG_CONFIG_PATH',
