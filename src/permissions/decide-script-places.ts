@@ -41,7 +41,11 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'foreach') {
     every = true;
     rest = rest.slice(2).filter((word, i, all) => !all.slice(0, i + 1).every((one) => one.startsWith('-')));
-  }
+  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'run') {
+    // yarn 1's `yarn workspaces run x`: every workspace package's x (red team R24-10).
+    every = true;
+    rest = rest.slice(1);
+  } else if (manager === 'lerna') return lernaPlaces(rest, runDir, top, line);
   const kept: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
@@ -79,4 +83,20 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   const sub = kept[at];
   const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
   return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
+}
+
+// `lerna run x [--scope NAME]` runs the npm script x of every package lerna.json (or the workspaces) names, or of
+// the scoped ones (a glob: every package); other lerna commands run no package script here (`lerna exec -- CMD`:
+// the command is judged as the line it is).
+function lernaPlaces(rest: readonly string[], runDir: string, top: string, line: string): { places: ScriptPlace[]; unknown?: string } | undefined {
+  if (rest[0] !== 'run') return undefined;
+  const script = rest.slice(1).find((word) => !word.startsWith('-'));
+  if (script === undefined) return { places: [], unknown: `\`${line}\` names no script` };
+  const at = rest.findIndex((word) => word === '--scope' || word.startsWith('--scope='));
+  const scope = at < 0 ? undefined : rest[at]!.startsWith('--scope=') ? rest[at]!.slice(8) : rest[at + 1];
+  if (/[$`]/.test(`${script}${scope ?? ''}`)) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time` };
+  if (!inside(top, runDir)) return { places: [], unknown: `\`${line}\` runs the scripts of a package outside the workspace` };
+  const only = scope !== undefined && /^[\w@./-]+$/.test(scope) ? scope : undefined;
+  const reached = reachedPackages(runDir, { tool: 'lerna', names: [], ...(only === undefined ? {} : { only }) }, readText);
+  return { places: [...new Set(reached.folders)].map((folder) => ({ folder, line: `npm run ${script}` })) };
 }

@@ -23,7 +23,7 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 const MAX_LINES = 64;
 // Task runners inside scripts and tasks are followed this deep.
 const DEPTH = 3;
-const RUNNER = /^(?:npm|pnpm|yarn|bun)(?:\s|$)/;
+const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
 

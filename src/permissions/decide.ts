@@ -34,7 +34,7 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
 // The words of a line that may reach a package script runner or a task runner (decide-scripts.ts and task-runners.ts
 // read the line itself: this only spares a line with none of them the load; a runner named through a variable or a
 // path still holds one).
-const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers/;
+const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|lerna|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers/;
 
 const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;
 
