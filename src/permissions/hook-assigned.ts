@@ -39,12 +39,18 @@ const includes = (name: string, value: string): string[] =>
     ? [...[...value.matchAll(/(?:^|\s)-I\s*([^\s-][^\s]*)/g)].map((found) => found[1]!), ...[...value.matchAll(/(?:^|\s)-[Mm]-?lib=(\S+)/g)].flatMap((found) => found[1]!.split(','))]
     : [];
 
+const LOADER_SETTING = /^(?:TS_NODE_|TSX_|JITI_|SWC_NODE_|ESBUILD_REGISTER_)/;
+
 // Why one assignment `NAME=VALUE` (quotes removed) makes what the line runs unknown, or undefined;
 // `forProgram`: set on a program's line (`X=1 prog`), not for the rest of the script (`X=1`, `export X=1`).
 export function assignedWhy(word: string, forProgram: boolean): string | undefined {
   const found = ASSIGNMENT.exec(word);
   if (!found) return undefined;
   const [, name, value] = found as unknown as [string, string, string];
+  // A module loader's own settings (ts-node's TS_NODE_CWD/COMPILER/..., tsx's TSX_TSCONFIG_PATH, jiti's JITI_ALIAS,
+  // @swc-node's SWC_NODE_PROJECT): they choose a configuration or modules the loader then reads (red team
+  // R24-6/R24-19); a switch (`TS_NODE_TRANSPILE_ONLY=1`) chooses nothing.
+  if (LOADER_SETTING.test(name) && !/^(?:|0|1|true|false|yes|no)$/i.test(value.trim())) return `\`${name}=${value}\` (a module loader's setting that names what it reads, not followed)`;
   const loader = isHijackVariable(name);
   if (!loader && !forProgram) return undefined;
   // A run-time part: a command substitution, or a variable other than the one assigned (`PATH=x:$PATH`).
@@ -96,6 +102,11 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
 // their own: only those are read for them.
 const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
 const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists)$/;
+// Their options that name a configuration or module they read, as the variable of the same setting.
+const LOADER_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  tsx: { '--tsconfig': 'TSX_TSCONFIG_PATH' },
+  'ts-node': { '-P': 'TS_NODE_PROJECT', '--project': 'TS_NODE_PROJECT', '-C': 'TS_NODE_COMPILER', '--compiler': 'TS_NODE_COMPILER', '--cwd': 'TS_NODE_CWD', '--dir': 'TS_NODE_DIR', '--transpiler': 'TS_NODE_TRANSPILER', '--scope-dir': 'TS_NODE_SCOPE_DIR' },
+};
 export function nodeOptionsOf(words: readonly string[]): string[] {
   const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
   if (at < 0) return [];
@@ -109,9 +120,11 @@ export function nodeOptionsOf(words: readonly string[]): string[] {
   for (let i = 0; i < own.length && own[i]!.startsWith('-') && own[i] !== '--'; i++) {
     const word = own[i]!;
     const key = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
-    if (!NODE_LOADING.test(key)) continue;
+    const setting = LOADER_OPTIONS[program]?.[key];
+    if (!NODE_LOADING.test(key) && setting === undefined) continue;
     const value = word.includes('=') ? word.slice(key.length + 1) : own[++i];
-    if (value !== undefined) found.push(`NODE_OPTIONS=${key} ${value}`);
+    // The loader's own option naming what it reads (`tsx --tsconfig x.json`): as its variable (assignedWhy, R24-19).
+    if (value !== undefined) found.push(setting === undefined ? `NODE_OPTIONS=${key} ${value}` : `${setting}=${value}`);
   }
   return found;
 }
