@@ -4,7 +4,7 @@ import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
 import { isConfigName, isRecord, RECORD_PATHS, recordNameTest } from './home-mention-rules.js';
 import { MAX_FILE_BYTES, SNIFF, textOf } from './home-mention-text.js';
-import { homeDotEntries, KEPT_NAMES, type Looked } from './home-links.js';
+import { homeDotEntries, KEPT_NAMES, resolveLoose, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
 // and everything below its dot-folders, but records and installed content (home-mention-rules.ts) and the
@@ -54,7 +54,21 @@ const isBinary = (file: string): boolean => {
   return head !== undefined && textOf(head) === undefined;
 };
 
-export function walkMentions(home: string, roots: readonly string[], looked: Looked): MentionWalk {
+// The home's program folders that are not dot-folders: ~/bin (Debian's ~/.profile puts it on PATH) and every PATH
+// folder of codeward's environment below the home (~/scripts): the person runs their scripts by name (red team
+// R24-18). Home-relative names.
+export function homeProgramFolders(home: string, path = process.env['PATH'] ?? ''): string[] {
+  const names = new Set(['bin']);
+  for (const entry of path.split(':')) {
+    const folder = entry === '~' || entry.startsWith('~/') ? `${home}${entry.slice(1)}` : entry;
+    if (!folder.startsWith(`${home}/`)) continue;
+    const rel = folder.slice(home.length + 1).replace(/\/+$/, '');
+    if (rel !== '' && !rel.startsWith('.') && !rel.split('/').includes('..')) names.add(rel);
+  }
+  return [...names].sort();
+}
+
+export function walkMentions(home: string, roots: readonly string[], looked: Looked, programFolders: readonly string[] = []): MentionWalk {
   const isName = recordNameTest();
   const out: { -readonly [K in keyof MentionWalk]: MentionWalk[K] } = { named: new Map(), listed: [], files: [] };
   const seen = new Set<string>();
@@ -136,6 +150,11 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
     }
     if (kind === 'link') visit(join(home, name), undefined, `~/${name}`);
     else if (kind === 'folder' || kind === 'file') visit(join(home, name), name, `~/${name}`);
+  }
+  for (const rel of programFolders) {
+    // Looked up (a folder made later is seen), then searched like a dot-folder.
+    resolveLoose(join(home, rel), '/', undefined, looked);
+    visit(join(home, rel), rel, `~/${rel}`);
   }
   return out;
 }

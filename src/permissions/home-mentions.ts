@@ -78,12 +78,13 @@ export function mentionPattern(home: string, roots: readonly string[]): { patter
   return { pattern: `${BEFORE}(?:${needles.map(escape).join('|')})/${PATH_CHARS}+`, needles, forms };
 }
 
-export function homeMentions(home: string, roots: readonly string[]): { links: HomeLink[]; listed: string[]; looked: Looked } {
+// `programFolders`: the home's non-dot program folders searched too (home-mention-walk.ts homeProgramFolders).
+export function homeMentions(home: string, roots: readonly string[], programFolders: readonly string[] = []): { links: HomeLink[]; listed: string[]; looked: Looked } {
   const looked: Looked = new Map();
   // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
   const { pattern, needles, forms } = mentionPattern(home, roots);
-  const walk = walkMentions(home, roots, looked);
+  const walk = walkMentions(home, roots, looked, programFolders);
   const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });

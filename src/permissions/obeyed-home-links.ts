@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { homeDotEntries, homeLinksInto, type HomeLink, type LinkScan, type Looked, type MovedFolder } from './home-links.js';
 import { homeSourced } from './home-sources.js';
 import { homeMentions } from './home-mentions.js';
+import { homeProgramFolders } from './home-mention-walk.js';
 import { HOME_DATA, HOME_PROTECTED, HOME_PROTECTED_FILES, PROGRAM_FOLDERS } from './obeyed-home.js';
 import { pathFolders, pathLinksInto } from './path-links.js';
 import { HOME_STARTUP } from './home-sources-parse.js';
@@ -42,7 +43,9 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     return { links: found, listed: sources, looked };
   });
   // What the home's other configuration files name in the workspace (home-mentions.ts, R22b-7: the class).
-  const mentioned = kept(listings, ['home-mentions', roots, home], () => homeMentions(home, roots));
+  // ~/bin and the PATH folders below the home too (R24-18): PATH is in the key.
+  const programs = homeProgramFolders(home);
+  const mentioned = kept(listings, ['home-mentions', roots, home, programs], () => homeMentions(home, roots, programs));
   return [...links, ...onPath, ...sourced, ...mentioned];
 }
 
