@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readlinkSync, realpathSync } from 'node:fs';
 import { isAbsolute, posix, relative } from 'node:path';
 import { anchoredAtRoot } from '../workspace/anchored.js';
 
@@ -7,12 +7,16 @@ import { anchoredAtRoot } from '../workspace/anchored.js';
 // The real path of `path`, also when its last parts do not exist yet: the deepest existing folder's real path and
 // the rest as written (red team R24-1: `CARGO_HOME=/tmp/l/ch` with /tmp/l a link to the workspace and ch made
 // later is the workspace's ch).
-function real(path: string): string {
+// A link whose target is not made yet leads to that target (R24-8: `GIT_CONFIG_GLOBAL=/o/gitconfig` with
+// /o/gitconfig -> WS/cfg/gitconfig before the agent writes it).
+function real(path: string, hops = 0): string {
   let rest = '';
   for (let at = posix.normalize(path); ; ) {
     try {
       return posix.join(realpathSync(at), rest);
     } catch {
+      const target = hops < 40 ? linkTarget(at) : undefined;
+      if (target !== undefined) return real(posix.join(posix.resolve(posix.dirname(at), target), rest), hops + 1);
       const up = posix.dirname(at);
       if (up === at) return posix.normalize(path);
       rest = rest === '' ? posix.basename(at) : posix.join(posix.basename(at), rest);
@@ -20,6 +24,14 @@ function real(path: string): string {
     }
   }
 }
+
+const linkTarget = (path: string): string | undefined => {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+};
 
 // A workspace-relative form of an entry: an absolute one inside a root (as written, normalised, or by its real
 // path), a relative one normalised (`././bin`, `bin/../bin` and `.//bin` are `bin`); undefined outside.

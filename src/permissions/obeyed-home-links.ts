@@ -33,7 +33,7 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
     return failClosed({ ...found, looked: new Map([...dots, ...found.looked]) }, '~/');
   });
   // The links of the PATH folders into the workspace (path-links.ts, R22b-6).
-  const folders = pathFolders(env['PATH']);
+  const folders = pathFolders(env['PATH'], home);
   const onPath = kept(listings, ['path-links', roots, folders], () => failClosed(pathLinksInto(folders, roots), ''));
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
   // The environment that moves start-up files (ZDOTDIR, XDG_CONFIG_HOME: R22b-5) is part of the key.
@@ -44,7 +44,7 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
   });
   // What the home's other configuration files name in the workspace (home-mentions.ts, R22b-7: the class).
   // ~/bin and the PATH folders below the home too (R24-18): PATH is in the key.
-  const programs = homeProgramFolders(home);
+  const programs = homeProgramFolders(home, env['PATH'] ?? '');
   const mentioned = kept(listings, ['home-mentions', roots, home, programs], () => homeMentions(home, roots, programs));
   return [...links, ...onPath, ...sourced, ...mentioned];
 }

@@ -20,9 +20,11 @@ const relIn = (path: string, root: string): string | undefined => {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : undefined;
 };
 
-// The absolute folders of `path` (a PATH value) and the usual ones, each once.
-export function pathFolders(path: string | undefined): string[] {
-  const named = (path ?? '').split(':').map((entry) => entry.replace(/\/+$/, '')).filter((entry) => isAbsolute(entry) && entry !== '');
+// The absolute folders of `path` (a PATH value) and the usual ones, each once; a leading `~` is the home, as bash
+// expands it in PATH entries (red team R24-8: `PATH=~/scripts:..` with ~/scripts/tool a link into the workspace).
+export function pathFolders(path: string | undefined, home?: string): string[] {
+  const expand = (entry: string): string => (home !== undefined && (entry === '~' || entry.startsWith('~/')) ? `${home}${entry.slice(1)}` : entry);
+  const named = (path ?? '').split(':').map((entry) => expand(entry).replace(/\/+$/, '')).filter((entry) => isAbsolute(entry) && entry !== '');
   return [...new Set([...named, ...USUAL])];
 }
 

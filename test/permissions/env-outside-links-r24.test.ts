@@ -1,0 +1,59 @@
+// Red team round 24, R24-8 (homelinks25's link scans, home-links.ts / path-links.ts / obeyed-home-links.ts, and
+// homeenv25's variables): the scans look for links into the workspace below the home catalogue's folders, the
+// absolute PATH folders and the XDG_*-moved folders. A start-up file or tool home that codeward's environment names
+// OUTSIDE the home and the workspace, and that is a link into the workspace (a dotfiles repository: `ln -s
+// ~/proj/cfg/gitconfig /etc/dev/gitconfig` with GIT_CONFIG_GLOBAL=/etc/dev/gitconfig; a ZDOTDIR folder whose
+// .zshrc links in; bash-completion's user folder), is not looked at, and neither is a PATH entry spelled `~/scripts`
+// (bash expands it when it looks a command up: checked, `PATH='~/scripts:..' bash -c tool` runs ~/scripts/tool).
+// The workspace file the link leads to is written under --yes, unasked. The same links from the home's own places,
+// an absolute PATH folder and an XDG_CONFIG_HOME-moved folder ask (controls).
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let base: string;
+let count = 0;
+beforeAll(async () => {
+  base = await tempDir('r24-outlinks-');
+});
+afterAll(async () => {
+  await removeDir(base);
+});
+
+// The write of the workspace file `file` under --yes, with a link `link` -> WS/file; `link` and the variable's value
+// spell `@OUT@` (a folder outside the home and the workspace) and `@H@` (the home). `name`: the variable set.
+async function written(name: string, value: string, link: string, file: string): Promise<string> {
+  const top = join(base, `w${++count}`), home = join(base, `h${count}`), out = join(base, `o${count}`);
+  const fill = (text: string): string => text.replaceAll('@OUT@', out).replaceAll('@H@', home);
+  await writeFiles(top, { 'src/a.ts': '1\n' });
+  await writeFiles(home, { '.keep': '' });
+  execFileSync('git', ['init', '-q', top]);
+  await mkdir(dirname(fill(link)), { recursive: true });
+  await symlink(join(top, file), fill(link));
+  const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', '[core]\n\tpager = id\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', [name]: fill(value) } });
+  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
+}
+
+const PATH = process.env['PATH'] ?? '/usr/bin:/bin';
+
+// LEFT (next round): ZDOTDIR=/o with /o/.zshrc -> WS/cfg/zshrc, BASH_COMPLETION_USER_DIR=/o with /o/completions/tool
+// -> WS/cfg/tool.bash: a folder outside the workspace and the home is not scanned for links into it.
+describe('R24-8: a start-up file or tool home outside the home, linking into the workspace', () => {
+  test.each([
+    ['GIT_CONFIG_GLOBAL=OUT/gitconfig', 'GIT_CONFIG_GLOBAL', '@OUT@/gitconfig', '@OUT@/gitconfig', 'cfg/gitconfig'],
+    ['PATH=~/scripts:..', 'PATH', `~/scripts:${PATH}`, '@H@/scripts/tool', 'bin/tool'],
+  ])('%s: the link target asks', async (_label, name, value, link, file) => {
+    expect(await written(name, value, link, file)).toBe('C241');
+  }, 60_000);
+
+  test.each([
+    ['XDG_CONFIG_HOME=OUT', 'XDG_CONFIG_HOME', '@OUT@', '@OUT@/git/config', 'cfg/gitconfig'],
+    ['PATH=OUT:..', 'PATH', `@OUT@:${PATH}`, '@OUT@/tool', 'bin/tool'],
+    ['the home\'s ~/.local/bin', 'LANG', 'C', '@H@/.local/bin/tool', 'bin/tool'],
+    ['the home\'s ~/.zshrc', 'LANG', 'C', '@H@/.zshrc', 'cfg/zshrc'],
+  ])('control (held): %s: the link target asks', async (_label, name, value, link, file) => {
+    expect(await written(name, value, link, file)).toBe('C241');
+  }, 60_000);
+});
