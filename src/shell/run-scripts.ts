@@ -71,11 +71,10 @@ function packageScript(program: string, words: readonly string[]): string | read
   if (['start', 'stop', 'restart'].includes(sub)) return sub;
   if (['run', 'run-script', 'rum', 'urn'].includes(sub)) return name;
   // `yarn build`, `pnpm build`, `bun build` run the script "build" when package.json has one (else the manager's
-  // own command or a binary); npm's other commands run no script of the package, but `npm explore` (a shell) and
-  // `npm audit fix` (an install).
+  // own command or a binary); npm's other commands run no script of the package but `npm audit fix` (an install).
   if (program !== 'npm') return sub;
-  if (sub === 'audit') return name === 'fix' ? INSTALL : null;
-  return sub === 'explore' ? undefined : null;
+  // `npm explore x -- CMD` runs CMD (judged as the line it is), no script of the package.
+  return sub === 'audit' && name === 'fix' ? INSTALL : null;
 }
 
 // `script`: one script (and its pre/post) or the lifecycle scripts a command runs when present.
@@ -126,7 +125,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     if (manager) reading.managers.add(program);
     // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
     if (moved || depth > DEPTH) reading.unnamed(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
-    else if (script === undefined) reading.unnamed(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
+    else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
     else {
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
       if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);

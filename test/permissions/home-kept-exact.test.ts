@@ -99,6 +99,6 @@ describe('the kept home scan holds while what it read holds', () => {
     expect(moved.secrets).not.toContain(join(base, 'vault'));
     mkdirSync(join(home, '.ssh'));
     expect(coldCall().scanned).toBe(true);
-    expect(JSON.parse(readFileSync(kept, 'utf8')).v).toBe(1);
+    expect(JSON.parse(readFileSync(kept, 'utf8')).v).toMatch(/^1:/);
   });
 });
