@@ -207,7 +207,8 @@ async function approve(parts: readonly { judged: Judged; decision: Decision }[],
   const outcome = denials.recordDenial(first!.judged.tool);
   if (outcome === 'escalated') extra += `; the session is escalated after ${denials.total} denials (no more automatic approval)`;
   else if (outcome === 'blocked') extra += `; ${first!.judged.tool} is now blocked for this session`;
-  throw fail('C240', userDeniedMessage(parts.length === 1 ? first!.decision : { ...first!.decision, judged: request.judged, part: undefined }, extra));
+  const unanswered = typeof reply === 'object' && 'unanswered' in reply ? reply.unanswered : undefined;
+  throw fail('C240', userDeniedMessage(parts.length === 1 ? first!.decision : { ...first!.decision, judged: request.judged, part: undefined }, extra, unanswered));
 }
 
 // Decides every judged part; any deny refuses the call (C240) before anyone is asked; then what still

@@ -24,8 +24,9 @@ export function deniedMessage(decision: Decision): string {
   return `denied: ${subject(decision)} — ${decision.reason}${origin}`;
 }
 
-export function userDeniedMessage(decision: Decision, extra: string): string {
-  return `denied: ${subject(decision)} — the user refused it${extra}`;
+// `unanswered`: why no answer came (end of input before an answer): said as that, not as a refusal.
+export function userDeniedMessage(decision: Decision, extra: string, unanswered?: string): string {
+  return `denied: ${subject(decision)} — ${unanswered === undefined ? 'the user refused it' : `no answer to the question (${unanswered})`}${extra}`;
 }
 
 // What the user of each door can do about an ask nobody could answer (the door's name, DoorInfo.name):

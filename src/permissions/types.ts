@@ -120,7 +120,8 @@ export interface ApprovalScope {
 // An approver's answer; 'always' alone means the first (narrowest) scope.
 // `unattended`: 'once' given by a rule of the door, not a person (auto-edit's contained exec and test, H1):
 // the run then gets every git folder read-only in the sandbox (nobody approved what it does to history).
-export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number } | { readonly answer: 'once'; readonly unattended: true };
+// `unanswered`: no answer came at all (end of input, Ctrl+C): a "no" the refusal names as such, not as the user's.
+export type ApprovalReply = ApprovalAnswer | { readonly answer: 'always'; readonly scope: number } | { readonly answer: 'once'; readonly unattended: true } | { readonly answer: 'no'; readonly unanswered: string };
 
 // What a call that changes files will change (permissions/approval-preview.ts): from the dry run of the
 // command's own handler, the bytes the run then writes.

@@ -207,8 +207,14 @@ function causeLine(text: string): string {
 
 // What a refused write (or, with the network on, a refused unix socket: node says `connect EACCES`) says.
 const DENIED = /read-only file system|permission denied|operation not permitted|\bEACCES\b/i;
+// A refusal that was a write for sure: `find /` saying "Permission denied" was reading (newcomer26), so a bare
+// permission error gets the write hint as a condition, not as the cause.
+const WRITE_REFUSED = /read-only file system|\bEROFS\b|cannot (?:create|touch|remove|move|overwrite|write)|can't create|unable to (?:create|write)|could not (?:create|write)|for writing|(?:EACCES|EPERM): [^,\n]*, (?:mkdir|rename|unlink|rmdir|copyfile|symlink|link|chmod|utime|write)/i;
+const networkFailure = (text: string): boolean => NETWORK_CODE.test(text) || NETWORK_PHRASE.test(text);
 // What a failed name lookup or connection says (curl, git, npm, node, pip, python, go, cargo, ping).
-const NETWORK_FAILURE = /could not resolve (?:host|proxy)|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|network is unreachable|getaddrinfo|temporary failure in name resolution|name or service not known|nodename nor servname|no such host|failed to establish a new connection|could not connect to server|failed to connect to|connection refused|unable to access 'https?:|dial tcp|socket: operation not permitted/i;
+// The errno names are matched as written (case-insensitive, ENOTFOUND matched python's "FileNotFoundError": newcomer26).
+const NETWORK_CODE = /\b(?:ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH)\b/;
+const NETWORK_PHRASE = /could not resolve (?:host|proxy)|network is unreachable|getaddrinfo|temporary failure in name resolution|name or service not known|nodename nor servname|no such host|failed to establish a new connection|could not connect to server|failed to connect to|connection refused|unable to access 'https?:|dial tcp|socket: operation not permitted/i;
 // Programs that (may) go to the network.
 const NETWORK_COMMAND = /(?:^|[\s;&|(`/])(?:npm|npx|pnpm|yarn|bun|bunx|pip3?|pipx|uv|poetry|cargo|go\s+(?:get|mod|install)|curl|wget|git\s+(?:clone|fetch|pull|push|ls-remote|submodule)|ssh|scp|rsync|docker|podman|apt(?:-get)?|brew|gem|bundle|composer|mvn|gradle|dotnet|ping|nc|dig|nslookup|host)(?=\s|$)/;
 
@@ -217,7 +223,7 @@ const NETWORK_COMMAND = /(?:^|[\s;&|(`/])(?:npm|npx|pnpm|yarn|bun|bunx|pip3?|pip
 // tried) mentions the blocked network.
 export function processFailure<D extends ProcessData>(result: RunResult, data: D, signal: AbortSignal, timeoutSeconds: number, command = ''): CodewardError | undefined {
   if (result.timedOut) {
-    const tried = NETWORK_COMMAND.test(command) || NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout);
+    const tried = NETWORK_COMMAND.test(command) || networkFailure(result.stderr) || networkFailure(result.stdout);
     const network = result.networkBlocked && tried ? ` (if it was waiting for the network: ${networkHint(command, '', true)})` : '';
     return fail('C250', `timed out after ${timeoutSeconds}s; the process group was killed${network}`, data);
   }
@@ -231,7 +237,7 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   const how = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   const home = process.env['HOME'];
   const readOnlyFrom = result.readOnlyFrom;
-  const offline = result.networkBlocked ? networkHint(command, `${result.stderr}\n${result.stdout}`, NETWORK_FAILURE.test(result.stderr) || NETWORK_FAILURE.test(result.stdout)) : undefined;
+  const offline = result.networkBlocked ? networkHint(command, `${result.stderr}\n${result.stdout}`, networkFailure(result.stderr) || networkFailure(result.stdout)) : undefined;
   const hint = !result.sandboxed
     ? ''
     : offline !== undefined
@@ -239,7 +245,7 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
       : DENIED.test(result.stderr) && readOnlyFrom !== undefined
       ? ` (the OS sandbox is read-only (${readOnlyFrom}): commands cannot write anywhere, not even in the workspace, only to their private temp folder ($TMPDIR); change files with codeward's write and edit commands, or ${readOnlyFrom.startsWith('--sandbox') ? 'a person runs with --sandbox workspace-write' : `a person changes ${readOnlyFrom}`})`
       : DENIED.test(result.stderr)
-      ? ` (the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor${result.networkBlocked ? '' : `; ${NO_LOCAL_SOCKETS}`})`
+      ? ` (${WRITE_REFUSED.test(result.stderr) ? '' : 'if it was a write: '}the OS sandbox lets commands write only inside the workspace and their private temp folder ($TMPDIR), never to .git control files, policy, agent or shell start-up files; see --sandbox and codeward doctor${result.networkBlocked ? '' : `; ${NO_LOCAL_SOCKETS}`})`
       : /no such file|not found/i.test(result.stderr) && ((home && home !== '/' && result.stderr.includes(home)) || /(^|[\s'"`(])\/[^\s/]/.test(result.stderr))
         ? ' (if that path is outside the workspace: the OS sandbox shows only the workspace, the system folders and the toolchain folders codeward doctor lists; name more in "sandboxReadable" in ~/.codeward/config.json)'
         : '';

@@ -78,6 +78,8 @@ describe("the README's worker quick start, through the real binary", () => {
     const refused = entryError(outside);
     expect(refused.code).toBe('C241');
     expect(refused.message).toContain('no rule allows it, and default_write_action is ask');
+    // The config it was given is named as read (newcomer26: "the default unless F sets it" read as F unread).
+    expect(refused.message).toContain(`default_write_action is ask (as ${join(project, 'config.yaml')} says, or the worker's default when it has no such key)`);
     expect(refused.message).toContain("--allow '@coder create docs/n.md'");
     expect(await worker.stop()).toBe(0);
     expect(worker.stderr()).not.toContain('warning');

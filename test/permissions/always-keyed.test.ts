@@ -11,7 +11,7 @@ import { sandbox, type Sandbox } from './helpers.js';
 import { elicitationApprover, type ElicitForm } from '../../src/doors/mcp/approver.js';
 import { terminalApprover } from '../../src/doors/cli/approve.js';
 import { PassThrough } from 'node:stream';
-import type { Approver } from '../../src/permissions/types.js';
+import type { Approver, ScopedApprover } from '../../src/permissions/types.js';
 
 // Red team R16-5, the keyed "always": a line that runs repository scripts (`npm test`, `make check`) offers an
 // "always" whose rule keeps the digest of the script lines the question showed and the files they name; it
@@ -158,7 +158,7 @@ describe('a keyed "always" for a runner line', () => {
 });
 
 describe('through the doors\' own approvers (MCP elicitation, the CLI prompt)', () => {
-  async function through(approver: Approver): Promise<number> {
+  async function through(approver: Approver | ScopedApprover): Promise<number> {
     const engine = await createEngine({ workspace: box.root, env: { HOME: box.home }, permissions: { home: box.home, approver } });
     try {
       await engine.run(exec('npm test'));
@@ -186,7 +186,7 @@ describe('through the doors\' own approvers (MCP elicitation, the CLI prompt)', 
 
   test('CLI prompt: [a] saves the pinned rule', async () => {
     let shown = '';
-    const approver: Approver = async (request) => {
+    const approver: ScopedApprover = async (request) => {
       const input = new PassThrough();
       const pending = terminalApprover({ input, output: { write: (text: string) => (shown += text) }, discard: () => undefined })(request);
       input.write('a\n');

@@ -7,7 +7,7 @@ import { createEngine } from '../../src/setup.js';
 import { questionText } from '../../src/permissions/question.js';
 import { answersFileFor } from '../../src/permissions/policy-trust.js';
 import { parsePolicyText } from '../../src/permissions/policy-file.js';
-import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
+import type { ApprovalAnswer, ApprovalReply, ApprovalRequest } from '../../src/permissions/types.js';
 import { sandbox, type Sandbox } from './helpers.js';
 import { terminalApprover } from '../../src/doors/cli/approve.js';
 import { PassThrough } from 'node:stream';
@@ -81,7 +81,7 @@ describe('R18-9: the files a shown script runs are keyed, or no "always"', () =>
     await put('scripts/t.sh', 'sh scripts/u.sh\n');
     await put('scripts/u.sh', 'echo u\n');
     let shown = '';
-    const approver = async (request: ApprovalRequest): Promise<ApprovalAnswer> => {
+    const approver = async (request: ApprovalRequest): Promise<ApprovalReply> => {
       const input = new PassThrough();
       const pending = terminalApprover({ input, output: { write: (line: string) => (shown += line) }, discard: () => undefined })(request);
       input.write('a\n');

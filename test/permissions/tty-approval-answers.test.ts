@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { terminalApprover } from '../../src/doors/cli/approve.js';
-import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/index.js';
+import type { ApprovalAnswer, ApprovalReply, ApprovalRequest } from '../../src/permissions/index.js';
 
 // Every line a person (or a stray keystroke) can send to the terminal prompt: only an offered choice approves.
 // ChatCLI reads an empty line as "yes, once" (chatcli-behaviour.md §6.6e); codeward deliberately does not.
@@ -16,7 +16,7 @@ const request = (options: ApprovalAnswer[], judged = '@coder write a.txt'): Appr
   suggestion: '@coder write a.txt',
 });
 
-async function answer(line: string | null, options: ApprovalAnswer[] = ['once', 'always', 'no', 'never'], judged?: string): Promise<{ answer: ApprovalAnswer; shown: string }> {
+async function answer(line: string | null, options: ApprovalAnswer[] = ['once', 'always', 'no', 'never'], judged?: string): Promise<{ answer: ApprovalReply; shown: string }> {
   const input = new PassThrough();
   let shown = '';
   const approve = terminalApprover({ input, output: { write: (text: string) => (shown += text) } });
@@ -39,7 +39,8 @@ describe('the terminal approver', () => {
     for (const line of ['\n', '\r\n', '   \n', 'sure\n', 'yy\n', 'y es\n', 'ok\n', 'sim\n', '1\n', 'y\u001b[A\n', '\u0000y\n']) {
       expect((await answer(line)).answer, JSON.stringify(line)).toBe('no');
     }
-    expect((await answer(null)).answer).toBe('no');
+    // End of input is a "no" the refusal names as no answer (newcomer26: not "the user refused it").
+    expect((await answer(null)).answer).toEqual({ answer: 'no', unanswered: expect.stringContaining('the input ended') });
   });
 
   it('a choice that was not offered is "no" ("always"/"never" for a shell line)', async () => {

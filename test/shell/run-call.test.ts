@@ -54,3 +54,19 @@ describe('processFailure: why a sandboxed run failed', () => {
     expect(message({ stderr: 'x: Read-only file system', sandboxed: true, networkBlocked: true })).toMatch(/the OS sandbox lets commands write only inside the workspace/);
   });
 });
+
+describe('processFailure: hints that do not send a person down the wrong lead (newcomer26)', () => {
+  it("python's FileNotFoundError is not a network failure (ENOTFOUND is matched as written)", () => {
+    const stderr = "Traceback (most recent call last):\n  File \"/w/tools.py\", line 2, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: '/root/.ssh/id_rsa'\n";
+    expect(message({ stderr, sandboxed: true, networkBlocked: true })).not.toMatch(/--sandbox-network/);
+    expect(message({ stderr: 'Error: getaddrinfo ENOTFOUND example.org', sandboxed: true, networkBlocked: true })).toMatch(/--sandbox-network/);
+  });
+
+  it('a bare "Permission denied" (find / reading) gets the write hint only as a condition; a refused write gets it as the cause', () => {
+    const read = message({ stderr: "find: '/proc/1/map_files': Permission denied\n", sandboxed: true, networkBlocked: true });
+    expect(read).toContain('(if it was a write: the OS sandbox lets commands write only inside the workspace');
+    for (const stderr of ['touch: cannot touch \'/usr/x\': Permission denied', 'bash: /usr/x: Read-only file system', "Error: EACCES: permission denied, mkdir '/opt/x'"]) {
+      expect(message({ stderr, sandboxed: true, networkBlocked: true }), stderr).toContain('(the OS sandbox lets commands write only inside the workspace');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { ApprovalAnswer, ApprovalRequest, Approver } from '../../permissions/index.js';
+import type { ApprovalAnswer, ApprovalRequest, ScopedApprover } from '../../permissions/index.js';
 import { questionText } from '../../permissions/question.js';
 
 const LABELS: Readonly<Record<ApprovalAnswer, string>> = { once: '[y] once', always: '[a] always', no: '[n] no', never: '[d] never' };
@@ -61,7 +61,7 @@ function readAnswer(streams: PromptStreams, question: string): Promise<string | 
 
 // The CLI's approver at a terminal: the request on stderr, one keypress-and-enter answer.
 // An answer that was not offered, end of input or Ctrl+C is "no".
-export function terminalApprover(streams: PromptStreams): Approver {
+export function terminalApprover(streams: PromptStreams): ScopedApprover {
   const discard = streams.discard ?? (() => discardTypeahead(streams.input));
   return async (request) => {
     const choices = request.options.map((option) => LABELS[option]).join(' / ');
@@ -69,6 +69,7 @@ export function terminalApprover(streams: PromptStreams): Approver {
     const line = await readAnswer(streams, `${describe(request)}\n  ${choices} ? `);
     const answer = KEYS[(line ?? '').trim().toLowerCase()];
     streams.output.write(line === undefined ? '\n' : '');
+    if (line === undefined) return { answer: 'no', unanswered: 'the input ended or Ctrl+C came first; what was typed before the question appeared is thrown away, never read as an answer' };
     return answer !== undefined && request.options.includes(answer) ? answer : 'no';
   };
 }

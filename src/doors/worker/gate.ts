@@ -76,9 +76,11 @@ function refusal(decision: Decision, gate: GateContext): Error {
     return fail('C241', `refused: ${decision.judged}: ${decision.reason.replace(/^safety-immune: /, 'it is protected, ').replace(/; only a person can approve it$/, '')}; only a person may change it, and the iii worker has nobody to ask. No rule or flag allows it: make this change yourself, outside the worker`);
   }
   if (decision.source === 'default') {
-    const where = gate.permissions.protectedFiles[0] ?? 'your config';
+    // newcomer26: "the default unless F sets it" read as if F (passed with --config, saying ask) was not read.
+    const file = gate.permissions.protectedFiles[0];
+    const from = file === undefined ? "the worker's default: no config file was read" : `as ${file} says, or the worker's default when it has no such key`;
     const head = exact.split(' ').slice(0, 2).join(' ');
-    return fail('C241', `refused: ${decision.judged}: no rule allows it, and default_write_action is ask (the worker's default unless ${where} sets it), but the iii worker has nobody to ask. To allow it: start the worker with --allow '${exact}' (or a folder: --allow '${head} src/**'; --yes allows every write that is not protected), add {"pattern": ${JSON.stringify(exact)}, "action": "allow"} to the "rules" of ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`);
+    return fail('C241', `refused: ${decision.judged}: no rule allows it, and default_write_action is ask (${from}), but the iii worker has nobody to ask. To allow it: start the worker with --allow '${exact}' (or a folder: --allow '${head} src/**'; --yes allows every write that is not protected), add {"pattern": ${JSON.stringify(exact)}, "action": "allow"} to the "rules" of ~/.codeward/policy.json, or set default_write_action: allow in a config you pass with --config`);
   }
   const rule = decision.rule ? `the rule "${decision.rule.pattern}" (ask) from ${ruleOrigin(decision.source as RuleSource, decision.rule)}` : `an ask rule (${decision.reason})`;
   return fail('C241', `refused: ${decision.judged}: ${rule} says to ask first, and the iii worker has nobody to ask. To allow it: start the worker with --allow '${exact}' (a flag rule comes before the policy files), or change that rule's action to allow${decision.source === 'project' ? ' (allow rules of a project file apply once you run codeward trust)' : ''}`);
