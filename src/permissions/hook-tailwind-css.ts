@@ -15,6 +15,7 @@
 // `<style>`) is obeyed, present or made later (a glob; the build's output folders and
 // node_modules aside). js20 Left 1.
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { JsRunner } from './hook-js-runners.js';
 import { cssTokens } from './css-code.js';
 import { followJsConfig } from './hook-js-configs.js';
@@ -26,8 +27,10 @@ import { isStylesheet, sheetText, STYLESHEET_NAMES, stemReaches } from './styles
 
 const LIMITS = { depth: 16, entries: 50_000, files: 2_000 };
 const SKIP = new Set(['node_modules', '.git', '.next', 'dist', 'build', 'out', 'coverage']);
-const TAILWIND = /@import\s+(?:url\()?["']tailwindcss(?:\/[^"']*)?["']|@tailwind\s|@config(?![\w-])|@plugin(?![\w-])/i;
-const DIRECTIVE = /@(config|plugin|import|reference|use|forward)\s+(["'])([^"'\n]+)\2/gi;
+// CSS needs no space between an at-rule's name and its string (`@import"tailwindcss"`, `@plugin"./p.js"`: R25-4).
+const TAILWIND = /@import\s*(?:url\(\s*)?["']?tailwindcss(?:\/[^"')\s]*)?["')\s;]|@tailwind\s|@config(?![\w-])|@plugin(?![\w-])/i;
+// A directive and what it names: a string, or a url() with or without quotes.
+const DIRECTIVE = /@(config|plugin|import|reference|use|forward)(?:\s*url\(\s*(?:(["'])([^"'\n]+)\2|([^"'()\s]+))\s*\)|\s*(["'])([^"'\n]+)\5)/gi;
 const UNREAD = /@(?:config|plugin)(?![\w-])(?!\s*["'])|@(?:config|plugin)\s+["'][^"'\n]*\$/i;
 const MAX_DEPTH = 8;
 
@@ -75,6 +78,20 @@ export function tailwindCss(walk: Walk, dir: string, row: JsRunner): void {
 const DEPENDS = /"(?:tailwindcss|@tailwindcss\/[\w.-]+)"\s*:/;
 // A spec naming no file of the workspace next to the sheet: a scheme, an absolute, home or alias-root path.
 const ELSEWHERE = /^(?:[a-z][\w+.-]*:|[/~#\\])/i;
+// A spec naming a file of the workspace by its absolute path or a file: URL (both load it: R25-4) as that path;
+// anything else as written.
+function local(walk: Walk, spec: string): string {
+  let path = spec;
+  if (/^file:/i.test(spec)) {
+    try {
+      path = fileURLToPath(spec);
+    } catch {
+      return spec;
+    }
+  }
+  return path.startsWith('/') && inside(walk.top, path) ? path : spec;
+}
+
 // `reached`: a file of another kind an import reaches (judged as a sheet).
 type Node = { code: boolean; imports: string[]; reached?: true };
 type Graph = Map<string, Node>;
@@ -94,21 +111,22 @@ function followCss(walk: Walk, css: string, row: JsRunner, graph: Graph, depth: 
     node.code = true;
   }
   const plugins: string[] = [];
-  for (const [, named, , spec] of text.matchAll(DIRECTIVE)) {
+  for (const [, named, , quoted, bare, , string] of text.matchAll(DIRECTIVE)) {
     const kind = named!.toLowerCase();
-    if (kind === 'plugin') plugins.push(spec!);
+    const spec = local(walk, quoted ?? bare ?? string!);
+    if (kind === 'plugin') plugins.push(spec);
     else if (kind === 'config') {
       node.code = true;
-      const path = resolve(dirname(css), spec!);
+      const path = resolve(dirname(css), spec);
       if (!inside(walk.top, path)) continue;
       walk.files.add(path);
       const config = read(walk, path);
       if (config !== undefined) followJsConfig(walk, 'next', row, path, config);
-    } else if (isStylesheet(spec!) || !ELSEWHERE.test(spec!)) {
+    } else if (isStylesheet(spec) || !ELSEWHERE.test(spec) || (spec.startsWith('/') && inside(walk.top, spec))) {
       // A preprocessor completes a stem (`@use "vars"`: `_vars.scss` next to it): the stem is kept as the import,
       // its files are sheets of the listing (followed from there). A name of another kind (or none) is a sheet
       // too, with each file the resolvers complete it to (`./theme`: theme, theme.css, theme/index.css...).
-      const path = resolve(dirname(css), spec!);
+      const path = resolve(dirname(css), spec);
       node.imports.push(path);
       const sheets = isStylesheet(path) ? [path] : importCandidates(walk, path);
       node.imports.push(...sheets.filter((one) => one !== path));
