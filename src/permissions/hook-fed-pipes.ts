@@ -17,6 +17,9 @@ export interface Piped {
   readonly opaque?: boolean;
   // The words are globs the shell expanded (`ls tools/*.sh | xargs -n1 sh`): what they match runs.
   readonly globs?: boolean;
+  // Of `files`, the globs the shell expanded (`cat tools/*.sh | sh`: every file they match, present or made later,
+  // is what the pipe prints: R25-3).
+  readonly fileGlobs?: readonly string[];
 }
 export const OPAQUE: Piped = { files: [], opaque: true };
 
@@ -25,7 +28,8 @@ const READERS = new Set(['cat', 'head', 'tail', 'tee', 'less', 'more', 'tac', 's
 
 // What the command `name` (`values`: its words, '\u0000' where not known) prints, when codeward reads it; undefined
 // for another program.
-export function printed(name: string, values: readonly string[], stdin: Stdin, piped: Piped | undefined): Piped | undefined {
+// `globbed`: whether the word at each index is a glob the shell expands.
+export function printed(name: string, values: readonly string[], stdin: Stdin, piped: Piped | undefined, globbed: (at: number) => boolean = () => false): Piped | undefined {
   // `echo tools/x | xargs node`: what echo/printf print are words (for xargs) or a line (for a shell).
   if (name === 'echo' || name === 'printf') {
     const words = values.slice(1).filter((value) => value !== '\u0000' && !/^-[neE]+$|^--$/.test(value));
@@ -39,14 +43,17 @@ export function printed(name: string, values: readonly string[], stdin: Stdin, p
   }
   if (!READERS.has(name)) return undefined;
   // `head -n 3 f`: the count is no file.
-  const named = values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000' && !(/^(?:head|tail)$/.test(name) && /^\d+$/.test(value)));
+  const isFile = (value: string): boolean => !value.startsWith('-') && value !== '\u0000' && !(/^(?:head|tail)$/.test(name) && /^\d+$/.test(value));
+  const named = values.slice(1).filter(isFile);
+  const fileGlobs = values.flatMap((value, at) => (at > 0 && isFile(value) && globbed(at) ? [value] : []));
   // A file only known at run time: what it prints is too.
   if (values.slice(1).includes('\u0000')) return OPAQUE;
   const files = [...named, ...(stdin.file === undefined ? [] : [stdin.file])];
   // tee writes its stdin to its operands: a here-document it writes may run later (not text).
   const here = stdin.here === undefined || (name === 'tee' && named.length > 0) ? {} : { here: stdin.here };
-  if (stdin.text !== undefined) return { files, text: stdin.text, ...here };
+  const globs = fileGlobs.length === 0 ? {} : { fileGlobs };
+  if (stdin.text !== undefined) return { files, text: stdin.text, ...here, ...globs };
   // A filter passes on what it reads (`cat f | head | sh`).
   if (files.length === 0 && piped !== undefined) return piped;
-  return { files };
+  return { files, ...globs };
 }

@@ -135,6 +135,8 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: re
       else if (op === '<<<') stdin = { text: value };
       else if (token.fd === undefined || token.fd === '0') stdin = { file: value };
       else descriptors.set(token.fd, value);
+      // `sh < tools/*.sh`: bash opens the one file the glob matches (R25-3: every file it may match, present or later).
+      if (value !== undefined && op !== '<<<' && globbed(target)) (fed.globs ??= []).push(value);
       // `exec < f` / `exec 3< f`: every later command (this line's and the next lines') may read f as its stdin
       // (`exec < scripts/ci; sh`, `exec 3<&0 < f`): f is obeyed (R22-4, R22-12).
       if (value !== undefined && op !== '<<<' && words.find((word) => !/^[A-Za-z_]\w*\+?=/.test(word.value))?.value === 'exec') fed.scripts.push(value);
@@ -193,6 +195,8 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       continue;
     }
     commandAssigns(scope.vars, name, values);
+    // The program is what a substitution prints (`$(cat tools/*.sh)`): the printed words run (R25-3).
+    if (first === '\u0000') for (const sub of words[0]!.subs) if (sub.process === undefined) printedCode(fed, sub.text, words[0]!.value, depth, scope);
     if (ENDS.has(first) || first === '\u0000') return undefined;
     const program = name.replace(/(?<=.)@[^/]*$/, '');
     if (PROGRAM.test(program) && (!first.includes('/') || first.startsWith('@'))) fed.programs.push({ name: program, launched });
@@ -212,7 +216,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const body = scope.functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
-    const prints = printed(name, values, stdin, piped);
+    const prints = printed(name, values, stdin, piped, (at) => globbed(words[at]));
     if (prints !== undefined) return prints;
     // `env -i PATH=$PATH node x`: an assignment written bare is one however its value expands (R22-4).
     const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' && !assignment(word) }));
@@ -287,6 +291,7 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
     const text = stdin.text ?? (stdin.file === undefined ? (piped?.text ?? piped?.words?.join(' ')) : undefined);
     if (stdin.file !== undefined) fed.scripts.push(stdin.file);
     if (stdin.file === undefined && stdin.text === undefined) fed.scripts.push(...(piped?.files ?? []));
+    if (stdin.file === undefined && stdin.text === undefined && piped?.fileGlobs !== undefined) (fed.globs ??= []).push(...piped.fileGlobs);
     if (text !== undefined) stdinCode(fed, name, kind, text, stdin.here ?? (stdin.text === undefined ? piped?.here : undefined), depth, scope);
     if (stdin.file === undefined && stdin.text === undefined && piped?.opaque === true) fed.unknown ??= `\`${name}\` runs what a program prints (only known at run time)`;
     return;
@@ -317,7 +322,11 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
 function stdinCode(fed: Fed, name: string, kind: string, text: string, here: HereDoc | undefined, depth: number, scope: Scope): void {
   const shell = kind === 'sh' || kind === 'source';
   if (here !== undefined) (fed.heres ??= new Map()).set(here, shell ? 'shell' : fed.heres?.get(here) === 'shell' ? 'shell' : 'code');
-  if (shell) return void readLine(fed, text, depth + 1, undefined, kind === 'source' ? scope : child(scope));
+  if (shell) {
+    // `. /dev/stdin <<EOF` NL `$(cat tools/*.sh)`: the shell pastes what each substitution prints into the script (R25-3).
+    if (here?.expand === true) expandedCode(fed, here.body, depth, scope);
+    return void readLine(fed, text, depth + 1, undefined, kind === 'source' ? scope : child(scope));
+  }
   const language = languageOf(name);
   // Code the shell expands first (`<<EOF`, not `<<'EOF'`) holding an expansion is only known at run time.
   const expands = here?.expand === true && /(?<!\\)(?:\$[\w{(]|`)/.test(here.body);
@@ -331,12 +340,29 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
   for (const word of words) {
     // `C=$(cat f); eval "$C"`, `trap "$C" EXIT`: text from a variable the script sets to what codeward does not know.
     if (word.subs.length === 0 && known(word, args, scope.vars) === undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
-    for (const sub of word.subs) {
-      const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
-      readLine(inner, `${sub.text} | sh`, depth + 1, undefined, scope);
-      if (inner.scripts.length === 0) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
-      fed.scripts.push(...inner.scripts);
-    }
+    for (const sub of word.subs) printedCode(fed, sub.text, word.value, depth, scope);
+  }
+}
+
+// What `text` (a substitution's commands) prints is shell code: the files it prints run, the globs it reads obeyed;
+// when it prints nothing codeward reads, the code is only known at run time.
+function printedCode(fed: Fed, text: string, what: string, depth: number, scope: Scope): void {
+  const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
+  readLine(inner, `${text} | sh`, depth + 1, undefined, scope);
+  if (inner.scripts.length === 0) fed.unknown ??= `\`${what}\` (shell text only known at run time)`;
+  fed.scripts.push(...inner.scripts);
+  if (inner.globs !== undefined) (fed.globs ??= []).push(...inner.globs);
+}
+
+// A here-document the shell expands: a line that starts with a substitution (`$(cat tools/*.sh)`) is what it prints,
+// read as code. (One in an argument, `echo "at $(git rev-parse HEAD)"`, is data there, read as the line is.)
+function expandedCode(fed: Fed, body: string, depth: number, scope: Scope): void {
+  for (const line of body.split('\n').filter((each) => /^\s*(?:\$\((?!\()|`)/.test(each))) {
+    const { tokens, broken } = lex(line);
+    const first = tokens.find((token) => token.kind === 'word');
+    const subs = first?.kind === 'word' ? first.subs.filter((sub) => sub.process === undefined) : [];
+    if (broken || subs.length === 0) fed.unknown ??= `\`${line.trim()}\` (a here-document line whose code codeward cannot read)`;
+    for (const sub of subs) printedCode(fed, sub.text, line.trim(), depth, scope);
   }
 }
 

@@ -157,7 +157,8 @@ export function memberLines(walk: Walk, command: string, from: string): { lines:
         add(inner, members, words[start - 1]!.endsWith('dir') ? (member) => ({ path: `./${basename(member)}`, from: dirname(member) }) : undefined);
       }
     } else if (name === 'run-parts') {
-      const dir = words.slice(1).find((word) => !word.startsWith('-'));
+      // `--regex RE`, `-u 022`, `--arg X` take the next word (R25-3: the value was read as the folder).
+      const dir = words.slice(1).find((word, at) => !word.startsWith('-') && !/^(?:--regex|--umask|-u|--arg|-a)$/.test(words[at] ?? ''));
       if (dir !== undefined) add([HOLE], found(state, dir, from, undefined, 1));
     } else if (name === 'xargs') {
       const unwrapped = unwrap(WRAPPERS['xargs']!, words.map((value) => ({ value, dynamic: false })));

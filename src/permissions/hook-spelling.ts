@@ -60,6 +60,7 @@ const inside = (top: string, path: string): boolean => {
   return !rel.startsWith('..') && !isAbsolute(rel);
 };
 
+const RUN_PARTS_VALUED = /^(?:--regex|--umask|-u|--arg|-a)$/;
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'source', '.', 'node', 'python', 'python3', 'ruby', 'perl', 'php']);
 
 // The words a line runs as a list of files: a `for VAR in ...` list (up to `do`), `run-parts DIR`, and `find DIR`
@@ -76,7 +77,14 @@ function runList(words: readonly string[]): string[] {
       for (let j = i + 3; j < words.length && words[j] !== 'do'; j++) list.push(words[j]!);
     }
     const command = words[i - 1]?.startsWith('-') === true ? words[i - 2] : words[i - 1];
-    if ((command === 'run-parts' || (command === 'find' && executes && !/^\.\/?$/.test(text))) && !text.startsWith('-')) list.push(text.endsWith('/') ? `${text}*` : `${text}/*`);
+    if (command === 'find' && executes && !/^\.\/?$/.test(text) && !text.startsWith('-')) list.push(text.endsWith('/') ? `${text}*` : `${text}/*`);
+    // run-parts' one folder: its first operand, past the options and the values `--regex RE`, `-u 022`, `-a X` take (R25-3).
+    if (text === 'run-parts') {
+      let j = i + 1;
+      while (j < words.length && words[j]!.startsWith('-')) j += RUN_PARTS_VALUED.test(words[j]!) ? 2 : 1;
+      const dir = words[j];
+      if (dir !== undefined) list.push(dir.endsWith('/') ? `${dir}*` : `${dir}/*`);
+    }
   });
   return list;
 }
