@@ -102,7 +102,7 @@ function closure(walk: Walk, folders: readonly string[], scripts: string[], stri
     }
     // Its native addons: what their dynamic sections make the loader open (R23-9).
     for (const addon of own.natives ?? []) obeyAddon(walk, addon);
-    for (const name of loadedNames(manifest)) {
+    for (const name of new Set([...loadedNames(manifest), ...(own.bare ?? [])])) {
       // Every file or folder node tries for the name before and where it finds it (node_modules/<dep>.js
       // before the folder, nearer places first), present or not: an install at a nearer place later is
       // obeyed already; farther places are not reached while the nearer package stays.

@@ -8,7 +8,9 @@
 // is returned (every spelling, present or not, and its folder's `main`); one out of the work tree, or a package
 // whose files pass the budget, is `unknown` (the caller fails closed). Not followed: names a package builds at
 // run time (a package's own code is full of them; see the report), `exports` patterns (`./*`).
+import { isBuiltin } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { resolveLoose } from './home-links.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
@@ -42,6 +44,9 @@ export interface PackageReach {
   // The native addons (`.node`) in the package folder node may load (real paths, present): each is a program whose
   // ELF dynamic section names what the loader opens (red team R23-9: hook-native-loads.ts obeyAddon).
   readonly natives?: string[];
+  // The packages its files load by a literal bare name (`require("z")`), declared in its package.json or not: node
+  // finds them all the same (red team R25-11), so the closure follows them.
+  readonly bare?: string[];
   readonly unknown?: string;
 }
 
@@ -68,6 +73,25 @@ function entries(folder: string, top: string, read: Read): { files: string[]; ou
   const own = mainTargets(folder, read, folder);
   const main = own.outside === undefined ? own : mainTargets(folder, read, top);
   return { ...main, files: [...main.files, ...pathSpellings(join(folder, 'index')), ...exported.map((one) => join(folder, one))] };
+}
+
+// A load name that is a path (relative, absolute, or a file: URL) as that path; undefined for a package name.
+function localName(name: string): string | undefined {
+  if (name.startsWith('./') || name.startsWith('../') || name === '.' || name === '..' || name.startsWith('/')) return name;
+  if (!/^file:/i.test(name)) return undefined;
+  try {
+    return fileURLToPath(name);
+  } catch {
+    return name.replace(/^file:\/*/i, '/');
+  }
+}
+
+// The package a bare load name names (`z/lib/x` -> z, `@s/z/x` -> @s/z); undefined for a built-in or a scheme.
+function packageOf(name: string): string | undefined {
+  if (/^[a-z][\w+.-]*:/i.test(name) || name.startsWith('#') || isBuiltin(name)) return undefined;
+  const parts = name.split('/');
+  const pkg = name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(pkg) && !isBuiltin(pkg) ? pkg : undefined;
 }
 
 // The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
@@ -129,6 +153,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   };
   const out = new Set<string>();
   const natives = new Set<string>();
+  const bare = new Set<string>();
   const seen = new Set<string>();
   const queue: string[] = [];
   // A spelling node may load: out of the folder it is returned (out of the work tree: why); a script in it is read.
@@ -148,7 +173,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
   let loader: string | undefined;
   const done = (found?: string): PackageReach => {
     const unknown = found ?? (loader === undefined ? undefined : sweep(loader)) ?? unlisted;
-    return { files: [...out], natives: [...natives], ...(unknown === undefined ? {} : { unknown }) };
+    return { files: [...out], natives: [...natives], bare: [...bare], ...(unknown === undefined ? {} : { unknown }) };
   };
   const sweep = (by: string): string | undefined => {
     const addons = addonsBelow(folder, (dir) => {
@@ -195,8 +220,15 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
       // A package name with a `..` segment (`x/../../tools/y`): node joins it onto a node_modules folder, so it can
       // climb out into the work tree (red team R23-2). Not followed: the reach is unknown.
       if (!name.startsWith('.') && /(?:^|\/)\.\.(?:\/|$)/.test(name)) return done(`${relative(top, path)} loads \`${name}\`, a package name that climbs out of node_modules`);
-      if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') continue;
-      const target = resolve(dirname(path), name);
+      // `data:` code is not read; `/abs/ws/tools/y` and `file:///abs/ws/tools/y.js` load that file (R25-2).
+      if (/^data:/i.test(name)) return done(`${relative(top, path)} loads \`${name.slice(0, 40)}\` (code in a data: URL, not read)`);
+      const local = localName(name);
+      if (local === undefined) {
+        const pkg = packageOf(name);
+        if (pkg !== undefined) bare.add(pkg);
+        continue;
+      }
+      const target = resolve(dirname(path), local);
       // A folder's package.json `main` (a sub-folder of the package too, R22-8), wherever it points.
       const main: { files: string[]; outside?: string } = under(folder, target) && !place(join(target, 'package.json')).present ? { files: [] } : mainTargets(target, read, top);
       if (main.outside !== undefined) return done(main.outside);

@@ -16,6 +16,8 @@ interface Kept {
   readonly files: string[];
   // Required: an answer kept before addons were read (R23-9) is computed again.
   readonly natives: string[];
+  // Required: an answer kept before bare names were followed (R25-11) is computed again.
+  readonly bare: string[];
   readonly unknown?: string;
 }
 type Reaches = Record<string, Kept>;
@@ -26,7 +28,7 @@ const MAX_TOPS = 16;
 
 const isKept = (value: unknown): value is Kept => {
   const kept = value as Kept | null;
-  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && isStrings(kept.sources) && isStrings(kept.files) && isStrings(kept.natives) && (kept.unknown === undefined || typeof kept.unknown === 'string');
+  return typeof kept === 'object' && kept !== null && typeof kept.stamps === 'string' && isStrings(kept.sources) && isStrings(kept.files) && isStrings(kept.natives) && isStrings(kept.bare) && (kept.unknown === undefined || typeof kept.unknown === 'string');
 };
 const isReaches = (value: unknown): value is Reaches => typeof value === 'object' && value !== null && Object.values(value).every(isKept);
 
@@ -52,7 +54,7 @@ export function keptPackageReach(folder: string, top: string, read: Read, isFile
   // A preload's answer (default deny) is another answer than a program's for the same folder.
   const key = `${folder}${judgeKey(strict)}`;
   const kept = known.reaches[key];
-  if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, natives: kept.natives, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
+  if (kept !== undefined && stampsOf(kept.sources) === kept.stamps) return { reach: { files: kept.files, natives: kept.natives, bare: kept.bare, ...(kept.unknown === undefined ? {} : { unknown: kept.unknown }) }, sources: kept.sources };
   const looked = new Set<string>();
   const used: string[] = [];
   const found = packageReach(folder, top, (path) => (used.push(path), read(path)), (path) => (used.push(path), isFile(path)), looked, strict);
@@ -62,7 +64,7 @@ export function keptPackageReach(folder: string, top: string, read: Read, isFile
   const stamps = stampsOf(sources);
   if (stamps === undefined) delete known.reaches[key];
   else {
-    known.reaches[key] = { stamps, sources, files: reach.files, natives: reach.natives ?? [], ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
+    known.reaches[key] = { stamps, sources, files: reach.files, natives: reach.natives ?? [], bare: reach.bare ?? [], ...(reach.unknown === undefined ? {} : { unknown: reach.unknown }) };
     known.changed = true;
   }
   return { reach, sources };
