@@ -101,7 +101,6 @@ export const READ_JAIL_ALLOWED = {
   'src/permissions/unconfined-globs.ts': 'lists names and entry types to expand a glob of a command line, as the shell would; opens no file',
   // The sandbox: codeward's own state, the system's folders, and walks that list names only.
   'src/sandbox/bwrap.ts': "reads a guard placeholder of its own (a regular file of at most 2 bytes, lstat'ed first) and lists an empty guard folder",
-  'src/sandbox/clean-configs-kept.ts': "the kept clean-config decisions (clean-configs.json) in codeward's state folder, given only where no sandboxed process can write",
   'src/sandbox/enclosing-git.ts': "lists its own copies of the enclosing repository's index in codeward's state folder (the index itself is read by git/config-read.ts: regular, no link, non-blocking, bounded)",
   'src/sandbox/etc-view.ts': "lists /etc (the system's), to bind what a program needs",
   'src/sandbox/git-state-read.ts': "lists a git folder's refs and state folders (names, 512 at most) to sign git's state; their text through readGitMetadataBytes",

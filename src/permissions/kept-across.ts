@@ -24,21 +24,26 @@ export function keptFileFor(root: string, stateDir: string | undefined, writable
   return stateDir !== undefined && writable.length === 0 && !isInside(root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
 }
 
-// The build's identity: dist/build-id.json beside the running chunk or one folder up (the bin, the library, a
-// chunk); run from the sources (tests): 'source'.
+// The build's identity, as kept files name it: dist/build-id.json beside the running chunk or one folder up (the
+// bin, the library, a chunk); run from the sources (tests): 'source'. Read anew at each call: callers keep it
+// (buildOf; a sandbox cache file reads it once when loaded, once when written: view-cache.ts).
+export function buildVersion(): string {
+  for (const at of ['./build-id.json', '../build-id.json']) {
+    try {
+      const build = (JSON.parse(readFileSync(new URL(at, import.meta.url), 'utf8')) as { id?: unknown }).id;
+      if (typeof build === 'string') return `1:${build}`;
+    } catch {
+      // Not there: the next place.
+    }
+  }
+  return '1:source';
+}
+
+// The build's identity, read once per owner.
 function buildOf(listings: FolderListings): string {
   const known = listings.recall<string>('kept-across:build');
   if (known !== undefined) return known;
-  let build = 'source';
-  for (const at of ['./build-id.json', '../build-id.json']) {
-    try {
-      build = (JSON.parse(readFileSync(new URL(at, import.meta.url), 'utf8')) as { id?: unknown }).id as string;
-      if (typeof build === 'string') break;
-    } catch {
-      build = 'source';
-    }
-  }
-  const version = `1:${typeof build === 'string' ? build : 'source'}`;
+  const version = buildVersion();
   listings.keep('kept-across:build', version);
   return version;
 }

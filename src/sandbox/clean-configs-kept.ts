@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { identityStamp } from '../workspace/listings.js';
-import { writeCacheFile } from './view-cache.js';
+import { readCacheFile, writeCacheFile } from './view-cache.js';
 
 // What cleanGitConfigs (git-identity.ts) decided for each config file it read, kept in the state folder between
 // processes (issue 31: a cold `exec` read, parsed and hashed the user's and /etc's git configs on every call):
@@ -28,11 +27,6 @@ const isEntry = (value: unknown): value is Entry => {
     && (entry.size === undefined || typeof entry.size === 'number');
 };
 
-const ownFile = (path: string): boolean => {
-  const stats = lstatQuiet(path);
-  return stats !== undefined && stats.isFile() && stats.uid === process.getuid?.();
-};
-
 export class KeptCleanConfigs {
   private readonly entries: Record<string, Entry> = {};
   private changed = false;
@@ -40,14 +34,8 @@ export class KeptCleanConfigs {
   // `file`: the kept file, or none (then every file is decided in this process); `copies`: the folder the clean
   // copies are written in.
   constructor(private readonly file: string | undefined, private readonly copies: string | undefined) {
-    if (!file || !ownFile(file)) return;
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; entries?: unknown };
-      if (parsed.v !== 1 || !parsed.entries || typeof parsed.entries !== 'object') return;
-      for (const [path, entry] of Object.entries(parsed.entries as Record<string, unknown>)) if (isEntry(entry)) this.entries[path] = entry;
-    } catch {
-      // Decided again.
-    }
+    const kept = file === undefined ? undefined : readCacheFile(file);
+    for (const [path, entry] of Object.entries(kept ?? {})) if (isEntry(entry)) this.entries[path] = entry;
   }
 
   // The stamp to decide `path` under: taken before it is read.

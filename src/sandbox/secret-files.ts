@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
+import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 
@@ -55,8 +56,9 @@ export class SecretFinder {
   ) {
     this.root = realOf(root);
     this.matcher = compileNonAccessible(globs);
-    // 'stores': the folder scans also hold the credential stores found by content (an older cache did not).
-    this.key = JSON.stringify([this.root, globs, 'stores']);
+    // 'stores': the folder scans also hold the credential stores found by content (an older cache did not);
+    // the build (kept-across.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
+    this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', buildVersion()]);
   }
 
   // Real paths to hide, a symlink's target in place of the link.
@@ -134,7 +136,7 @@ export class SecretFinder {
     return scan;
   }
 
-  // A cache of another root, other globs or another shape is ignored (walked again).
+  // A cache of another root, other globs, another build or another shape is ignored (walked again).
   private load(): void {
     if (this.loaded || !this.cacheFile) return;
     this.loaded = true;

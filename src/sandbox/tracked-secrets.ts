@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, t
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { foldersUp } from '../workspace/above.js';
+import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
 import { findOnPath } from './which.js';
@@ -140,7 +141,8 @@ export class TrackedSecretCheck {
     private readonly cacheFile?: string,
   ) {
     this.matcher = compileNonAccessible(globs);
-    this.key = JSON.stringify(globs);
+    // The build too (kept-across.ts buildVersion): an upgrade never reuses the answers of the code it replaced.
+    this.key = cacheFile === undefined ? '' : JSON.stringify([globs, buildVersion()]);
   }
 
   // Whether any path is non-accessible (else no object can hold a secret).
@@ -188,7 +190,7 @@ export class TrackedSecretCheck {
     return result;
   }
 
-  // A cache of other globs or another shape is ignored (read again).
+  // A cache of other globs, another build or another shape is ignored (read again).
   private load(): void {
     if (this.loaded || !this.cacheFile) return;
     this.loaded = true;

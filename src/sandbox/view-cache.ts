@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { buildVersion } from '../permissions/kept-across.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import type { SecretPath } from './secret-files.js';
 
@@ -50,16 +51,31 @@ export function readFolder(dir: string, log: FolderLog | undefined): Dirent[] {
   }
 }
 
-// A state-folder cache file `{ v: 1, entries }`, written atomically (0600 in a 0700 folder); a failure is
-// ignored: only a cache.
+// A state-folder cache file `{ v, entries }`: `v` names the build that wrote it (buildVersion, as kept-across.ts
+// does), so an upgrade never reuses an answer of the code it replaced. Written atomically (0600 in a 0700
+// folder); a failure is ignored: only a cache.
 export function writeCacheFile(file: string, entries: unknown): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ v: 1, entries }), { mode: 0o600 });
+    writeFileSync(temporary, JSON.stringify({ v: buildVersion(), entries }), { mode: 0o600 });
     renameSync(temporary, file);
   } catch {
     rmSync(temporary, { force: true });
+  }
+}
+
+// The entries of a cache file writeCacheFile wrote: only from a regular file of this user (not a symlink to
+// one elsewhere) written by this build; anything else (missing, unreadable, malformed, another build's, the
+// old `v: 1`) is no entry, and is computed again.
+export function readCacheFile(file: string): Record<string, unknown> | undefined {
+  const stats = lstatQuiet(file);
+  if (!stats?.isFile() || stats.uid !== process.getuid?.()) return undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; entries?: unknown } | null;
+    return parsed?.v === buildVersion() && parsed.entries && typeof parsed.entries === 'object' ? (parsed.entries as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -98,15 +114,8 @@ export class ViewCache {
   private load(): Record<string, Entry> {
     if (this.entries) return this.entries;
     this.entries = {};
-    if (!this.file) return this.entries;
-    try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as { v?: unknown; entries?: unknown };
-      if (parsed.v === 1 && parsed.entries && typeof parsed.entries === 'object') {
-        for (const [name, value] of Object.entries(parsed.entries as Record<string, unknown>)) if (valid(value)) this.entries[name] = value;
-      }
-    } catch {
-      // Missing or unreadable: walked again.
-    }
+    const kept = this.file === undefined ? undefined : readCacheFile(this.file);
+    for (const [name, value] of Object.entries(kept ?? {})) if (valid(value)) this.entries[name] = value;
     return this.entries;
   }
 }

@@ -7,45 +7,33 @@
 // runs `git push`. (GNU tar's TAR_OPTIONS with --checkpoint-action/--to-command is read: controls.)
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
-
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'a.c'), 'int main(void) { return 0; }\n');
   await writeFile(join(box.root, 'cc.conf'), 'compiler_check = git push origin main\n');
   await mkdir(join(box.root, '.ccache'), { recursive: true });
   await writeFile(join(box.root, '.ccache/ccache.conf'), 'compiler_check = git push origin main\n');
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R24-20: variables that hand a program a command to run', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     "CCACHE_COMPILERCHECK='git push origin main' ccache gcc -c a.c",
     'CCACHE_CONFIGPATH=cc.conf ccache gcc -c a.c',
     'CCACHE_DIR=.ccache ccache gcc -c a.c',
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'not allow', 'control (held): %s is not allowed', [
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=git\\ push\\ origin\\ main' tar cf x.tar src",
     "TAR_OPTIONS='--to-command=git\\ push\\ origin\\ main' tar xf x.tar",
     'TAR_OPTIONS=\'--checkpoint=1 --checkpoint-action="exec=git push origin main"\' tar cf x.tar src',
     "tar cf x.tar --checkpoint=1 --checkpoint-action=exec='git push origin main' src",
     "LESSOPEN='|git push origin main %s' less a.c",
     "RSYNC_RSH='git push origin main' rsync a host:b",
-  ])('control (held): %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 });
 
 describe('R24-20 friction controls', () => {
-  it.each(['CCACHE_COMPILERCHECK=content ccache gcc -c a.c', 'CCACHE_DIR=/tmp/cc ccache gcc -c a.c', 'ccache gcc -c a.c'])('%s stays allowed', async (line) => {
-    expect((await explain(await policyWith(box, ['deny @coder exec git push*', 'allow @coder exec *']), `@coder exec ${line}`)).decision).toBe('allow');
-  });
+  decideRows(decide, 'allow', '%s stays allowed', ['CCACHE_COMPILERCHECK=content ccache gcc -c a.c', 'CCACHE_DIR=/tmp/cc ccache gcc -c a.c', 'ccache gcc -c a.c']);
 });

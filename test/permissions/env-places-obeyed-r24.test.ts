@@ -10,7 +10,7 @@
 // Each is written under --yes, unasked. The caches of the same list stay free (control: a ccache object file).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { envWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 // The write of `file` under --yes with `name` = WS/`value` in codeward's environment.
-const written = (name: string, value: string, file: string): Promise<string> => envWritten(base, { [name]: `@WS@/${value}` }, file, 'compiler_check = ./x.sh\n');
+const written = (name: string, value: string, file: string): Promise<string> => homeWritten(base, {}, file, 'compiler_check = ./x.sh\n', { env: { [name]: `@WS@/${value}` } });
 
 describe('R24-2: exempt places whose files a program obeys', () => {
   test.each([
@@ -47,6 +47,6 @@ describe('R24-2: exempt places whose files a program obeys', () => {
     ['CONDA_PREFIX', 'env', 'env/lib/python3.11/site-packages/pkg/mod.py'],
     ['WORKON_HOME', '.venvs', '.venvs/p/lib/python3.11/site-packages/pkg/mod.py'],
   ])('friction control: %s=WS/%s leaves the installed package %s free', async (name, value, file) => {
-    expect(await envWritten(base, { [name]: `@WS@/${value}` }, file, 'x = 1\n')).toBe('ok');
+    expect(await homeWritten(base, {}, file, 'x = 1\n', { env: { [name]: `@WS@/${value}` } })).toBe('ok');
   }, 60_000);
 });

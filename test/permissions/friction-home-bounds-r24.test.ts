@@ -9,7 +9,7 @@
 // is not a reason to obey the whole work tree.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 // The write of src/a.ts under --yes, the workspace at ~/proj, the home holding `files`.
-const written = (files: Record<string, string>): Promise<string> => homeWritten(base, { '.bashrc': "alias ll='ls -l'\n", ...files }, 'src/a.ts', 'export const a = 2;\n');
+const written = (files: Record<string, string>): Promise<string> => homeWritten(base, { files: { '.bashrc': "alias ll='ls -l'\n", ...files } }, 'src/a.ts', 'export const a = 2;\n', { inHome: true });
 
 // A 5 MB minified script (text, no workspace path in it).
 const BUNDLE = `${'var a=function(b){return b+1};'.repeat(170_000)}\n`;

@@ -2,14 +2,13 @@
 // program name or a few syntax characters, so a comment, a redirection, `[`, a function definition, a quoted or `${`
 // substitution, `${IFS}`/brace spacing, a short-option cluster first were data; and inside a guessed line a wrapped
 // unknown program's spaced words were never guessed. Each line below was allowed (mytool runs its last word with sh -c).
-import { describe, expect, it } from 'vitest';
-import { execDecider } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
 const decide = execDecider();
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('what a shell reads as a line is guessed however it starts', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     "mytool '# run it\ngit push origin'",
     "mytool '#!/bin/sh\ngit push origin'",
     "mytool '[ -d . ] && git push origin'",
@@ -31,18 +30,9 @@ describe('what a shell reads as a line is guessed however it starts', () => {
     'mytool \'nice mytool "git push origin"\'',
     'mytool \'timeout 5 mytool "git push origin"\'',
     'mytool \'env mytool "git push origin"\'',
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).not.toBe('allow');
-  });
+  ]);
 
-  it.each(["mytool '[ -d . ] && rm -rf build'", "mytool '# x\nrm -rf build'", "mytool 'x$(rm -rf build)'", "mytool 'rm${IFS}-rf${IFS}build'", 'mytool \'nice mytool "rm -rf build"\''])(
-    'the immune list under allow *: %s asks',
-    async (line) => {
-      expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
-    },
-  );
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', ["mytool '[ -d . ] && rm -rf build'", "mytool '# x\nrm -rf build'", "mytool 'x$(rm -rf build)'", "mytool 'rm${IFS}-rf${IFS}build'", 'mytool \'nice mytool "rm -rf build"\''], ['allow @coder exec *']);
 
-  it.each(["touch 'x$(touch P)' c", 'mytool "fix the push of origin"', "mytool -m 'a # comment'", "mytool '-v git push'", "mytool 'a, b and c'"])('ordinary: %s stays allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'ordinary: %s stays allowed', ["touch 'x$(touch P)' c", 'mytool "fix the push of origin"', "mytool -m 'a # comment'", "mytool '-v git push'", "mytool 'a, b and c'"]);
 });

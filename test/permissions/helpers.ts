@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import type { AnyCommand, Effect, Touch } from '../../src/engine/command.js';
 import type { JailedTouch, PreparedCall } from '../../src/engine/engine.js';
@@ -94,13 +94,32 @@ export async function openWorkspace(root: string): Promise<Workspace> {
   return Workspace.open(root, { nonAccessibleGlobs: [] });
 }
 
-// One sandbox for a test file (made before its tests, removed after) and the decision on `@coder exec LINE` under
-// `rules` there. Call at the file's top level.
-export function execDecider(): (line: string, rules: readonly string[]) => Promise<Explanation> {
+// The rules a decision table runs under unless it names others: `git push` denied, every other exec allowed.
+export const DENY_PUSH: readonly string[] = ['deny @coder exec git push*', 'allow @coder exec *'];
+
+export type ExecDecide = (line: string, rules: readonly string[]) => Promise<Explanation>;
+
+// One sandbox for a test file (made before its tests, laid out by `setup`, removed after) and the decision on
+// `@coder exec LINE` under `rules` there. Call at the file's top level.
+export function execDecider(setup?: (box: Sandbox) => Promise<void>): ExecDecide {
   let box: Sandbox | undefined;
   beforeAll(async () => {
     box = await sandbox();
+    await setup?.(box);
   });
   afterAll(async () => box?.cleanup());
   return async (line, rules) => explain(await policyWith(box!, rules), `@coder exec ${line}`);
+}
+
+// What a row of a decision table expects: that decision, or 'not allow' (denied or asked).
+export type Expected = 'allow' | 'ask' | 'deny' | 'not allow';
+
+// A decision table: one test a line, named by `title` (`%s`: the line), in which `@coder exec LINE` under `rules`
+// is decided as `expected`.
+export function decideRows(decide: ExecDecide, expected: Expected, title: string, lines: readonly string[], rules: readonly string[] = DENY_PUSH, timeout?: number): void {
+  it.each(lines)(title, async (line) => {
+    const { decision } = await decide(line, rules);
+    if (expected === 'not allow') expect(decision).not.toBe('allow');
+    else expect(decision).toBe(expected);
+  }, timeout);
 }

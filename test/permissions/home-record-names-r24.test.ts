@@ -7,7 +7,7 @@
 // another name asks (control).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 // The write of `file` under --yes, the workspace at ~/proj, the home file `at` holding `text` (`@WS@`: the workspace).
-const written = (at: string, text: string, file: string): Promise<string> => homeWritten(base, { [at]: text }, file);
+const written = (at: string, text: string, file: string): Promise<string> => homeWritten(base, { files: { [at]: text } }, file, '#!/bin/sh\nid\n', { inHome: true });
 
 describe('R24-14: home configurations whose names look like records', () => {
   test.each([

@@ -9,23 +9,18 @@
 // Today each line is allowed under `deny @coder exec git push*` + `allow @coder exec *`, and runs `git push`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { decideRows, DENY_PUSH, execDecider, explain, policyWith, sandbox } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const PUSH = 'git push origin main';
 const SCRIPTS = { preinstall: PUSH, postinstall: PUSH, prepare: PUSH, prepack: PUSH, prepublishOnly: PUSH, preversion: PUSH, start: PUSH, restart: PUSH, test: 'vitest run' };
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: SCRIPTS }));
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R23-6: npm commands that run the root package\'s lifecycle scripts', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     'npm install',
     'npm i',
     'npm ci',
@@ -36,25 +31,19 @@ describe('R23-6: npm commands that run the root package\'s lifecycle scripts', (
     'npm version patch',
     'pnpm install',
     'yarn',
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 
-  it.each(['npm start', 'npm restart', 'npm run start', 'yarn install'])('control (held): %s is denied', async (line) => {
-    expect(await decide(line)).toBe('deny');
-  });
+  decideRows(decide, 'deny', 'control (held): %s is denied', ['npm start', 'npm restart', 'npm run start', 'yarn install']);
 });
 
 describe('lifecycle scripts judged, not guessed', () => {
-  it.each(['npm ci --no-audit', 'npm i -D vitest', 'npm install --prefer-offline'])('deny git push*: %s (options change no lifecycle script) is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'deny git push*: %s (options change no lifecycle script) is not allowed', ['npm ci --no-audit', 'npm i -D vitest', 'npm install --prefer-offline']);
 
   it('a package without lifecycle scripts installs freely under the same rules', async () => {
     const plain = await sandbox();
     try {
       await writeFile(join(plain.root, 'package.json'), JSON.stringify({ name: 'q', version: '1.0.0', scripts: { test: 'vitest run', build: 'tsc' } }));
-      for (const line of ['npm install', 'npm ci', 'npm pack', 'pnpm install', 'yarn']) expect((await explain(await policyWith(plain, DENY), `@coder exec ${line}`)).decision).toBe('allow');
+      for (const line of ['npm install', 'npm ci', 'npm pack', 'pnpm install', 'yarn']) expect((await explain(await policyWith(plain, DENY_PUSH), `@coder exec ${line}`)).decision).toBe('allow');
     } finally {
       await plain.cleanup();
     }

@@ -6,8 +6,8 @@
 //   RUSTC/RUSTDOC; ripgrep reads RIPGREP_CONFIG_PATH's file as options (`--pre=PROG` runs PROG on every file).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, it } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 import { checkHookRow, rowPlace } from './hook-check.js';
 
 const BASE = { 'package.json': '{"name":"w","version":"1.0.0"}\n', 'src/a.js': 'export const a = 1;\n', 'tools/keep': '', Makefile: 'include m.mk\nall:\n\ttrue\n' };
@@ -31,16 +31,12 @@ describe('a hook sets make option variables for a later make', () => {
 });
 
 const DENY = ['deny @coder exec git push*', 'allow *'];
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'rc'), '--pre=git\n');
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('deny git push*, allow *: a program a variable names runs', () => {
-  it.each([
+  decideRows(decide, 'not allow', '%s is not allowed', [
     "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='git push' cargo run",
     "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER='git push' cargo build",
     "export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER='git push origin'; cargo test",
@@ -49,11 +45,9 @@ describe('deny git push*, allow *: a program a variable names runs', () => {
     "CARGO_BUILD_RUSTDOC='git push' cargo doc",
     'RIPGREP_CONFIG_PATH=./rc rg x',
     'export RIPGREP_CONFIG_PATH=./rc; rg x',
-  ])('%s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ], DENY);
 
-  it.each([
+  decideRows(decide, 'allow', 'control: %s stays allowed', [
     'cargo test',
     'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=qemu-aarch64 cargo run',
     'CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER=clang cargo build',
@@ -62,7 +56,5 @@ describe('deny git push*, allow *: a program a variable names runs', () => {
     'rg x src',
     'export MAKEFLAGS=-j4; npm test',
     'MAKEFLAGS=-j4 make',
-  ])('control: %s stays allowed', async (line) => {
-    expect(await decide(line)).toBe('allow');
-  });
+  ], DENY);
 });

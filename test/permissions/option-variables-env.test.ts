@@ -1,15 +1,14 @@
 // Red team R20-1 and R20-7 (issue 26): option variables reach the program however they are in its environment
 // (exported earlier on the line, `declare -x`, `set -a`, set on a wrapper or on a shell that runs it), and make
 // expands its environment (CC, SHELL ...) in recipes it runs through the shell. Each line below was allowed.
-import { describe, expect, it } from 'vitest';
-import { execDecider } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
 const decide = execDecider();
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FLAGS = "MAKEFLAGS='--eval=rt:;git\\ push'";
 
 describe('option variables in the environment the program starts with', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     `export ${FLAGS} && make rt`,
     `export ${FLAGS}; make rt`,
     `declare -x ${FLAGS}; make rt`,
@@ -29,30 +28,17 @@ describe('option variables in the environment the program starts with', () => {
     `nice env ${FLAGS} make rt`,
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=git\\ push' stdbuf -o0 tar -cf x.tar x",
     "export TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=git\\ push'; tar -cf x.tar x",
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).not.toBe('allow');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', [
     "export MAKEFLAGS='--eval=zz:;rm\\ -rf\\ build'; make zz",
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=rm\\ -rf\\ build' nice tar -cf x.tar x",
     "export TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=rm\\ -rf\\ build'; tar -cf x.tar x",
-  ])('the immune list under allow *: %s asks', async (line) => {
-    expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
-  });
+  ], ['allow @coder exec *']);
 
-  it.each(["CC='git push origin;' make x.o", "export CC='git push origin;'; make x.o", "make SHELL=./x x.o", "make '.SHELLFLAGS=-c git push origin; :' x.o", "make CC='sh -c \"git push origin\"' x.o", "MAKEFLAGS=SHELL=./x make x.o"])('make reads its environment in recipes: %s is not allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'make reads its environment in recipes: %s is not allowed', ["CC='git push origin;' make x.o", "export CC='git push origin;'; make x.o", "make SHELL=./x x.o", "make '.SHELLFLAGS=-c git push origin; :' x.o", "make CC='sh -c \"git push origin\"' x.o", "MAKEFLAGS=SHELL=./x make x.o"]);
 
-  it.each(["CC='rm -rf build;' make x.o"])('the immune list under allow *: %s asks', async (line) => {
-    expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
-  });
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', ["CC='rm -rf build;' make x.o"], ['allow @coder exec *']);
 
-  it.each(['export MAKEFLAGS=-j4; make test', 'MAKEFLAGS=-j4 nice make test', 'CC=gcc make x.o', 'CFLAGS=-O2 make', 'export TAR_OPTIONS=-v; tar -cf x.tar x', 'x=1; make test', 'GZIP=-9 nice gzip x', 'make SHELL=/bin/bash test'])(
-    'ordinary: %s stays allowed',
-    async (line) => {
-      expect((await decide(line, DENY)).decision).toBe('allow');
-    },
-  );
+  decideRows(decide, 'allow', 'ordinary: %s stays allowed', ['export MAKEFLAGS=-j4; make test', 'MAKEFLAGS=-j4 nice make test', 'CC=gcc make x.o', 'CFLAGS=-O2 make', 'export TAR_OPTIONS=-v; tar -cf x.tar x', 'x=1; make test', 'GZIP=-9 nice gzip x', 'make SHELL=/bin/bash test']);
 });

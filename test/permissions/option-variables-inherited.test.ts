@@ -4,25 +4,20 @@
 // program it reaches. And more programs' command and option variables (R21: fzf, sudoedit, kubectl, svn, cargo).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const ALL = ['allow @coder exec *'];
 const FLAGS = "MAKEFLAGS='--eval=rt:;git\\ push'";
 const RM = "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=rm\\ -rf\\ build'";
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ scripts: { x: 'make rt', b: 'tar -cf x.tar x', test: 'make test' } }));
   await writeFile(join(box.root, 'build.sh'), '#!/bin/sh\nmake rt\ntar -cf x.tar x\n', { mode: 0o755 });
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string, rules: readonly string[]): Promise<string> => (await explain(await policyWith(box, rules), `@coder exec ${line}`)).decision;
 
 describe('an option variable reaches the programs a launcher runs', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     `${FLAGS} npm run x`,
     `export ${FLAGS}; npm test`,
     `${FLAGS} ./build.sh`,
@@ -38,26 +33,20 @@ describe('an option variable reaches the programs a launcher runs', () => {
     "export TAR_OPTIONS='-I git\\ push'; ./build.sh",
     "FZF_DEFAULT_OPTS='--bind=start:execute(git\\ push)' fzf",
     "PARALLEL='--ssh git\\ push' parallel echo ::: a",
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line, DENY)).not.toBe('allow');
-  });
+  ]);
 
-  it.each([`${RM} npm run b`, `export ${RM}; ./build.sh`, "MAKEFLAGS='--eval=rt:;rm\\ -rf\\ build' npm run x"])('the immune list under allow *: %s asks', async (line) => {
-    expect(await decide(line, ALL)).toBe('ask');
-  });
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', [`${RM} npm run b`, `export ${RM}; ./build.sh`, "MAKEFLAGS='--eval=rt:;rm\\ -rf\\ build' npm run x"], ALL);
 
-  it.each([
+  decideRows(decide, 'not allow', 'a command variable: %s is not allowed', [
     "FZF_DEFAULT_COMMAND='git push' fzf",
     "SUDO_EDITOR='git push' sudoedit x",
     "KUBE_EDITOR='git push' kubectl edit deploy/x",
     "SVN_SSH='git push' svn up",
     "RSYNC_CONNECT_PROG='git push' rsync rsync://h/x y",
     "RUSTC_WRAPPER='git push' cargo build",
-  ])('a command variable: %s is not allowed', async (line) => {
-    expect(await decide(line, DENY)).not.toBe('allow');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'allow', 'ordinary: %s stays allowed', [
     'MAKEFLAGS=-j4 npm test',
     'export MAKEFLAGS=-j4; npm test',
     'export "MAKEFLAGS=-j4"; npm test',
@@ -68,7 +57,5 @@ describe('an option variable reaches the programs a launcher runs', () => {
     'RUSTC_WRAPPER=sccache cargo build',
     'npm test',
     'make test',
-  ])('ordinary: %s stays allowed', async (line) => {
-    expect(await decide(line, DENY)).toBe('allow');
-  });
+  ]);
 });

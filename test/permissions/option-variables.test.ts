@@ -4,41 +4,32 @@
 // The variable's words are now read as the program's, right after its name (src/shell/option-variables.ts).
 import { describe, expect, it } from 'vitest';
 import { optionSplice, optionWords } from '../../src/shell/option-variables.js';
-import { execDecider } from './helpers.js';
+import { decideRows, execDecider } from './helpers.js';
 
 const decide = execDecider();
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('options brought in through a variable meet the rules the same words on the line meet', () => {
-  it.each([
+  decideRows(decide, 'deny', 'deny git push*: %s is refused', [
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=git\\ push\\ origin' tar -cf x.tar x",
     'TAR_OPTIONS="--use-compress-program=\'git push origin\'" tar -cf x.tar x',
     "env TAR_OPTIONS='--to-command=git\\ push\\ origin' tar -xf x.tar",
     'PS4=\'$(git push origin)\' bash -xc true',
-  ])('deny git push*: %s is refused', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('deny');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'not allow', 'make reads its flags variable: %s asks (code codeward does not parse)', [
     "MAKEFLAGS='--eval=rt:;git\\ push' make rt",
     "GNUMAKEFLAGS='--eval=rt:;git\\ push' make rt",
     "make MAKEFLAGS='--eval=rt:;git\\ push' rt",
     "make 'MAKEFLAGS+=--eval=rt:;git\\ push' rt",
     "env MFLAGS='--eval=rt:;git push' make rt",
-  ])('make reads its flags variable: %s asks (code codeward does not parse)', async (line) => {
-    expect((await decide(line, DENY)).decision).not.toBe('allow');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', [
     "TAR_OPTIONS='--checkpoint=1 --checkpoint-action=exec=rm\\ -rf\\ build' tar -cf x.tar x",
     "MAKEFLAGS='--eval=rt:;rm\\ -rf\\ build' make rt",
-  ])('the immune list under allow *: %s asks', async (line) => {
-    expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
-  });
+  ], ['allow @coder exec *']);
 
-  it.each(['MAKEFLAGS=-j4 make test', 'TAR_OPTIONS=-v tar -cf x.tar x', "PS4='+ ' bash -xc true", 'GZIP=-9 gzip x'])('ordinary: %s stays allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'ordinary: %s stays allowed', ['MAKEFLAGS=-j4 make test', 'TAR_OPTIONS=-v tar -cf x.tar x', "PS4='+ ' bash -xc true", 'GZIP=-9 gzip x']);
 
   it('a program named like an object key is no program with option variables', () => {
     expect(optionSplice(['constructor', '--x'], [{ name: 'X', value: 'y', dynamic: false }])).toBeUndefined();

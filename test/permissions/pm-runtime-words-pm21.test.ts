@@ -3,10 +3,9 @@
 // sub-command may change what the line runs. Such a word makes the line one only known at run time
 // (dynamic-command, with a fix hint); operands after a sub-command written out follow the rules of today.
 import { describe, expect, it } from 'vitest';
-import { execDecider } from './helpers.js';
+import { decideRows, DENY_PUSH, execDecider } from './helpers.js';
 
 const decide = execDecider();
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('a run-time word where a package manager reads an option or its sub-command', () => {
   it.each([
@@ -18,32 +17,24 @@ describe('a run-time word where a package manager reads an option or its sub-com
     'pnpm e"$X" sh -c "git push"', 'pnpm ex* sh -c "git push"', 'pnpm dl"$X" sh -c "git push"', 'yarn ex"$X" sh -c "git push"',
     'yarn e"$X" sh -c "git push"', 'pnpm -C sub e"$X" sh -c "git push"',
   ])('%s: a line only known at run time (asks, never allowed)', async (line) => {
-    const result = await decide(line, DENY);
+    const result = await decide(line, DENY_PUSH);
     expect(result.decision).toBe('ask');
     expect(result.immune).toBe('dynamic-command');
   });
 
   it('the question names the sub-command place and the fix', async () => {
-    expect((await decide('npm -- "$X" sh -c "git push"', DENY)).reason).toContain('stands where its sub-command stands');
-    expect((await decide('npm "$X" exec', DENY)).reason).toContain('may be an option');
+    expect((await decide('npm -- "$X" sh -c "git push"', DENY_PUSH)).reason).toContain('stands where its sub-command stands');
+    expect((await decide('npm "$X" exec', DENY_PUSH)).reason).toContain('may be an option');
   });
 
-  it.each(['npm exec --call "git push"', 'npx -c "git push"', 'npm --call="git push" exec', 'pnpm exec git push', 'yarn exec "git push"'])('written out: %s is refused', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('deny');
-  });
+  decideRows(decide, 'deny', 'written out: %s is refused', ['npm exec --call "git push"', 'npx -c "git push"', 'npm --call="git push" exec', 'pnpm exec git push', 'yarn exec "git push"']);
 
   // Operands after a sub-command written out: as today (npm reads options anywhere, so its operands are option
   // places; pnpm's, yarn's and bun's are the package or script names).
-  it.each(['pnpm add "$PKG"', 'yarn add "$PKG"', 'bun add "$PKG"', 'pnpm test "$X"', 'pnpm run "$S"', 'bun run "$S"', 'npm run build -- "$X"', 'npm test', 'pnpm test', 'yarn test', 'npm ci', 'npx vitest run'])('%s is allowed as today', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('allow');
-  });
+  decideRows(decide, 'allow', '%s is allowed as today', ['pnpm add "$PKG"', 'yarn add "$PKG"', 'bun add "$PKG"', 'pnpm test "$X"', 'pnpm run "$S"', 'bun run "$S"', 'npm run build -- "$X"', 'npm test', 'pnpm test', 'yarn test', 'npm ci', 'npx vitest run']);
 
   // The package is only known at run time, so its scripts cannot be judged against the deny rule (left25).
-  it.each(['pnpm -C "$D" test', 'pnpm --filter "$F" test', 'npm -w "$W" test', 'npm --prefix="$P" test'])('%s asks under a deny rule (whose scripts run is only known at run time)', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('ask');
-  });
+  decideRows(decide, 'ask', '%s asks under a deny rule (whose scripts run is only known at run time)', ['pnpm -C "$D" test', 'pnpm --filter "$F" test', 'npm -w "$W" test', 'npm --prefix="$P" test']);
 
-  it.each(['npm install "$PKG"', 'npm test "$X"', 'npm run "$S"'])('%s asks as today (npm reads options anywhere)', async (line) => {
-    expect((await decide(line, DENY)).decision).toBe('ask');
-  });
+  decideRows(decide, 'ask', '%s asks as today (npm reads options anywhere)', ['npm install "$PKG"', 'npm test "$X"', 'npm run "$S"']);
 });

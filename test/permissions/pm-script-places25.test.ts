@@ -4,26 +4,21 @@
 // time asks; the same lines with an ordinary script stay allowed.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const PKG = (name: string): string => JSON.stringify({ name, scripts: { g: 'git push', x: 'git push origin', lint: 'eslint .', pretest: 'echo t', test: 'vitest run' } });
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'top', workspaces: ['pkgs/*'], scripts: { g: 'echo top', x: 'echo top', lint: 'eslint .' } }));
   for (const [folder, name] of [['sub', 'sub'], ['pkgs/a', 'a'], ['pkgs/b', 'b']] as const) {
     await mkdir(join(box.root, folder), { recursive: true });
     await writeFile(join(box.root, folder, 'package.json'), name === 'b' ? JSON.stringify({ name, scripts: { lint: 'eslint .' } }) : PKG(name));
   }
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe("the named package's script meets the rules", () => {
-  it.each([
+  decideRows(decide, 'deny', '%s: denied', [
     'npm --prefix sub run g',
     'npm run g --prefix=sub',
     'npm -C sub run x -- y',
@@ -40,15 +35,9 @@ describe("the named package's script meets the rules", () => {
     'pnpm --dir sub run g',
     'pnpm -r x',
     'bun --cwd sub run g',
-  ])('%s: denied', async (line) => {
-    expect(await decide(line)).toBe('deny');
-  });
+  ]);
 
-  it.each(['npm --prefix "$D" run g', 'yarn workspace "$W" x', 'npm --prefix ../other run g'])('%s: a place codeward cannot read asks', async (line) => {
-    expect(await decide(line)).toBe('ask');
-  });
+  decideRows(decide, 'ask', '%s: a place codeward cannot read asks', ['npm --prefix "$D" run g', 'yarn workspace "$W" x', 'npm --prefix ../other run g']);
 
-  it.each(['npm --prefix sub run lint', 'npm run lint -w a', 'yarn workspace b lint', 'pnpm --filter b lint', 'pnpm -C sub lint', 'npm run g', 'npm run lint --workspaces'])('control: %s stays allowed', async (line) => {
-    expect(await decide(line)).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'control: %s stays allowed', ['npm --prefix sub run lint', 'npm run lint -w a', 'yarn workspace b lint', 'pnpm --filter b lint', 'pnpm -C sub lint', 'npm run g', 'npm run lint --workspaces']);
 });

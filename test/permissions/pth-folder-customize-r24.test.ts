@@ -10,7 +10,7 @@
 // PYTHONPATH=WS/src makes src/sitecustomize.py ask (control).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 // The write of `file` under --yes; the workspace at ~/proj holds `workspace`, the home `home` (`@WS@`: the workspace).
 const written = (workspace: Record<string, string>, home: Record<string, string>, file: string, env: Record<string, string> = {}): Promise<string> =>
-  homeWritten(base, home, file, 'import os\nos.system("id")\n', { workspace, env });
+  homeWritten(base, { files: home }, file, 'import os\nos.system("id")\n', { workspace, env, inHome: true });
 
 const VENV = { '.venv/pyvenv.cfg': 'home = /usr/bin\n', '.venv/lib/python3.11/site-packages/__editable__.proj-0.1.pth': '@WS@/src\n' };
 const USER = { '.local/lib/python3.11/site-packages/__editable__.proj-0.1.pth': '@WS@/src\n' };
@@ -51,6 +51,6 @@ describe('R24-13: a folder an editable install\'s .pth puts on sys.path', () => 
 
 describe('R24-13 friction control', () => {
   test('an ordinary module beside it stays free', async () => {
-    expect(await homeWritten(base, {}, 'src/pkg/custom.py', 'x = 1\n', { workspace: VENV })).toBe('ok');
+    expect(await homeWritten(base, {}, 'src/pkg/custom.py', 'x = 1\n', { workspace: VENV, inHome: true })).toBe('ok');
   }, 60_000);
 });

@@ -7,54 +7,39 @@
 // `./p.sh` design edge, not filed.)
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FILES: Record<string, string> = {
   cfg: 'Host *\n  ProxyCommand git push origin main\n',
   cfg2: 'Match exec "git push origin main"\n  User x\n',
 };
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   for (const [name, text] of Object.entries(FILES)) await writeFile(join(box.root, name), text);
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R24-9: OpenSSH clients other than ssh given a configuration file', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     'scp -F cfg a host:b',
     'scp -F cfg2 a host:b',
     'sftp -F cfg2 host',
     'ssh-copy-id -F cfg2 host',
     'autossh -F cfg2 host',
     'sshfs -F cfg2 host: mnt',
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 
-  it.each([
+  decideRows(decide, 'not allow', 'control (held): %s is not allowed', [
     'ssh -F cfg host true',
     'ssh -F cfg2 host true',
     "git -c core.sshCommand='ssh -F ./cfg2' fetch origin",
     "rsync -e 'ssh -F cfg2' a host:b",
     "scp -o ProxyCommand='git push origin main' a host:b",
-  ])('control (held): %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 });
 
 describe('R24-9 class: scp/sftp -S names the program run in ssh\'s place', () => {
-  it.each(["scp -S 'git push origin main' a host:b", 'sftp -S "git push origin main" host'])('%s is not allowed under deny git push*', async (line) => {
-    const policy = await policyWith(box, ['deny @coder exec git push*', 'allow @coder exec *']);
-    expect((await explain(policy, `@coder exec ${line}`)).decision).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', '%s is not allowed under deny git push*', ["scp -S 'git push origin main' a host:b", 'sftp -S "git push origin main" host']);
 
-  it.each(['scp a host:b', 'scp -P 2222 -i key a host:b', 'sftp host'])('friction control: %s stays allowed', async (line) => {
-    const policy = await policyWith(box, ['deny @coder exec git push*', 'allow @coder exec *']);
-    expect((await explain(policy, `@coder exec ${line}`)).decision).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'friction control: %s stays allowed', ['scp a host:b', 'scp -P 2222 -i key a host:b', 'sftp host']);
 });

@@ -1,14 +1,13 @@
 // Red team R20-16 (issue 26): start-up variables that make an interpreter run text from stdin, a descriptor, a
 // substitution or a file before its own code (BASH_ENV, ENV, NODE_OPTIONS --require, PERL5OPT -M'x;code'). Each
 // line below was allowed; they are walked like PS4 now (src/shell/startup-variables.ts).
-import { describe, expect, it } from 'vitest';
-import { execDecider } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
 const decide = execDecider();
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 
 describe('start-up variables name code the interpreter runs first', () => {
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     "BASH_ENV=/dev/stdin bash -c true <<< 'git push origin'",
     'BASH_ENV=<(echo git push origin) bash -c true',
     "ENV=/dev/stdin sh -i -c true <<< 'git push origin'",
@@ -16,18 +15,9 @@ describe('start-up variables name code the interpreter runs first', () => {
     "PERL5OPT='-Mstrict;system(q(git push origin))' perl /dev/null",
     'NODE_OPTIONS=\'--require /dev/stdin\' node /dev/null <<< "require(\'child_process\').execSync(\'git push origin\')"',
     "PYTHONSTARTUP=/dev/stdin python3 -i <<< 'import os; os.system(\"git push origin\")'",
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect((await decide(line, DENY)).decision).not.toBe('allow');
-  });
+  ]);
 
-  it.each(["BASH_ENV=/dev/stdin bash -c true <<< 'rm -rf build'", "PERL5OPT='-Mstrict;system(q(rm -rf build))' perl /dev/null"])('the immune list under allow *: %s asks', async (line) => {
-    expect((await decide(line, ['allow @coder exec *'])).decision).toBe('ask');
-  });
+  decideRows(decide, 'ask', 'the immune list under allow *: %s asks', ["BASH_ENV=/dev/stdin bash -c true <<< 'rm -rf build'", "PERL5OPT='-Mstrict;system(q(rm -rf build))' perl /dev/null"], ['allow @coder exec *']);
 
-  it.each(['ENV=production npm test', "NODE_OPTIONS='--max-old-space-size=4096' node x.js", 'PERL5OPT=-Mstrict perl x.pl', 'PERL5OPT=-MFoo=a,b perl x.pl', 'NODE_OPTIONS="$NODE_OPTIONS --enable-source-maps" node x.js'])(
-    'ordinary: %s stays allowed',
-    async (line) => {
-      expect((await decide(line, DENY)).decision).toBe('allow');
-    },
-  );
+  decideRows(decide, 'allow', 'ordinary: %s stays allowed', ['ENV=production npm test', "NODE_OPTIONS='--max-old-space-size=4096' node x.js", 'PERL5OPT=-Mstrict perl x.pl', 'PERL5OPT=-MFoo=a,b perl x.pl', 'NODE_OPTIONS="$NODE_OPTIONS --enable-source-maps" node x.js']);
 });

@@ -10,11 +10,10 @@
 // Today each line is allowed under `deny @coder exec git push*` + `allow @coder exec *`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FILES = {
   'deno.json': JSON.stringify({ tasks: { x: 'git push' } }),
   justfile: 'x:\n\tgit push\n',
@@ -29,21 +28,13 @@ const FILES = {
   'turbo.json': JSON.stringify({ tasks: { x: {} } }),
 };
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', packageManager: 'npm@11.0.0', scripts: { x: 'git push' } }));
   await writeFiles(box.root, FILES);
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R23-13: task runners whose task is a shell line of a project file', () => {
-  it.each(['deno task x', 'turbo run x', 'nx run p:x', 'just x', 'task x', 'mise run x', 'composer run-script x', 'pipenv run x', 'pdm run x', 'hatch run x', 'poe x', 'rake x', 'invoke x', 'cargo make x'])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', ['deno task x', 'turbo run x', 'nx run p:x', 'just x', 'task x', 'mise run x', 'composer run-script x', 'pipenv run x', 'pdm run x', 'hatch run x', 'poe x', 'rake x', 'invoke x', 'cargo make x']);
 
-  it.each(['npm run x', 'npx turbo x', 'yarn workspaces foreach run x'])('control (held): %s is denied', async (line) => {
-    expect(await decide(line)).toBe('deny');
-  });
+  decideRows(decide, 'deny', 'control (held): %s is denied', ['npm run x', 'npx turbo x', 'yarn workspaces foreach run x']);
 });

@@ -6,9 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFiles } from '../helpers/fixture.js';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { decideRows, DENY_PUSH, execDecider, explain, policyWith, sandbox, type Sandbox } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const FILES = {
   'deno.json': JSON.stringify({ tasks: { x: 'git push', y: 'echo hi', d: { command: 'echo hi', dependencies: ['x'] } } }),
   justfile: 'alias a := x\nv := "git"\n\ny:\n\techo hi\n\nx:\n\t@git push\n\nd: y x\n\techo hi\n\nw:\n\t{{v}} push\n\np arg:\n\t{{arg}}\n\ne a="1" +rest:\n\tgit push\n\nf:\n\techo hi\n# a comment\n\tgit push\n\nn:\n\tnpm run x\n\nm:\n\tcd sub && just y\n',
@@ -31,41 +30,29 @@ const FILES = {
   'apps/a/project.json': JSON.stringify({ name: 'a', targets: { r: { executor: 'nx:run-commands', options: { commands: ['git push'] } }, q: { executor: 'nx:run-commands', options: { command: 'echo hi' } } } }),
 };
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: { x: 'git push', y: 'echo hi', n: 'just x', m: 'make y' } }));
   await writeFiles(box.root, FILES);
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string, rules = DENY): Promise<string> => (await explain(await policyWith(box, rules), `@coder exec ${line}`)).decision;
 
 describe('task runners: a task whose body meets a deny rule is denied', () => {
-  it.each([
+  decideRows(decide, 'deny', '%s', [
     'deno task x', 'deno task d', 'turbo run x', 'turbo run d', 'npx turbo run x', 'nx run p:x', 'nx run a:r', 'nx run-many -t r',
     'just x', 'just a', 'just d', 'just w', 'just y x', 'task x', 'task d', 'task t', 'mise run x', 'mise run d', 'mise d',
     'composer run-script x', 'composer x', 'composer run d', 'composer install', 'pipenv run x', 'pdm run x', 'pdm run d', 'pdm x',
     'hatch run x', 'hatch run d', 'poe x', 'poe d', 'poe r', 'cargo make x', 'cargo make d', 'cargo make c', 'makers x',
     'make x', 'make d', 'make v', "make c CMD='git push'", 'make build', 'gmake x', 'npm run n', 'sh -c "just x"', 'just e', 'just f', 'make g', 'composer xx', 'just n', "CMD='git push' make c",
-  ])('%s', async (line) => {
-    expect(await decide(line)).toBe('deny');
-  });
+  ]);
 });
 
 describe('task runners codeward cannot read ask while a deny rule exists', () => {
-  it.each(['rake x', 'invoke x', 'inv x', 'just p', 'task v', 'composer c', 'pdm run c', 'poe s', 'make -f other.mk y', 'just -f other y', 'mise run', 'just m', 'CMD="$(cat f)" make c', "MAKEFLAGS='CMD=x' make c"])('%s', async (line) => {
-    expect(await decide(line)).toBe('ask');
-  });
+  decideRows(decide, 'ask', '%s', ['rake x', 'invoke x', 'inv x', 'just p', 'task v', 'composer c', 'pdm run c', 'poe s', 'make -f other.mk y', 'just -f other y', 'mise run', 'just m', 'CMD="$(cat f)" make c', "MAKEFLAGS='CMD=x' make c"]);
 });
 
 describe('controls: a task that meets no rule stays allowed', () => {
-  it.each(['deno task y', 'just y', 'task y', 'mise run y', 'composer y', 'pipenv run y', 'pdm run y', 'hatch run y', 'poe y', 'cargo make y', 'make y', 'nx run a:q', 'npm run m', 'just --list', 'rake -T'])('%s', async (line) => {
-    expect(await decide(line)).toBe('allow');
-  });
+  decideRows(decide, 'allow', '%s', ['deno task y', 'just y', 'task y', 'mise run y', 'composer y', 'pipenv run y', 'pdm run y', 'hatch run y', 'poe y', 'cargo make y', 'make y', 'nx run a:q', 'npm run m', 'just --list', 'rake -T']);
 
-  it.each(['rake x', 'invoke x', 'just x', 'make x', 'make -f other.mk y', 'task v', 'cargo make x'])('no deny or ask rule: %s is allowed', async (line) => {
-    expect(await decide(line, ['allow @coder exec *'])).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'no deny or ask rule: %s is allowed', ['rake x', 'invoke x', 'just x', 'make x', 'make -f other.mk y', 'task v', 'cargo make x'], ['allow @coder exec *']);
 });
 
 describe('no friction: ordinary task files under a deny rule', () => {
@@ -81,6 +68,6 @@ describe('no friction: ordinary task files under a deny rule', () => {
   });
   afterAll(async () => plain.cleanup());
   it.each(['make', 'make test', 'make app', 'make -j4 test', 'CC=clang make app', 'MAKEFLAGS=-j4 make test', 'just', 'just test', 'just lint', 'npm test', 'deno task dev', 'turbo run test', 'cargo test', 'pytest', 'go test ./...'])('%s stays allowed', async (line) => {
-    expect((await explain(await policyWith(plain, DENY), `@coder exec ${line}`)).decision).toBe('allow');
+    expect((await explain(await policyWith(plain, DENY_PUSH), `@coder exec ${line}`)).decision).toBe('allow');
   });
 });

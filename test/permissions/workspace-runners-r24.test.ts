@@ -6,33 +6,22 @@
 // member's g is `git push origin main`. (R23-13's other task runners are being fixed; lerna was not in its list.)
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe } from 'vitest';
+import { decideRows, execDecider } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const PUSH = 'git push origin main';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'root', private: true, workspaces: ['packages/*'] }));
   await writeFile(join(box.root, 'lerna.json'), JSON.stringify({ packages: ['packages/*'], version: '0.0.0' }));
   await mkdir(join(box.root, 'packages/m'), { recursive: true });
   await writeFile(join(box.root, 'packages/m/package.json'), JSON.stringify({ name: 'm', version: '1.0.0', scripts: { g: PUSH, build: 'tsc -p .' } }));
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R24-10: runners of every workspace member\'s script', () => {
-  it.each(['yarn workspaces run g', 'lerna run g', 'npx lerna run g', 'lerna run g --scope m'])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', ['yarn workspaces run g', 'lerna run g', 'npx lerna run g', 'lerna run g --scope m']);
 
-  it.each(['npm run g --workspaces', 'pnpm -r g', 'yarn workspace m g', 'yarn workspaces foreach run g', 'bun --filter m g'])('control (held): %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'control (held): %s is not allowed', ['npm run g --workspaces', 'pnpm -r g', 'yarn workspace m g', 'yarn workspaces foreach run g', 'bun --filter m g']);
 
-  it.each(['lerna run build', 'yarn workspaces run build', 'lerna run build --scope m', 'lerna list', 'lerna run nothing-here'])('friction control: %s stays allowed', async (line) => {
-    expect(await decide(line)).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'friction control: %s stays allowed', ['lerna run build', 'yarn workspaces run build', 'lerna run build --scope m', 'lerna list', 'lerna run nothing-here']);
 });

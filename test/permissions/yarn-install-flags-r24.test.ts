@@ -6,32 +6,27 @@
 // + `allow @coder exec *` while those scripts are `git push origin main`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { decideRows, DENY_PUSH, execDecider, explain, policyWith, sandbox } from './helpers.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const PUSH = 'git push origin main';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
+const decide = execDecider(async (box) => {
   await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: { preinstall: PUSH, postinstall: PUSH, prepare: PUSH } }));
 });
-afterAll(async () => box.cleanup());
-const decide = async (line: string): Promise<string> => (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
 
 describe('R24-5: yarn\'s install with options', () => {
   it('deny git push*: yarn install with only a `prepare` script pushing is not allowed', async () => {
     const only = await sandbox();
     try {
       await writeFile(join(only.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: { prepare: PUSH } }));
-      expect((await explain(await policyWith(only, DENY), '@coder exec yarn install')).decision).not.toBe('allow');
+      expect((await explain(await policyWith(only, DENY_PUSH), '@coder exec yarn install')).decision).not.toBe('allow');
     } finally {
       await only.cleanup();
     }
   });
 
-  it.each([
+  decideRows(decide, 'not allow', 'deny git push*: %s is not allowed', [
     'yarn install --frozen-lockfile',
     'yarn install --immutable',
     'yarn --frozen-lockfile',
@@ -39,21 +34,13 @@ describe('R24-5: yarn\'s install with options', () => {
     'yarn install --check-files',
     'yarn --silent',
     'yarn -s',
-  ])('deny git push*: %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  ]);
 
-  it.each(['yarn install', 'yarn', 'npm ci', 'pnpm install --frozen-lockfile'])('control (held): %s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', 'control (held): %s is not allowed', ['yarn install', 'yarn', 'npm ci', 'pnpm install --frozen-lockfile']);
 });
 
 describe('R24-5 class: npm audit fix installs (its lifecycle scripts run)', () => {
-  it.each(['npm audit fix'])('%s is not allowed', async (line) => {
-    expect(await decide(line)).not.toBe('allow');
-  });
+  decideRows(decide, 'not allow', '%s is not allowed', ['npm audit fix']);
 
-  it.each(['npm ls', 'npm view zod version', 'npm outdated', 'npm audit', 'npm --version', 'yarn --version'])('friction control: %s stays allowed', async (line) => {
-    expect(await decide(line)).toBe('allow');
-  });
+  decideRows(decide, 'allow', 'friction control: %s stays allowed', ['npm ls', 'npm view zod version', 'npm outdated', 'npm audit', 'npm --version', 'yarn --version']);
 });

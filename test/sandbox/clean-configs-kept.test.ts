@@ -80,6 +80,20 @@ describe('the clean config copies kept between processes', () => {
     expect(cleanGitConfigs(files(), state, kept).get(join(dir, 'etc/gitconfig'))).toBe(copy);
   });
 
+  // An upgrade never reuses a decision of the code it replaced: the kept file names the build that wrote it
+  // (view-cache.ts writeCacheFile), and another build's, or the old format `v: 1`, is decided again.
+  it('decides again what another build (or the old `v: 1`) kept', () => {
+    const first = cleanGitConfigs(files(), state, kept);
+    const planted = JSON.parse(readFileSync(kept, 'utf8')) as { v: unknown; entries: Record<string, { copy: unknown }> };
+    expect(planted.v).toMatch(/^1:/);
+    // The token's file shown as it is: what an older filter might have decided.
+    planted.entries[join(dir, 'etc/gitconfig')]!.copy = false;
+    for (const v of [1, '1:another-build']) {
+      writeFileSync(kept, JSON.stringify({ ...planted, v }));
+      expect(cleanGitConfigs(files(), state, kept).get(join(dir, 'etc/gitconfig')), String(v)).toBe(first.get(join(dir, 'etc/gitconfig')));
+    }
+  });
+
   it.runIf(process.getuid?.() === 0)("reads no kept file that is not the user's own", () => {
     const first = cleanGitConfigs(files(), state, kept);
     const planted = JSON.parse(readFileSync(kept, 'utf8')) as { entries: Record<string, { copy: unknown }> };

@@ -3,7 +3,7 @@
 // keptFileFor). Each ProcessSandbox is what one cold `codeward exec` builds. A configuration changed between two
 // of them must be seen by the second: the hooks folder it names is read-only in the run.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProcessSandbox } from '../../src/sandbox/sandbox.js';
@@ -73,5 +73,17 @@ describe.skipIf(!bwrapWorks)('the sandbox keeps its git context in the state fol
     mkdirSync(join(base, 'elsewhere'), { recursive: true });
     expect(await readOnlyIn([join(base, 'elsewhere')])).toContain('hooks-a');
     expect(bytes()).toBe(before);
+  });
+
+  // The view's walks (view-cache.ts) are kept beside them under the same rule, named by the build that kept
+  // them; with the state folder in a path the sandboxed process can write, nothing is read or written there.
+  it('keeps the view cache under the build, and none where a sandboxed process could write it', async () => {
+    const viewCache = join(state, 'view-cache.json');
+    rmSync(viewCache, { force: true });
+    await readOnlyIn();
+    expect((JSON.parse(readFileSync(viewCache, 'utf8')) as { v: unknown }).v).toMatch(/^1:/);
+    rmSync(viewCache);
+    await readOnlyIn([state]);
+    expect(existsSync(viewCache)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, realpath, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bwrapArgs } from '../../src/sandbox/bwrap.js';
 import { sandboxPolicy } from '../../src/sandbox/policy.js';
 import { SecretFinder } from '../../src/sandbox/secret-files.js';
@@ -24,6 +24,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await rm(root, { recursive: true, force: true });
   await rm(state, { recursive: true, force: true });
 });
@@ -73,6 +74,28 @@ describe('SecretFinder', () => {
     const cache = join(state, 'scan.json');
     new SecretFinder(root, ['**/nothing'], cache).find();
     expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache))).toContain('file:.env');
+  });
+
+  // An upgrade never reuses the scans of the code it replaced: the cache's key names the build
+  // (kept-across.ts buildVersion); the old key (no build) or another build's is walked again.
+  it('ignores a disk cache written by another build', async () => {
+    // The files were written a moment ago (the racy window: such a scan is not kept): as if the calls came later.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10_000);
+    const cache = join(state, 'scan.json');
+    new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache).find();
+    const [key, items] = JSON.parse(await readFile(cache, 'utf8')) as [string, [string, string, string, string[], string[]][]];
+    const parts = JSON.parse(key) as unknown[];
+    expect(parts.at(-1)).toMatch(/^1:/);
+    // The same scans with nothing found: what an older scanner might have kept.
+    const emptied = items.map(([rel, ino, ctime, , folders]) => [rel, ino, ctime, [], folders]);
+    for (const other of [parts.slice(0, 3), [...parts.slice(0, 3), '1:another-build']]) {
+      await writeFile(cache, JSON.stringify([JSON.stringify(other), emptied]));
+      expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache)), JSON.stringify(other)).toContain('file:.env');
+    }
+    // This build's key: the emptied scans are read as they are (what makes the two above visible).
+    await writeFile(cache, JSON.stringify([key, emptied]));
+    expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache))).not.toContain('file:.env');
   });
 
   it('never hides the workspace itself through a link, nor kernel files', async () => {

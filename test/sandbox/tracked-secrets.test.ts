@@ -124,6 +124,27 @@ describe('tracked non-accessible files', () => {
     expect(new TrackedSecretCheck(['**/*.custom'], process.env, cacheFile).tracked(repository, root)).toEqual(['x.custom']);
   });
 
+  // An upgrade never reuses the answers of the code it replaced: the cache's key names the build
+  // (kept-across.ts buildVersion); the old key (the globs alone) or another build's is read again.
+  it('the cache file of another build is not used', async () => {
+    const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
+    const cacheFile = join(await tempDir('codeward-tracked-state-'), 'tracked-secrets.json');
+    const repository = repositoryOf(root)!;
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    const [key, items] = JSON.parse(await readFile(cacheFile, 'utf8')) as [string, Record<string, unknown[]>];
+    const [globs, build] = JSON.parse(key) as [unknown, unknown];
+    expect(build).toMatch(/^1:/);
+    // The same answer with nothing tracked: what an older reader might have kept.
+    const emptied = Object.fromEntries(Object.entries(items).map(([gitDir, [identity, , gitlinks, history]]) => [gitDir, [identity, [], gitlinks, history]]));
+    for (const other of [JSON.stringify(globs), JSON.stringify([globs, '1:another-build'])]) {
+      await writeFile(cacheFile, JSON.stringify([other, emptied]));
+      expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root), other).toEqual(['.env']);
+    }
+    // This build's key: the emptied answer is read as it is (what makes the two above visible).
+    await writeFile(cacheFile, JSON.stringify([key, emptied]));
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
+  });
+
   it('a workspace in a subfolder: paths are matched from the workspace and from the checkout', async () => {
     const root = await repo({ 'pkg/a/.env': 's\n', 'pkg/a/src.ts': 'x\n', 'other/app.key': 's\n', 'pkg/b/x.ts': 'y\n' });
     const workspace = join(root, 'pkg/a');

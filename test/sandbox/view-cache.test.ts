@@ -1,7 +1,7 @@
 // The view's walks kept between processes (view-cache.ts), from the attacker's side: a credential that
 // appears in a toolchain folder after the walk was cached must be hidden on the next run all the same,
 // and a cache file that is not the cache's own shape hides nothing less.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ViewCache } from '../../src/sandbox/view-cache.js';
@@ -59,5 +59,39 @@ describe('the view cache', () => {
     const walked: string[] = [];
     expect(find(new ViewCache(file()), walked)).toEqual(['.nvm/versions/node/v20/etc']);
     expect(walked).toHaveLength(1);
+  });
+
+  // An upgrade must not reuse a walk of the code it replaced: the file names the build that wrote it
+  // (kept-across.ts buildVersion), and an entry of another build, or of the old format `v: 1`, is walked again.
+  it('an entry kept by another build (or the old `v: 1`) is walked again, never trusted', () => {
+    const walked: string[] = [];
+    find(new ViewCache(file()), walked);
+    const saved = JSON.parse(readFileSync(file(), 'utf8')) as { v: unknown; entries: Record<string, { found: unknown[] }> };
+    expect(saved.v).toMatch(/^1:/);
+    // The same entry, emptied: it would hide nothing.
+    saved.entries['toolchains']!.found = [];
+    for (const v of [1, '1:another-build']) {
+      writeFileSync(file(), JSON.stringify({ ...saved, v }));
+      expect(find(new ViewCache(file()), walked), String(v)).toEqual(['.nvm/versions/node/v20/etc']);
+    }
+    expect(walked).toHaveLength(3);
+    // This build's own file is read as it is (the emptied entry is what makes the two above visible).
+    writeFileSync(file(), JSON.stringify(saved));
+    expect(find(new ViewCache(file()), walked)).toEqual([]);
+    expect(walked).toHaveLength(3);
+  });
+
+  // The cache file read through a symlink would be whatever its target says (a file in a workspace).
+  it('a cache file that is a symlink is not read', () => {
+    const walked: string[] = [];
+    find(new ViewCache(file()), walked);
+    const saved = JSON.parse(readFileSync(file(), 'utf8')) as { v: unknown; entries: Record<string, { found: unknown[] }> };
+    saved.entries['toolchains']!.found = [];
+    const elsewhere = join(home, 'planted.json');
+    writeFileSync(elsewhere, JSON.stringify(saved));
+    const linked = join(state, 'linked.json');
+    symlinkSync(elsewhere, linked);
+    expect(find(new ViewCache(linked), walked)).toEqual(['.nvm/versions/node/v20/etc']);
+    expect(walked).toHaveLength(2);
   });
 });
