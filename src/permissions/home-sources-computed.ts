@@ -80,20 +80,51 @@ const usedNames = (line: string): string[] => [...line.matchAll(USED)].map((matc
 // shell parser expanded (home-sources-shell.ts); `reaches`: whether a path is in or above the workspace.
 export function computedLoads(text: string, kind: LoaderKind, home: string, tainted: Set<string>, vars: ReadonlyMap<string, string>, reaches: (path: string) => boolean): string[] {
   const lines = logicalLines(text, kind);
+  const assigned = lines.flatMap((line): [string, string][] => {
+    const match = ASSIGNED.exec(line);
+    const name = match?.[1] ?? match?.[3] ?? match?.[5];
+    const value = match?.[2] ?? match?.[4] ?? match?.[6];
+    return name === undefined || value === undefined ? [] : [[name, value]];
+  });
   const names = (line: string): boolean =>
     namesDirectly(line, home, reaches) || usedNames(line).some((name) => tainted.has(name) || (name !== 'HOME' && vars.get(name) !== undefined && namesDirectly(vars.get(name)!, home, reaches)));
   // Taint to a fixed point: `A=~/proj; B=$A/x` (in any order: a function defined early may use a later value).
   for (let changed = true; changed; ) {
     changed = false;
-    for (const line of lines) {
-      const match = ASSIGNED.exec(line);
-      const name = match?.[1] ?? match?.[3] ?? match?.[5];
-      const value = match?.[2] ?? match?.[4] ?? match?.[6];
-      if (name !== undefined && value !== undefined && !tainted.has(name) && names(value)) {
+    for (const [name, value] of assigned) {
+      if (!tainted.has(name) && names(value)) {
         tainted.add(name);
         changed = true;
       }
     }
   }
-  return lines.filter((line) => (LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && COMPUTED.some((part) => part.test(line)) && names(line)).map((line) => line.trim());
+  const plain = plainNames(assigned, vars);
+  return lines.filter((line) => (LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && isComputed(line, plain) && names(line)).map((line) => line.trim());
+}
+
+// A text with the references to `plain` variables taken out.
+const withoutPlain = (text: string, plain: ReadonlySet<string>): string =>
+  text.replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (all, braced?: string, bare?: string) => (plain.has(braced ?? bare!) ? 'v' : all));
+
+const isComputed = (text: string, plain: ReadonlySet<string>): boolean => {
+  const rest = withoutPlain(text, plain);
+  return COMPUTED.some((part) => part.test(rest));
+};
+
+// The variables whose value is known before the shell runs (`DOTS=$HOME/dotfiles`, a value the shell parser
+// expanded): using one computes nothing. Every assignment of it plain (fail closed: `f` of a loop over a glob, a
+// value built from itself, a command's output is not).
+function plainNames(assigned: readonly [string, string][], vars: ReadonlyMap<string, string>): Set<string> {
+  const plain = new Set<string>(['HOME', ...[...vars.keys()].filter((name) => !assigned.some(([other]) => other === name))]);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const name of new Set(assigned.map(([one]) => one))) {
+      if (plain.has(name)) continue;
+      const values = assigned.filter(([one]) => one === name).map(([, value]) => value.replace(/\s*(?:;|&&|\|\||#).*$/, ''));
+      if (values.some((value) => isComputed(value, new Set([...plain, name])) || usedNames(value).includes(name))) continue;
+      plain.add(name);
+      changed = true;
+    }
+  }
+  return plain;
 }

@@ -235,7 +235,9 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
-    if (isHomeLoader(loader)) for (const line of computedLoads(text, kind, home, tainted, vars, reaches).slice(0, 1)) mark(WHOLE.path, true, loader, false, `\`${line.slice(0, 200)}\` computes what it loads from the workspace`);
+    // Only the top itself, as the signal (obeyed-home-links.ts homeLoads: the whole tree but its inert files).
+    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, tainted, vars, reaches)[0] : undefined;
+    if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
     for (const loaded of loadsOf(kind, text, vars, path)) {
       if (loaded.module !== undefined) {
         const near = nearOf(loaded, path, home, LOADERS[kind]);
