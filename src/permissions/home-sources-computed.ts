@@ -1,5 +1,6 @@
 import { namedPaths } from './home-sources-named.js';
 import type { LoaderKind } from './home-sources-expand.js';
+import { afterCd } from './home-sources-computed-cd.js';
 
 // Which lines of a start-up file COMPUTE what they load from the workspace (red team R12-9b's rule, narrowed by
 // R24-12). A start-up file that merely names the workspace (`alias p='cd ~/proj'`, `export CDPATH=.:~/proj`,
@@ -10,11 +11,14 @@ import type { LoaderKind } from './home-sources-expand.js';
 // whole work tree obeyed. So a line escalates when, comments aside,
 //   - it names the workspace: a path in or above it (`~/proj/x`, `~/proj`, `~/*`, `find ~`), or a variable whose
 //     value does (`P=~/proj` ... `$P`, transitively, across the start-up files read in order: `tainted`);
+//     or it runs after a `cd` into the workspace in the same block (home-sources-computed-cd.ts);
 //   - it loads: a word of LOADS (a source/eval/exec statement, a shell or interpreter, a program's load call, a
-//     load-path variable: fpath, rtp, package.path, PYTHONPATH ...), a command substitution, or a command word
-//     that is itself computed (`$T`, `"$(...)"`);
-//   - and something in it is computed: `$(`, backticks, `<(`, fish's `(...)`, a variable other than HOME, a glob
-//     in a path, a program's path-computing call (vim's expand()/glob(), Lua's `..`, Python's glob/listdir).
+//     load-path variable: PYTHONPATH, NODE_PATH ...), a command substitution assigned, or a command word that is
+//     itself computed (`$T`, `"$(...)"`);
+//   - and something in it is computed: `$(`, backticks, `<(`, fish's `(...)`, a variable whose value is not known
+//     before the shell runs, a glob in a path, a program's path-computing call (vim's expand()/glob(), Lua's `..`).
+//   A folder handed to a plug-in manager or a load path (FOLDER_LOADS: zinit, antigen, Plug, lazy.nvim's `dir`,
+//   fpath, runtimepath, load-path, sys.path) is a computed load whatever its spelling: the manager picks the files.
 // A line failing any of the three loads nothing it computes from the workspace: what it names is obeyed as named.
 
 // Load words, whole words in any of the languages the start-up table reads (shell, vim, Lua, tmux, ssh and the
@@ -28,6 +32,11 @@ const LOADS = new RegExp(String.raw`(?:^|[^\w.-])(?:source|eval|exec|execute|exe
   String.raw`Include|ProxyCommand|LocalCommand|KnownHostsCommand|Match|` +
   String.raw`include|import|spawn|ExecStart|ExecStartPre|ExecStartPost|Exec|script-shell|init-module|node-options|shell|shellArgs|args|program|` +
   String.raw`\$include)(?![\w-])`);
+// A load of a whole folder, whatever the spelling (a plug-in manager or a load path computes which of its files run):
+// zinit/antigen/zplug/fisher, vim's plug-in managers and packadd, fpath, runtimepath, Emacs's load-path, sys.path;
+// lazy.nvim's `dir = "~/proj"`.
+const FOLDER_LOADS = /(?:^|[^\w.-])(?:zinit|zi|zplugin|antigen|antibody|zplug|zgen|zgenom|zcomet|znap|zsh-defer|sheldon|fisher|omf|Plug|Plugin|Bundle|NeoBundle|dein#add|minpac#add|jetpack#add|packadd|rtp|runtimepath|packpath|fpath|FPATH|package\.path|package\.cpath|load-path|sys\.path|libPaths|module\.paths)(?![\w-])/;
+const LUA_DIR = /\bdir\s*=\s*["'[]/;
 // `.` as the shell's source command: a word of its own at a command's start.
 const DOT = /(?:^|[\s;&|({'"`!])\.(?=\s)/;
 // A command word that is itself computed, at a command's start (an alias body's too): `$T args`, `"$(cmd)"`,
@@ -78,7 +87,7 @@ const usedNames = (line: string): string[] => [...line.matchAll(USED)].map((matc
 // The lines of `text` (a start-up file of `kind`) that compute what they load from the workspace. `tainted`: the
 // variables known to name the workspace (updated: a later file of the walk sees this one's); `vars`: the values the
 // shell parser expanded (home-sources-shell.ts); `reaches`: whether a path is in or above the workspace.
-export function computedLoads(text: string, kind: LoaderKind, home: string, tainted: Set<string>, vars: ReadonlyMap<string, string>, reaches: (path: string) => boolean): string[] {
+export function computedLoads(text: string, kind: LoaderKind, home: string, tainted: Set<string>, vars: ReadonlyMap<string, string>, reaches: (path: string) => boolean, fish = false): string[] {
   const lines = logicalLines(text, kind);
   const assigned = lines.flatMap((line): [string, string][] => {
     const match = ASSIGNED.exec(line);
@@ -99,7 +108,9 @@ export function computedLoads(text: string, kind: LoaderKind, home: string, tain
     }
   }
   const plain = plainNames(assigned, vars);
-  return lines.filter((line) => (LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && isComputed(line, plain) && names(line)).map((line) => line.trim());
+  const inWorkspace = afterCd(lines, kind, fish, names);
+  const loads = (line: string): boolean => FOLDER_LOADS.test(line) || (kind === 'lua' && LUA_DIR.test(line)) || ((LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && isComputed(line, plain));
+  return lines.filter((line, at) => loads(line) && (inWorkspace[at] === true || names(line))).map((line) => line.trim());
 }
 
 // A text with the references to `plain` variables taken out.

@@ -236,7 +236,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
     // Only the top itself, as the signal (obeyed-home-links.ts homeLoads: the whole tree but its inert files).
-    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, tainted, vars, reaches)[0] : undefined;
+    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, tainted, vars, reaches, path.endsWith('.fish'))[0] : undefined;
     if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
     for (const loaded of loadsOf(kind, text, vars, path)) {
       if (loaded.module !== undefined) {

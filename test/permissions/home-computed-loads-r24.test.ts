@@ -35,6 +35,10 @@ describe('R24-12: a start-up file line that names the project without loading fr
     ['bash', 'export PROJ=~/proj'],
     ['bash', 'export PROJ="$HOME/proj"\nalias p="cd $PROJ"'],
     ['bash', "alias s='cd ~/proj/src && ls'"],
+    // A cd into the project inside a function holds to the function's end: the shell's own computed loads after it are free.
+    ['bash', 'work() {\n  cd ~/proj || return\n  git status\n}\neval "$(dircolors -b)"\nsource <(kubectl completion bash 2>/dev/null)'],
+    ['bash', 'export NVM_DIR="$HOME/.nvm"\n[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"\nalias p="cd ~/proj"'],
+    ['fish', 'function work\n  cd ~/proj\n  git status\nend\nsource (starship init fish | psub)'],
     ['zsh', 'hash -d p=~/proj'],
     ['zsh', "alias p='cd ~/proj'\nexport PROJ=$HOME/proj"],
     ['fish', "alias p 'cd ~/proj'"],
@@ -96,6 +100,16 @@ describe('R12-9b kept: a line that computes what it loads from the workspace obe
     ['nvim', 'for _, f in ipairs(vim.fn.glob("~/proj/rc.d/*.lua", 0, 1)) do dofile(f) end'],
     ['code', '{"terminal.integrated.profiles.linux": {"p": {"path": "bash", "args": ["-c", "source $(find ~/proj -name x.sh); exec bash"]}}}'],
     ['ssh', 'Match exec "sh $(ls ~/proj/rc.d/*.sh)"'],
+    // A load after a cd into the project, in the cd's block: its relative name is the project's.
+    ['bash', 'work() {\n  cd ~/proj || return\n  source "$(ls rc.d/*.sh | head -1)"\n}'],
+    ['fish', 'function work\n  cd ~/proj\n  for f in rc.d/*.fish\n    source $f\n  end\nend'],
+    ['vim', "function! Work()\n  cd ~/proj\n  exe 'source' glob('rc.d/*.vim')\nendfunction"],
+    // A folder given to a plug-in manager or a load path: the manager computes which of its files run.
+    ['zsh', 'zinit load ~/proj'],
+    ['zsh', 'antigen bundle ~/proj/rc.d --no-local-clone'],
+    ['vim', "Plug '~/proj'"],
+    ['nvim', 'require("lazy").setup({ { dir = "~/proj" } })'],
+    ['bash', 'P=~/proj\nzplug "$P", from:local'],
   ])('%s: %j -> src/a.ts asks (C241)', async (kind, text) => {
     expect(await written(kind, text)).toBe('C241');
   }, 60_000);
