@@ -35,7 +35,7 @@ const LOADS = new RegExp(String.raw`(?:^|[^\w.-])(?:source|eval|exec|execute|exe
 // A load of a whole folder, whatever the spelling (a plug-in manager or a load path computes which of its files run):
 // zinit/antigen/zplug/fisher, vim's plug-in managers and packadd, fpath, runtimepath, Emacs's load-path, sys.path;
 // lazy.nvim's `dir = "~/proj"`.
-const FOLDER_LOADS = /(?:^|[^\w.-])(?:zinit|zi|zplugin|antigen|antibody|zplug|zgen|zgenom|zcomet|znap|zsh-defer|sheldon|fisher|omf|Plug|Plugin|Bundle|NeoBundle|dein#add|minpac#add|jetpack#add|packadd|rtp|runtimepath|packpath|fpath|FPATH|package\.path|package\.cpath|load-path|sys\.path|libPaths|module\.paths)(?![\w-])/;
+const FOLDER_LOADS = /(?:^|[^\w.-])(?:zinit|zi|zplugin|antigen|antibody|zplug|zgen|zgenom|zcomet|znap|zsh-defer|zmodule|zpm|sheldon|fisher|omf|Plug|Plugin|Bundle|NeoBundle|dein#add|minpac#add|jetpack#add|packadd|rtp|runtimepath|packpath|fpath|FPATH|package\.path|package\.cpath|load-path|sys\.path|libPaths|module\.paths)(?![\w-])/;
 const LUA_DIR = /\bdir\s*=\s*["'[]/;
 // `.` as the shell's source command: a word of its own at a command's start.
 const DOT = /(?:^|[\s;&|({'"`!])\.(?=\s)/;
@@ -61,6 +61,7 @@ const HOME_ALONE = /(?:^|[\s'"=:(,[])(?:~|\$HOME|\$\{HOME\})(?=$|[\s'")\],;|&]|\
 // Assignments a later line may use: `NAME=value`, `export/local/declare NAME=value`, fish's `set [-gx] NAME value`,
 // `for NAME in value`.
 const ASSIGNED = /(?:^|[\s;&|({])(?:(?:export|local|declare|typeset|readonly)\s+(?:-\w+\s+)*)?([A-Za-z_]\w*)(?:\+?=)(.*)$|(?:^|[\s;&|({])set\s+(?:-\w+\s+)*([A-Za-z_]\w*)\s+(.*)$|(?:^|[\s;&|({])for\s+([A-Za-z_]\w*)\s+in\s+(.*)$/;
+const READ = /(?:^|[\s;&|({])(?:read|mapfile|readarray)\s+(?:-\S+\s+)*([A-Za-z_]\w*)/g;
 const USED = /\$\{?([A-Za-z_]\w*)|\bos\.getenv\s*\(\s*["'](\w+)|\bvim\.env\.(\w+)/g;
 
 // The comment lines a kind's reader ignores (the other programs' files: `#` and `;` only: JSON lines start with `"`).
@@ -97,6 +98,10 @@ export function computedLoads(text: string, kind: LoaderKind, home: string, tain
   });
   const names = (line: string): boolean =>
     namesDirectly(line, home, reaches) || usedNames(line).some((name) => tainted.has(name) || (name !== 'HOME' && vars.get(name) !== undefined && namesDirectly(vars.get(name)!, home, reaches)));
+  // `read`/`mapfile` fill variables from a command's output: tainted when the file feeds one from the workspace
+  // (`while read -r f; do` NL `. "$f"` NL `done < <(find ~/proj -name "*.sh")`).
+  const read = lines.flatMap((line) => [...line.matchAll(READ)].map((match) => match[1]!));
+  if (read.length > 0 && lines.some((line) => /<\(|\$\(|`|\|/.test(line) && names(line))) for (const name of read) tainted.add(name);
   // Taint to a fixed point: `A=~/proj; B=$A/x` (in any order: a function defined early may use a later value).
   for (let changed = true; changed; ) {
     changed = false;

@@ -82,6 +82,8 @@ describe('R12-9b kept: a line that computes what it loads from the workspace obe
     ['bash', `alias w='. "$(find ~/proj -name env.sh)"'`],
     ['bash', 'work() { source "$(ls ~/proj/rc.d/*.sh | head -1)"; }'],
     ['bash', 'while read -r f; do . "$f"; done < <(find ~/proj -name "*.sh")'],
+    ['bash', 'while read -r f; do\n  . "$f"\ndone < <(find ~/proj -name "*.sh")'],
+    ['bash', 'mapfile -t F < <(ls ~/proj/rc.d/*.sh)\nfor f in "${F[@]}"; do . "$f"; done'],
     ['bash', '. ~/proj/$(hostname).sh'],
     ['bash', 'bash "$(find ~/proj -name run.sh)"'],
     ['bash', '$(find ~/proj -name tool) --init'],
@@ -106,6 +108,7 @@ describe('R12-9b kept: a line that computes what it loads from the workspace obe
     ['vim', "function! Work()\n  cd ~/proj\n  exe 'source' glob('rc.d/*.vim')\nendfunction"],
     // A folder given to a plug-in manager or a load path: the manager computes which of its files run.
     ['zsh', 'zinit load ~/proj'],
+    ['zsh', 'zmodule ~/proj'],
     ['zsh', 'antigen bundle ~/proj/rc.d --no-local-clone'],
     ['vim', "Plug '~/proj'"],
     ['nvim', 'require("lazy").setup({ { dir = "~/proj" } })'],
