@@ -4,6 +4,7 @@ import { statQuiet } from '../files/stat-quiet.js';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { LOADERS, loadsOf, type LoaderRow } from './home-sources-parse.js';
 import { namedPaths } from './home-sources-named.js';
+import { computedLoads } from './home-sources-computed.js';
 import { WHOLE } from './obeyed-env-runtime.js';
 import { miseFilesIn, type MiseFiles } from './mise-files.js';
 import { cargoFilesIn } from './cargo-files.js';
@@ -74,6 +75,9 @@ function targets(loaded: Loaded, file: string, home: string, row: LoaderRow, cwd
     return { path: absolute, folder: loaded.folder === true };
   });
 }
+
+// A home start-up file as messages name it (`~/.bashrc`, `$ZDOTDIR/.zshrc`): obeyed-home-links.ts homeLoads' own test.
+const isHomeLoader = (loader: string): boolean => loader.startsWith('~/') || loader.startsWith('$');
 
 const relIn = (path: string, root: string): string | undefined => {
   const rel = relative(root, path);
@@ -157,26 +161,27 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   const found = new Map<string, HomeLink>();
   const queue = startItems(home, roots, { envrcs, mise: miseFolders }, sources, located);
   const vars = new Map([['HOME', home]]);
+  // The variables that name the workspace (home-sources-computed.ts), across the files in the order read.
+  const tainted = new Set<string>();
+  // A path in the workspace or above it (a search below it: `find ~ -name x.sh`).
+  const reaches = (path: string): boolean => {
+    const real = resolveLoose(path, '/', undefined, looked) ?? path;
+    return roots.some((root) => relIn(real, root) !== undefined || relIn(root, real) !== undefined);
+  };
   const seen = new Set<string>();
   const handled = new Set<string>();
   const mark = (path: string, folder: boolean, loader: string, named = false, why?: string): void => {
     // What it depends on, where the path really is and what stands there, is in `looked` (the last name looked up).
     const real = resolveLoose(path, '/', undefined, looked);
     if (real === undefined) return;
-    // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top:
-    // `DOTFILES=~/dotfiles` names the workspace, `~/dotfiles/zsh` a folder of it; neither is loaded whole.
-    if (named && !folder && statQuiet(real)?.isDirectory() === true) {
-      // Only that folder itself (so the start-up file is known to reach the workspace: the whole-tree rule,
-      // obeyed-home-links.ts homeLoads, e.g. `. "$(find ~/dotfiles -name x.sh)"`).
-      for (const root of roots) {
-        const rel = relIn(real, root);
-        if (rel !== undefined && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, exact: true });
-      }
-      return;
-    }
+    // A path merely named (not loaded) counts as a file or a run-time part's folder below the workspace's top,
+    // obeyed itself (`mention`), never the whole tree (red team R24-12: `alias p='cd ~/proj'`, `export PROJ=~/proj`;
+    // what computes a load from it is home-sources-computed.ts's). `~/dotfiles/zsh`, an existing folder named
+    // without a run-time part, is only that folder itself; the workspace's top named alone obeys nothing.
+    const only = named && !folder && statQuiet(real)?.isDirectory() === true;
     for (const root of roots) {
       const rel = relIn(real, root);
-      if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, ...(folder ? {} : { exact: true }) });
+      if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, mention: true, ...(folder && !only ? {} : { exact: true }) });
       else if (rel !== undefined && !named) found.set(rel, { rel, home: loader, sourced: loader });
       else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader, ...(why === undefined ? {} : { note: why }) });
     }
@@ -229,6 +234,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     else read += 1;
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
+    // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
+    // Only the top itself, as the signal (obeyed-home-links.ts homeLoads: the whole tree but its inert files).
+    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, tainted, vars, reaches, path.endsWith('.fish'))[0] : undefined;
+    if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
     for (const loaded of loadsOf(kind, text, vars, path)) {
       if (loaded.module !== undefined) {
         const near = nearOf(loaded, path, home, LOADERS[kind]);
