@@ -62,6 +62,12 @@ const HOME_ALONE = /(?:^|[\s'"=:(,[])(?:~|\$HOME|\$\{HOME\})(?=$|[\s'")\],;|&]|\
 // `for NAME in value`.
 const ASSIGNED = /(?:^|[\s;&|({])(?:(?:export|local|declare|typeset|readonly)\s+(?:-\w+\s+)*)?([A-Za-z_]\w*)(?:\+?=)(.*)$|(?:^|[\s;&|({])set\s+(?:-\w+\s+)*([A-Za-z_]\w*)\s+(.*)$|(?:^|[\s;&|({])for\s+([A-Za-z_]\w*)\s+in\s+(.*)$/;
 const READ = /(?:^|[\s;&|({])(?:read|mapfile|readarray)\s+(?:-\S+\s+)*([A-Za-z_]\w*)/g;
+// Other ways a shell sets a variable (friction27's left: `printf -v F '%s/rc.d/a.sh' ~/proj` NL `. "$F"`): `printf -v`,
+// `eval "X=..."`, `let X=`, `${X:=v}` / `${X=v}`, `getopts ... X`. Such a value
+// is computed (never plain), and it names the workspace when its line does.
+const SETS = /(?:^|[\s;&|({])printf\s+(?:-\S+\s+)*-v\s*["']?([A-Za-z_]\w*)|(?:^|[\s;&|({])(?:eval|let)\s+["']?([A-Za-z_]\w*)\+?=|\$\{([A-Za-z_]\w*):?=/g;
+// `declare -n F=P`: F is P (a name reference).
+const NAMEREF = /(?:^|[\s;&|({])(?:declare|typeset|local)\s+(?:-\w+\s+)*-\w*n\w*\s+([A-Za-z_]\w*)=["']?([A-Za-z_]\w*)/g;
 const USED = /\$\{?([A-Za-z_]\w*)|\bos\.getenv\s*\(\s*["'](\w+)|\bvim\.env\.(\w+)/g;
 
 // The comment lines a kind's reader ignores (the other programs' files: `#` and `;` only: JSON lines start with `"`).
@@ -94,7 +100,11 @@ export function computedLoads(text: string, kind: LoaderKind, home: string, tain
     const match = ASSIGNED.exec(line);
     const name = match?.[1] ?? match?.[3] ?? match?.[5];
     const value = match?.[2] ?? match?.[4] ?? match?.[6];
-    return name === undefined || value === undefined ? [] : [[name, value]];
+    const set = [
+      ...[...line.matchAll(SETS)].map((found): [string, string] => [found[1] ?? found[2] ?? found[3]!, `$(set) ${line}`]),
+      ...[...line.matchAll(NAMEREF)].map((found): [string, string] => [found[1]!, `$(set) $${found[2]!}`]),
+    ];
+    return name === undefined || value === undefined ? set : [[name, value], ...set];
   });
   const names = (line: string): boolean =>
     namesDirectly(line, home, reaches) || usedNames(line).some((name) => tainted.has(name) || (name !== 'HOME' && vars.get(name) !== undefined && namesDirectly(vars.get(name)!, home, reaches)));

@@ -8,7 +8,7 @@
 // for, which must keep asking (they held on the old code too).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const WORKSPACE = { 'tools/t': '#!/bin/sh\n', 'env.sh': 'X=1\n', 'rc.d/a.sh': 'Y
 
 // The answer to writing `file` under --yes with the workspace at ~/proj and the start-up file of `kind` holding `text`.
 const written = (kind: string, text: string, file = 'src/a.ts'): Promise<string> =>
-  homeWritten(base, { [RC[kind]!]: `${text}\n` }, file, 'export const a = 2;\n', { workspace: WORKSPACE });
+  homeWritten(base, { files: { [RC[kind]!]: `${text}\n` } }, file, 'export const a = 2;\n', { inHome: true, workspace: WORKSPACE });
 
 describe('R24-12: a start-up file line that names the project without loading from it leaves the tree free', () => {
   test.each([
@@ -113,6 +113,11 @@ describe('R12-9b kept: a line that computes what it loads from the workspace obe
     ['vim', "Plug '~/proj'"],
     ['nvim', 'require("lazy").setup({ { dir = "~/proj" } })'],
     ['bash', 'P=~/proj\nzplug "$P", from:local'],
+    // A variable set some other way than NAME=value, from a line naming the project (friction27's left).
+    ['bash', `printf -v F '%s/rc.d/a.sh' ~/proj\n. "$F"`],
+    ['bash', 'eval "F=~/proj/rc.d/a.sh"\n. "$F"'],
+    ['bash', ': "${F:=~/proj/rc.d/a.sh}"\n. "$F"'],
+    ['bash', 'P=~/proj/rc.d/a.sh\ndeclare -n F=P\n. "$F"'],
   ])('%s: %j -> src/a.ts asks (C241)', async (kind, text) => {
     expect(await written(kind, text)).toBe('C241');
   }, 60_000);

@@ -6,7 +6,7 @@
 // obeys already: .envrc, .nvmrc, git's config). Expected: free, as with a .bashrc without the project (control).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-env-write.js';
+import { homeWritten } from './home-write.js';
 
 let base: string;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 // The write of src/a.ts under --yes, the workspace at ~/proj, ~/.bashrc = `rc` (and `more`: other home files).
 const written = (rc: string, more: Record<string, string> = {}): Promise<string> =>
-  homeWritten(base, { '.bashrc': `# ~/.bashrc\n[ -z "$PS1" ] && return\nalias ll='ls -l'\n${rc}\n`, ...more }, 'src/a.ts', 'export const a = 2;\n');
+  homeWritten(base, { files: { '.bashrc': `# ~/.bashrc\n[ -z "$PS1" ] && return\nalias ll='ls -l'\n${rc}\n`, ...more } }, 'src/a.ts', 'export const a = 2;\n', { inHome: true });
 
 describe('R24-12 FRICTION: a ~/.bashrc that names the project without loading it', () => {
   test.each([
