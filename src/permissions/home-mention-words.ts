@@ -10,8 +10,7 @@
 // override) still names nothing (home-mentions.ts: a program is told to run a file below it).
 // Friction (a common folder name: ~/app, ~/src, ~/web ...): `${workspaceFolder}/src/x` in VS Code's settings,
 // `/app/x` in a container's, `/usr/src/linux` are no mention of ~/src; for such a name (COMMON, or 3 letters or
-// fewer, every part) the words count only after a spelling of the home on the same line (`~`, `HOME`, `home`,
-// `%h`, `USERPROFILE`: `expanduser("~")`, `Path.home()`, `os.homedir()`, `$HOME`).
+// fewer, every part) the words count only after a spelling of the home on the same line (HOME_HINT).
 
 // Folder names too common to be the workspace's when a file names them without the home (measured: the report).
 const COMMON: ReadonlySet<string> = new Set([
@@ -29,7 +28,11 @@ const META = /[.*+?^${}()|[\]\\]/g;
 // string concatenation). Spaces and tabs only: the same class in both engines (home-mentions.ts PATH_CHARS).
 const JOIN = '(?:/+(?:\\./+)*|["\'][ \\t]*[,/+][ \\t]*["\'])';
 // A spelling of the home on the line before (a common name only).
-const HOME_HINT = '(?:~|HOME|[Hh]ome|%h|USERPROFILE)[^\\n]*?';
+// `~` as a path or a word (`~/`, `"~"`), a variable ending in HOME (`$HOME`, `${HOME:-x}`, `$XDG_CONFIG_HOME`),
+// systemd's `%h`, the languages' calls (`Path.home()`, `os.homedir()`, `expanduser(`, `UserHomeDir`, `home_dir`),
+// Windows' USERPROFILE; not the word `home` itself (`"homepage": "https://x/main/y"`: measured, the report). Then
+// a short gap without white space but a join (`"~"), "app"`, `() / "app"`): not across the line to another path.
+const HOME_HINT = '(?:~[/"\'),]|\\$\\{?[A-Z_]*HOME|%h|home\\(\\)|homedir\\(\\)|expanduser\\(|UserHomeDir|home_dir|USERPROFILE)(?:[^ \\t\\n\\r]|[ \\t]*[,/+][ \\t]*){0,24}?';
 
 const part = (name: string): string => [...name].map((char) => char.replace(META, '\\$&')).join(CONTINUED);
 

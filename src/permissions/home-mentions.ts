@@ -58,9 +58,10 @@ function nameOf(file: string, named: Map<string, string>): string {
 
 // Whether the home file (as messages name it) is one the start-up table reads (home-sources-parse.ts LOADERS).
 const PRECISE_FOLDERS = Object.values(LOADERS).flatMap((row) => row.folders ?? []);
-function readPrecisely(name: string): boolean {
+function readPrecisely(name: string): 'startup' | 'folder' | undefined {
   const rel = name.startsWith('~/') ? name.slice(2) : undefined;
-  return rel !== undefined && (HOME_STARTUP.has(rel) || PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)));
+  if (rel === undefined) return undefined;
+  return HOME_STARTUP.has(rel) ? 'startup' : PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)) ? 'folder' : undefined;
 }
 
 // A mention as the absolute path it names and whether it names a folder's files (a run-time part after it).
@@ -103,8 +104,11 @@ export function homeMentions(home: string, roots: readonly string[], programFold
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {
     // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
-    // Not the spellings no reader knows (red team R24-3: JSON's `\/`, the workspace's parts as words): those count there too.
-    if (readPrecisely(nameOf(file, walk.named)) && text !== '' && !text.includes('\\/')) continue;
+    // Not the spellings no reader knows (red team R24-3): JSON's `\/` counts in all of them, the workspace's parts
+    // as words in a start-up folder's files (IPython's startup/*.py: python builds paths), not in a start-up file
+    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings).
+    const precise = readPrecisely(nameOf(file, walk.named));
+    if (precise !== undefined && !text.includes('\\/') && (text !== '' || precise === 'startup')) continue;
     // The workspace's parts as words (home-mention-words.ts): the whole tree, which file being unknown.
     if (text === '') {
       const name = nameOf(file, walk.named);
