@@ -2,6 +2,7 @@ import { isAbsolute, relative } from 'node:path';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { walkMentions } from './home-mention-walk.js';
 import { searchMentions, type Mention } from './home-mention-search.js';
+import { wordPattern } from './home-mention-words.js';
 import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 // Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
@@ -15,7 +16,9 @@ import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 // named alone (`safe.directory`, a rustup override, a download folder) makes nothing obeyed: a program is
 // told to run a file, and a relative name in its configuration is the precise readers' (home-sources.ts).
 // Comments count (the generic reader knows no program's comment syntax: xrdb's `#include` is a load), but not in
-// the start-up table's own files, which their precise readers judge (a `# source x` there names nothing).
+// the start-up table's own files, which their precise readers judge (a `# source x` there names nothing), except
+// for the spellings no reader knows (red team R24-3): JSON's `\/`-escaped path (its path obeyed) and the
+// workspace's parts as words (home-mention-words.ts: the whole tree).
 // A link found is `mention`: the path itself is obeyed, not the whole work tree (obeyed-home-links.ts
 // homeLoads: that rule is for start-up files, which compute what they load). Past a bound: the whole
 // workspace, naming it.
@@ -55,13 +58,15 @@ function nameOf(file: string, named: Map<string, string>): string {
 
 // Whether the home file (as messages name it) is one the start-up table reads (home-sources-parse.ts LOADERS).
 const PRECISE_FOLDERS = Object.values(LOADERS).flatMap((row) => row.folders ?? []);
-function readPrecisely(name: string): boolean {
+function readPrecisely(name: string): 'startup' | 'folder' | undefined {
   const rel = name.startsWith('~/') ? name.slice(2) : undefined;
-  return rel !== undefined && (HOME_STARTUP.has(rel) || PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)));
+  if (rel === undefined) return undefined;
+  return HOME_STARTUP.has(rel) ? 'startup' : PRECISE_FOLDERS.some((folder) => rel.startsWith(`${folder}/`)) ? 'folder' : undefined;
 }
 
 // A mention as the absolute path it names and whether it names a folder's files (a run-time part after it).
-function pathOf(text: string, forms: readonly [string, string][]): { path: string; folder: boolean } | undefined {
+function pathOf(escaped: string, forms: readonly [string, string][]): { path: string; folder: boolean } | undefined {
+  const text = escaped.replaceAll('\\/', '/');
   const form = forms.find(([spelled]) => text.startsWith(`${spelled}/`));
   if (form === undefined) return undefined;
   const path = `${form[1]}${text.slice(form[0].length)}`.replace(/[.)\]}]+$/, '');
@@ -72,11 +77,20 @@ function pathOf(text: string, forms: readonly [string, string][]): { path: strin
 
 // The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
 // the spellings (one of them is in every match).
+// Two groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the
+// workspace's parts below the home as words (home-mention-words.ts); a reader's match text is the `l` group, empty
+// for a `w` match (ripgrep prints `${l}"`: an empty replacement prints nothing, and no `l` text holds a quote).
 export function mentionPattern(home: string, roots: readonly string[]): { pattern: string; needles: string[]; forms: [string, string][] } {
   const forms = spellings(home, roots);
-  const needles = forms.map(([spelled]) => spelled);
-  return { pattern: `${BEFORE}(?:${needles.map(escape).join('|')})/${PATH_CHARS}+`, needles, forms };
+  const plain = forms.map(([spelled]) => spelled);
+  const escaped = plain.map(jsonEscaped);
+  const words = wordPattern(roots.flatMap((root) => relIn(root, home) ?? []));
+  const literal = `${BEFORE}(?:${plain.map(escape).join('|')})/${PATH_CHARS}+|${BEFORE}(?:${escaped.map(escape).join('|')})\\\\/(?:\\\\/|${PATH_CHARS})+`;
+  const pattern = `(?<l>${literal})${words === undefined ? '' : `|(?<w>${words.pattern})`}`;
+  return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? [])])], forms };
 }
+
+const jsonEscaped = (path: string): string => path.replaceAll('/', '\\/');
 
 // `programFolders`: the home's non-dot program folders searched too (home-mention-walk.ts homeProgramFolders).
 export function homeMentions(home: string, roots: readonly string[], programFolders: readonly string[] = []): { links: HomeLink[]; listed: string[]; looked: Looked } {
@@ -90,7 +104,17 @@ export function homeMentions(home: string, roots: readonly string[], programFold
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
   for (const { file, text } of mentions) {
     // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
-    if (readPrecisely(nameOf(file, walk.named))) continue;
+    // Not the spellings no reader knows (red team R24-3): JSON's `\/` counts in all of them, the workspace's parts
+    // as words in a start-up folder's files (IPython's startup/*.py: python builds paths), not in a start-up file
+    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings).
+    const precise = readPrecisely(nameOf(file, walk.named));
+    if (precise !== undefined && !text.includes('\\/') && (text !== '' || precise === 'startup')) continue;
+    // The workspace's parts as words (home-mention-words.ts): the whole tree, which file being unknown.
+    if (text === '') {
+      const name = nameOf(file, walk.named);
+      found.set(`\0words\0${name}`, { rel: '', home: name, sourced: name, mention: true, note: 'it names the workspace\'s folder as parts of a path, so codeward cannot know which of its files' });
+      continue;
+    }
     const named = pathOf(text, forms);
     const real = named === undefined ? undefined : resolveLoose(named.path, '/', undefined, looked);
     if (named === undefined || real === undefined) continue;

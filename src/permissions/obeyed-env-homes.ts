@@ -60,6 +60,9 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   // virtualenvwrapper: its hooks (sourced at every shell start and (de)activation) and each environment's programs
   // and per-environment hooks (bin/postactivate ...).
   WORKON_HOME: ['initialize', 'pre*', 'post*', 'get_env_details', '*/bin/**'],
+  // bash-completion's user folders (a `:` list): every interactive bash sources the matching file of completions/
+  // when a command is completed (red team R24-8).
+  BASH_COMPLETION_USER_DIR: ['completions/**'],
 };
 
 // Variables naming a place that is not configuration or code a program runs (see the header), exact names.
@@ -81,7 +84,7 @@ const PLACES: ReadonlySet<string> = new Set([
 const PLACE_PREFIXES = ['npm_package_', 'npm_lifecycle_'];
 
 // Case as npm reads its variables (NPM_CONFIG_CACHE is npm_config_cache).
-const homeOf = (name: string): readonly string[] | undefined => HOMES[name] ?? (/^npm_config_/i.test(name) ? HOMES[`npm_config_${name.slice(11).toLowerCase()}`] : undefined);
+export const homeOf = (name: string): readonly string[] | undefined => HOMES[name] ?? (/^npm_config_/i.test(name) ? HOMES[`npm_config_${name.slice(11).toLowerCase()}`] : undefined);
 const isPlace = (name: string): boolean => PLACES.has(name) || (/^npm_config_/i.test(name) && PLACES.has(`npm_config_${name.slice(11).toLowerCase()}`)) || PLACE_PREFIXES.some((prefix) => name.startsWith(prefix));
 
 // A value's words (obeyed-env-values.ts' split: path lists, `--opt=X`, `-javaagent:X`, shell operators); the
@@ -90,7 +93,7 @@ const isPlace = (name: string): boolean => PLACES.has(name) || (/^npm_config_/i.
 const WORDS = /[\s:=,;|&()<>`]+/;
 // maven's local repository named in its options (CI: `MAVEN_OPTS=-Dmaven.repo.local=$PWD/.m2/repository`) is a
 // download cache as GOMODCACHE is: not a path the rule obeys.
-const pathWords = (value: string): string[] =>
+export const pathWords = (value: string): string[] =>
   value.replace(/-Dmaven\.repo\.local=\S*/g, ' ').split(WORDS).map((raw) => raw.replace(/\\?["']/g, '')).filter((word) => (word.startsWith('/') && !word.startsWith('//')) || word === '~' || word.startsWith('~/') || /^\.\.?\//.test(word));
 
 // A variable naming a path strictly inside the workspace (`rel`, workspace-relative; `word` as its value spells it).

@@ -10,6 +10,7 @@ import type { FolderListings } from '../workspace/listings.js';
 import type { Holdings } from './obeyed-repos.js';
 import { kept } from './home-kept.js';
 import { startEnv } from './home-sources-env.js';
+import { envToolFolders, envToolLinks } from './env-home-links.js';
 
 // The home catalogue by real path (red team R7-11): a home start-up file or folder that resolves into the
 // workspace (`~/.bashrc -> dotfiles/shell/rc.sh`, `~/.local/bin -> dotfiles/bin`, GNU stow's links) is
@@ -35,6 +36,9 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
   // The links of the PATH folders into the workspace (path-links.ts, R22b-6).
   const folders = pathFolders(env['PATH'], home);
   const onPath = kept(listings, ['path-links', roots, folders], () => failClosed(pathLinksInto(folders, roots), ''));
+  // The tool homes and start-up folders the environment names, wherever they are (env-home-links.ts, R24-8).
+  const tools = envToolFolders(roots, env);
+  const toolLinks = tools.length === 0 ? [] : kept(listings, ['env-tool-links', roots, tools], () => failClosed(envToolLinks(tools, roots), ''));
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
   // The environment that moves start-up files (ZDOTDIR, XDG_CONFIG_HOME: R22b-5) is part of the key.
   const located = startEnv();
@@ -46,7 +50,7 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
   // ~/bin and the PATH folders below the home too (R24-18): PATH is in the key.
   const programs = homeProgramFolders(home, env['PATH'] ?? '');
   const mentioned = kept(listings, ['home-mentions', roots, home, programs], () => homeMentions(home, roots, programs));
-  return [...links, ...onPath, ...sourced, ...mentioned];
+  return [...links, ...onPath, ...toolLinks, ...sourced, ...mentioned];
 }
 
 // The home's known data, not walked (home-links.ts skipped).

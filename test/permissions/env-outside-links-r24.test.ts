@@ -24,7 +24,7 @@ afterAll(async () => {
 
 // The write of the workspace file `file` under --yes, with a link `link` -> WS/file; `link` and the variable's value
 // spell `@OUT@` (a folder outside the home and the workspace) and `@H@` (the home). `name`: the variable set.
-async function written(name: string, value: string, link: string, file: string): Promise<string> {
+async function written(name: string, value: string, link: string, file: string, write = file): Promise<string> {
   const top = join(base, `w${++count}`), home = join(base, `h${count}`), out = join(base, `o${count}`);
   const fill = (text: string): string => text.replaceAll('@OUT@', out).replaceAll('@H@', home);
   await writeFiles(top, { 'src/a.ts': '1\n' });
@@ -32,18 +32,22 @@ async function written(name: string, value: string, link: string, file: string):
   execFileSync('git', ['init', '-q', top]);
   await mkdir(dirname(fill(link)), { recursive: true });
   await symlink(join(top, file), fill(link));
-  const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', '[core]\n\tpager = id\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', [name]: fill(value) } });
+  const result = runCli(['--json', '-C', top, 'write', '--path', write, '--content', '[core]\n\tpager = id\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', [name]: fill(value) } });
   return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
 }
 
 const PATH = process.env['PATH'] ?? '/usr/bin:/bin';
 
-// LEFT (next round): ZDOTDIR=/o with /o/.zshrc -> WS/cfg/zshrc, BASH_COMPLETION_USER_DIR=/o with /o/completions/tool
-// -> WS/cfg/tool.bash: a folder outside the workspace and the home is not scanned for links into it.
+// spell27: a tool home or start-up folder the environment names outside the workspace and the home is scanned for
+// links into it (env-home-links.ts): ZDOTDIR, bash-completion's user folder, cargo's bin, git's templates.
 describe('R24-8: a start-up file or tool home outside the home, linking into the workspace', () => {
   test.each([
     ['GIT_CONFIG_GLOBAL=OUT/gitconfig', 'GIT_CONFIG_GLOBAL', '@OUT@/gitconfig', '@OUT@/gitconfig', 'cfg/gitconfig'],
     ['PATH=~/scripts:..', 'PATH', `~/scripts:${PATH}`, '@H@/scripts/tool', 'bin/tool'],
+    ['ZDOTDIR=OUT, OUT/.zshrc', 'ZDOTDIR', '@OUT@', '@OUT@/.zshrc', 'cfg/zshrc'],
+    ['BASH_COMPLETION_USER_DIR=OUT, OUT/completions/tool', 'BASH_COMPLETION_USER_DIR', '@OUT@', '@OUT@/completions/tool', 'cfg/tool.bash'],
+    ['CARGO_HOME=OUT, OUT/bin/deep/tool', 'CARGO_HOME', '@OUT@', '@OUT@/bin/deep/tool', 'cfg/tool'],
+    ['GIT_TEMPLATE_DIR=OUT, OUT/hooks/post-checkout', 'GIT_TEMPLATE_DIR', '@OUT@', '@OUT@/hooks/post-checkout', 'cfg/hook'],
   ])('%s: the link target asks', async (_label, name, value, link, file) => {
     expect(await written(name, value, link, file)).toBe('C241');
   }, 60_000);
@@ -55,5 +59,15 @@ describe('R24-8: a start-up file or tool home outside the home, linking into the
     ['the home\'s ~/.zshrc', 'LANG', 'C', '@H@/.zshrc', 'cfg/zshrc'],
   ])('control (held): %s: the link target asks', async (_label, name, value, link, file) => {
     expect(await written(name, value, link, file)).toBe('C241');
+  }, 60_000);
+});
+
+// Friction: the tool's other folders (cargo's registry: downloaded sources) and other workspace files stay free.
+describe('R24-8: a tool home outside, free where it should be', () => {
+  test.each([
+    ['CARGO_HOME=OUT, OUT/registry/src/x -> WS/vendor/x.txt', 'CARGO_HOME', '@OUT@', '@OUT@/registry/src/x', 'vendor/x.txt'],
+    ['ZDOTDIR=OUT, OUT/.zshrc -> WS/cfg/zshrc, writing src/b.ts', 'ZDOTDIR', '@OUT@', '@OUT@/.zshrc', 'cfg/zshrc', 'src/b.ts'],
+  ])('%s: written', async (_label, name, value, link, file, write = file) => {
+    expect(await written(name, value, link, file, write)).toBe('ok');
   }, 60_000);
 });

@@ -44,6 +44,12 @@ beforeAll(async () => {
     '.config/odd/two per line': `a=${root}/tools/o.sh;b=${root}/tools/p.sh\n`,
     '.config/odd/name\nwith a newline': `${root}/tools/newline.sh\n`,
     '.bash_history': `vim ${root}/tools/history.sh\n`,
+    // spell27 (R24-3): the workspace's parts as words (an empty match text), with a line continued by `\`, JSON's
+    // `\/`; `code/ws` is a common name: not without the home on its line.
+    '.config/words/py': 'import os\nexec(open(os.path.join(os.path.expanduser("~"), "code", "ws", "tools", "x.py")).read())\n',
+    '.config/words/cont': 'run $HOME/code/w\\\ns/tools/y.sh\n',
+    '.config/words/json': `{"p": "${root.replaceAll('/', '\\/')}\\/tools\\/z"}\n`,
+    '.config/words/nohint': 'x = "/opt/code/ws/tools/q"\n',
   });
   // A stow link to a folder outside the home: searched where it leads, named by the real path.
   await writeFiles(join(base, 'dots'), { 'kitty/sub/kitty.conf': `shell ${root}/tools/k.sh\n` });
@@ -78,5 +84,7 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     for (const never of ['record', 'session', 'binary', 'huge', 'history', 'not-a-dot-file', 'cache']) expect(texts.some((text) => text.includes(`/tools/${never}`))).toBe(false);
     expect(inProcess).toContain(`.config/odd/name\nwith a newline\0${root}/tools/newline.sh`);
     expect(inProcess).toContain(`${join(base, 'dots/kitty/sub/kitty.conf')}\0${root}/tools/k.sh`);
+    expect(inProcess).toEqual(expect.arrayContaining(['.config/words/py\0', '.config/words/cont\0', `.config/words/json\0${root.replaceAll('/', '\\/')}\\/tools\\/z`]));
+    expect(inProcess.filter((line) => line.startsWith('.config/words/nohint'))).toEqual([]);
   }, 60_000);
 });
