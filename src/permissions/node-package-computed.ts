@@ -10,7 +10,7 @@
 // not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows).
 import { resolve } from 'node:path';
 import { CLIMBS, GLOBAL, NOT_HARMLESS, RELATIVE_CALL, bound, codeOnly, escape, valueAt, words } from './node-package-words.js';
-import { taintOf, type Taint } from './node-package-taint.js';
+import { bindingsOf, taintOf, type Binding, type Taint } from './node-package-taint.js';
 import { blocksOf, type Blocks } from './node-package-blocks.js';
 import { ownPlaces, type Own } from './node-package-own.js';
 
@@ -73,16 +73,20 @@ export function computedLeaving(code: string, from: string, folder: string, bloc
   const moves = MOVES_LOOKUP.exec(code);
   if (moves !== null) return moves[0];
   let known: Taint | 'all' | undefined;
+  // The file's scan and bindings, worked out once (for the taint and the own places).
+  let scan: Blocks | undefined = blocks;
+  let bindings: Binding[] | undefined;
+  const bound = (): Binding[] => (bindings ??= bindingsOf(code, (scan ??= blocksOf(code))));
   const taint = (): Taint | 'all' => {
     if (known === undefined) {
       const objects = processNames(code);
-      known = objects === 'all' ? 'all' : taintOf(code, objects, blocks);
+      known = objects === 'all' ? 'all' : taintOf(code, objects, (scan ??= blocksOf(code)), bound());
     }
     return known;
   };
   let places: Own | undefined;
   // A value built from the package's own place by cutting or climbing (node-package-own.ts, R23-12).
-  const own = (text: string, at: number): boolean => (places ??= ownPlaces(code, blocks ?? blocksOf(code), from, folder)).leaves(text, at);
+  const own = (text: string, at: number): boolean => (places ??= ownPlaces(code, (scan ??= blocksOf(code)), from, folder, bound)).leaves(text, at);
   const runs = cwdRun(code, taint, own);
   if (runs !== undefined) return runs;
   for (const found of code.matchAll(CALL)) {

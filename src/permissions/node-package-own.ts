@@ -27,10 +27,11 @@ const MAX_READS = 8;
 const join = (one: Kind | undefined, two: Kind): Kind => (one === undefined || one === two ? two : one === CUT || two === CUT ? CUT : PLACE);
 
 // The own places of `code` (`blocks`: its scan; `from`: the file's folder; `folder`: the package's).
-export function ownPlaces(code: string, blocks: Blocks, from: string, folder: string): Own {
+// `all`: the file's bindings (bindingsOf; the caller's, when it has them).
+export function ownPlaces(code: string, blocks: Blocks, from: string, folder: string, all = (): readonly Binding[] => bindingsOf(code, blocks)): Own {
   if (!OWN_WORDS.test(code)) return { leaves: () => false };
   const masked = blocks.masked;
-  const bindings: Binding[] = bindingsOf(code, blocks).filter((one) => !FUNCTION_BODY.test(one.value));
+  const bindings = all().filter((one) => !FUNCTION_BODY.test(one.value));
   for (const found of masked.matchAll(RETURNS)) {
     const at = found.index + found[0].indexOf(found[2]!, found[0].indexOf('return'));
     bindings.push({ names: [found[1]!], block: blocks.at(found.index), at, value: code.slice(at, at + found[2]!.length), top: blocks.at(found.index) < 0 });
@@ -62,7 +63,9 @@ export function ownPlaces(code: string, blocks: Blocks, from: string, folder: st
     for (const [name] of text.matchAll(NAMES)) {
       if (KEYWORD.test(name)) continue;
       const key = name.replace(/\s+/g, '');
-      readers.set(key, [...(readers.get(key) ?? []), binding]);
+      const list = readers.get(key);
+      if (list === undefined) readers.set(key, [binding]);
+      else list.push(binding);
     }
     if (OWN_WORDS.test(text)) queue.push(binding);
   }

@@ -169,8 +169,8 @@ export function bindingsOf(code: string, blocks: Blocks): Binding[] {
 
 // The taint of `code`; `objects`: the names the file binds to the process object (node-package-computed.ts);
 // `blocks`: the scan of the file (of `code` or of the same text with its comments, which blanks the same).
-export function taintOf(code: string, objects: Set<string>, blocks: Blocks = blocksOf(code)): Taint {
-  const bindings = bindingsOf(code, blocks);
+// `bindings`: the file's, when the caller has them (bindingsOf: each is marked done here).
+export function taintOf(code: string, objects: Set<string>, blocks: Blocks = blocksOf(code), bindings = bindingsOf(code, blocks)): Taint {
   // Where each name is tainted (blocks), and the bindings whose value mentions it.
   const tainted = new Map<string, number[]>([...objects].map((name) => [name, [-1]]));
   const readers = new Map<string, Binding[]>();
