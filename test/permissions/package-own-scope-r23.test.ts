@@ -23,7 +23,7 @@ describe('R23-12: a cut own place through names, per block', () => {
     ['an assignment to an outer let', `let root;\nfunction init() { root = ${CUT}; }\nfunction load() { return require(root + "tools/y"); }`],
     ['dirname of the ESM folder twice', 'import { dirname } from "node:path";\nimport { fileURLToPath } from "node:url";\nconst dir = dirname(fileURLToPath(import.meta.url));\nawait import(dirname(dirname(dir)) + "/tools/y.js");'],
     ['joined with .. out of the package', 'import { dirname, join } from "node:path";\nimport { fileURLToPath } from "node:url";\nconst here = dirname(fileURLToPath(import.meta.url));\nconst top = join(here, "..", "..", "..");\nawait import(join(top, "tools/y.js"));'],
-    ['a worker on a cut name', `const { Worker } = require("worker_threads");\nconst root = ${CUT};\nnew Worker(root + "tools/y.js");`],
+    ['a worker on a cut name', `const { Worker } = require("worker_threads");\nconst root = ${CUT};\nnew Worker(require("path").join(root, file));`],
     ['a function returning the cut', `const top = () => ${CUT};\nrequire(top() + "tools/y");`],
     ['module.paths bound', 'const up = module.paths[1];\nrequire(up + "tools/y");'],
   ])('%s: leaves', (_name, code) => {
