@@ -11,11 +11,11 @@ import { CLIMBS } from './node-package-words.js';
 
 // The marks: the file, its folder, its file URL (exact places), somewhere inside the package, and a value that may
 // leave it.
-export const FILE = '\x01';
-export const DIR = '\x02';
-export const URL_OF = '\x03';
-export const PLACE = '\x04';
-export const CUT = '\x06';
+export const FILE = '\uE001';
+export const DIR = '\uE002';
+export const URL_OF = '\uE003';
+export const PLACE = '\uE004';
+export const CUT = '\uE006';
 export type Kind = typeof FILE | typeof DIR | typeof URL_OF | typeof PLACE | typeof CUT;
 
 // The own places (in code: not a member `o.__dirname`), and the words that may start one (a quick test of a file).
@@ -28,9 +28,9 @@ const SEED_KIND = (seed: string): Kind => {
   return last === 'paths' ? CUT : last === 'url' ? URL_OF : /filename$/.test(last) ? FILE : DIR;
 };
 
-const M = '([\\x01-\\x06])';
+const M = '([\\uE001-\\uE006])';
 const LIT = /^\s*(?:'[^'\n]*'|"[^"\n]*"|`[^`$]*`)\s*$/;
-const ARGS = '((?:\\s*,(?:[^()\\x01-\\x06]|\\([^()\\x01-\\x06]*\\))*)?)';
+const ARGS = '((?:\\s*,(?:[^()\\uE001-\\uE006]|\\([^()\\uE001-\\uE006]*\\))*)?)';
 // A function's object before its name (`path.`, `require("path").`, `url.`), taken with it.
 const HEAD = '(?<![\\w$.])(?:(?:[\\w$]+|require\\s*\\([^()]*\\))\\s*\\.\\s*)*';
 const inside = (folder: string, path: string): boolean => path === folder || path.startsWith(`${folder}/`);
@@ -75,9 +75,9 @@ export function reductions(from: string, folder: string): Rules {
     [new RegExp(`${M}\\s*(?:\\.\\s*(?:href|pathname)\\b(?!\\s*\\()|\\.\\s*toString\\s*\\(\\s*\\)|\\(\\s*\\))`, 'g'), (_all, mark) => mark!],
     [new RegExp(`(?<![\\w$)\\]]\\s*)\\(\\s*${M}\\s*\\)|(?<![\\w$.])String\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, one, two) => (one ?? two)!],
     // Rollup's shim for import.meta.url in CommonJS: the browser branch reads the document.
-    [new RegExp(`\\(\\s*typeof\\s+document\\s*===?\\s*['"]undefined['"]\\s*\\?\\s*${M}\\s*:[^\\x01-\\x06;?]*?\\bdocument\\b[^\\x01-\\x06;?]*?\\)\\s*\\)`, 'g'), (_all, mark) => mark!],
+    [new RegExp(`\\(\\s*typeof\\s+document\\s*===?\\s*['"]undefined['"]\\s*\\?\\s*${M}\\s*:[^\\uE001-\\uE006;?]*?\\bdocument\\b[^\\uE001-\\uE006;?]*?\\)\\s*\\)`, 'g'), (_all, mark) => mark!],
     // A module loaded from a place, a require function made for it, a file's text: no place.
-    [new RegExp(`${HEAD}(?:createRequire|require|import)\\s*\\(\\s*[\\x01-\\x04]\\s*\\)|${HEAD}read(?:File|FileSync|dir|dirSync)\\s*\\(\\s*[\\x01-\\x04]\\s*(?:,[^()\\x01-\\x06]*)?\\)`, 'g'), () => '_'],
+    [new RegExp(`${HEAD}(?:createRequire|require|import)\\s*\\(\\s*[\\uE001-\\uE004]\\s*\\)|${HEAD}read(?:File|FileSync|dir|dirSync)\\s*\\(\\s*[\\uE001-\\uE004]\\s*(?:,[^()\\uE001-\\uE006]*)?\\)`, 'g'), () => '_'],
   ];
 }
 
@@ -99,9 +99,9 @@ export function kindOf(text: string, masked: string, at: number, named: (name: s
     before = work;
     for (const [rule, to] of rules) work = work.replace(rule, to);
   }
-  if (!/[\x01-\x06]/.test(work)) return undefined;
-  if (work.includes(CUT) || CLIMBS.test(work) || [...work.matchAll(/[\x01-\x06]/g)].some((mark) => taken(work, mark.index))) return CUT;
-  const only = /^\s*([\x01-\x04])\s*$/.exec(work) ?? /^[^?]*\?\s*([\x01-\x04])\s*:\s*\1\s*$/.exec(work);
+  if (!/[\uE001-\uE006]/.test(work)) return undefined;
+  if (work.includes(CUT) || CLIMBS.test(work) || [...work.matchAll(/[\uE001-\uE006]/g)].some((mark) => taken(work, mark.index))) return CUT;
+  const only = /^\s*([\uE001-\uE004])\s*$/.exec(work) ?? /^[^?]*\?\s*([\uE001-\uE004])\s*:\s*\1\s*$/.exec(work);
   return only === null ? PLACE : (only[1] as Kind);
 }
 
