@@ -7,7 +7,9 @@
 // process`, `const e = p.env`, `const c = p['cw' + 'd']`, `import p from 'node:process'`, `require('process')`,
 // `globalThis.process`, `Reflect.get(process, ...)`, a function returning one), to a fixed point, is the process
 // object too (scopes are not told apart: fail closed). A value COMPUTED from it (`const root = process.cwd()`) is
-// not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows).
+// not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows). A value
+// cut or climbed from the package's own place (`__dirname.split("node_modules")[0]`, `dirname(dirname(__dirname))`,
+// a name bound to one in the load's block or above it) leaves too (node-package-own.ts, R23-12).
 import { resolve } from 'node:path';
 import { CLIMBS, GLOBAL, NOT_HARMLESS, RELATIVE_CALL, bound, codeOnly, escape, valueAt, words } from './node-package-words.js';
 import { bindingsOf, taintOf, type Binding, type Taint } from './node-package-taint.js';
