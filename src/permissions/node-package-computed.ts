@@ -7,11 +7,14 @@
 // process`, `const e = p.env`, `const c = p['cw' + 'd']`, `import p from 'node:process'`, `require('process')`,
 // `globalThis.process`, `Reflect.get(process, ...)`, a function returning one), to a fixed point, is the process
 // object too (scopes are not told apart: fail closed). A value COMPUTED from it (`const root = process.cwd()`) is
-// not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows).
+// not followed: real tools load their configurations that way (vite, vitest, tsc; modelled by their rows). A value
+// cut or climbed from the package's own place (`__dirname.split("node_modules")[0]`, `dirname(dirname(__dirname))`,
+// a name bound to one in the load's block or above it) leaves too (node-package-own.ts, R23-12).
 import { resolve } from 'node:path';
 import { CLIMBS, GLOBAL, NOT_HARMLESS, RELATIVE_CALL, bound, codeOnly, escape, valueAt, words } from './node-package-words.js';
-import { taintOf, type Taint } from './node-package-taint.js';
-import type { Blocks } from './node-package-blocks.js';
+import { bindingsOf, taintOf, type Binding, type Taint } from './node-package-taint.js';
+import { blocksOf, type Blocks } from './node-package-blocks.js';
+import { ownPlaces, type Own } from './node-package-own.js';
 
 // A mention of the process object (but its harmless fields), the global object, Reflect, the `process` module, the
 // working folder's variables, require.main, a file's contents.
@@ -72,14 +75,21 @@ export function computedLeaving(code: string, from: string, folder: string, bloc
   const moves = MOVES_LOOKUP.exec(code);
   if (moves !== null) return moves[0];
   let known: Taint | 'all' | undefined;
+  // The file's scan and bindings, worked out once (for the taint and the own places).
+  let scan: Blocks | undefined = blocks;
+  let bindings: Binding[] | undefined;
+  const bound = (): Binding[] => (bindings ??= bindingsOf(code, (scan ??= blocksOf(code))));
   const taint = (): Taint | 'all' => {
     if (known === undefined) {
       const objects = processNames(code);
-      known = objects === 'all' ? 'all' : taintOf(code, objects, blocks);
+      known = objects === 'all' ? 'all' : taintOf(code, objects, (scan ??= blocksOf(code)), bound());
     }
     return known;
   };
-  const runs = cwdRun(code, taint);
+  let places: Own | undefined;
+  // A value built from the package's own place by cutting or climbing (node-package-own.ts, R23-12).
+  const own = (text: string, at: number): boolean => (places ??= ownPlaces(code, (scan ??= blocksOf(code)), from, folder, bound)).leaves(text, at);
+  const runs = cwdRun(code, taint, own);
   if (runs !== undefined) return runs;
   for (const found of code.matchAll(CALL)) {
     // The call's own arguments (up to its closing parenthesis or a comment's next line; 200 characters at most).
@@ -93,12 +103,12 @@ export function computedLeaving(code: string, from: string, folder: string, bloc
       const names = taint();
       return names === 'all' || names.mentions(text, at);
     };
-    const leaves = (text: string): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || SOURCE.test(codeOnly(text)) || tainted(text);
+    const leaves = (text: string, offset = at): boolean => CLIMBS.test(text) || PROCESS_MODULE.test(text) || RELATIVE_CALL.test(text) || SOURCE.test(codeOnly(text)) || tainted(text) || own(text, offset);
     if (!leaves(arg)) continue;
     // The literal start of a template or quoted string, up to its first `${` or its end, and what follows it.
     const start = /^(['"`])((?:\.\.?\/)+[^'"`$\\]*?)(?=\$\{|['"`])/.exec(arg);
     const folderOf = start === null ? undefined : resolve(from, start[2]!.slice(0, start[2]!.lastIndexOf('/') + 1));
-    if (folderOf !== undefined && (folderOf === folder || folderOf.startsWith(`${folder}/`)) && !leaves(arg.slice(start![0].length))) continue;
+    if (folderOf !== undefined && (folderOf === folder || folderOf.startsWith(`${folder}/`)) && !leaves(arg.slice(start![0].length), at + start![0].length)) continue;
     return `${found[0]}${arg})`.slice(0, 80);
   }
   return undefined;
@@ -111,7 +121,7 @@ export function computedLeaving(code: string, from: string, folder: string, bloc
 const RUNS = /(?:\bnew\s+Worker|(?<![\w$])(?:fork|spawn|spawnSync|exec|execSync|execFile|execFileSync))\s*\(/g;
 const RELATIVE_WORD = /['"`\s](?:\.\.?\/|[\w@-][\w@.-]*\/)[\w@./-]*(?:['"`\s]|$)/;
 const OWN = /\b__dirname\b|\bimport\.meta\b|\b__filename\b/;
-function cwdRun(code: string, taint: () => Taint | 'all'): string | undefined {
+function cwdRun(code: string, taint: () => Taint | 'all', own: (text: string, at: number) => boolean): string | undefined {
   for (const found of code.matchAll(RUNS)) {
     const at = found.index + found[0].length;
     const arg = valueAt(`${code.slice(at, at + 200)})`, 0, ')');
@@ -119,7 +129,8 @@ function cwdRun(code: string, taint: () => Taint | 'all'): string | undefined {
     const judged = /spawn|execFile/.test(found[0]) && parts[1]?.trimStart().startsWith('{') === false ? parts.slice(0, 2) : parts.slice(0, 1);
     // `re.exec(text)` is a regular expression's: only a child_process object's exec runs its tainted argument.
     const regex = /^exec\s*\($/.test(found[0]) && /\.\s*$/.test(code.slice(found.index - 2, found.index)) && !/(?:child|\bcp)[\w'"]*\s*\)?\s*\.\s*$/i.test(code.slice(Math.max(0, found.index - 40), found.index));
-    const runs = judged.some((part) => {
+    const runs = judged.some((part, index) => {
+      if (!regex && own(part, at + parts.slice(0, index).reduce((sum, one) => sum + one.length + 1, 0))) return true;
       if (OWN.test(part)) return false;
       if (RELATIVE_WORD.test(part)) return true;
       const names = regex ? undefined : taint();

@@ -18,7 +18,7 @@ export interface Taint {
   readonly mentions: (text: string, at: number) => boolean;
 }
 
-interface Binding {
+export interface Binding {
   readonly names: string[];
   readonly block: number;
   readonly at: number;
@@ -40,10 +40,10 @@ const FOR = /^\s+(?:of|in)\b/;
 const PLAIN = /(?<![.\w$])([A-Za-z_$][\w$]*|\{[^{}=;]{0,300}\}|\[[^[\]=;]{0,300}\])\s*(?:\+|\|\||\?\?|&&)?=(?![=>])/g;
 const MEMBER = /(?<![.\w$])(this|[A-Za-z_$][\w$]*)\s*(?:\?\.|\.)\s*([\w$]+)(?:\s*(?:\?\.|\.)\s*[\w$]+|\s*\[[^\]\n]{0,100}\])*\s*(?:\+|\|\||\?\?|&&)?=(?![=>])|(?<![.\w$])(this|[A-Za-z_$][\w$]*)\s*\[[^\]\n]{0,100}\]\s*=(?![=>])/g;
 const INTO = /(?<![.\w$])(this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)\s*\.\s*(?:push|unshift|splice|set|add|concat)\s*\(|\bObject\s*\.\s*assign\s*\(\s*(this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)\s*,/g;
-const MENTION = /(?<![.\w$])(?:this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)(?![\w$])/g;
+export const MENTION = /(?<![.\w$])(?:this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)(?![\w$])/g;
 const HARMLESS_NEXT = new RegExp(`^\\s*(?:\\?\\.|\\.)\\s*(?:${HARMLESS})\\b`);
 const key = (name: string): string => name.replace(/\s+/g, '');
-const KEYWORD = /^(?:const|let|var|new|typeof|void|await|yield|return|function|class|in|of|instanceof|delete|true|false|null|undefined|this|if|else|for|while|do|switch|case|default|break|continue|throw|try|catch|finally|async|import|export|super)$/;
+export const KEYWORD = /^(?:const|let|var|new|typeof|void|await|yield|return|function|class|in|of|instanceof|delete|true|false|null|undefined|this|if|else|for|while|do|switch|case|default|break|continue|throw|try|catch|finally|async|import|export|super)$/;
 
 // The names `text` mentions as values (`a`, `this.a`; not a member `o.a`, not `p.platform`).
 const mentioned = (text: string): string[] => mentionedCode(codeOnly(text));
@@ -160,12 +160,17 @@ function assignments(code: string, blocks: Blocks, starts: Set<number>, declared
   return found;
 }
 
-// The taint of `code`; `objects`: the names the file binds to the process object (node-package-computed.ts);
-// `blocks`: the scan of the file (of `code` or of the same text with its comments, which blanks the same).
-export function taintOf(code: string, objects: Set<string>, blocks: Blocks = blocksOf(code)): Taint {
+// Every binding of `code` (declarations, then assignments, members and what is put into an object), each in its block.
+export function bindingsOf(code: string, blocks: Blocks): Binding[] {
   const starts = new Set<number>();
   const declared = new Map<string, Set<number>>();
-  const bindings = [...declarations(code, blocks, starts, declared), ...assignments(code, blocks, starts, declared)];
+  return [...declarations(code, blocks, starts, declared), ...assignments(code, blocks, starts, declared)];
+}
+
+// The taint of `code`; `objects`: the names the file binds to the process object (node-package-computed.ts);
+// `blocks`: the scan of the file (of `code` or of the same text with its comments, which blanks the same).
+// `bindings`: the file's, when the caller has them (bindingsOf: each is marked done here).
+export function taintOf(code: string, objects: Set<string>, blocks: Blocks = blocksOf(code), bindings = bindingsOf(code, blocks)): Taint {
   // Where each name is tainted (blocks), and the bindings whose value mentions it.
   const tainted = new Map<string, number[]>([...objects].map((name) => [name, [-1]]));
   const readers = new Map<string, Binding[]>();

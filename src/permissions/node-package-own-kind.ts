@@ -1,0 +1,125 @@
+// What a value built from a package file's own place is (red team R23-12): `__dirname`, `__filename`, `module.path`,
+// `module.filename`, `import.meta.url`/`dirname`/`filename` name the package's own folder or file, and `module.paths`
+// the node_modules folders above it. A load built from them by anything but joining names onto them
+// (`path.join(__dirname, "x.js")`, `__dirname + "/x"`, `new URL("./x.js", import.meta.url)`) may name the project's
+// top: `__dirname.split("node_modules")[0]`, `path.dirname(path.dirname(__dirname))`, `up(up(__dirname))`. The value
+// is read as text with its own places replaced by one-character marks, reduced by the forms that keep a place inside
+// the package (literal parts evaluated on the file's real folder) until none applies: a mark left where a method, an
+// index or an unknown function takes it is CUT (the caller asks: fail closed).
+import { dirname, join, resolve } from 'node:path';
+import { CLIMBS } from './node-package-words.js';
+
+// The marks: the file, its folder, its file URL (exact places), somewhere inside the package, and a value that may
+// leave it.
+export const FILE = '\uE001';
+export const DIR = '\uE002';
+export const URL_OF = '\uE003';
+export const PLACE = '\uE004';
+export const CUT = '\uE006';
+export type Kind = typeof FILE | typeof DIR | typeof URL_OF | typeof PLACE | typeof CUT;
+
+// The own places (in code: not a member `o.__dirname`), and the words that may start one (a quick test of a file).
+export const SEED = /(?<![.\w$])(?:__dirname|__filename|module\s*\.\s*(?:paths|path|filename)|import\s*\.\s*meta\s*\.\s*(?:url|dirname|filename))(?![\w$])/g;
+export const OWN_WORDS = /\b__dirname\b|\b__filename\b|\bimport\s*\.\s*meta\b|\bmodule\s*\.\s*(?:paths?|filename)\b/;
+const WHOLE = new RegExp(`^(?:${SEED.source})$`);
+const MENTION = new RegExp(`${SEED.source}|(?<![.\\w$])(?:this\\s*\\.\\s*[\\w$]+|[A-Za-z_$][\\w$]*)(?![\\w$])`, 'g');
+const SEED_KIND = (seed: string): Kind => {
+  const last = /[\w$]+$/.exec(seed)![0];
+  return last === 'paths' ? CUT : last === 'url' ? URL_OF : /filename$/.test(last) ? FILE : DIR;
+};
+
+const M = '([\\uE001-\\uE006])';
+const LIT = /^\s*(?:'[^'\n]*'|"[^"\n]*"|`[^`$]*`)\s*$/;
+const ARGS = '((?:\\s*,(?:[^()\\uE001-\\uE006]|\\([^()\\uE001-\\uE006]*\\))*)?)';
+// A function's object before its name (`path.`, `require("path").`, `url.`), taken with it.
+const HEAD = '(?<![\\w$.])(?:(?:[\\w$]+|require\\s*\\([^()]*\\))\\s*\\.\\s*)*';
+const inside = (folder: string, path: string): boolean => path === folder || path.startsWith(`${folder}/`);
+const UP = /(?:^|[/\\])\.\.(?:[/\\]|$)/;
+
+// The reductions: each form of a mark that stays a place (or is no place: a module loaded from it, a file's text).
+export type Rules = [RegExp, (...found: string[]) => string][];
+export function reductions(from: string, folder: string): Rules {
+  const base = (mark: string): string => (mark === FILE ? `${from}/\0` : from);
+  // A mark with literal parts joined onto it (`join`, `resolve`, `+`, a template): an exact place evaluated on the real
+  // folder, another place kept only without a `..` (and without an absolute part for resolve).
+  const onto = (call: string, mark: string, literals: string[]): string => {
+    if (mark === CUT || mark === URL_OF) return CUT;
+    if (mark === FILE || mark === DIR) return inside(folder, call === 'resolve' ? resolve(base(mark), ...literals) : join(base(mark), ...literals)) ? PLACE : CUT;
+    return literals.some((one) => UP.test(one) || (call === 'resolve' && one.startsWith('/'))) ? CUT : PLACE;
+  };
+  const joined = (call: string, mark: string, rest: string): string => {
+    // The literal parts first evaluated on the real folder, the others kept without a `..`.
+    const parts = rest.split(',').slice(1);
+    const first = parts.findIndex((part) => !LIT.test(part));
+    const literal = (part: string): string => part.trim().slice(1, -1);
+    if (first < 0) return onto(call, mark, parts.map(literal));
+    const start = first === 0 || mark === PLACE ? mark : onto(call, mark, parts.slice(0, first).map(literal));
+    return onto(call, start === CUT || start === URL_OF ? start : PLACE, parts.slice(first).filter((part) => LIT.test(part)).map(literal));
+  };
+  const added = (mark: string, text: string): string => (text.startsWith('/') || mark === PLACE || UP.test(text) ? onto('join', mark, [text]) : mark === CUT ? CUT : PLACE);
+  return [
+    [new RegExp(`${HEAD}(join|resolve)\\s*\\(\\s*${M}\\s*${ARGS}\\)`, 'g'), (_all, call, mark, rest) => joined(call!, mark!, rest!)],
+    [new RegExp(`${HEAD}dirname\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, mark) => (mark === FILE || mark === URL_OF ? DIR : mark === DIR && from !== folder && inside(folder, dirname(from)) ? PLACE : CUT)],
+    [new RegExp(`${HEAD}fileURLToPath\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, mark) => (mark === URL_OF ? FILE : mark!)],
+    [new RegExp(`${HEAD}pathToFileURL\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, mark) => (mark === FILE ? URL_OF : mark === CUT ? CUT : PLACE)],
+    [new RegExp(`['"]file:(?:///?)?['"]\\s*\\+\\s*${M}`, 'g'), (_all, mark) => (mark === FILE ? URL_OF : mark === CUT ? CUT : PLACE)],
+    [new RegExp(`${M}\\s*\\+\\s*(?:'([^'\\n]*)'|"([^"\\n]*)")`, 'g'), (_all, mark, one, two) => added(mark!, (one ?? two)!)],
+    [new RegExp(`\`\\$\\{\\s*${M}\\s*\\}([^\`$]*)\``, 'g'), (_all, mark, text) => added(mark!, text!)],
+    [new RegExp(`\\bnew\\s+URL\\s*\\(\\s*('[^'\\n]*'|"[^"\\n]*"|\`[^\`$]*\`)\\s*,\\s*${M}\\s*\\)`, 'g'), (_all, literal, mark) => {
+      const text = literal!.slice(1, -1);
+      if (/^[a-z][\w+.-]*:/i.test(text) || mark === CUT || mark === FILE || mark === DIR) return CUT;
+      return mark === URL_OF ? (inside(folder, resolve(from, text)) ? PLACE : CUT) : UP.test(text) || text.startsWith('/') ? CUT : PLACE;
+    }],
+    // `new URL(mark)`, also rollup's `new (require('u' + 'rl').URL)(...)`.
+    [new RegExp(`\\bnew\\s*(?:URL|\\(\\s*require\\s*\\([^()]*\\)\\s*\\.\\s*URL\\s*\\))\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, mark) => mark!],
+    [new RegExp(`${M}\\s*(?:\\.\\s*(?:href|pathname)\\b(?!\\s*\\()|\\.\\s*toString\\s*\\(\\s*\\)|\\(\\s*\\))`, 'g'), (_all, mark) => mark!],
+    [new RegExp(`(?<![\\w$)\\]]\\s*)\\(\\s*${M}\\s*\\)|(?<![\\w$.])String\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, one, two) => (one ?? two)!],
+    // Rollup's shim for import.meta.url in CommonJS: the browser branch reads the document.
+    [new RegExp(`\\(\\s*typeof\\s+document\\s*===?\\s*['"]undefined['"]\\s*\\?\\s*${M}\\s*:[^\\uE001-\\uE006;?]*?\\bdocument\\b[^\\uE001-\\uE006;?]*?\\)\\s*\\)`, 'g'), (_all, mark) => mark!],
+    // A module loaded from a place, a require function made for it, a file's text: no place.
+    [new RegExp(`${HEAD}(?:createRequire|require|import)\\s*\\(\\s*[\\uE001-\\uE004]\\s*\\)|${HEAD}read(?:File|FileSync|dir|dirSync)\\s*\\(\\s*[\\uE001-\\uE004]\\s*(?:,[^()\\uE001-\\uE006]*)?\\)`, 'g'), () => '_'],
+  ];
+}
+
+// The kind of `text` (`masked`: the same text with its strings' texts blanked, as long), or undefined when it names no
+// own place; `named`: the kind of a name the code at `at` sees (a name bound to a place).
+export function kindOf(text: string, masked: string, at: number, named: (name: string, at: number) => Kind | undefined, rules: Rules): Kind | undefined {
+  let work = '';
+  let last = 0;
+  for (const found of masked.matchAll(MENTION)) {
+    const seed = /^(?:__|module|import)/.test(found[0]) && WHOLE.test(found[0]);
+    const kind = seed ? SEED_KIND(found[0]) : named(found[0].replace(/\s+/g, ''), at + found.index);
+    if (kind === undefined) continue;
+    work += text.slice(last, found.index) + kind;
+    last = found.index + found[0].length;
+  }
+  if (last === 0) return undefined;
+  work += text.slice(last);
+  for (let round = 0, before = ''; round < 32 && before !== work; round++) {
+    before = work;
+    for (const [rule, to] of rules) work = work.replace(rule, to);
+  }
+  if (!/[\uE001-\uE006]/.test(work)) return undefined;
+  if (work.includes(CUT) || CLIMBS.test(work) || [...work.matchAll(/[\uE001-\uE006]/g)].some((mark) => taken(work, mark.index))) return CUT;
+  const only = /^\s*([\uE001-\uE004])\s*$/.exec(work) ?? /^[^?]*\?\s*([\uE001-\uE004])\s*:\s*\1\s*$/.exec(work);
+  return only === null ? PLACE : (only[1] as Kind);
+}
+
+const CALLER = /(?:^|[^\w$])(?:if|while|for|switch|return|typeof|void|await|in|of|case|yield|delete|new)\s*$/;
+// Whether the mark at `at` of `work` is taken by a method, an index, a call of it, or an unknown function's call.
+function taken(work: string, at: number): boolean {
+  if (/^\s*(?:\.|\?\.|\[|\()/.test(work.slice(at + 1))) return true;
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = work[i]!;
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '[' || c === '{') {
+      if (depth-- === 0) return false;
+    } else if (c === '(') {
+      if (depth-- > 0) continue;
+      const head = work.slice(Math.max(0, i - 30), i);
+      return /[\w$)\]]\s*$/.test(head) && !CALLER.test(head);
+    }
+  }
+  return false;
+}
