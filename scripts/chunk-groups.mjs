@@ -24,6 +24,8 @@ export const LATER_GROUPS = [
   ['obeyed', ['src/permissions/obeyed-context.ts']],
   ['exec-core', ['src/permissions/decide-shell.ts', 'src/permissions/decide-scripts.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
 ];
+// The group of the modules two of LATER_GROUPS reach.
+const SHARED = 'shell-shared';
 // Modules no group takes, though a group's static closure reaches them: zod/mini's index re-exports its
 // JSON-schema converter (~42 KB), which only engine/flags.ts' describeFlags (not the CLI: its flag table is
 // generated) and the MCP door's tool list use. The closure follows every import, used or not, and a group
@@ -69,15 +71,21 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
   if (!manifest?.dynamicallyImportedIds.length) throw new Error(`scripts/chunk-groups.mjs: ${MANIFEST} imports no command definition`);
   for (const id of commonToDefinitions(ctx, root, manifest.dynamicallyImportedIds)) if (!group.has(id)) group.set(id, 'cli-core');
   const perCall = [worker, ...manifest.dynamicallyImportedIds];
-  for (const [name, entries] of LATER_GROUPS) {
+  const members = LATER_GROUPS.map(([name, entries]) => {
     const ids = entries.map((entry) => join(root, entry));
     for (const id of ids) if (!ctx.getModuleInfo(id)) throw new Error(`scripts/chunk-groups.mjs: group ${name}: no module ${entry(root, id)}`);
     // Also what a call that never reaches the group loads later by import() (search's own implementation: a glob
     // helper the hook walk shares must not bring the whole obeyed group to a search).
     const apart = perCall.filter((id) => !ids.includes(id) && !ids.some((entry) => reach(ctx, id).has(entry)));
     const elsewhere = new Set([...perCall.filter((id) => !ids.includes(id)).flatMap((id) => [...closure(ctx, id)]), ...apart.flatMap((id) => [...reach(ctx, id)])]);
-    for (const id of ids) for (const member of closure(ctx, id)) if (!group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) group.set(member, name);
-  }
+    const all = new Set(ids.flatMap((id) => [...closure(ctx, id)]));
+    return { name, all, taken: [...all].filter((member) => !group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) };
+  });
+  // What two groups both reach (the shell words' parsers and option tables: the write gate's hook walk and
+  // the shell line's decision read lines alike) travels in a group of its own, loaded by both: in the earlier
+  // group, a sandboxed `exec true` loaded the whole hook walk for them (issue 31); in the later, a write the
+  // whole shell decision.
+  for (const { name, taken } of members) for (const member of taken) if (!group.has(member)) group.set(member, members.some((other) => other.name !== name && other.all.has(member)) ? SHARED : name);
   for (const pattern of NO_GROUP) {
     const ids = [...group.keys()].filter((id) => pattern.test(id));
     if (!ids.length) throw new Error(`scripts/chunk-groups.mjs: NO_GROUP ${pattern} matches no grouped module`);

@@ -4,8 +4,6 @@ import { environmentDump } from '../shell/danger-secrets.js';
 import { UNKNOWN } from './argv.js';
 import { beforeRules, fromRule, ruleText, type DecideContext } from './decide-common.js';
 import type { Immunity } from './immune.js';
-import { decidePath } from './decide-path-loaded.js';
-import { withInPlace } from './path-rules.js';
 import { immuneShell } from './immune-shell.js';
 import { unconfinedEffect } from './unconfined.js';
 import { launchedLines } from './immune-words.js';
@@ -141,7 +139,7 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
 
 export function decideShell(judged: Judged, ctx: DecideContext, written: ShellParse): Decision {
   const root = ctx.policy.root;
-  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings };
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings, ...(ctx.obeyed ? { obeyed: ctx.obeyed } : {}) };
   // An ssh config file read plain is an ordinary ssh: no command only known at run time (ssh-config.ts).
   const parse = withoutPlainSshConfigs(written, place);
   const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));
@@ -164,12 +162,4 @@ export function decideShell(judged: Judged, ctx: DecideContext, written: ShellPa
   // operands meet (looked for only when the line is allowed).
   if (decided.decision !== 'allow') return decided;
   return launchedAsk(judged, ctx, parse, place.runDir) ?? scriptOperandsAsk(judged, ctx, parse, place.runDir) ?? decided;
-}
-
-// The decision for one judged part when the shell line (if any) is already parsed (synchronous: for a caller
-// that has the parse, and has loaded this module).
-export function decideParsed(judged: Judged, ctx: DecideContext, parse?: ShellParse): Decision {
-  if (judged.kind !== 'shell') return withInPlace(judged, ctx.policy, decidePath(judged, ctx));
-  if (!parse) throw new Error('decideParsed: a shell call needs its parse');
-  return withInPlace(judged, ctx.policy, decideShell(judged, ctx, parse));
 }

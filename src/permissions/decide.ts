@@ -1,6 +1,7 @@
 import type { DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
 import { judgesWrite } from './immune.js';
+import { withObeyedOnDemand } from './obeyed-on-demand.js';
 import { withInPlace } from './path-rules.js';
 import type { Decision, Judged, ShellParserLike } from './types.js';
 
@@ -22,12 +23,14 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   // analysis loads for a write only, never for a read (issue 31).
   if (judged.kind !== 'shell') return decidePath(judged, judgesWrite(judged) && !ctx.obeyed ? { ...ctx, obeyed: (await import('./obeyed-context.js')).obeyedContext } : ctx);
   const [{ decideShell }, parse] = await Promise.all([import('./decide-shell.js'), parser.parse(judged.subject ?? '')]);
-  const decision = decideShell(judged, ctx, parse);
+  // The obeyed context loads only when a written path of the line is judged (obeyed-on-demand.ts).
+  const decision = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
   if (decision.decision === 'deny') return decision;
   // The package scripts a runner of the line runs are judged as the lines they are (decide-scripts.ts).
   // Loaded only for a line that may start a package manager's script runner (a plain line never needs it).
   if (!MAY_RUN_SCRIPTS.test(judged.subject ?? '')) return decision;
-  const script = await (await import('./decide-scripts.js')).scriptRulesMet(judged, ctx, parse, parser, decideShell);
+  const { scriptRulesMet } = await import('./decide-scripts.js');
+  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
   return script === undefined || (script.decision === 'ask' && decision.decision === 'ask') ? decision : script;
 }
 

@@ -5,6 +5,7 @@
 // did). Here a relative path is also taken from the run folder, from every folder a `cd`/`pushd` of the
 // line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
 import type { FolderListings } from '../workspace/listings.js';
+import type { ObeyedContextOf } from './immune.js';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
@@ -16,6 +17,9 @@ export interface ShellPlace {
   readonly runDir: string;
   // The folder cache of the write gate's symlink walk (the engine's policy's), when the caller has one.
   readonly listings?: FolderListings;
+  // obeyed-context.ts's obeyedContext, which a written path's judgement needs (immune-shell.ts): decide.ts
+  // loads it on demand (obeyed-on-demand.ts), decide-path-loaded.ts has it at hand.
+  readonly obeyed?: ObeyedContextOf;
 }
 
 const MAX_BASES = 16;

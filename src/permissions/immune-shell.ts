@@ -9,13 +9,18 @@ import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { UNPARSED_CODE, unparsedCode } from './immune-code.js';
 import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
 import { versionWrittenOver } from './immune-restore.js';
-import type { Immunity } from './immune.js';
+import type { Immunity, ObeyedContextOf } from './immune.js';
 import type { ObeyedContext } from './obeyed.js';
-import { obeyedContext } from './obeyed-context.js';
 import { mayWrite } from './readonly.js';
 import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
+
+// The place's obeyedContext: a written path judged without it fails (never judged as if nothing were obeyed).
+function obeyedOf(place: ShellPlace): ObeyedContextOf {
+  if (!place.obeyed) throw new Error('immuneShell: a written path is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
+  return place.obeyed;
+}
 
 // Programs whose operands are only removed (a link itself, not what it points to).
 const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink']);
@@ -121,7 +126,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
   // Built when a written path is first judged (pathClass), once per line.
   let built: { ctx: ObeyedContext | undefined } | undefined;
-  const ctx = nested ? nested.ctx : (): ObeyedContext | undefined => (built ??= { ctx: place ? obeyedContext(place.root, undefined, place.listings) : undefined }).ctx;
+  const ctx = nested ? nested.ctx : (): ObeyedContext | undefined => (built ??= { ctx: place ? obeyedOf(place)(place.root, undefined, place.listings) : undefined }).ctx;
   const aliased = aliasNames(parse);
   for (const command of parse.commands) {
     const found = toArgv(command);

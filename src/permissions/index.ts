@@ -9,14 +9,13 @@ export { CONFIG_FILES, PROJECT_SETTINGS_FILES, formatIgnored, type IgnoredSettin
 export { answersFileFor, listTrust, revokeTrust, saveTrust, trustState, trustStorePath, type TrustRecord, type TrustState } from './policy-trust.js';
 export { defaultAction, defaultRules, KNOWN_EFFECTS } from './defaults.js';
 export type { Immunity } from './immune.js';
-export { decidePath, immuneJudgedPath } from './decide-path-loaded.js';
-export { IMMUNE_CLASSES, immuneShell } from './immune-shell.js';
+export { decideParsed, decidePath, immuneJudgedPath, immuneShell } from './decide-path-loaded.js';
+export { IMMUNE_CLASSES } from './immune-shell.js';
 export { isReadOnlyName, readOnlyCommandCount, readOnlyVeto } from './readonly.js';
 export { DenialTracker, denialLimitsFromEnv, DEFAULT_DENIAL_LIMITS, type DenialLimits, type DenialOutcome, type DenialSnapshot } from './denials.js';
 export { DenialStore, type DenialStoreOptions } from './denial-store.js';
 export { describeCall, pathJudged } from './describe.js';
 export { decide, strictest, type DecideContext } from './decide.js';
-export { decideParsed } from './decide-shell.js';
 export { permissionGate, authorizeJudged, type PermissionGateOptions } from './gate.js';
 export { explainCall, explainJudged, judgedFor, envelopePairs, type CommandLookup, type ExplainOptions, type Explanation } from './explain.js';
 export { approvalNeededMessage, deniedMessage } from './messages.js';

@@ -43,6 +43,18 @@ export function gitStateBefore(root: string, git: string | undefined, env: Reado
   };
 }
 
+// Whether the run changed git's index, a ref or an operation's state at all: every change gitStateAfter
+// judges is one of these (a superset: it judges no path when this is false), so the write gate's context
+// need not load for a run that left git's state alone (sandbox.ts).
+export function gitStateMoved(before: GitStateBefore): boolean {
+  const { gitDir } = before.runner;
+  const index = readGitMetadataBytes(join(gitDir, 'index'), MAX_INDEX);
+  if ((index === undefined) !== (before.index === undefined) || (index && before.index && !index.equals(before.index))) return true;
+  for (const [name, value] of readRefs(gitDir)) if (before.refs.get(name) !== value) return true;
+  for (const [name, was] of before.controls) if (stateSignature(join(gitDir, name)) !== was) return true;
+  return false;
+}
+
 // Sets back what the run left in git's state for a protected path; one warning per thing set back.
 export function gitStateAfter(before: GitStateBefore, isProtected: (path: string) => boolean): string[] {
   const { runner } = before;

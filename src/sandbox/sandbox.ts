@@ -14,14 +14,15 @@ import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { GitlinkMemo } from './gitlink-memo.js';
 import { ObeyedScan } from './obeyed-scan.js';
-import { obeyedContext } from '../permissions/obeyed-context.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
+import type { ObeyedContextOf } from '../permissions/immune.js';
+import type { ObeyedContext } from '../permissions/obeyed.js';
 import { FolderListings } from '../workspace/listings.js';
 import { keptFileFor } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
-import { gitStateAfter, gitStateBefore } from './git-state.js';
+import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
 import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
@@ -109,7 +110,7 @@ export interface PreparedRun {
   readonly gitReadOnly?: string;
   // After the process exited (or failed to start): moves aside protected files it created (warnings
   // say what) and removes the mount points no other sandbox uses.
-  readonly after?: () => string[];
+  readonly after?: () => Promise<string[]>;
   // Where a read-only sandbox came from ('--sandbox read-only', the project config): for the failure hint.
   readonly readOnlyFrom?: string;
   // Staged (issue 27): the overlay whose upper folder holds what the command wrote; or why a run that
@@ -123,6 +124,9 @@ export interface PreparedRun {
 }
 
 const SEATBELT = '/usr/bin/sandbox-exec';
+
+// The write gate's context and its hook walk (the `obeyed` chunk, scripts/chunk-groups.mjs): imported on use.
+const obeyedModule = (): Promise<typeof import('../permissions/obeyed-context.js')> => import('../permissions/obeyed-context.js');
 
 // bwrap can be installed but unusable (no user namespaces, a container without privileges): try it.
 function works(path: string, args: readonly string[]): Promise<boolean> {
@@ -270,7 +274,7 @@ export class ProcessSandbox {
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: nested, networkBlocked: !policy.network, ...gitHidden, ...readOnly };
+      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: async () => nested(), networkBlocked: !policy.network, ...gitHidden, ...readOnly };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
@@ -301,7 +305,9 @@ export class ProcessSandbox {
     const walkObeyed = policy.mode === 'workspace-write' && !(stageable && policy.writable.length === 0);
     const deep = walkObeyed ? (this.obeyedScan ??= new ObeyedScan(policy.root)) : undefined;
     // With git read-only (a line that runs more than git), every nested git folder too (R13-8).
-    const obeyedPaths = deep?.start(withoutRelativePath(obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
+    // The write gate's context (obeyed-context.ts, with the hook walk) loads only for a run that needs it:
+    // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
+    const obeyedPaths = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
@@ -324,11 +330,15 @@ export class ProcessSandbox {
     // git's index and refs are written in place: what they then hold for a protected path is judged after the run (git-state.ts).
     // With the git folder read-only (bwrap.ts binds it whole) there is nothing to compare.
     const gitBefore = policy.mode === 'workspace-write' && !(options.gitReadOnly && lstatQuiet(join(policy.root, '.git'))?.isDirectory()) ? gitStateBefore(policy.root, findOnPath('git', this.toolEnv), this.toolEnv, policy.network) : undefined;
-    let gitCtx: ReturnType<typeof obeyedContext> | undefined;
-    const gitProtected = (path: string): boolean => immunePath(path, true, [], (gitCtx ??= obeyedContext(policy.root, this.env['HOME'], this.folderListings))) !== undefined || options.gitProtected?.(path) === true;
-    const after = (): string[] => {
+    const gitProtected = (obeyedOf: ObeyedContextOf): ((path: string) => boolean) => {
+      let gitCtx: ObeyedContext | undefined;
+      return (path) => immunePath(path, true, [], (gitCtx ??= obeyedOf(policy.root, this.env['HOME'], this.folderListings))) !== undefined || options.gitProtected?.(path) === true;
+    };
+    // git's state unmoved (gitStateMoved reads what gitStateAfter compares): nothing to judge, nothing to load.
+    const gitAfter = async (): Promise<string[]> => (gitBefore && gitStateMoved(gitBefore) ? gitStateAfter(gitBefore, gitProtected((await obeyedModule()).obeyedContext)) : []);
+    const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...(gitBefore ? gitStateAfter(gitBefore, gitProtected) : []), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
+        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
         clearPending(pending);
         return warnings;
       } finally {

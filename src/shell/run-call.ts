@@ -78,11 +78,11 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}), ...(gitProtected ? { gitProtected } : {}) }) : undefined;
   if (prepared?.warning) ctx.warn(prepared.warning);
   if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
-    for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+    for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
     throw fail('C216', `nothing ran: the command was judged as a staged run, but it could not be staged (${prepared?.stageNote ?? 'no OS sandbox'}); run it again (codeward doctor shows the sandbox)`);
   }
   if (prepared?.stageFailed) {
-    for (const warning of prepared.after?.() ?? []) ctx.warn(warning);
+    for (const warning of (await prepared.after?.()) ?? []) ctx.warn(warning);
     throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
   }
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
@@ -112,11 +112,11 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   } catch (error) {
     // It never started (spawn E2BIG for a command over 128 KiB): the sandbox's after-run step still
     // runs, so its mount points do not stay in the workspace for the rest of a long session.
-    for (const warning of prepared?.after?.() ?? []) ctx.warn(warning);
+    for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
     if (prepared?.stage) removeLayout(prepared.stage.dir);
     throw error;
   }
-  for (const warning of [...(prepared?.after?.() ?? []), ...ownStateKept()]) ctx.warn(warning);
+  for (const warning of [...((await prepared?.after?.()) ?? []), ...ownStateKept()]) ctx.warn(warning);
   const staged = await stagedResult(call, staging, prepared, ctx);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);

@@ -43,6 +43,10 @@ const HEAVY = [
   /^src\/permissions\/denial-store\.ts$/,
 ];
 
+// The write gate's obeyed context: the workspace's repositories, the hook walk, the home start-up files (not
+// the hook readers the shell decision shares: hook-pm-commands.ts, hook-workspaces.ts...).
+const OBEYED = /^src\/permissions\/(obeyed-context|obeyed-hooks|obeyed-repos|home-sources|home-sources-(shell|envrc|lines|mise)|hook-(fed|js-runners|editor|make|configs))\.ts$/;
+
 // The module of every built-in command's definition, as the generated manifest names them.
 // The YAML and TOML parsers, picomatch and jsonrepair: each loads on first use (src/engine/yaml.ts, toml.ts,
 // src/workspace/picomatch.ts, src/args/jsonrepair.ts), required from node_modules; bundled before.
@@ -186,7 +190,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   it('a sandboxed exec loads few dist files (the shell decision, sandbox and runner in a few chunks)', () => {
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
-    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(21);
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(19);
+    // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
+    // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
+    // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
+    expect(sources.filter((source) => OBEYED.test(source))).toEqual([]);
     // A line of plain words is read without tree-sitter (shell/parse-plain.ts): its WebAssembly never loads.
     expect(sources.filter((source) => /node_modules\/(web-)?tree-sitter/.test(source))).toEqual([]);
     // Nor do the YAML and TOML parsers: no file of theirs exists here (~33 ms of CPU to compile them).
@@ -199,6 +207,18 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
 
   // The parsers load when a file of their kind is parsed, by a `require` from the built chunk (outside the
   // bundle): the answers depend on them, so the record must see them and the answers must hold.
+  // In a repository too: git's state before the run is read, and an unmoved one needs no judging.
+  it('a sandboxed exec true in a repository loads no obeyed context; a line that writes a file does', async () => {
+    const repo = join(root, 'git-ws');
+    await writeFiles(repo, { 'a.txt': 'a\n' });
+    const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+    for (const args of [['init', '-q'], ['add', 'a.txt'], ['commit', '-qm', 'a']]) expect(spawnSync('git', args, { cwd: repo, env }).status).toBe(0);
+    const plain = sourcesLoaded(['-C', repo, '--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-repo');
+    expect(plain).toContain('src/sandbox/sandbox.ts');
+    expect(plain.filter((source) => OBEYED.test(source))).toEqual([]);
+    expect(sourcesLoaded(['-C', repo, '--yes', '--sandbox', 'workspace-write', 'exec', '--cmd', 'echo b > b.txt'], 'exec-repo-write')).toContain('src/permissions/obeyed-context.ts');
+  });
+
   it('a YAML config and a mise.toml do load their parsers, and what they say holds', async () => {
     const ws = join(root, 'parsers');
     await writeFiles(ws, { '.codeward/config.yaml': 'foo: [1\n', 'mise.toml': '[env]\n_.source = "tools/env.sh"\n', 'tools/env.sh': 'export A=1\n' });

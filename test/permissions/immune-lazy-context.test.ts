@@ -5,7 +5,7 @@
 // line an unknown program starts from its words shares the outer line's.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { immuneShell } from '../../src/permissions/immune-shell.js';
+import { immuneShell } from '../../src/permissions/decide-path-loaded.js';
 import { isReadOnlyName } from '../../src/permissions/readonly.js';
 import { ShellParser } from '../../src/shell/parse.js';
 import { FolderListings } from '../../src/workspace/listings.js';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { decide } from '../../src/permissions/decide.js';
-import { decideParsed } from '../../src/permissions/decide-shell.js';
+import { decideParsed } from '../../src/permissions/decide-path-loaded.js';
 import { DenialTracker } from '../../src/permissions/denials.js';
 import { judgedFor } from '../../src/permissions/explain.js';
 import type { Policy } from '../../src/permissions/policy.js';

@@ -46,7 +46,7 @@ async function readOnlyIn(writable: readonly string[] = []): Promise<string[]> {
     const args = run.wrapper;
     return args.flatMap((arg, index) => (arg === '--ro-bind' && args[index + 2]?.startsWith(`${root}/`) ? [args[index + 2]!.slice(root.length + 1)] : []));
   } finally {
-    run.after?.();
+    await run.after?.();
   }
 }
 
