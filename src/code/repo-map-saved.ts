@@ -53,13 +53,16 @@ type Index = (files: readonly string[], stamps: readonly string[]) => Promise<In
 // file without a stamp, too many changed, a file that became skipped or hidden or stopped being).
 async function patchedFiles(kept: KeptListing, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<{ result: IndexResult; positions: number[]; changed: number } | undefined> {
   if (stamps.some((stamp) => stamp === undefined) || kept.listing.length !== listing.length || kept.listing.some((path, at) => path !== listing[at])) return undefined;
-  const changed = listing.filter((_, at) => kept.stamps[at] !== stamps[at]);
-  if (changed.length > PATCH_AT_MOST) return undefined;
-  if (changed.length === 0) return { result: { files: [...kept.files], skipped: [...kept.skipped], parsed: 0, threads: 0 }, positions: [], changed: 0 };
-  const listed = new Map(listing.map((path, at) => [path, at]));
-  const fresh = await index(changed, changed.map((path) => stamps[listed.get(path)!]!));
+  // Where the listing changed (no map of the whole listing: a changed-file call on 20 k files made three).
+  const changedAt: number[] = [];
+  for (let at = 0; at < listing.length; at++) {
+    if (kept.stamps[at] !== stamps[at] && changedAt.push(at) > PATCH_AT_MOST) return undefined;
+  }
+  if (changedAt.length === 0) return { result: { files: [...kept.files], skipped: [...kept.skipped], parsed: 0, threads: 0 }, positions: [], changed: 0 };
+  const changed = changedAt.map((at) => listing[at]!);
+  const fresh = await index(changed, changedAt.map((at) => stamps[at]!));
   const indexed = new Map(fresh.files.map((file) => [file.path, file.entry]));
-  const fileOf = new Map(kept.files.map((file, at) => [file.path, at]));
+  const fileOf = positionsOf(kept.files, new Set(changed));
   if (changed.some((path) => fileOf.has(path) !== indexed.has(path))) return undefined;
   const positions = [...indexed.keys()].map((path) => fileOf.get(path)!).sort((a, b) => a - b);
   const files = [...kept.files];
@@ -69,6 +72,33 @@ async function patchedFiles(kept: KeptListing, listing: readonly string[], stamp
   return { result: { files, skipped, parsed: fresh.parsed, threads: fresh.threads }, positions, changed: changed.length };
 }
 
+// Each file of the saved shape with the stamp its listing had. Both are sorted by path (the listing is, the
+// index returns its files so): walked together, no map of the whole listing; a path the walk does not find
+// (never written so) is looked up the slow way.
+function savedFiles(saved: SavedGraph): IndexedFile[] {
+  const { listing, stamps, shape } = saved;
+  const files: IndexedFile[] = [];
+  let at = 0;
+  for (const path of shape.paths) {
+    while (at < listing.length && listing[at] !== path) at++;
+    if (at === listing.length) {
+      const listed = new Map(listing.map((each, position) => [each, position]));
+      return shape.paths.map((each) => ({ path: each, entry: { stamp: stamps[listed.get(each) ?? -1] ?? '' } }));
+    }
+    files.push({ path, entry: { stamp: stamps[at++]! } });
+  }
+  return files;
+}
+
+// The positions among `files` of the paths in `wanted` (a scan: no map of every file).
+function positionsOf(files: readonly IndexedFile[], wanted: ReadonlySet<string>): Map<string, number> {
+  const found = new Map<string, number>();
+  for (let at = 0; at < files.length && found.size < wanted.size; at++) {
+    if (wanted.has(files[at]!.path)) found.set(files[at]!.path, at);
+  }
+  return found;
+}
+
 // The map's files from the saved graph (the memo adopts its shape, patched). Undefined when the saved graph
 // cannot answer for this listing.
 export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
@@ -76,8 +106,7 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   const saved = await loadGraph(stateDir);
   if (saved === undefined) return undefined;
   const { shape } = saved;
-  const listed = new Map(saved.listing.map((path, at) => [path, at]));
-  const files: IndexedFile[] = shape.paths.map((path) => ({ path, entry: { stamp: saved.stamps[listed.get(path) ?? -1] ?? '' } }));
+  const files = savedFiles(saved);
   const found = await patchedFiles({ ...saved, files }, listing, stamps, index);
   if (found === undefined) return undefined;
   const patched = found.positions.length === 0 ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions);
