@@ -8,7 +8,7 @@
 //   format below the home is its record, database or cache (sqlite's header, LevelDB, a browser's session, gpg),
 //   not a configuration the person wrote a path into (LEFT: dconf's binary settings database). A NUL further on does
 //   not make a text binary (the whole file is searched: the strict direction; ripgrep alone stopped at a NUL
-//   wherever its read buffer happened to end).
+//   wherever its read buffer happened to end). A file starting with `#!` is a script, never binary (R25-5).
 
 // A file searched at most; a text one larger fails closed (home-mention-walk.ts). Large enough for the bundles an
 // installer leaves below a dot-folder (a 5 MB extension script: red team R24-15); a walk holding one is searched by
@@ -29,5 +29,6 @@ export function textOf(bytes: Buffer): string | undefined {
   else text = bytes.toString('utf8');
   const wellFormed = (text as string & { toWellFormed?: () => string }).toWellFormed?.() ?? text;
   const at = wellFormed.indexOf('\0');
-  return at >= 0 && at < SNIFF ? undefined : wellFormed;
+  // A `#!` script is a program whatever bytes follow (dash runs one with a NUL on line 2: red team R25-5).
+  return at >= 0 && at < SNIFF && !wellFormed.startsWith('#!') ? undefined : wellFormed;
 }
