@@ -5,12 +5,15 @@
 // is permissions/immune-command-files.ts, which reads each file through the read jail. A shell escape in such a file
 // runs as one in the program's inline text does, so it is the same immune class (unparsed code).
 
+import { scanSed } from './sed-script.js';
+
 export interface CommandFiles {
   // An option word naming a file of commands. Group `v`: the value when it is in the same word (`--file=F`, `-fF`);
   // an empty or absent `v` takes the next word.
   readonly file: RegExp;
-  // A line (or meta-command) of the program's text that runs a shell command or code codeward does not parse.
-  readonly shell: RegExp;
+  // A line (or meta-command) of the program's text that runs a shell command or code codeward does not parse (a
+  // pattern, or a reader of the language: sed's).
+  readonly shell: { test(text: string): boolean };
   // A meta-command reading another file of commands (global). Groups: `q`/`dq`/`w` the name (quoted or a word);
   // `rel` set when the name is relative to the including file, not to the working folder.
   readonly include: RegExp;
@@ -116,4 +119,29 @@ const LLDB: CommandFiles = {
 // shell line, so it is not judged as one: any `--pre` asks. No file of commands; `rg "$PAT"` is not read here.
 const RG: CommandFiles = { file: /^(?!)(?<v>)/, shell: /^--pre(?:=|$)/, include: /(?!)/g, argsAreText: true };
 
-export const COMMAND_FILES = { psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB, rg: RG } as const;
+// Programs whose program text may come from a file as well as inline (red team R25-6: their inline form is judged):
+// awk's `-f F`/`--file=F` (gawk's `-i F`/`--include`, `-E F`/`--exec`, `@include "F"`) runs a shell command by
+// `system()`, `"cmd" | getline`, `print | "cmd"`, `|&`, and loads native code by `@load`; sed's `-f F` by its `e`
+// command and the s///e flag (sed-script.ts reads it as sed does); vim's `-S F` (a script), `-s F` (typed keys) and
+// `-u F` (a vimrc) run Vim script codeward does not parse: any such file asks.
+const AWK: CommandFiles = {
+  file: /^(?:-f|--file(?:=|$)|-i|--include(?:=|$)|-E|--exec(?:=|$))(?<v>.*)$/s,
+  shell: /\bsystem\s*\(|\|\s*getline|\|&|\bprintf?\b[^\n;]*\||@load\b/,
+  include: /@include\s+"(?<dq>[^"\n]*)"/g,
+  argsAreText: false,
+};
+const SED: CommandFiles = {
+  file: /^(?:-[nrEsuz]*f|--file(?:=|$))(?<v>.*)$/s,
+  shell: { test: (text: string): boolean => {
+    const scan = scanSed(text);
+    return scan.runs.length > 0 || scan.runtime;
+  } },
+  include: /(?!)/g,
+  argsAreText: false,
+};
+const VIM: CommandFiles = { file: /^(?:-[Ssu])(?<v>.*)$/s, shell: /(?!)/, include: /(?!)/g, argsAreText: false, code: /(?:)/ };
+
+export const COMMAND_FILES = {
+  psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB, rg: RG,
+  awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK, sed: SED, gsed: SED, vim: VIM, nvim: VIM, vi: VIM, ex: VIM, view: VIM, vimdiff: VIM, gvim: VIM,
+} as const;

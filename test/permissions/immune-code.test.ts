@@ -153,7 +153,7 @@ const PIPED_NOT_IMMUNE: readonly string[] = [
   'coproc ls',
 ];
 
-const box = immunityBox({ 'a.txt': 'work\n', 'build/out.js': 'b\n', 'q.sql': 'select 1;\n', 'script.gdb': 'break main\nrun\nbt\n' });
+const box = immunityBox({ 'a.txt': 'work\n', 'build/out.js': 'b\n', 'q.sql': 'select 1;\n', 'script.gdb': 'break main\nrun\nbt\n', 'prog.awk': '{ print $1 }\n' });
 
 describe('code codeward does not parse asks, under allow rules and --yes', () => {
   immunityCases(box, IMMUNE, NOT_IMMUNE);
