@@ -18,7 +18,7 @@ import { readRunnerSetup } from './run-script-npm.js';
 // Runner lines inside scripts are followed this deep.
 const DEPTH = 3;
 // Options before a package manager's subcommand that take no value, and the ones naming another package's place.
-const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress']);
+const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress', '--bun']);
 const PLACES = /^(?:--prefix|--cwd|--dir|-C|--filter|-F|--workspace|-w|--workspaces|--userconfig|--globalconfig|--script-shell)=/;
 // The subcommands that run a named script, and npm's others that run one of the package's scripts.
 const RUN = ['run', 'run-script', 'rum', 'urn'];
