@@ -61,7 +61,7 @@ describe('the canonical spelling keeps `--` of a package manager', () => {
 const NAMED = [
   'npm run build -- --x=deploy', 'npm test -- --watch', 'npm start -- --port 3000', 'npm run lint -- --fix', 'npm run -- build --x',
   'pnpm run build -- --x', 'pnpm test -- --watch', 'yarn build --watch', 'yarn test --coverage', 'yarn run lint --fix', 'bun run build --minify',
-  'npm stop -- --now', 'npm restart -- --x', 'yarn install --frozen-lockfile', 'npm ci --no-audit', 'npm install -- --x',
+  'npm stop -- --now', 'npm restart -- --x', 'bun --bun run build', 'yarn install --frozen-lockfile', 'npm ci --no-audit', 'npm install -- --x',
 ];
 // Lines that run a script the reading cannot name (an option npm may read as a place or a shell, a place option
 // before the subcommand): asked under a deny or ask rule.
