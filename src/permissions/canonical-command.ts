@@ -57,12 +57,23 @@ function width(g: ProgramGrammar, tokens: readonly Token[], i: number): number {
 const isOption = (token: Token): boolean => token.value.startsWith('-') && token.value !== '-';
 const isAssignment = (g: ProgramGrammar, token: Token): boolean => g.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*[:+?!]?=/.test(token.value);
 
-// Options after the subcommand dropped, up to `--` (programs that read options anywhere). The `--` itself ends
-// the program's options and is not a word the subcommand sees (`npm run --silent -- deploy` runs deploy: R15-2).
-function withoutOptions(g: ProgramGrammar, tokens: readonly Token[]): Token[] {
+// The words from a `--` on (`end`, then `after`), `kept`: the words before it. The `--` ends the program's options
+// and is not a word the subcommand sees (`npm run --silent -- deploy` runs deploy: R15-2). A package manager passes
+// the words after it to the script, never reads them as its own options (R24-5 depth): where one of them looks like
+// an option (`npm run build -- --x=deploy`, `npm test -- --watch`) the `--` stays, moved past the script's name when
+// it stands before it (`npm run -- deploy --x` is `npm run deploy -- --x`). Dropped as before where nothing after it
+// looks like an option, and for the subcommands whose words after it are a command (`npm exec -- git push`).
+function fromEnd(g: ProgramGrammar, sub: string, kept: readonly Token[], end: Token, after: readonly Token[]): Token[] {
+  if (g.keepsEnd === undefined || g.keepsEnd.includes(sub) || !after.some(isOption)) return [...kept, ...after];
+  if (kept.length === 0 && !isOption(after[0]!)) return [after[0]!, end, ...after.slice(1)];
+  return [...kept, end, ...after];
+}
+
+// Options after the subcommand dropped, up to `--` (programs that read options anywhere).
+function withoutOptions(g: ProgramGrammar, sub: string, tokens: readonly Token[]): Token[] {
   const kept: Token[] = [];
   for (let i = 0; i < tokens.length; ) {
-    if (tokens[i]!.value === '--') return [...kept, ...tokens.slice(i + 1)];
+    if (tokens[i]!.value === '--') return fromEnd(g, sub, kept, tokens[i]!, tokens.slice(i + 1));
     if (isOption(tokens[i]!)) i += width(g, tokens, i);
     else if (isAssignment(g, tokens[i]!)) i += 1;
     else kept.push(tokens[i++]!);
@@ -80,9 +91,9 @@ function formsAt(g: ProgramGrammar, name: string, tokens: readonly Token[], i: n
   }
   const sub = word.dynamic ? word.shown : (g.resolve?.(word.value) ?? g.aliases?.[word.value] ?? word.value);
   const forms = [[name, sub, ...rest.map((t) => t.shown)]];
-  if (g.anywhere) forms.push([name, sub, ...withoutOptions(g, rest).map((t) => t.shown)]);
+  if (g.anywhere) forms.push([name, sub, ...withoutOptions(g, sub, rest).map((t) => t.shown)]);
   // `yarn run -- deploy`: a `--` right after the subcommand ends options before its operand.
-  else if (rest[0]?.value === '--') forms.push([name, sub, ...rest.slice(1).map((t) => t.shown)]);
+  else if (rest[0]?.value === '--') forms.push([name, sub, ...fromEnd(g, sub, [], rest[0], rest.slice(1)).map((t) => t.shown)]);
   if (g.implicitRun && !word.dynamic && !g.implicitRun.includes(sub)) forms.push([name, 'run', sub, ...rest.map((t) => t.shown)]);
   return forms;
 }

@@ -29,6 +29,9 @@ export interface ProgramGrammar {
   readonly stop?: readonly string[];
   // Variable assignments among the words (`make V=1 deploy`): skipped like options.
   readonly assignments?: boolean;
+  // A package manager: the words after `--` are the script's, never its options, so the `--` stays in the reading
+  // (canonical-command.ts fromEnd), but after the subcommands listed here (their words after it are a command).
+  readonly keepsEnd?: readonly string[];
 }
 
 const words = (text: string): string[] => text.trim().split(/\s+/);
@@ -41,6 +44,7 @@ const NPM: ProgramGrammar = {
   resolve: npmCommand,
   anywhere: true,
   unknownIsFlag: true,
+  keepsEnd: ['exec', 'explore'],
 };
 
 const PNPM_BUILTINS = words(`add install i remove rm uninstall un update up upgrade init link ln unlink pack publish config c get set cache
@@ -57,6 +61,7 @@ const PNPM: ProgramGrammar = {
   implicitRun: PNPM_BUILTINS,
   anywhere: true,
   unknownIsFlag: true,
+  keepsEnd: ['exec', 'dlx', 'x'],
 };
 
 const YARN_BUILTINS = words(`add install remove upgrade up info init why config cache dlx exec run workspace workspaces global link unlink pack
@@ -69,6 +74,7 @@ const YARN: ProgramGrammar = {
   aliases: { 'run-script': 'run', rm: 'remove' },
   implicitRun: YARN_BUILTINS,
   unknownIsFlag: true,
+  keepsEnd: ['exec', 'dlx'],
 };
 
 const BUN: ProgramGrammar = {
@@ -76,6 +82,7 @@ const BUN: ProgramGrammar = {
   flags: words('--silent -b --bun --smol --watch --hot --no-install --if-present --shell=bun --shell=system'),
   aliases: { i: 'install', a: 'add', rm: 'remove', x: 'x', c: 'create' },
   implicitRun: words('run test x repl exec install i add a remove rm update outdated link unlink pm build init create c upgrade publish patch audit info'),
+  keepsEnd: ['x', 'exec'],
 };
 
 const CARGO: ProgramGrammar = {

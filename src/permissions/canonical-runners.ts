@@ -108,12 +108,21 @@ export function otherReadings(name: string, tokens: readonly Token[]): OtherRead
   return Object.hasOwn(SCRIPT_RUNNERS, key) ? SCRIPT_RUNNERS[key]!(tokens) : [];
 }
 
+// pnpm, yarn and bun pass the words after the script's name to the script (`yarn run build --x`); npm reads its
+// options up to `--`, so the same run is `npm run build -- --x` (R24-5 depth: never `--x` as npm's option).
+function npmPassed(rest: readonly string[]): string[] {
+  const at = rest.findIndex((word) => !word.startsWith('-'));
+  const after = rest.slice(at + 1);
+  if (at < 0 || rest.includes('--') || !after.some((word) => word.startsWith('-'))) return [...rest];
+  return [...rest.slice(0, at + 1), '--', ...after];
+}
+
 // Forms of a reading that are another command too: a package manager's `run X` is the package script X that
 // `npm run X` runs (pnpm, yarn and bun read the same package.json), and git's bridges that publish commits to
 // another system (`git p4 submit`, `git svn dcommit`) are a push.
 export function otherForms(form: readonly string[]): string[][] {
   const [name, sub, ...rest] = form;
-  if ((name === 'pnpm' || name === 'yarn' || name === 'bun') && sub === 'run' && rest.length > 0) return [['npm', 'run', ...rest]];
+  if ((name === 'pnpm' || name === 'yarn' || name === 'bun') && sub === 'run' && rest.length > 0) return [['npm', 'run', ...npmPassed(rest)]];
   if (name === 'git' && ((sub === 'p4' && rest[0] === 'submit') || (sub === 'svn' && rest[0] === 'dcommit'))) return [['git', 'push', ...rest.slice(1)]];
   return [];
 }

@@ -18,8 +18,11 @@ import { readRunnerSetup } from './run-script-npm.js';
 // Runner lines inside scripts are followed this deep.
 const DEPTH = 3;
 // Options before a package manager's subcommand that take no value, and the ones naming another package's place.
-const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress']);
+const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress', '--bun']);
 const PLACES = /^(?:--prefix|--cwd|--dir|-C|--filter|-F|--workspace|-w|--workspaces|--userconfig|--globalconfig|--script-shell)=/;
+// The subcommands that run a named script, and npm's others that run one of the package's scripts.
+const RUN = ['run', 'run-script', 'rum', 'urn'];
+const SCRIPTS = ['test', 't', 'tst', 'start', 'stop', 'restart'];
 // Options of a package manager that change nothing about which package.json and script run.
 const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
 
@@ -65,16 +68,23 @@ function packageScript(program: string, words: readonly string[]): string | read
   if (Object.hasOwn(LIFECYCLE, sub)) return LIFECYCLE[sub]!;
   if (program === 'bun' && sub === 'test') return null;
   if (['exec', 'x', 'dlx'].includes(sub)) return null;
-  // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here.
-  if (own.some((word) => word.startsWith('-') && !PLAIN_OPTIONS.has(word))) return undefined;
+  const run = RUN.includes(sub);
+  // npm's other commands run no script of the package, whatever their options (`npm docs --browser`, `npm view x
+  // --json`), but `npm audit fix` (an install); `npm explore x -- CMD` runs CMD (judged as the line it is).
+  if (program === 'npm' && !run && !SCRIPTS.includes(sub)) return sub === 'audit' && name === 'fix' ? INSTALL : null;
+  // The script `run` names: its first word that is no option, else the word after `--` (`npm run -- deploy`, R15-2);
+  // `npm run` alone lists the scripts.
+  const at = run ? own.findIndex((word, i) => i > 0 && !word.startsWith('-')) : 0;
+  const script = run ? (at < 0 ? (end < 0 ? null : (words[end + 1] ?? null)) : own[at]!) : sub;
+  // `npm test --prefix sub` runs sub's script: any option but the plain ones is not read here. npm reads its options
+  // up to `--` (the words after it are the script's: R24-5 depth); pnpm, yarn and bun pass the words after the
+  // script's name to the script (`yarn build --watch`), so only the options before it are theirs.
+  const options = program === 'npm' ? own : own.slice(0, at < 0 ? own.length : at);
+  if (options.some((word) => word.startsWith('-') && !PLAIN_OPTIONS.has(word))) return undefined;
   if (['test', 't', 'tst'].includes(sub)) return 'test';
-  if (['start', 'stop', 'restart'].includes(sub)) return sub;
-  if (['run', 'run-script', 'rum', 'urn'].includes(sub)) return name;
   // `yarn build`, `pnpm build`, `bun build` run the script "build" when package.json has one (else the manager's
-  // own command or a binary); npm's other commands run no script of the package but `npm audit fix` (an install).
-  if (program !== 'npm') return sub;
-  // `npm explore x -- CMD` runs CMD (judged as the line it is), no script of the package.
-  return sub === 'audit' && name === 'fix' ? INSTALL : null;
+  // own command or a binary).
+  return script;
 }
 
 // `script`: one script (and its pre/post) or the lifecycle scripts a command runs when present.
@@ -125,7 +135,13 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     if (manager) reading.managers.add(program);
     // A runner after a `cd` reads another folder's files (the shown ones would be the wrong ones).
     if (moved || depth > DEPTH) reading.unnamed(`${[program, ...rest].join(' ')}: runs in a folder or at a depth not read here`);
-    else if (script === undefined) reading.open(`${[program, ...rest].join(' ')}: may run a package.json script not named here`);
+    // A script the reading cannot name (`npm test --foo`, `yarn --cwd x g`): not judged, so a deny or ask rule asks
+    // (R24-5); without a package.json no script of it runs.
+    else if (script === undefined) {
+      const why = `${[program, ...rest].join(' ')}: may run a package.json script not named here`;
+      if (manager && (await open()).has('package.json')) reading.unnamed(why);
+      else reading.open(why);
+    }
     else {
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
       if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);
