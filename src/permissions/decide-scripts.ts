@@ -5,6 +5,7 @@ import type { DecideContext } from './decide-common.js';
 import { noHeads, ruleHeads } from './rule-heads.js';
 import { spellCommand } from './shell-subjects.js';
 import { scriptPlaces } from './decide-script-places.js';
+import { lineFolders } from './decide-script-dirs.js';
 import { commandWords, runnersIn, taskRunnerLines } from './task-runner-lines.js';
 import { taskRunnerOf } from './task-runners.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
@@ -50,17 +51,22 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   const root = ctx.policy.root;
   const runDir = resolvePath(root, judged.dir ?? '.');
   // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean }[] = [];
+  // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string }[] = [];
+  let lost: { line: string; why: string } | undefined;
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
+    const folders = lineFolders(reading.commands, runDir, root);
     for (const command of reading.commands) {
       const spelling = spellCommand(command, runDir, root);
       const texts = [spelling.canonical, ...spelling.others];
       const handed = handedVariables(command, reading);
-      for (const line of new Set(texts.filter((text) => RUNNER.test(text)))) queue.push({ line, words: [], handed, depth: 0, npm: true });
-      for (const text of new Set(texts)) {
-        const words = commandWords(text)[0] ?? [];
-        if (taskRunnerOf(words)) queue.push({ line: words.join(' '), words, handed, depth: 0, npm: false });
-      }
+      const { dirs, lost: why } = folders.get(command) ?? { dirs: [runDir] };
+      const runners = [
+        ...[...new Set(texts.filter((text) => RUNNER.test(text)))].map((line) => ({ line, words: [] as string[], npm: true })),
+        ...[...new Set(texts)].map((text) => commandWords(text)[0] ?? []).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false })),
+      ];
+      if (runners.length > 0 && why !== undefined) lost ??= { line: runners[0]!.line, why };
+      for (const runner of runners) for (const dir of dirs) queue.push({ ...runner, handed, depth: 0, dir });
     }
   }
   if (queue.length === 0) return undefined;
@@ -68,9 +74,10 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   const jail = new Beneath(root);
   let count = 0;
   const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
+  if (lost !== undefined) return ask(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean): Promise<Decision | undefined> => {
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
       if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
@@ -81,32 +88,32 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
         const shown = inner.words.join(' ');
         if (inner.moved) return ask(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
         if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-        queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm });
+        queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm, dir });
       }
     }
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm } = queue[at]!;
+    const { line, words, handed, depth, npm, dir } = queue[at]!;
     if (npm) {
       // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
-      const placed = scriptPlaces(line, runDir, root);
+      const placed = scriptPlaces(line, dir, root);
       if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
       const lines: string[] = [];
-      for (const { folder, line: there } of placed?.places ?? [{ folder: runDir, line }]) {
+      for (const { folder, line: there } of placed?.places ?? [{ folder: dir, line }]) {
         const read = await packageScriptLines(folder, jail, there);
         // A script runs that the reading cannot name (`npm run g --foo`, an unreadable package.json): not judged,
         // so asked (R24-5).
         if (read !== undefined && read.unread.length > 0) return ask(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
         lines.push(...(read?.lines ?? []));
       }
-      const met = await judge(line, lines, handed, depth, true);
+      const met = await judge(line, lines, handed, depth, true, dir);
       if (met) return met;
       continue;
     }
-    const read = taskRunnerLines(words, runDir, root, handed);
+    const read = taskRunnerLines(words, dir, root, handed);
     if (read === undefined) continue;
-    const met = await judge(line, read.lines, handed, depth, false);
+    const met = await judge(line, read.lines, handed, depth, false, dir);
     if (met) return met;
     if (read.unknown !== undefined) return ask(line, `${read.unknown}; its lines are not judged against the rules`);
   }
