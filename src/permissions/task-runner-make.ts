@@ -105,6 +105,56 @@ function plainFlags(each: string): boolean {
   return !/[$`'"=\\]/.test(value) && value.trim().split(/\s+/).filter(Boolean).every((word) => /^-{0,2}[A-Za-z0-9-]+$/.test(word) && !PLACE.test(word.startsWith('-') ? word : `-${word}`));
 }
 
+// make's special targets (never suffix rules).
+const SPECIAL = new Set(['.PHONY', '.SUFFIXES', '.DEFAULT', '.PRECIOUS', '.INTERMEDIATE', '.NOTINTERMEDIATE', '.SECONDARY', '.SECONDEXPANSION', '.DELETE_ON_ERROR', '.IGNORE', '.LOW_RESOLUTION_TIME', '.SILENT', '.EXPORT_ALL_VARIABLES', '.NOTPARALLEL', '.ONESHELL', '.POSIX', '.WAIT', '.EXTRA_PREREQS']);
+
+// An old-style suffix rule (`.c.o:` = `%.o: %.c`, `.c:` = `%: %.c`) as the pattern rule it is.
+function suffixRule(rule: MakeRule): MakeRule {
+  const found = /^(\.[^.%/\s]+)(\.[^.%/\s]+)?$/.exec(rule.target);
+  if (!found || SPECIAL.has(rule.target) || rule.prerequisites.length > 0) return rule;
+  return { ...rule, target: `%${found[2] ?? ''}`, prerequisites: [`%${found[1]!}`] };
+}
+
+// The text of each `$(shell ..)`/`${shell ..}` in `text` (parentheses balanced), and whether `$(eval ..)` is there.
+function calls(text: string): { shells: string[]; evals: boolean } {
+  const shells: string[] = [];
+  for (const found of text.matchAll(/\$([({])shell\s/g)) {
+    const [open, close] = found[1] === '(' ? ['(', ')'] : ['{', '}'];
+    let depth = 1;
+    let at = found.index + found[0].length;
+    const start = at;
+    for (; at < text.length && depth > 0; at++) depth += text[at] === open ? 1 : text[at] === close ? -1 : 0;
+    shells.push(text.slice(start, depth === 0 ? at - 1 : at));
+  }
+  return { shells, evals: /\$[({](?:eval|file|guile|load)\s/.test(text) };
+}
+
+// What make runs while READING the Makefile: every `$(shell ..)` of an immediately expanded place (`:=`/`::=`/
+// `:::=`/`+=` values, `!=` commands, conditionals, rule lines, top-level lines), also through the deferred
+// variables such a place names; `$(eval ..)` (more make text) and the like are not read (fail closed).
+function parseTime(lines: readonly string[], vars: Vars): { lines: string[]; unknown?: string } {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('\t') || line.trim() === '') continue;
+    const set = ASSIGN.exec(line.trim());
+    if (set && (set[2] === '=' || set[2] === '?=')) continue;
+    let text = set?.[2] === '!=' ? `$(shell ${set[3]!})` : line;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      const inlined = text.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.values.get(name) ?? all);
+      if (inlined === text) break;
+      text = inlined;
+    }
+    const found = calls(text);
+    if (found.evals) return { lines: out, unknown: `\`${line.trim()}\` makes more make text or loads code while the Makefile is read` };
+    for (const shell of found.shells) {
+      const got = expand(shell, vars, {});
+      if (got.unknown !== undefined) return { lines: out, unknown: `\`${line.trim()}\` runs \`${shell}\` while the Makefile is read: ${got.unknown}` };
+      out.push(got.text);
+    }
+  }
+  return { lines: out };
+}
+
 const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
 
 export function makeGoal(folder: TaskFolder, goal: string, context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): TaskStep {
@@ -116,33 +166,44 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
   const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
   if (flags !== undefined) return unread(`${flags} handed to make may set variables or options`);
+  const more = context.handed.find((each) => /^MAKEFILES=/.test(each));
+  if (more !== undefined) return unread(`${more} names makefiles make reads first`);
   // make ignores comment lines among a rule's recipe lines (they do not end it).
   const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
   const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
   if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
   const words = makeWords(context.rest);
   const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
-  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t'));
+  const read = parseTime(lines, vars);
+  if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
+  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
   const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
-  if (target === undefined) return NO_STEP;
-  const out: string[] = [];
+  if (target === undefined) return { lines: read.lines };
+  const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
+  const out: string[] = [...read.lines];
   const seen = new Set<string>();
   const visit = (each: string): string | undefined => {
     if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
     seen.add(each);
     const own = rules.filter((rule) => rule.target === each);
-    const matched: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    const patterns: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    // No rule: `.DEFAULT`'s recipe makes it (when no such file exists: taken either way, more judged).
+    const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
       if (/^::?[^;#]*=/.test(head)) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
+      // The order-only prerequisites (after `|`) are made too.
+      const orderOnly = (/^[^|;#]*\|([^;#]*)/.exec(head)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
       const expanded = expand(rule.prerequisites.join(' ').replaceAll('%', stem), vars, {});
-      if (expanded.unknown !== undefined) return `the prerequisites of ${each}: ${expanded.unknown}`;
+      const ordered = expand(orderOnly.join(' ').replaceAll('%', stem), vars, {});
+      const failed = expanded.unknown ?? ordered.unknown;
+      if (failed !== undefined) return `the prerequisites of ${each}: ${failed}`;
       const prerequisites = expanded.text.split(/\s+/).filter(Boolean);
-      for (const prerequisite of prerequisites) {
+      for (const prerequisite of [...prerequisites, ...ordered.text.split(/\s+/).filter(Boolean)]) {
         const why = visit(prerequisite);
         if (why !== undefined) return why;
       }
-      const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': '', '%': '' };
+      const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': ordered.text, '%': '' };
       for (const line of recipeOf(lines, rule)) {
         const got = expand(line.replace(/^[@+\-\s]+/, ''), vars, auto);
         if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
