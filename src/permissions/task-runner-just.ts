@@ -68,19 +68,24 @@ export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
   const read = recipes(text);
   const other = read.settings.find((line) => /^(?:import|mod)\b/.test(line) || (/^set\s+(?:shell|allow-duplicate-recipes)\b/.test(line) && !/^set\s+shell\s*:=\s*\[\s*["'](?:ba|z|da)?sh["']/.test(line)));
   if (other !== undefined) return { lines: [], unknown: `${file}: \`${other}\` (another file's recipes or another shell)` };
+  // just evaluates the assignments' backticks when it loads the justfile (unless `set lazy`).
+  const loaded = read.settings.some((line) => /^set\s+lazy\b(?!\s*:=\s*false)/.test(line)) ? [] : read.settings.filter((line) => /^(?:export\s+)?[\w-]+\s*:=/.test(line));
+  const code = loaded.find((line) => line.includes('```') || /\bshell\s*\(/.test(line));
+  if (code !== undefined) return { lines: [], unknown: `${file}: \`${code}\` runs a command when the justfile loads` };
+  const atLoad = loaded.flatMap((line) => [...line.matchAll(/`([^`]*)`/g)].map((found) => found[1]!));
   const name = asked === '' ? read.first : (read.aliases.get(asked) ?? asked);
   const recipe = name === undefined ? undefined : read.recipes.get(name);
   if (recipe === undefined) {
     // A recipe line this reading does not take apart (an unusual parameter spelling): not taken as absent.
     const header = name === undefined ? undefined : text.split('\n').find((line) => new RegExp(`^@?${name.replace(/[-]/g, '\\-')}(?:\\s|:)`).test(line) && !/^\S+\s*:=/.test(line));
-    return header === undefined ? NO_STEP : { lines: [], unknown: `${file}: the recipe line \`${header}\` is not one codeward reads` };
+    return header === undefined ? { lines: atLoad } : { lines: atLoad, unknown: `${file}: the recipe line \`${header}\` is not one codeward reads` };
   }
   const where = `${file} recipe "${name!}"`;
   const script = recipe.attributes.find((each) => each.startsWith('script'));
   if (script !== undefined && !/^script(?:\s*\(\s*["'](?:ba|z|da)?sh\b.*\))?$/.test(script)) return { lines: [], unknown: `${where} is a script for another interpreter (${script})` };
   const body = recipe.body[0]?.startsWith('#!') ? recipe.body.slice(1) : recipe.body;
   if (recipe.body[0]?.startsWith('#!') && !SHELL.test(recipe.body[0].slice(2).trim())) return { lines: [], unknown: `${where} runs another interpreter (${recipe.body[0]})` };
-  const lines: string[] = [];
+  const lines: string[] = [...atLoad];
   for (const raw of body) {
     let unknown: string | undefined;
     const line = raw.replace(/^[@-]+/, '').replace(/\{\{(?!\{)\s*(.*?)\s*\}\}/g, (all, inner: string) => {
