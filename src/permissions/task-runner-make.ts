@@ -1,4 +1,5 @@
 import { recipeOf, rulesOf, type MakeRule } from '../shell/run-script-make.js';
+import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 
 // `make x` (npm23's known-left row): the recipes of goal x and of its prerequisites (explicit rules, and the
@@ -17,19 +18,26 @@ const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '
 const ASSIGN = /^(?:(?:override|export)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
 const MAX_DEPTH = 10;
 
-// The goals and the command line's assignments of make's words; unknown for a place option.
-export function makeWords(rest: readonly string[]): { goals: string[]; assigned: Map<string, string>; unknown?: string } {
+// The goals, the command line's assignments and the literal `-C dir` folders of make's words; unknown for another
+// place option (or a `-C` only known at run time).
+export function makeWords(rest: readonly string[]): { goals: string[]; assigned: Map<string, string>; dirs: string[]; unknown?: string } {
   const goals: string[] = [];
   const assigned = new Map<string, string>();
+  const dirs: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
     const set = /^([A-Za-z_][\w.-]*)\s*:{0,3}=(.*)$/s.exec(word);
-    if (PLACE.test(word)) return { goals, assigned, unknown: `make ${word}: an option that picks another Makefile, folder or make text` };
-    if (VALUED.has(word) && (!/^-[jl]$/.test(word) || /^\d/.test(rest[i + 1] ?? ''))) i++;
+    const into = /^(?:-C|--directory=?)(.*)$/s.exec(word);
+    if (into) {
+      const dir = into[1] || (i + 1 < rest.length ? rest[++i]! : '');
+      if (dir === '' || /[$`*?[\]{}~]/.test(dir)) return { goals, assigned, dirs, unknown: `make ${word}: a folder only known at run time` };
+      dirs.push(dir);
+    } else if (PLACE.test(word)) return { goals, assigned, dirs, unknown: `make ${word}: an option that picks another Makefile, folder or make text` };
+    else if (VALUED.has(word) && (!/^-[jl]$/.test(word) || /^\d/.test(rest[i + 1] ?? ''))) i++;
     else if (set) assigned.set(set[1]!, set[2]!);
     else if (!word.startsWith('-')) goals.push(word);
   }
-  return { goals, assigned };
+  return { goals, assigned, dirs };
 }
 
 interface Vars {
@@ -169,14 +177,18 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   const more = context.handed.find((each) => /^MAKEFILES=/.test(each));
   if (more !== undefined) return unread(`${more} names makefiles make reads first`);
   // make ignores comment lines among a rule's recipe lines (they do not end it).
-  const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
-  const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
-  if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
+  const text = makeText(folder, raw);
+  if (text.unknown !== undefined) return unread(text.unknown);
+  const lines = text.lines;
   const words = makeWords(context.rest);
   const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
+  for (const name of text.defined) vars.unknown.add(name);
   const read = parseTime(lines, vars);
   if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
   const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
+  // make first remakes an included makefile a rule names (that rule runs whatever the goal).
+  const remade = text.included.find((file) => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file))));
+  if (remade !== undefined) return unread(`a rule remakes the included ${remade}`);
   const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
   if (target === undefined) return { lines: read.lines };
   const fallback = rules.filter((rule) => rule.target === '.DEFAULT');

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { plain, SCRIPT_RUNNERS } from './canonical-scripts.js';
 import { composerScript, denoTask, nxTargets, turboTasksRun } from './task-runner-json.js';
 import { justRecipe } from './task-runner-just.js';
@@ -14,7 +15,8 @@ import type { TaskFolder, TaskStep } from './task-runner-files.js';
 // that picks another file or folder) is `unknown` and the line asks while any deny or ask rule exists.
 
 // What a line's words name: tasks ('' = the runner's default task), no task at all (null), or why not known.
-export type TaskNames = { readonly names: readonly string[] } | { readonly unknown: string } | null;
+// `dir`: the folder (from the run folder) the runner reads and runs the tasks in (`make -C sub`).
+export type TaskNames = { readonly names: readonly string[]; readonly dir?: string } | { readonly unknown: string } | null;
 
 export interface TaskContext {
   // The words after the program.
@@ -172,7 +174,8 @@ export const TASK_RUNNERS: Readonly<Record<string, TaskRunner>> = {
   makers: { files: 'Makefile.toml [tasks.x]', names: named({ place: ['--makefile', '--cwd', '-t', '--task'], valued: ['-p', '--profile', '-e', '--env', '-l', '--loglevel'], flags: ['-v', '--verbose', '--no-workspace', '--allow-private', '--skip-init-end-tasks', '--disable-check-for-updates', '--no-on-error', '--time-summary', '--quiet', '--silent'], stop: HELP }), read: cargoMakeTask },
   make: { files: 'Makefile recipes', names: (rest) => {
     const words = makeWords(rest);
-    return words.unknown !== undefined ? { unknown: words.unknown } : { names: words.goals.length > 0 ? words.goals : [''] };
+    if (words.unknown !== undefined) return { unknown: words.unknown };
+    return { names: words.goals.length > 0 ? words.goals : [''], ...(words.dirs.length > 0 ? { dir: join(...words.dirs) } : {}) };
   }, read: makeGoal },
 };
 
