@@ -11,6 +11,7 @@ const SHELL = /^(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:\/\S*\/)?(?:ba|z|da|k)?sh\b/
 const HEADER = /^(@)?([A-Za-z_][\w-]*)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s:'"]+|\([^)]*\)))?)*)\s*:(?![=:])(.*)$/;
 
 interface Recipe {
+  readonly params: string;
   readonly body: string[];
   readonly deps: string[];
   readonly attributes: string[];
@@ -48,7 +49,7 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
       const header = HEADER.exec(line);
       if (!header) continue;
       const deps = header[4]!.replace(/#.*$/, '').replace(/\([^)]*\)/g, (call) => call.slice(1, -1).trim().split(/\s+/)[0]!).split(/\s+|&&/).filter(Boolean);
-      current = { body: [], deps, attributes };
+      current = { params: header[3]!, body: [], deps, attributes };
       last = current;
       found.set(header[2]!, current);
       if (first === undefined && !attributes.some((each) => each.startsWith('private'))) first = header[2]!;
@@ -59,7 +60,24 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
   return { recipes: found, ...(first === undefined ? {} : { first }), aliases, values, settings };
 }
 
-export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
+// The values of the parameters of the recipe the line names first (`just test a b` with `test *args:` -> args =
+// "a b"; a default when no word is left); undefined where not known (another recipe's, an expression default).
+function parameters(params: string, asked: string, rest: readonly string[]): Map<string, string> | undefined {
+  const operands = rest.filter((word) => !word.startsWith('-'));
+  if (operands[0] !== asked) return undefined;
+  const args = operands.slice(1);
+  const values = new Map<string, string>();
+  for (const found of params.matchAll(/([$+*]?)([\w-]+)(?:=('([^']*)'|"([^"\\]*)"|[^\s'"(]+|\(.*))?/g)) {
+    const [, kind, name, given, single, double] = found;
+    if (given?.startsWith('(')) return undefined;
+    const value = kind === '*' || kind === '+' ? args.splice(0).join(' ') : (args.shift() ?? single ?? double ?? given);
+    if (value === undefined || (kind === '+' && value === '')) return undefined;
+    values.set(name!, value);
+  }
+  return values;
+}
+
+export function justRecipe(folder: TaskFolder, asked: string, context?: { readonly rest: readonly string[] }): TaskStep {
   const file = folder.upward(['justfile', 'Justfile', '.justfile', 'JUSTFILE']);
   if (file === undefined) return NO_STEP;
   const text = folder.text(join(folder.dir, file));
@@ -86,10 +104,11 @@ export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
   const body = recipe.body[0]?.startsWith('#!') ? recipe.body.slice(1) : recipe.body;
   if (recipe.body[0]?.startsWith('#!') && !SHELL.test(recipe.body[0].slice(2).trim())) return { lines: [], unknown: `${where} runs another interpreter (${recipe.body[0]})` };
   const lines: string[] = [...atLoad];
+  const params = parameters(recipe.params, asked, context?.rest ?? []);
   for (const raw of body) {
     let unknown: string | undefined;
     const line = raw.replace(/^[@-]+/, '').replace(/\{\{(?!\{)\s*(.*?)\s*\}\}/g, (all, inner: string) => {
-      const value = read.values.get(inner);
+      const value = params?.get(inner) ?? read.values.get(inner);
       if (value === undefined) unknown ??= `${where}: \`${raw}\` fills in {{${inner}}} at run time`;
       return value ?? '';
     });
