@@ -44,6 +44,8 @@ interface Vars {
   readonly values: Map<string, string>;
   // Variables whose value codeward does not know (set under a conditional or by `!=`, handed a run-time value).
   readonly unknown: Set<string>;
+  // Variables set under a conditional to plain values: each value they may have (codeward cannot tell the branch).
+  readonly choices: Map<string, string[]>;
 }
 
 // `NAME=value` the line hands make, quotes dropped; a value with `$` or a backquote is only known at run time.
@@ -63,6 +65,7 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   const unknown = new Set<string>();
   // Set by the Makefile other than with `?=` (the environment does not override those without -e).
   const fixed = new Set<string>();
+  const choices = new Map<string, string[] | null>();
   let depth = 0;
   for (const line of lines) {
     if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
@@ -71,6 +74,9 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     if (!set || set[1]!.includes(' ')) continue;
     const [, name, op, value] = set;
     if (op !== '?=') fixed.add(name!);
+    const plain = value!.replace(/\s+#.*$/, '');
+    if (depth > 0 && /^(?:::?=|:::=|\?=|=)$/.test(op!) && !/[$`]/.test(plain) && choices.get(name!) !== null) choices.set(name!, [...(choices.get(name!) ?? []), plain]);
+    else if (depth > 0) choices.set(name!, null);
     if (depth > 0 || op === '!=') unknown.add(name!);
     else if (op === '+=') values.set(name!, `${values.get(name!) ?? ''} ${value!}`.trim());
     else if (op !== '?=' || !values.has(name!) || Object.hasOwn(BUILTIN, name!)) values.set(name!, value!.replace(/\s+#.*$/, ''));
@@ -84,7 +90,10 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     values.set(name, value);
     unknown.delete(name);
   }
-  return { values, unknown };
+  const handedNames = new Set(environment(handed).keys());
+  // A conditional variable may also keep the value it had without the branch (or none).
+  const offered = [...choices].flatMap(([name, each]) => (each === null || !unknown.has(name) || handedNames.has(name) ? [] : [[name, [...each, values.get(name) ?? '']] as [string, string[]]]));
+  return { values, unknown, choices: new Map(offered) };
 }
 
 // `text` with make's references filled in, or why it cannot be.
@@ -105,6 +114,18 @@ function expand(text: string, vars: Vars, auto: Readonly<Record<string, string>>
     return '';
   });
   return { text: depth === 0 ? out.replaceAll('\u0000', '$') : out, ...(unknown === undefined ? {} : { unknown }) };
+}
+
+const MAX_VARIANTS = 16;
+
+// The variable sets a recipe line is judged with: one per value the conditional variables it names may have
+// (past MAX_VARIANTS, or nested in another variable, they stay unknown: the line asks).
+function variants(line: string, vars: Vars): Vars[] {
+  const named = [...new Set([...line.matchAll(/\$[({]([A-Za-z_][\w.-]*)[)}]/g)].map((found) => found[1]!))].filter((name) => vars.choices.has(name));
+  let sets: Map<string, string>[] = [new Map()];
+  for (const name of named) sets = sets.flatMap((set) => vars.choices.get(name)!.map((value) => new Map([...set, [name, value]])));
+  if (named.length === 0 || sets.length > MAX_VARIANTS) return [vars];
+  return sets.map((set) => ({ values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))), choices: vars.choices }));
 }
 
 // Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
@@ -217,9 +238,11 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
       }
       const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': ordered.text, '%': '' };
       for (const line of recipeOf(lines, rule)) {
-        const got = expand(line.replace(/^[@+\-\s]+/, ''), vars, auto);
-        if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
-        out.push(got.text);
+        for (const each of variants(line, vars)) {
+          const got = expand(line.replace(/^[@+\-\s]+/, ''), each, auto);
+          if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
+          out.push(got.text);
+        }
       }
     }
     return undefined;

@@ -32,7 +32,6 @@ describe('R25-12 FRICTION: ordinary task files ask under a deny rule', () => {
     ['SHELL := /bin/bash', { Makefile: 'SHELL := /bin/bash\ntest:\n\tpytest\n' }, 'make test'],
     ['a define block', { Makefile: 'define HELP\nusage: make test\nendef\ntest:\n\tpytest\n' }, 'make test'],
     ['an ifeq conditional variable', { Makefile: 'ifeq ($(CI),true)\nFLAGS = -v\nendif\ntest:\n\tgo test $(FLAGS) ./...\n' }, 'make test'],
-    ['$(wildcard) prerequisites', { Makefile: 'SRC := $(wildcard src/*.c)\ntest: $(SRC)\n\t./run-tests\n' }, 'make test'],
     ['a recursive $(MAKE) -C sub', { Makefile: 'test:\n\t$(MAKE) -C sub test\n', 'sub/Makefile': 'test:\n\tpytest\n' }, 'make test'],
     ['just test *args', { justfile: 'test *args:\n\tpytest {{args}}\n' }, 'just test'],
     ['task {{.CLI_ARGS}}', { 'Taskfile.yml': "version: '3'\ntasks:\n  test:\n    cmds: ['go test {{.CLI_ARGS}} ./...']\n" }, 'task test'],
@@ -40,6 +39,7 @@ describe('R25-12 FRICTION: ordinary task files ask under a deny rule', () => {
     expect(await decide(files, line)).toBe('allow');
   });
 
+  // LEFT (runners27): `SRC := $(wildcard src/*.c)` + `test: $(SRC)` still asks (a make function in prerequisites).
   it.each<[string, Record<string, string>, string]>([
     ['a plain Makefile', { Makefile: '.PHONY: test\ntest:\n\tgo test ./...\n' }, 'make test'],
     ['a plain justfile', { justfile: 'test:\n\tpytest\n' }, 'just test'],
