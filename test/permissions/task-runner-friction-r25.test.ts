@@ -5,25 +5,9 @@
 // `$(MAKE) -C sub test`; just's variadic `test *args` (`pytest {{args}}`) and go-task's `{{.CLI_ARGS}}` the same.
 // Each is what `make test`/`just test`/`task test` look like in real repositories; the controls (a Makefile
 // without them) are allowed.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox } from './helpers.js';
+import { decideTask as decide } from './task-runner-decide.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
-
-async function decide(files: Record<string, string>, line: string): Promise<string> {
-  const box = await sandbox();
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(dirname(join(box.root, file)), { recursive: true });
-      await writeFile(join(box.root, file), text);
-    }
-    return (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
-  } finally {
-    await box.cleanup();
-  }
-}
 
 describe('R25-12 FRICTION: ordinary task files ask under a deny rule', () => {
   it.each<[string, Record<string, string>, string]>([

@@ -9,26 +9,10 @@
 // graph). Checked with GNU make 4.3 here: MAKEFILES, order-only,
 // .DEFAULT and the suffix rule each ran their recipe, and the four parse-time forms ran their command on
 // `make test`; just/nx by their docs (not installed).
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox } from './helpers.js';
+import { decideTask as decide } from './task-runner-decide.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const P = 'git push origin main';
-
-async function decide(files: Record<string, string>, line: string): Promise<string> {
-  const box = await sandbox();
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(dirname(join(box.root, file)), { recursive: true });
-      await writeFile(join(box.root, file), text);
-    }
-    return (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
-  } finally {
-    await box.cleanup();
-  }
-}
 
 const NX_PROD = { 'nx.json': '{}', 'project.json': JSON.stringify({ name: 'p', targets: { x: { executor: 'nx:run-commands', options: { command: 'echo hi' }, configurations: { prod: { command: P } } } } }) };
 

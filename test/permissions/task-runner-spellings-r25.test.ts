@@ -6,26 +6,10 @@
 // hook; pipenv's `call` scripts and PIPENV_PIPFILE; poe's standalone poe_tasks.toml, a shell task with a python
 // interpreter, a sequence whose items are commands. The controls (the same task spelled the way the row reads it)
 // ask or deny.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox } from './helpers.js';
+import { decideTask as decide } from './task-runner-decide.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const P = 'git push origin main';
-
-async function decide(files: Record<string, string>, line: string): Promise<string> {
-  const box = await sandbox();
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(dirname(join(box.root, file)), { recursive: true });
-      await writeFile(join(box.root, file), text);
-    }
-    return (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
-  } finally {
-    await box.cleanup();
-  }
-}
 
 const MISE = { 'mise.toml': `[tasks.x]\nrun = "${P}"\n` };
 const HATCH_FMT = { 'pyproject.toml': `[tool.hatch.envs.hatch-static-analysis.scripts]\nformat-fix = "${P}"\nlint-fix = "${P}"\nformat-check = "${P}"\nlint-check = "${P}"\n` };

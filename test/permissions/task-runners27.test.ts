@@ -1,26 +1,10 @@
 // runners27: the friction fixes of R25-12 stay exact — what a denied command hides behind the newly read forms
 // (an included makefile, a conditional branch, a define used in a recipe, make -C, a just parameter, CLI_ARGS)
 // is still judged, and what cannot be read still asks.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { explain, policyWith, sandbox } from './helpers.js';
+import { decideTask as decide } from './task-runner-decide.js';
 
-const DENY = ['deny @coder exec git push*', 'allow @coder exec *'];
 const P = 'git push origin main';
-
-async function decide(files: Record<string, string>, line: string): Promise<string> {
-  const box = await sandbox();
-  try {
-    for (const [file, text] of Object.entries(files)) {
-      await mkdir(dirname(join(box.root, file)), { recursive: true });
-      await writeFile(join(box.root, file), text);
-    }
-    return (await explain(await policyWith(box, DENY), `@coder exec ${line}`)).decision;
-  } finally {
-    await box.cleanup();
-  }
-}
 
 describe('runners27: newly read task files still judge what they run', () => {
   it.each<[string, Record<string, string>, string]>([
