@@ -75,7 +75,9 @@ function nxTarget(folder: TaskFolder, dir: string, target: unknown, where: strin
   const options = table(entry['options']);
   const executor = typeof entry['executor'] === 'string' ? entry['executor'] : undefined;
   const calls = [entry['dependsOn']].flat().flatMap((dep) => strings(typeof dep === 'string' ? dep : table(dep)['target'])).map((dep) => dep.replace(/^\^/, '').replace(/^.*:/, ''));
-  const commands = [entry['command'], options['command'], ...[options['commands']].flat()].flatMap((each) => strings(typeof each === 'string' ? each : table(each)['command']));
+  // Every configuration's options too (`nx x -c prod` picks one; all are judged).
+  const configured = Object.values(table(entry['configurations'])).map(table);
+  const commands = [entry['command'], ...[options, ...configured].flatMap((each) => [each['command'], ...[each['commands']].flat()])].flatMap((each) => strings(typeof each === 'string' ? each : table(each)['command']));
   if (executor === 'nx:run-script') return { ...packageScripts(folder, dir, strings(options['script'])), calls };
   if (executor !== undefined && /^[./]/.test(executor)) {
     return { lines: commands, calls, unknown: `${where} runs the local executor ${executor}` };
@@ -88,6 +90,10 @@ function nxTarget(folder: TaskFolder, dir: string, target: unknown, where: strin
 export function nxTargets(folder: TaskFolder, name: string): TaskStep {
   const { value: nx, stop } = parsedOr(folder, join(folder.root, 'nx.json'), 'json');
   if (stop) return stop;
+  // A plugin of the workspace's own files is code nx runs to build the project graph (an installed one is not a
+  // project file: not read, as an installed executor).
+  const local = [table(nx)['plugins']].flat().map((each) => (typeof each === 'string' ? each : table(each)['plugin'])).find((each) => typeof each === 'string' && /^(?:\.{1,2}\/|\/)/.test(each));
+  if (local !== undefined) return { lines: [], unknown: `nx.json loads the local plugin ${String(local)} (code codeward does not read)` };
   const steps: TaskStep[] = [nxTarget(folder, folder.root, table(table(nx)['targetDefaults'])[name], 'nx.json')];
   for (const dir of packages(folder, 'nx')) {
     const where = relative(folder.root, dir) || '.';

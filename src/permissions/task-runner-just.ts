@@ -11,6 +11,7 @@ const SHELL = /^(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:\/\S*\/)?(?:ba|z|da|k)?sh\b/
 const HEADER = /^(@)?([A-Za-z_][\w-]*)((?:\s+[$+*]?[\w-]+(?:=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s:'"]+|\([^)]*\)))?)*)\s*:(?![=:])(.*)$/;
 
 interface Recipe {
+  readonly params: string;
   readonly body: string[];
   readonly deps: string[];
   readonly attributes: string[];
@@ -48,7 +49,7 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
       const header = HEADER.exec(line);
       if (!header) continue;
       const deps = header[4]!.replace(/#.*$/, '').replace(/\([^)]*\)/g, (call) => call.slice(1, -1).trim().split(/\s+/)[0]!).split(/\s+|&&/).filter(Boolean);
-      current = { body: [], deps, attributes };
+      current = { params: header[3]!, body: [], deps, attributes };
       last = current;
       found.set(header[2]!, current);
       if (first === undefined && !attributes.some((each) => each.startsWith('private'))) first = header[2]!;
@@ -59,7 +60,24 @@ function recipes(text: string): { recipes: Map<string, Recipe>; first?: string; 
   return { recipes: found, ...(first === undefined ? {} : { first }), aliases, values, settings };
 }
 
-export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
+// The values of the parameters of the recipe the line names first (`just test a b` with `test *args:` -> args =
+// "a b"; a default when no word is left); undefined where not known (another recipe's, an expression default).
+function parameters(params: string, asked: string, rest: readonly string[]): Map<string, string> | undefined {
+  const operands = rest.filter((word) => !word.startsWith('-'));
+  if (operands[0] !== asked) return undefined;
+  const args = operands.slice(1);
+  const values = new Map<string, string>();
+  for (const found of params.matchAll(/([$+*]?)([\w-]+)(?:=('([^']*)'|"([^"\\]*)"|[^\s'"(]+|\(.*))?/g)) {
+    const [, kind, name, given, single, double] = found;
+    if (given?.startsWith('(')) return undefined;
+    const value = kind === '*' || kind === '+' ? args.splice(0).join(' ') : (args.shift() ?? single ?? double ?? given);
+    if (value === undefined || (kind === '+' && value === '')) return undefined;
+    values.set(name!, value);
+  }
+  return values;
+}
+
+export function justRecipe(folder: TaskFolder, asked: string, context?: { readonly rest: readonly string[] }): TaskStep {
   const file = folder.upward(['justfile', 'Justfile', '.justfile', 'JUSTFILE']);
   if (file === undefined) return NO_STEP;
   const text = folder.text(join(folder.dir, file));
@@ -68,23 +86,29 @@ export function justRecipe(folder: TaskFolder, asked: string): TaskStep {
   const read = recipes(text);
   const other = read.settings.find((line) => /^(?:import|mod)\b/.test(line) || (/^set\s+(?:shell|allow-duplicate-recipes)\b/.test(line) && !/^set\s+shell\s*:=\s*\[\s*["'](?:ba|z|da)?sh["']/.test(line)));
   if (other !== undefined) return { lines: [], unknown: `${file}: \`${other}\` (another file's recipes or another shell)` };
+  // just evaluates the assignments' backticks when it loads the justfile (unless `set lazy`).
+  const loaded = read.settings.some((line) => /^set\s+lazy\b(?!\s*:=\s*false)/.test(line)) ? [] : read.settings.filter((line) => /^(?:export\s+)?[\w-]+\s*:=/.test(line));
+  const code = loaded.find((line) => line.includes('```') || /\bshell\s*\(/.test(line));
+  if (code !== undefined) return { lines: [], unknown: `${file}: \`${code}\` runs a command when the justfile loads` };
+  const atLoad = loaded.flatMap((line) => [...line.matchAll(/`([^`]*)`/g)].map((found) => found[1]!));
   const name = asked === '' ? read.first : (read.aliases.get(asked) ?? asked);
   const recipe = name === undefined ? undefined : read.recipes.get(name);
   if (recipe === undefined) {
     // A recipe line this reading does not take apart (an unusual parameter spelling): not taken as absent.
     const header = name === undefined ? undefined : text.split('\n').find((line) => new RegExp(`^@?${name.replace(/[-]/g, '\\-')}(?:\\s|:)`).test(line) && !/^\S+\s*:=/.test(line));
-    return header === undefined ? NO_STEP : { lines: [], unknown: `${file}: the recipe line \`${header}\` is not one codeward reads` };
+    return header === undefined ? { lines: atLoad } : { lines: atLoad, unknown: `${file}: the recipe line \`${header}\` is not one codeward reads` };
   }
   const where = `${file} recipe "${name!}"`;
   const script = recipe.attributes.find((each) => each.startsWith('script'));
   if (script !== undefined && !/^script(?:\s*\(\s*["'](?:ba|z|da)?sh\b.*\))?$/.test(script)) return { lines: [], unknown: `${where} is a script for another interpreter (${script})` };
   const body = recipe.body[0]?.startsWith('#!') ? recipe.body.slice(1) : recipe.body;
   if (recipe.body[0]?.startsWith('#!') && !SHELL.test(recipe.body[0].slice(2).trim())) return { lines: [], unknown: `${where} runs another interpreter (${recipe.body[0]})` };
-  const lines: string[] = [];
+  const lines: string[] = [...atLoad];
+  const params = parameters(recipe.params, asked, context?.rest ?? []);
   for (const raw of body) {
     let unknown: string | undefined;
     const line = raw.replace(/^[@-]+/, '').replace(/\{\{(?!\{)\s*(.*?)\s*\}\}/g, (all, inner: string) => {
-      const value = read.values.get(inner);
+      const value = params?.get(inner) ?? read.values.get(inner);
       if (value === undefined) unknown ??= `${where}: \`${raw}\` fills in {{${inner}}} at run time`;
       return value ?? '';
     });

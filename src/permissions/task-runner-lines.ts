@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { programOf } from '../shell/run-script-reading.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { TaskFolder } from './task-runner-files.js';
@@ -24,7 +25,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const dynamic = rest.find((word) => /[$`]/.test(word));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
-  const folder = new TaskFolder(root, runDir);
+  const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir));
   const lines: string[] = [];
   const queue = [...names.names];
   const seen = new Set<string>();
@@ -38,6 +39,9 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
     if (step.unknown !== undefined) return { lines, unknown: `\`${shown}\` runs the task "${name || 'default'}" of ${runner.files}, which codeward cannot read whole: ${step.unknown}` };
     queue.push(...(step.calls ?? []));
   }
+  // The runner lines of another folder's tasks would be read from the run folder: not known whole (fail closed).
+  const nested = names.dir === undefined ? undefined : lines.find((line) => runnersIn(line).length > 0);
+  if (nested !== undefined) return { lines, unknown: `\`${shown}\` runs \`${nested}\` in ${names.dir}, another folder's runner` };
   return { lines };
 }
 

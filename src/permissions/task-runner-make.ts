@@ -1,4 +1,5 @@
 import { recipeOf, rulesOf, type MakeRule } from '../shell/run-script-make.js';
+import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 
 // `make x` (npm23's known-left row): the recipes of goal x and of its prerequisites (explicit rules, and the
@@ -17,25 +18,34 @@ const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '
 const ASSIGN = /^(?:(?:override|export)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
 const MAX_DEPTH = 10;
 
-// The goals and the command line's assignments of make's words; unknown for a place option.
-export function makeWords(rest: readonly string[]): { goals: string[]; assigned: Map<string, string>; unknown?: string } {
+// The goals, the command line's assignments and the literal `-C dir` folders of make's words; unknown for another
+// place option (or a `-C` only known at run time).
+export function makeWords(rest: readonly string[]): { goals: string[]; assigned: Map<string, string>; dirs: string[]; unknown?: string } {
   const goals: string[] = [];
   const assigned = new Map<string, string>();
+  const dirs: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
     const set = /^([A-Za-z_][\w.-]*)\s*:{0,3}=(.*)$/s.exec(word);
-    if (PLACE.test(word)) return { goals, assigned, unknown: `make ${word}: an option that picks another Makefile, folder or make text` };
-    if (VALUED.has(word) && (!/^-[jl]$/.test(word) || /^\d/.test(rest[i + 1] ?? ''))) i++;
+    const into = /^(?:-C|--directory=?)(.*)$/s.exec(word);
+    if (into) {
+      const dir = into[1] || (i + 1 < rest.length ? rest[++i]! : '');
+      if (dir === '' || /[$`*?[\]{}~]/.test(dir)) return { goals, assigned, dirs, unknown: `make ${word}: a folder only known at run time` };
+      dirs.push(dir);
+    } else if (PLACE.test(word)) return { goals, assigned, dirs, unknown: `make ${word}: an option that picks another Makefile, folder or make text` };
+    else if (VALUED.has(word) && (!/^-[jl]$/.test(word) || /^\d/.test(rest[i + 1] ?? ''))) i++;
     else if (set) assigned.set(set[1]!, set[2]!);
     else if (!word.startsWith('-')) goals.push(word);
   }
-  return { goals, assigned };
+  return { goals, assigned, dirs };
 }
 
 interface Vars {
   readonly values: Map<string, string>;
   // Variables whose value codeward does not know (set under a conditional or by `!=`, handed a run-time value).
   readonly unknown: Set<string>;
+  // Variables set under a conditional to plain values: each value they may have (codeward cannot tell the branch).
+  readonly choices: Map<string, string[]>;
 }
 
 // `NAME=value` the line hands make, quotes dropped; a value with `$` or a backquote is only known at run time.
@@ -55,6 +65,7 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   const unknown = new Set<string>();
   // Set by the Makefile other than with `?=` (the environment does not override those without -e).
   const fixed = new Set<string>();
+  const choices = new Map<string, string[] | null>();
   let depth = 0;
   for (const line of lines) {
     if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
@@ -63,6 +74,9 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     if (!set || set[1]!.includes(' ')) continue;
     const [, name, op, value] = set;
     if (op !== '?=') fixed.add(name!);
+    const plain = value!.replace(/\s+#.*$/, '');
+    if (depth > 0 && /^(?:::?=|:::=|\?=|=)$/.test(op!) && !/[$`]/.test(plain) && choices.get(name!) !== null) choices.set(name!, [...(choices.get(name!) ?? []), plain]);
+    else if (depth > 0) choices.set(name!, null);
     if (depth > 0 || op === '!=') unknown.add(name!);
     else if (op === '+=') values.set(name!, `${values.get(name!) ?? ''} ${value!}`.trim());
     else if (op !== '?=' || !values.has(name!) || Object.hasOwn(BUILTIN, name!)) values.set(name!, value!.replace(/\s+#.*$/, ''));
@@ -76,7 +90,10 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     values.set(name, value);
     unknown.delete(name);
   }
-  return { values, unknown };
+  const handedNames = new Set(environment(handed).keys());
+  // A conditional variable may also keep the value it had without the branch (or none).
+  const offered = [...choices].flatMap(([name, each]) => (each === null || !unknown.has(name) || handedNames.has(name) ? [] : [[name, [...each, values.get(name) ?? '']] as [string, string[]]]));
+  return { values, unknown, choices: new Map(offered) };
 }
 
 // `text` with make's references filled in, or why it cannot be.
@@ -99,10 +116,72 @@ function expand(text: string, vars: Vars, auto: Readonly<Record<string, string>>
   return { text: depth === 0 ? out.replaceAll('\u0000', '$') : out, ...(unknown === undefined ? {} : { unknown }) };
 }
 
+const MAX_VARIANTS = 16;
+
+// The variable sets a recipe line is judged with: one per value the conditional variables it names may have
+// (past MAX_VARIANTS, or nested in another variable, they stay unknown: the line asks).
+function variants(line: string, vars: Vars): Vars[] {
+  const named = [...new Set([...line.matchAll(/\$[({]([A-Za-z_][\w.-]*)[)}]/g)].map((found) => found[1]!))].filter((name) => vars.choices.has(name));
+  let sets: Map<string, string>[] = [new Map()];
+  for (const name of named) sets = sets.flatMap((set) => vars.choices.get(name)!.map((value) => new Map([...set, [name, value]])));
+  if (named.length === 0 || sets.length > MAX_VARIANTS) return [vars];
+  return sets.map((set) => ({ values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))), choices: vars.choices }));
+}
+
 // Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
 function plainFlags(each: string): boolean {
   const value = each.slice(each.indexOf('=') + 1).replace(/^(['"])(.*)\1$/s, '$2');
   return !/[$`'"=\\]/.test(value) && value.trim().split(/\s+/).filter(Boolean).every((word) => /^-{0,2}[A-Za-z0-9-]+$/.test(word) && !PLACE.test(word.startsWith('-') ? word : `-${word}`));
+}
+
+// make's special targets (never suffix rules).
+const SPECIAL = new Set(['.PHONY', '.SUFFIXES', '.DEFAULT', '.PRECIOUS', '.INTERMEDIATE', '.NOTINTERMEDIATE', '.SECONDARY', '.SECONDEXPANSION', '.DELETE_ON_ERROR', '.IGNORE', '.LOW_RESOLUTION_TIME', '.SILENT', '.EXPORT_ALL_VARIABLES', '.NOTPARALLEL', '.ONESHELL', '.POSIX', '.WAIT', '.EXTRA_PREREQS']);
+
+// An old-style suffix rule (`.c.o:` = `%.o: %.c`, `.c:` = `%: %.c`) as the pattern rule it is.
+function suffixRule(rule: MakeRule): MakeRule {
+  const found = /^(\.[^.%/\s]+)(\.[^.%/\s]+)?$/.exec(rule.target);
+  if (!found || SPECIAL.has(rule.target) || rule.prerequisites.length > 0) return rule;
+  return { ...rule, target: `%${found[2] ?? ''}`, prerequisites: [`%${found[1]!}`] };
+}
+
+// The text of each `$(shell ..)`/`${shell ..}` in `text` (parentheses balanced), and whether `$(eval ..)` is there.
+function calls(text: string): { shells: string[]; evals: boolean } {
+  const shells: string[] = [];
+  for (const found of text.matchAll(/\$([({])shell\s/g)) {
+    const [open, close] = found[1] === '(' ? ['(', ')'] : ['{', '}'];
+    let depth = 1;
+    let at = found.index + found[0].length;
+    const start = at;
+    for (; at < text.length && depth > 0; at++) depth += text[at] === open ? 1 : text[at] === close ? -1 : 0;
+    shells.push(text.slice(start, depth === 0 ? at - 1 : at));
+  }
+  return { shells, evals: /\$[({](?:eval|file|guile|load)\s/.test(text) };
+}
+
+// What make runs while READING the Makefile: every `$(shell ..)` of an immediately expanded place (`:=`/`::=`/
+// `:::=`/`+=` values, `!=` commands, conditionals, rule lines, top-level lines), also through the deferred
+// variables such a place names; `$(eval ..)` (more make text) and the like are not read (fail closed).
+function parseTime(lines: readonly string[], vars: Vars): { lines: string[]; unknown?: string } {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('\t') || line.trim() === '') continue;
+    const set = ASSIGN.exec(line.trim());
+    if (set && (set[2] === '=' || set[2] === '?=')) continue;
+    let text = set?.[2] === '!=' ? `$(shell ${set[3]!})` : line;
+    for (let depth = 0; depth < MAX_DEPTH; depth++) {
+      const inlined = text.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.values.get(name) ?? all);
+      if (inlined === text) break;
+      text = inlined;
+    }
+    const found = calls(text);
+    if (found.evals) return { lines: out, unknown: `\`${line.trim()}\` makes more make text or loads code while the Makefile is read` };
+    for (const shell of found.shells) {
+      const got = expand(shell, vars, {});
+      if (got.unknown !== undefined) return { lines: out, unknown: `\`${line.trim()}\` runs \`${shell}\` while the Makefile is read: ${got.unknown}` };
+      out.push(got.text);
+    }
+  }
+  return { lines: out };
 }
 
 const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
@@ -116,37 +195,54 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
   const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
   if (flags !== undefined) return unread(`${flags} handed to make may set variables or options`);
+  const more = context.handed.find((each) => /^MAKEFILES=/.test(each));
+  if (more !== undefined) return unread(`${more} names makefiles make reads first`);
   // make ignores comment lines among a rule's recipe lines (they do not end it).
-  const lines = raw.replace(/\\\n[ \t]*/g, ' ').split('\n').filter((line) => !/^ *#/.test(line));
-  const odd = lines.find((line) => /^\s*-?(?:include|sinclude|define)\b|^\s*(?:override\s+|export\s+)?(?:SHELL|\.SHELLFLAGS|\.DEFAULT_GOAL|\.RECIPEPREFIX)\s*[:?+!]?=/.test(line));
-  if (odd !== undefined) return unread(`\`${odd.trim()}\` (another file, a multi-line variable, another shell or goal)`);
+  const text = makeText(folder, raw);
+  if (text.unknown !== undefined) return unread(text.unknown);
+  const lines = text.lines;
   const words = makeWords(context.rest);
   const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
-  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t'));
+  for (const name of text.defined) vars.unknown.add(name);
+  const read = parseTime(lines, vars);
+  if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
+  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
+  // make first remakes an included makefile a rule names (that rule runs whatever the goal).
+  const remade = text.included.find((file) => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file))));
+  if (remade !== undefined) return unread(`a rule remakes the included ${remade}`);
   const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
-  if (target === undefined) return NO_STEP;
-  const out: string[] = [];
+  if (target === undefined) return { lines: read.lines };
+  const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
+  const out: string[] = [...read.lines];
   const seen = new Set<string>();
   const visit = (each: string): string | undefined => {
     if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
     seen.add(each);
     const own = rules.filter((rule) => rule.target === each);
-    const matched: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    const patterns: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    // No rule: `.DEFAULT`'s recipe makes it (when no such file exists: taken either way, more judged).
+    const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
       if (/^::?[^;#]*=/.test(head)) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
+      // The order-only prerequisites (after `|`) are made too.
+      const orderOnly = (/^[^|;#]*\|([^;#]*)/.exec(head)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
       const expanded = expand(rule.prerequisites.join(' ').replaceAll('%', stem), vars, {});
-      if (expanded.unknown !== undefined) return `the prerequisites of ${each}: ${expanded.unknown}`;
+      const ordered = expand(orderOnly.join(' ').replaceAll('%', stem), vars, {});
+      const failed = expanded.unknown ?? ordered.unknown;
+      if (failed !== undefined) return `the prerequisites of ${each}: ${failed}`;
       const prerequisites = expanded.text.split(/\s+/).filter(Boolean);
-      for (const prerequisite of prerequisites) {
+      for (const prerequisite of [...prerequisites, ...ordered.text.split(/\s+/).filter(Boolean)]) {
         const why = visit(prerequisite);
         if (why !== undefined) return why;
       }
-      const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': '', '%': '' };
+      const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': ordered.text, '%': '' };
       for (const line of recipeOf(lines, rule)) {
-        const got = expand(line.replace(/^[@+\-\s]+/, ''), vars, auto);
-        if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
-        out.push(got.text);
+        for (const each of variants(line, vars)) {
+          const got = expand(line.replace(/^[@+\-\s]+/, ''), each, auto);
+          if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
+          out.push(got.text);
+        }
       }
     }
     return undefined;

@@ -18,7 +18,14 @@ function item(entry: unknown): TaskStep {
   return { lines: [...strings(fields['cmd']), ...inner.lines], calls: [...strings(fields['task']), ...(inner.calls ?? [])] };
 }
 
-export function taskfileTask(folder: TaskFolder, asked: string): TaskStep {
+// `{{.CLI_ARGS}}`: the words after the line's `--` (plain words only: none, or words shell quoting leaves alone).
+function cliArgs(rest: readonly string[]): string | undefined {
+  const at = rest.indexOf('--');
+  const words = at < 0 ? [] : rest.slice(at + 1);
+  return words.every((word) => /^[\w./=:,+@%-]+$/.test(word)) ? words.join(' ') : undefined;
+}
+
+export function taskfileTask(folder: TaskFolder, asked: string, context?: { readonly rest: readonly string[] }): TaskStep {
   const file = folder.upward(FILES);
   if (file === undefined) return NO_STEP;
   const { value, stop } = parsedOr(folder, file, 'yaml');
@@ -33,7 +40,9 @@ export function taskfileTask(folder: TaskFolder, asked: string): TaskStep {
   const task = tasks[key];
   const entry = table(task);
   const steps = [...(typeof task === 'string' || Array.isArray(task) ? [task].flat() : [entry['cmd'], ...[entry['cmds'] ?? []].flat()]).filter((each) => each !== undefined).map(item), ...[entry['deps'] ?? []].flat().map((dep) => ({ lines: [], calls: strings(typeof dep === 'string' ? dep : table(dep)['task']) }))];
-  const lines = [...steps.flatMap((step) => step.lines), ...strings(entry['status']), ...[entry['preconditions'] ?? []].flat().flatMap((each) => strings(typeof each === 'string' ? each : table(each)['sh'])), ...dynamic(table(value)['vars'], table(value)['env'], entry['vars'], entry['env'])];
+  const args = cliArgs(context?.rest ?? []);
+  const filled = (line: string): string => (args === undefined ? line : line.replace(/\{\{\s*\.CLI_ARGS\s*\}\}/g, args));
+  const lines = [...steps.flatMap((step) => step.lines), ...strings(entry['status']), ...[entry['preconditions'] ?? []].flat().flatMap((each) => strings(typeof each === 'string' ? each : table(each)['sh'])), ...dynamic(table(value)['vars'], table(value)['env'], entry['vars'], entry['env'])].map(filled);
   const templated = lines.find((line) => line.includes('{{'));
   if (templated !== undefined) return { lines, unknown: `${file} task "${key}": \`${templated}\` is a template filled at run time` };
   return { lines, calls: steps.flatMap((step) => step.calls ?? []) };

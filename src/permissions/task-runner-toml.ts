@@ -26,6 +26,8 @@ export function miseTask(folder: TaskFolder, name: string): TaskStep {
     for (const file of MISE_FILES) {
       const { value, stop } = parsedOr(folder, join(dir, file), 'toml');
       if (stop) return stop;
+      const loaded = ['source', 'file'].find((key) => at(value, ['env', '_'])[key] !== undefined);
+      if (loaded !== undefined) return unread(`${relative(folder.root, join(dir, file))} [env] _.${loaded} loads a file on every mise run (a script it runs, values it sets)`);
       const task = at(value, ['tasks'])[name];
       if (task === undefined) {
         if (strings(at(value, ['task_config'])['includes']).length > 0) return unread(`${file}: task_config.includes names task files codeward does not read`);
@@ -47,11 +49,17 @@ export function miseTask(folder: TaskFolder, name: string): TaskStep {
 }
 
 // `pipenv run x`: the Pipfile's `[scripts] x` (a command line); without it pipenv runs the program x.
-export function pipenvScript(folder: TaskFolder, name: string): TaskStep {
-  const file = folder.upward(['Pipfile']);
+// PIPENV_PIPFILE handed on the line names the Pipfile (from the run folder); `{ call = "m:f()" }` is Python.
+export function pipenvScript(folder: TaskFolder, name: string, context?: { readonly handed: readonly string[] }): TaskStep {
+  const named = context?.handed.find((each) => each.startsWith('PIPENV_PIPFILE='))?.slice('PIPENV_PIPFILE='.length);
+  if (named !== undefined && !/^[\w./-]+$/.test(named)) return unread(`PIPENV_PIPFILE=${named} is only known at run time`);
+  const file = named ?? folder.upward(['Pipfile']);
   if (file === undefined) return NO_STEP;
   const { value, stop } = parsedOr(folder, file, 'toml');
-  return stop ?? { lines: strings(at(value, ['scripts'])[name]) };
+  if (stop) return stop;
+  const script = at(value, ['scripts'])[name];
+  if (script !== undefined && typeof script !== 'string') return unread(`${file} [scripts] "${name}" is not a command line (a \`call\` of Python code)`);
+  return { lines: strings(script) };
 }
 
 // pyproject.toml from the run folder up (pdm, hatch and poe find their project so).
@@ -80,6 +88,9 @@ export function pdmScript(folder: TaskFolder, name: string): TaskStep {
 // `hatch run [env:]x`: the environment's `scripts.x` (a line or lines; a line whose first word is a script of the
 // environment runs that script), its template's (default: the `default` environment), and the environment's
 // pre-/post-install commands; from pyproject.toml `[tool.hatch.envs]` and hatch.toml `[envs]`.
+// hatch's own environments (fmt, test, build): absent from the project, they run hatch's built-in scripts.
+const HATCH_OWN_ENVS = new Set(['hatch-static-analysis', 'hatch-test', 'hatch-build', 'hatch-uv']);
+
 export function hatchScript(folder: TaskFolder, named: string): TaskStep {
   const [env, name] = named.includes(':') ? [named.slice(0, named.indexOf(':')), named.slice(named.indexOf(':') + 1)] : ['default', named];
   const { value, stop } = pyproject(folder);
@@ -91,7 +102,7 @@ export function hatchScript(folder: TaskFolder, named: string): TaskStep {
   const seen = new Set<string>();
   for (let each: string | undefined = env; each !== undefined && !seen.has(each); ) {
     seen.add(each);
-    if (envs[each] === undefined && each !== 'default') return unread(`hatch environment "${each}" is not a table codeward reads (a matrix or a plug-in's)`);
+    if (envs[each] === undefined && each !== 'default' && !HATCH_OWN_ENVS.has(each)) return unread(`hatch environment "${each}" is not a table codeward reads (a matrix or a plug-in's)`);
     const entry = table(envs[each]);
     const scripts = table(entry['scripts']);
     const lines = strings(scripts[name]);
@@ -101,26 +112,44 @@ export function hatchScript(folder: TaskFolder, named: string): TaskStep {
   return joinSteps(steps);
 }
 
-// `poe x`: `[tool.poe.tasks] x`: a line (cmd), a list (a sequence of task names), or a table: `cmd`/`shell` lines,
-// `ref` and `sequence`/`parallel` of names or inline tasks, `deps`/`uses`; `script`/`expr`/`switch` are Python or
-// branches codeward does not read; an `include`d file's tasks are not read either.
+// `poe x`: `[tool.poe.tasks] x` of pyproject.toml, and `[tasks] x` of a standalone poe_tasks.toml/.yaml/.json: a
+// line (cmd, or default_task_type's), a list (a sequence of task names), or a table: `cmd`/`shell` lines (a shell
+// with a sh-family interpreter), `ref` and `sequence`/`parallel` of names (or of default_item_type's lines) or
+// inline tasks, `deps`/`uses`; `script`/`expr`/`switch`, another interpreter or task type are Python or branches
+// codeward does not read; an `include`d file's tasks are not read either.
 export function poeTask(folder: TaskFolder, name: string): TaskStep {
   const { value, stop } = pyproject(folder);
   if (stop) return stop;
-  const poe = at(value, ['tool', 'poe']);
-  const task = table(poe['tasks'])[name];
-  if (task === undefined) return poe['include'] === undefined ? NO_STEP : unread('pyproject.toml [tool.poe] includes task files codeward does not read');
-  return poeEntry(task, `pyproject.toml [tool.poe.tasks] "${name}"`);
+  const steps: TaskStep[] = [poeFile(at(value, ['tool', 'poe']), name, 'pyproject.toml [tool.poe]')];
+  for (const [file, kind] of [['poe_tasks.toml', 'toml'], ['poe_tasks.yaml', 'yaml'], ['poe_tasks.yml', 'yaml'], ['poe_tasks.json', 'json']] as const) {
+    const found = folder.upward([file]);
+    if (found === undefined) continue;
+    const own = parsedOr(folder, found, kind);
+    steps.push(own.stop ?? poeFile(table(own.value), name, found));
+  }
+  return joinSteps(steps);
 }
 
-function poeEntry(task: unknown, where: string): TaskStep {
-  if (typeof task === 'string') return { lines: [task] };
-  if (Array.isArray(task)) return joinSteps(task.map((item) => (typeof item === 'string' ? { lines: [], calls: [firstWord(item)] } : poeEntry(item, where))));
+const POE_SHELLS = /^(?:posix|sh|bash|zsh|dash)$/;
+
+function poeFile(poe: Record<string, unknown>, name: string, where: string): TaskStep {
+  const task = table(poe['tasks'])[name];
+  if (task === undefined) return poe['include'] === undefined && poe['include_script'] === undefined ? NO_STEP : unread(`${where} includes task files codeward does not read`);
+  const type = poe['default_task_type'] ?? 'cmd';
+  if (typeof task === 'string' && type !== 'cmd' && type !== 'shell') return unread(`${where} default_task_type "${String(type)}" is code codeward does not read`);
+  return poeEntry(typeof task === 'string' ? { [String(type)]: task } : task, `${where} tasks "${name}"`, 'ref', poe['shell_interpreter']);
+}
+
+function poeEntry(task: unknown, where: string, items: unknown, shell: unknown): TaskStep {
+  if (typeof task === 'string') return items === 'ref' ? { lines: [], calls: [firstWord(task)] } : items === 'cmd' || items === 'shell' ? poeEntry({ [items]: task }, where, items, shell) : unread(`${where}: items of type "${String(items)}" are code codeward does not read`);
+  if (Array.isArray(task)) return joinSteps(task.map((item) => poeEntry(item, where, items, shell)));
   const entry = table(task);
   if (['script', 'expr', 'switch'].some((key) => entry[key] !== undefined)) return unread(`${where} runs Python code or a switch`);
+  const interpreter = [entry['interpreter'] ?? shell ?? 'posix'].flat();
+  if (entry['shell'] !== undefined && !interpreter.every((each) => POE_SHELLS.test(String(each)))) return unread(`${where} runs its shell text with ${JSON.stringify(entry['interpreter'])}`);
   const deps = [...strings(entry['deps']), ...Object.values(table(entry['uses'])).flatMap((item) => strings(item))].map(firstWord);
   const steps: TaskStep[] = [{ lines: [...strings(entry['cmd']), ...strings(entry['shell'])], calls: [...strings(entry['ref']).map(firstWord), ...deps] }];
-  for (const key of ['sequence', 'parallel']) if (entry[key] !== undefined) steps.push(poeEntry([entry[key]].flat(), where));
+  for (const key of ['sequence', 'parallel']) if (entry[key] !== undefined) steps.push(poeEntry([entry[key]].flat(), where, entry['default_item_type'] ?? 'ref', shell));
   return joinSteps(steps);
 }
 
