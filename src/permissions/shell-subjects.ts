@@ -43,6 +43,9 @@ const holeText = (word: ShellWord): string => (word.parts.length === 1 && word.p
 
 // `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts); `root`:
 // the workspace, whose files are read through its jail.
+// Names a distribution installs a program under (the rules and the readers see the program's own name too).
+const SAME_PROGRAM: Readonly<Record<string, string>> = { yarnpkg: 'yarn' };
+
 export function spellCommand(command: SimpleCommand, runDir?: string, root?: string): CommandSpelling {
   const text = collapse(command.text);
   if (command.name === null || command.words.length === 0) return { canonical: text, others: [] };
@@ -67,9 +70,12 @@ export function spellCommand(command: SimpleCommand, runDir?: string, root?: str
   const typedRead = programReading(name, typed, runDir, root);
   const knownRead = known ? programReading(name, known, runDir, root) : undefined;
   const possibleRead = possible.map((tokens) => programReading(name, tokens, runDir, root));
-  const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
+  // The same program installed under another name (Debian's `yarnpkg` is yarn 1: red team R25-7) is read as it.
+  const same = Object.hasOwn(SAME_PROGRAM, name) ? SAME_PROGRAM[name]! : undefined;
+  const sameRead = same === undefined ? undefined : programReading(same, typed, runDir, root);
+  const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : []), ...(same === undefined ? [] : [[same, ...args].join(' '), ...sameRead!.forms])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
-  const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
+  const unclear = [...(sameRead?.unclear ?? []), ...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
   if (any) unclear.push(...[typed, ...(known ? [known] : []), ...possible].flatMap((tokens) => anyProgram(tokens, runDir, root)));
   const anyHole = spec ? `the package \`${command.rawName}\` (a git, URL or tarball spec: its bin may be any program)` : `the program \`${command.rawName}\` (a file of no known program: any program may be copied there)`;
   const holes = [...(any ? [anyHole] : []), ...read.filter((word) => word.dynamic || word.glob).map(holeText)];
