@@ -75,7 +75,7 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
     // R21: more programs' command variables (fzf's source command, editors of sudoedit/kubectl/svn/cvs/hg/psql, rsync's
     // daemon connection, svn's ssh, cargo's compiler wrappers).
     'FZF_DEFAULT_COMMAND', 'SUDO_EDITOR', 'KUBE_EDITOR', 'SVN_EDITOR', 'SVN_SSH', 'CVSEDITOR', 'HGEDITOR', 'SYSTEMD_EDITOR', 'PSQL_EDITOR', 'PSQL_PAGER',
-    'RSYNC_CONNECT_PROG', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER',
+    'RSYNC_CONNECT_PROG', 'BORG_RSH', 'RUSTC_WRAPPER', 'RUSTC_WORKSPACE_WRAPPER', 'CARGO_BUILD_RUSTC_WRAPPER',
     // R24-20: ccache's compiler check and prefix commands (compiler_check, prefix_command, prefix_command_cpp).
     'CCACHE_COMPILERCHECK', 'CCACHE_PREFIX', 'CCACHE_PREFIX_CPP',
     // dyn23: the compiler and doc tool cargo runs (`RUSTC='git push' cargo build` runs `git push -vV`).

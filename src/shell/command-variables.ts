@@ -18,6 +18,7 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // (compiler_check, prefix_command: red team R24-20).
 const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH']);
 const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR']);
+const SSH_OPTION_VARIABLES = /^ANSIBLE_(?:SSH_ARGS|SSH_COMMON_ARGS|SSH_EXTRA_ARGS|SCP_EXTRA_ARGS|SFTP_EXTRA_ARGS)$/;
 
 // The command texts an assignment of `name` hands a program, or [] (`value`: the static value, undefined when
 // only known at run time; `text`: the word as written).
@@ -26,6 +27,8 @@ function commandTexts(name: string, value: string | undefined, text: string): st
   if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
   // bash expands PS4 (substitutions run) before every traced line (red team R19-14: `PS4='$(git push)' bash -xc true`).
   if (name === 'PS4') return [`: ${known}`];
+  // Variables of ssh options a program hands ssh (ansible's): read as the ssh line they make (R25-14).
+  if (SSH_OPTION_VARIABLES.test(name)) return [`ssh ${known} host`];
   // An option variable reaches every program the command runs (option-variables.ts optionLine: R21-1).
   const option = optionLine(name, value);
   if (option !== undefined) return [option];

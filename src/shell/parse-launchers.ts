@@ -170,6 +170,17 @@ function git(words: readonly WordLike[]): Launch[] {
     const text = key !== undefined && value !== undefined ? gitCommandValue(key, value) : undefined;
     if (text) launches.push({ kind: 'text', text });
   }
+  // `git clone -c KEY=VALUE` / `--config KEY=VALUE` sets the new repository's configuration before it fetches: a
+  // command key (core.sshCommand) runs (R25-14).
+  if (words[i]?.value === 'clone') {
+    for (let k = i + 1; k < words.length; k++) {
+      const value = words[k]!.value;
+      const setting = value === '-c' || value === '--config' ? words[++k]?.value : /^--config=(.*)$/s.exec(value)?.[1] ?? /^-c(.+)$/s.exec(value)?.[1];
+      const eq = setting?.indexOf('=') ?? -1;
+      const text = setting !== undefined && eq > 0 ? gitCommandValue(setting.slice(0, eq), setting.slice(eq + 1)) : undefined;
+      if (text) launches.push({ kind: 'text', text });
+    }
+  }
   // `git instaweb --httpd=CMD` / `-d CMD` starts CMD through the shell, unquoted (R23-4).
   if (words[i]?.value === 'instaweb') {
     for (let k = i + 1; k < words.length; k++) {
