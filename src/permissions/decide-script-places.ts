@@ -78,9 +78,10 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
       targets.push(...reached.folders);
     }
   }
-  // `pnpm x` / `bun x` without `run`: x is a script when it is no command of theirs (hook-pm-commands.ts).
+  // `pnpm -r exec npm run g`, `npm exec -w m -- npm run g`: the command runs in each package's folder (R25-10).
   const at = kept.findIndex((word) => !word.startsWith('-'));
   const sub = kept[at];
+  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line);
   const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
   return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
 }
@@ -88,15 +89,32 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
 // `lerna run x [--scope NAME]` runs the npm script x of every package lerna.json (or the workspaces) names, or of
 // the scoped ones (a glob: every package); other lerna commands run no package script here (`lerna exec -- CMD`:
 // the command is judged as the line it is).
+// Options may stand before the script (yargs: `lerna run --scope m g`), so every word that is not an option is taken
+// for the script in turn (a value read as a script only reads more: R25-10); `lerna exec [--] CMD` runs CMD in each
+// package's folder.
 function lernaPlaces(rest: readonly string[], runDir: string, top: string, line: string): { places: ScriptPlace[]; unknown?: string } | undefined {
-  if (rest[0] !== 'run') return undefined;
-  const script = rest.slice(1).find((word) => !word.startsWith('-'));
-  if (script === undefined) return { places: [], unknown: `\`${line}\` names no script` };
+  if (rest[0] !== 'run' && rest[0] !== 'exec') return undefined;
+  const end = rest.indexOf('--');
+  const words = rest.slice(1, end < 0 ? undefined : end);
+  const scripts = words.filter((word) => !word.startsWith('-'));
+  if (rest[0] === 'run' && scripts.length === 0) return { places: [], unknown: `\`${line}\` names no script` };
   const at = rest.findIndex((word) => word === '--scope' || word.startsWith('--scope='));
   const scope = at < 0 ? undefined : rest[at]!.startsWith('--scope=') ? rest[at]!.slice(8) : rest[at + 1];
-  if (/[$`]/.test(`${script}${scope ?? ''}`)) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time` };
+  if (/[$`]/.test(`${scripts.join(' ')}${scope ?? ''}`)) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time` };
   if (!inside(top, runDir)) return { places: [], unknown: `\`${line}\` runs the scripts of a package outside the workspace` };
   const only = scope !== undefined && /^[\w@./-]+$/.test(scope) ? scope : undefined;
-  const reached = reachedPackages(runDir, { tool: 'lerna', names: [], ...(only === undefined ? {} : { only }) }, readText);
-  return { places: [...new Set(reached.folders)].map((folder) => ({ folder, line: `npm run ${script}` })) };
+  const folders = [...new Set(reachedPackages(runDir, { tool: 'lerna', names: [], ...(only === undefined ? {} : { only }) }, readText).folders)];
+  if (rest[0] === 'exec') return execPlaces(end < 0 ? words.slice(words.findIndex((word) => !word.startsWith('-'))) : rest.slice(end), folders, line);
+  return { places: folders.flatMap((folder) => scripts.map((script) => ({ folder, line: `npm run ${script}` }))) };
+}
+
+// A command `exec` runs in each of `folders` (`--` and its own options first): a package manager's line is read
+// there; another task runner's is not (asked); any other command is judged as the line it is (undefined).
+function execPlaces(tail: readonly string[], folders: readonly string[], line: string): { places: ScriptPlace[]; unknown?: string } | undefined {
+  const words = tail[0] === '--' ? tail.slice(1) : tail.slice(Math.max(0, tail.findIndex((word) => !word.startsWith('-'))));
+  const program = words[0];
+  if (program === undefined) return undefined;
+  if (/^(?:npm|pnpm|yarn|yarnpkg|bun|lerna)$/.test(program)) return { places: folders.map((folder) => ({ folder, line: [program === 'yarnpkg' ? 'yarn' : program, ...words.slice(1)].join(' ') })) };
+  if (/^(?:make|gmake|just|task|mise|deno|turbo|nx|composer|pipenv|pdm|hatch|poe|rake|invoke|npx|pnpx|bunx)$/.test(program)) return { places: [], unknown: `\`${line}\` runs \`${words.join(' ')}\` in each package's folder` };
+  return undefined;
 }
