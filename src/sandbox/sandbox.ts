@@ -15,7 +15,6 @@ import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { GitlinkMemo } from './gitlink-memo.js';
 import { ObeyedScan } from './obeyed-scan.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
-import type { ObeyedContextOf } from '../permissions/immune.js';
 import type { ObeyedContext } from '../permissions/obeyed.js';
 import { FolderListings } from '../workspace/listings.js';
 import { keptFileFor } from '../permissions/kept-across.js';
@@ -39,6 +38,9 @@ import { keptProbe } from './probe-kept.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { includedCredentialConfigs, withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { hiddenExcludeCopy } from './hidden-excludes.js';
+
+// The obeyed context of a work tree, as permissions/immune.ts takes it (declared here: no import circle with it).
+type ObeyedContextOf = (root: string, home?: string, listings?: FolderListings) => ObeyedContext;
 
 // What the user chose on the command line (and in user-level config): it wins over the project config.
 export interface SandboxChoice {
