@@ -16,7 +16,7 @@ import { listInside } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { stats, type Walk } from './hook-walk.js';
 
-const MAX_MEMBERS = 32;
+const MAX_MEMBERS = 256;
 const MAX_ENTRIES = 16_384;
 const MAX_DEPTH = 32;
 // Where a member stands in the words of the command that runs it.

@@ -61,7 +61,8 @@ const RUNNERS: Readonly<Record<string, readonly string[]>> = {
   tox: ['tox.ini', 'tox.toml'], pdm: ['pyproject.toml'], poe: ['pyproject.toml'], hatch: ['pyproject.toml', 'hatch.toml'], nox: ['noxfile.py'], invoke: ['tasks.py'], poetry: ['pyproject.toml'], uv: ['pyproject.toml'],
   cargo: ['Cargo.toml', '.cargo/config.toml', 'build.rs'], deno: ['deno.json', 'deno.jsonc'], commitlint: ['commitlint.config.js', 'commitlint.config.ts', '.commitlintrc.js', '.commitlintrc.json', '.commitlintrc.yml'],
 };
-const MAX_SCRIPTS = 32;
+// A hook that runs each file of a test suite (R25-13) reads them all: room for MAX_MEMBERS and its own scripts.
+const MAX_SCRIPTS = 320;
 // With the script runners that run npm (hook-pm-runners.ts, R21-10).
 const NPM = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', ...PM_RUNNERS]);
 const MAX_DEPTH = 4;
