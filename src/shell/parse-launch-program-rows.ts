@@ -47,13 +47,9 @@ export interface ProgramRow {
 }
 
 export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
-// Options handed to ssh (`-F cfg -o ProxyCommand=..`): read as the ssh line they make.
+// Options handed to ssh (`-F cfg -o ProxyCommand=..`): read as the ssh line they make. (ansible's --ssh-*-args: LEFT,
+// its launcher row reads -a/--args; a row here would hide it.)
 const sshOptions = (value: string): string | undefined => (value.trim() === '' ? undefined : `ssh ${value} host`);
-const ANSIBLE: ProgramRow = {
-  options: [{ long: ['ssh-common-args', 'ssh-extra-args', 'scp-extra-args', 'sftp-extra-args'], text: sshOptions }],
-  flags: 'vkKbCDoSyh',
-  valued: 'iumaeflctBPMT',
-};
 // A program path or library: run as that path (a `./lib.so` is a workspace program).
 const program = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
 // strace/ltrace `-o '|CMD'` / `-o '!CMD'`: the output is piped to CMD through the shell.
@@ -146,9 +142,6 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   // line (`-F cfg`: its ProxyCommand runs), the command as the shell text it is; hg's `--config ui.ssh=CMD` too.
   hg: { options: [{ long: ['ssh', 'remotecmd'], text: shellText }, { long: ['config'], text: (value) => shellText(/^ui\.(?:ssh|remotecmd)=(.*)$/s.exec(value)?.[1] ?? '') }], flags: 'qvy', valued: 'RrebBIX' },
   duplicity: { options: [{ long: ['ssh-options'], text: sshOptions }], flags: 'v', valued: 't' },
-  ansible: ANSIBLE,
-  'ansible-playbook': ANSIBLE,
-  'ansible-pull': ANSIBLE,
   awk: { commands: COMMAND_FILES.awk },
   gawk: { commands: COMMAND_FILES.gawk },
   mawk: { commands: COMMAND_FILES.mawk },
