@@ -4,7 +4,7 @@
 // outside byte or name may have come back.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -78,20 +78,30 @@ function recover(f) {
     else fs.rmSync(at(f.name), { recursive: true, force: true });
   } catch {}
 }
+const pause = new Int32Array(new SharedArrayBuffer(4));
 let rounds = 0;
+let dwell = false;
 for (;;) {
   for (const f of flips) {
-    if (!mv(f.real, f.name)) recover(f); else if (!mv(f.name, f.real)) recover(f);
+    if (!mv(f.real, f.name)) recover(f);
+    else {
+      // Asked to (the '.dwell' file): once every 256 rounds the real entry stays at its name for 40 ms.
+      if (dwell && (rounds & 255) === 0) Atomics.wait(pause, 0, 0, 40);
+      if (!mv(f.name, f.real)) recover(f);
+    }
     if (!mv(f.link, f.name)) recover(f); else if (!mv(f.name, f.link)) recover(f);
   }
   rounds += 1;
-  if ((rounds & 255) === 0) { fs.writeFileSync(at('.swaps.tmp'), String(rounds)); fs.renameSync(at('.swaps.tmp'), at('.swaps')); }
+  if ((rounds & 255) === 0) { dwell = lexists('.dwell'); fs.writeFileSync(at('.swaps.tmp'), String(rounds)); fs.renameSync(at('.swaps.tmp'), at('.swaps')); }
 }
 `;
 
 export interface Swapper {
   stop(): Promise<void>;
   rounds(): number;
+  // From now on, once every 256 rounds each real entry stays at its name for 40 ms (still racing in between):
+  // for an operation of many steps that otherwise loses every race on a loaded machine.
+  dwell(): void;
 }
 
 export function startSwapper(root: string): Swapper {
@@ -104,6 +114,7 @@ export function startSwapper(root: string): Swapper {
         return 0;
       }
     },
+    dwell: () => writeFileSync(join(root, '.dwell'), ''),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
