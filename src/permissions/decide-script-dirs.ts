@@ -13,7 +13,10 @@ export interface LineFolders {
 }
 
 const CD_OPTION = /^-[LPe@]+$|^--$/;
-const ENV_CHDIR = /(?:^|[\s;&|(])env\s+(?:\S+\s+)*?(?:-C\s*|--chdir[=\s]+)(['"]?)([^\s'"]+)\1/;
+// `env -C DIR`, `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`: the command they start runs in DIR.
+const ENV_CHDIR = /(?:^|[\s;&|(])(?:env\s+(?:\S+\s+)*?(?:-C\s*|--chdir[=\s]+)|sudo\s+(?:\S+\s+)*?(?:-D\s*|--chdir[=\s]+)|unshare\s+(?:\S+\s+)*?(?:-w\s*|--wd[=\s]+)|nsenter\s+(?:\S+\s+)*?(?:-w\s*|--wd[=\s]+))(['"]?)([^\s'"]+)\1/;
+// `find ... -execdir CMD` / `-okdir`: CMD runs in the folder of each file find matches (R26-6).
+const EXECDIR = /(?:^|\s)-(?:execdir|okdir)(?:\s|$)/;
 
 export function lineFolders(commands: readonly SimpleCommand[], runDir: string, root: string): Map<SimpleCommand, LineFolders> {
   const jail = new Beneath(root);
@@ -32,6 +35,10 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
       if (moved === undefined) lost ??= `\`${command.text.trim()}\` moves to a folder only known at run time or out of the workspace`;
       else dirs = [...new Set([...dirs, ...moved])];
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });
+      continue;
+    }
+    if (command.wrappers.includes('find') && EXECDIR.test(command.text)) {
+      out.set(command, { dirs, lost: lost ?? `\`${command.text.trim()}\` runs its command in the folder of each file it finds` });
       continue;
     }
     const chdir = ENV_CHDIR.exec(command.text);

@@ -48,6 +48,8 @@ export function printed(name: string, values: readonly string[], stdin: Stdin, p
   const fileGlobs = values.flatMap((value, at) => (at > 0 && isFile(value) && globbed(at) ? [value] : []));
   // A file only known at run time: what it prints is too.
   if (values.slice(1).includes('\u0000')) return OPAQUE;
+  // tee prints its stdin; its operands are files it writes (`cat tools/*.sh | tee /tmp/x | sh`: R26-10).
+  if (name === 'tee') return stdin.text !== undefined || stdin.file !== undefined ? { files: stdin.file === undefined ? [] : [stdin.file], ...(stdin.text === undefined ? {} : { text: stdin.text }), ...(stdin.here === undefined || named.length > 0 ? {} : { here: stdin.here }) } : (piped ?? { files: [] });
   const files = [...named, ...(stdin.file === undefined ? [] : [stdin.file])];
   // tee writes its stdin to its operands: a here-document it writes may run later (not text).
   const here = stdin.here === undefined || (name === 'tee' && named.length > 0) ? {} : { here: stdin.here };

@@ -14,6 +14,15 @@ export function assigns(vars: Vars, name: string, value: string | undefined): vo
 // input's, or the one given.
 export function commandAssigns(vars: Vars, name: string, values: readonly string[]): void {
   if (name === 'for' || name === 'select') assigns(vars, values[1] ?? '', undefined);
+  if (name === 'for') {
+    const end = values.indexOf('do');
+    const list = values[2] === 'in' ? values.slice(3, end < 0 ? undefined : end) : [];
+    const before = vars.loops?.get(values[1] ?? '');
+    const known = list.length > 0 && list.every((value) => value !== '\u0000' && !/[$`]/.test(value));
+    // Two loops over one name: either list (read together). One over words only known at run time (`$(ls)`, `"$@"`,
+    // no `in`) leaves the name unknown for the rest of the script, whatever loop comes later (an empty list).
+    vars.loops?.set(values[1] ?? '', known && before?.length !== 0 ? [...(before ?? []), ...list] : []);
+  }
   if (name === 'read' || name === 'mapfile' || name === 'readarray') for (const value of values.slice(1)) if (/^[A-Za-z_]\w*$/.test(value)) assigns(vars, value, undefined);
   if (name === 'printf' && values[1] === '-v') assigns(vars, values[2] ?? '', undefined);
   if (!/^(?:export|local|declare|typeset|readonly)$/.test(name)) return;

@@ -22,6 +22,9 @@ export interface Fed {
   // Files code given as text loads (`node <<EOF require('./x') EOF`, `python3 -c "exec(open('x').read())"`): what
   // they load in turn is followed like a script's (hook-runs.ts scriptLoads).
   loaded?: string[];
+  // Files the commands write their output to (`> /tmp/x`, `tee /tmp/x`): a script the hook writes itself and runs is
+  // only known at run time (R26-10).
+  wrote?: string[];
   unknown?: string;
 }
 
@@ -30,6 +33,8 @@ export interface Fed {
 export interface Vars {
   readonly set: Map<string, string | undefined>;
   readonly assigned: ReadonlySet<string>;
+  // A `for` loop's variable over static words (`for f in tools/*.js`): each of them (R25-13).
+  readonly loops?: Map<string, readonly string[]>;
 }
 // A parameter expansion whose value codeward does not compute: `${V#p}`, `${V%s}`, `${V/a/b}`, `${V:1}`, `${#V}`, `${!V}`.
 const OPERATED = /\$\{(?:[#!]|[A-Za-z_]\w*(?:[#%/^,@]|:(?![-=+?])))/;

@@ -8,7 +8,8 @@
 // `sh -c`/`eval` read again as a line, as awk's/sed's `-f` program. Each `cd`/`pushd` moves the folder later
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
-import { basename, join } from 'node:path';
+import { basename, join, normalize } from 'node:path';
+import { nodeTestRuns } from './hook-fed-node-test.js';
 import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
 import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './hook-fed-operands.js';
 import { WRAPPERS, shellMode, unwrap, type WordLike } from '../shell/parse-wrappers.js';
@@ -26,7 +27,9 @@ export type { Fed };
 
 // The functions a script defines and the names it assigns anywhere (`assigned`: a `${F:-x}` of one of them the line
 // does not set is only known at run time).
-export type ScriptShell = ReadonlyMap<string, readonly Token[]> & { readonly assigned?: ReadonlySet<string> };
+// `loops`: the script's `for` variables over static words that nothing else assigns (a loop over several lines).
+// `wrote`: the files the script writes its commands' output to anywhere (R26-10).
+export type ScriptShell = ReadonlyMap<string, readonly Token[]> & { readonly assigned?: ReadonlySet<string>; readonly loops?: ReadonlyMap<string, readonly string[]>; readonly wrote?: readonly string[] };
 // What one reading carries: the functions, the variables, a reader of a file's text (relative to where the line
 // starts: xargs's list) when the walk gives one.
 interface Scope {
@@ -50,7 +53,8 @@ export function fedFiles(line: string, functions: ScriptShell = new Map(), read?
   const { tokens, broken } = lex(line);
   const assigned = new Set([...(functions.assigned ?? []), ...assignedNames(tokens)]);
   if (broken) fed.unknown ??= `\`${line.trim()}\` (a quote or substitution that does not close)`;
-  readTokens(fed, tokens, 0, undefined, { functions: new Map(functions), vars: { set: new Map(), assigned }, read });
+  if (functions.wrote !== undefined) fed.wrote = [...functions.wrote];
+  readTokens(fed, tokens, 0, undefined, { functions: new Map(functions), vars: { set: new Map(), assigned, loops: new Map(functions.loops ?? []) }, read });
   return fed;
 }
 
@@ -59,15 +63,19 @@ export function fedFiles(line: string, functions: ScriptShell = new Map(), read?
 export function scriptFunctions(text: string): ScriptShell {
   const functions = new Map<string, readonly Token[]>();
   const { tokens } = lex(text);
-  readTokens({ scripts: [], folders: [''], locals: [], programs: [] }, tokens, 0, undefined, { functions, vars: { set: new Map(), assigned: new Set() } });
-  return Object.assign(functions, { assigned: assignedNames(tokens) });
+  const loops = new Map<string, readonly string[]>();
+  const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
+  readTokens(fed, tokens, 0, undefined, { functions, vars: { set: new Map(), assigned: new Set(), loops } });
+  // A loop variable the script also sets another way (`f=$(..)`, `read f`) is only known at run time there.
+  for (const name of loops.keys()) if (otherwiseSet(text, name)) loops.delete(name);
+  return Object.assign(functions, { assigned: assignedNames(tokens), loops, wrote: fed.wrote ?? [] });
 }
 
 // How the here-documents of one statement are used (scriptStatements): each body and what reads it.
 export function statementHeres(text: string): { here: HereDoc; use?: 'shell' | 'code' | 'data' }[] {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   const { tokens } = lex(text);
-  readTokens(fed, tokens, 0, undefined, { functions: new Map(), vars: { set: new Map(), assigned: assignedNames(tokens) } });
+  readTokens(fed, tokens, 0, undefined, { functions: new Map(), vars: { set: new Map(), assigned: assignedNames(tokens), loops: new Map() } });
   return tokens.flatMap((token) => (token.kind === 'op' && token.here !== undefined ? [{ here: token.here, ...(fed.heres?.has(token.here) === true ? { use: fed.heres.get(token.here)! } : {}) }] : []));
 }
 
@@ -159,6 +167,8 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: re
     if (/^(?:>|>>|&>|&>>|>\||>&|<&)$/.test(op)) {
       const target = tokens[++i];
       if (op !== '<&' && (target?.kind !== 'word' || !NOT_FILE.test(target.value))) writes = true;
+      const value = target?.kind === 'word' && op !== '<&' && op !== '>&' ? known(target, args, scope.vars) : undefined;
+      if (value !== undefined && !NOT_FILE.test(value)) (fed.wrote ??= []).push(value);
       continue;
     }
     finish(pipeIn ? 'pipe-in' : op);
@@ -195,6 +205,8 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       continue;
     }
     commandAssigns(scope.vars, name, values);
+    // `for f in scripts/*; do "$f"; done`: each of the loop's words runs (R25-13).
+    if (first === '\u0000' && loopWords(fed, words[0]!, scope)) return undefined;
     // The program is what a substitution prints (`$(cat tools/*.sh)`): the printed words run (R25-3).
     if (first === '\u0000') for (const sub of words[0]!.subs) if (sub.process === undefined) printedCode(fed, sub.text, words[0]!.value, depth, scope);
     if (ENDS.has(first) || first === '\u0000') return undefined;
@@ -216,6 +228,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const body = scope.functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
+    if (name === 'tee') (fed.wrote ??= []).push(...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'));
     const prints = printed(name, values, stdin, piped, (at) => globbed(words[at]));
     if (prints !== undefined) return prints;
     // `env -i PATH=$PATH node x`: an assignment written bare is one however its value expands (R22-4).
@@ -257,6 +270,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     // pytest`): the file runs, present or not (R18-3), and the environment it lies in is the line's (py20).
     // A glob (`./tools/*.sh`) is kept as one: hook-fed-obey.ts obeys what it matches, present or not (R21-2).
     if (first.includes('/')) fed.scripts.push(first);
+    if (first.includes('/')) selfWritten(fed, first);
     if (first.includes('/') && globbed(words[0])) (fed.globs ??= []).push(first);
     if (!INTERPRETER.test(name)) {
       const files = programFiles(name, values.slice(1));
@@ -277,6 +291,13 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
 function interpreter(fed: Fed, name: string, words: readonly Word[], values: readonly string[], likes: readonly WordLike[], stdin: Stdin, piped: Piped | undefined, depth: number, args: readonly string[] | undefined, scope: Scope): void {
   const kind = name === '.' || name === 'source' ? 'source' : family(name);
   inlineReads(fed, name, likes, (line) => readLine(fed, line, depth + 1, undefined, child(scope)));
+  const tests = kind === 'node' ? nodeTestRuns(values) : undefined;
+  if (tests !== undefined) {
+    fed.scripts.push(...tests.scripts);
+    (fed.globs ??= []).push(...tests.globs);
+    if (tests.unknown !== undefined) fed.unknown ??= tests.unknown;
+    return;
+  }
   const operand = kind === 'source' ? { script: values[1] } : scriptOperand(kind, values.slice(1), name);
   // `sh -c TEXT`: the text is a line of its own (`sh -c '. scripts/ci'`, `sh -c "$(cat f)"`).
   if (kind === 'sh' && operand.code === true) {
@@ -303,14 +324,19 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
     const inner: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
     readLine(inner, `${process.text} | sh`, depth + 1, undefined, scope);
     fed.scripts.push(...inner.scripts);
+    // `bash <(cat tools/*.sh)`: every file the glob matches, present or made later (R26-10).
+    if (inner.globs !== undefined) (fed.globs ??= []).push(...inner.globs);
+    if (inner.wrote !== undefined) (fed.wrote ??= []).push(...inner.wrote);
     fed.unknown ??= inner.unknown;
     return;
   }
   if (operand.script === '\u0000') {
+    if (word !== undefined && loopWords(fed, word, scope)) return;
     if (word !== undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (a script only known at run time)`;
     return;
   }
   const script = operand.folder === undefined ? operand.script : join(operand.folder, operand.script);
+  selfWritten(fed, script);
   if (globbed(word)) (fed.globs ??= []).push(script);
   fed.scripts.push(script, ...(kind === 'node' && !/\.[a-z]+$/i.test(script) ? NODE_TRIES.map((tail) => script + tail) : []));
   // `python3 tools` runs tools/__main__.py with tools first on sys.path (a folder or a zip as the script: R23-11).
@@ -342,6 +368,28 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
     if (word.subs.length === 0 && known(word, args, scope.vars) === undefined && runTime(word, scope.vars)) fed.unknown ??= `\`${word.value}\` (shell text only known at run time)`;
     for (const sub of word.subs) printedCode(fed, sub.text, word.value, depth, scope);
   }
+}
+
+// `cat tools/*.sh > /tmp/x; sh /tmp/x`: a script the hook itself writes (anywhere in it) holds what was printed there,
+// which codeward does not carry from line to line: only known at run time (R26-10).
+function selfWritten(fed: Fed, script: string): void {
+  if (fed.wrote?.some((file) => normalize(file) === normalize(script)) === true) fed.unknown ??= `\`${script}\` (a script the hook writes itself)`;
+}
+
+const otherwiseSet = (text: string, name: string): boolean =>
+  new RegExp(`(?:^|[\\s;&|("'])(?:(?:export|local|declare|typeset|readonly)\\s+(?:-\\w+\\s+)*)?${name}\\+?=|\\b(?:read|mapfile|readarray|getopts)\\b[^\\n;]*\\b${name}\\b|\\$\\{${name}:?=|printf\\s+-v\\s*${name}\\b|\\bselect\\s+${name}\\b|\\{${name}\\}[<>]|\\bwait\\b[^\\n;]*-p\\s*${name}\\b`).test(text) ||
+  // A file the script sources may set it (`. ./env.sh`): not read here.
+  /(?:^|[;&|({`]|\$\(|\b(?:then|do|else|if|while|until|exec|command|builtin)\s)\s*(?:\.|source)\s+\S/m.test(text);
+
+// A word that is a `for` loop's variable over static words: each word is a script (a glob: what it matches, present or
+// later); false for any other word.
+function loopWords(fed: Fed, word: Word, scope: Scope): boolean {
+  const name = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(word.value)?.[1];
+  const list = name === undefined ? undefined : scope.vars.loops?.get(name);
+  if (list === undefined || list.length === 0) return false;
+  fed.scripts.push(...list);
+  for (const each of list) if (/[*?[]/.test(each)) (fed.globs ??= []).push(each);
+  return true;
 }
 
 // What `text` (a substitution's commands) prints is shell code: the files it prints run, the globs it reads obeyed;

@@ -130,7 +130,8 @@ function found(state: Lister, dir: string, from: string, name: ((base: string) =
 }
 
 // The lines `command` (run from `from`) runs its folders' files with, one per file; `cut`: why not all are known.
-export function memberLines(walk: Walk, command: string, from: string): { lines: MemberLine[]; cut?: string } {
+// `scriptLoops`: the script's `for` variables over static words (a loop over several lines: hook-fed.ts scriptFunctions).
+export function memberLines(walk: Walk, command: string, from: string, scriptLoops?: ReadonlyMap<string, readonly string[]>): { lines: MemberLine[]; cut?: string } {
   const state: Lister = { walk, count: 0, entries: 0 };
   const lines: MemberLine[] = [];
   const add = (words: readonly string[], members: readonly string[], at: (member: string) => { path: string; from: string } = (member) => ({ path: member, from })): void => {
@@ -143,8 +144,24 @@ export function memberLines(walk: Walk, command: string, from: string): { lines:
     }
   };
   const commands = shCommands(command);
-  commands.forEach((all, index) => {
+  // `for f in tools/*.js; do node "$f"; done` (R25-13): the loop's static words, each run where `$f` stands.
+  const loops = new Map<string, readonly string[]>(scriptLoops ?? []);
+  commands.forEach((written, index) => {
+    const lead = ['do', 'then', 'else', '{'].includes(written[0]?.text ?? '') ? 1 : 0;
+    const all = written.slice(lead);
     const words = all.map((word) => word.text);
+    if (words[0] === 'for' && words[2] === 'in') {
+      const list = words.slice(3).filter((word) => word !== 'do');
+      // Over words only known at run time: none of its files is read here (the unmodeled check fails closed).
+      loops.set(words[1]!, list.every((word) => !/[$`]/.test(word)) ? list : []);
+      return;
+    }
+    const loopAt = words.findIndex((word) => (loops.get(/^\$\{?([A-Za-z_]\w*)\}?$/.exec(word)?.[1] ?? '')?.length ?? 0) > 0);
+    if (loopAt >= 0) {
+      const list = loops.get(/^\$\{?([A-Za-z_]\w*)\}?$/.exec(words[loopAt]!)![1]!)!;
+      const members = list.flatMap((item) => (GLOB.test(item) ? globbed(state, item, from) : [resolve(from, item)].filter((path) => inside(walk.top, path) && stats(path)?.file === true)));
+      return void add(words.map((text, j) => (j === loopAt ? HOLE : text)), members);
+    }
     const name = basename(words[0] ?? '');
     if (name === 'find') {
       const execs = findExecs(words.map((value) => ({ value, dynamic: false })));

@@ -46,7 +46,7 @@ const REDIRECT = /(?:\d|&)?(?:<<<|<<-?|<>|<|>>|>\||>)&?\s*(?:"[^"]*"|'[^']*'|[^\
 const VALUED = new Set(['-p', '--package', '-u', '-s', '-k', '-n', '-I', '-L', '-P', '-a', '--arg-file']);
 
 // Why the simple command `words` (one command's words, quotes removed) is not fully known, or undefined.
-function judge(words: readonly string[], isFile: (word: string) => boolean, defined: ReadonlySet<string>, set: ReadonlySet<string>): string | undefined {
+function judge(words: readonly string[], isFile: (word: string) => boolean, defined: ReadonlySet<string>, set: ReadonlySet<string>, loops: ReadonlyMap<string, readonly string[]>): string | undefined {
   // A word only known at run time: a command substitution, or a variable the script itself sets (a loop's `$f`,
   // `D=pkgs/a; cd $D`). The person's environment (`. "$SIMPLE_GIT_HOOKS_RC"`) and git's arguments (`"$@"`,
   // `$1`) are not the model's to choose.
@@ -55,6 +55,14 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
   // default lineValues did not take (`${D:?}`), or a positional parameter the script sets itself (`set -- pkgs/b;
   // cd $1`, scriptVariables): the walk would move to a folder literally so named (red team R24-7). A program or
   // file operand with those is read by the hook-fed model (hook-fed-state.ts positionals).
+  // A program or interpreter operand that is exactly a `for` loop's variable over static words (`for f in
+  // test/*.js; do node "$f"; done`): hook-fed.ts and hook-members.ts read each word (R25-13). Anything else built
+  // from it (`pkgs/$d`, a place) stays only known at run time; as the program, each word must be a path (a
+  // program looked up on PATH, `for t in eslint jest`, would bring its own configuration: not read here).
+  const looped = (word: string, paths = false): boolean => {
+    const list = loops.get(/^\$\{?([A-Za-z_]\w*)\}?$/.exec(word)?.[1] ?? '');
+    return list !== undefined && list.length > 0 && (!paths || list.every((item) => item.includes('/')));
+  };
   const dynamicPlace = (word: string): boolean => dynamic(word) || /\$\{[A-Za-z_]\w*:?[-=+?]/.test(word) || [...word.matchAll(/\$+\{?([0-9@*#])/g)].some((found) => set.has(found[1]!));
   // A variable set for the line's program or the rest of the script whose value the walk cannot follow
   // (R14-7, hook-assigned.ts: a run-time value, a loader naming the whole folder); what it names is obeyed there.
@@ -76,9 +84,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     const name = basename(word).replace(/(?<=.)@[^/]*$/, '');
     // An installed package's binary (`$dir/node_modules/lefthook-${os}/bin/lefthook`, lefthook's hook) is the
     // package manager's; a program the environment names (`"$LEFTHOOK_BIN"`) is the person's.
-    if (dynamic(word) && !word.includes('/node_modules/')) return `\`${word}\` (a program only known at run time)`;
+    if (dynamic(word) && !word.includes('/node_modules/') && !looped(word, true)) return `\`${word}\` (a program only known at run time)`;
     // A quoted command text (`npm exec -ws -c 'sh check.sh'`): a line of its own.
-    if (/\s/.test(word.trim())) return unmodeled(word, isFile, defined, set);
+    if (/\s/.test(word.trim())) return unmodeled(word, isFile, defined, set, loops);
     if (word.includes('$')) return undefined;
     const rest = words.slice(i + 1);
     const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
@@ -101,7 +109,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       i++;
       continue;
     }
-    if (runner !== undefined) return runner.lines.map((line) => unmodeled(line, isFile, defined, set)).find((why) => why !== undefined);
+    if (runner !== undefined) return runner.lines.map((line) => unmodeled(line, isFile, defined, set, loops)).find((why) => why !== undefined);
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
       while (i < words.length && (words[i]!.startsWith('-') || (/^[A-Za-z_]\w*=/.test(words[i]!) && (assigned = true)) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;
@@ -122,12 +130,12 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       const module = rest.findIndex((arg, j) => (arg === '-m' && rest[j + 1] !== undefined) || /^-m\w/.test(arg));
       if (module >= 0) {
         const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
-        return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set);
+        return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set, loops);
       }
       // `sh -c 'go generate ./...'`: the text is a line of its own (other languages' inline code is not shell).
-      if (inline >= 0 && SHELLS.has(name) && rest[inline + 1] !== undefined) return unmodeled(rest[inline + 1]!, isFile, defined, set);
+      if (inline >= 0 && SHELLS.has(name) && rest[inline + 1] !== undefined) return unmodeled(rest[inline + 1]!, isFile, defined, set, loops);
       if (inline >= 0 || operand < 0) return undefined;
-      return dynamic(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
+      return dynamic(rest[operand]!) && !looped(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }
     if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamicPlace(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
@@ -147,13 +155,13 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
 // a word names a file of the work tree (a script followed as it stands).
 // `defined`: the shell functions the script defines (their bodies are lines of their own); `set`: the variables
 // it assigns (scriptVariables).
-export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set(), set: ReadonlySet<string> = new Set()): string | undefined {
+export function unmodeled(line: string, isFile: (word: string) => boolean, defined: ReadonlySet<string> = new Set(), set: ReadonlySet<string> = new Set(), loops: ReadonlyMap<string, readonly string[]> = new Map()): string | undefined {
   // A redirection's file is not a command (`xargs sh < scripts/list`: hook-lists.ts reads the list).
   // An array assignment (`ARGS=(hook-impl --config=x)`, pre-commit's hook) runs nothing. A value the line set
   // before using it is known (hook-line-values.ts).
   for (const command of shCommands(lineValues(line, set).replace(REDIRECT, ' ').replace(/[A-Za-z_]\w*\+?=\([^)]*\)/g, ' '))) {
     const words = command.map((word) => word.text);
-    const why = judge(words, isFile, defined, set);
+    const why = judge(words, isFile, defined, set, loops);
     if (why !== undefined) return why;
   }
   return undefined;

@@ -98,7 +98,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     // husky's own runtime (`.husky/_/h`: `sh -e "$s"`) runs `.husky/<hook>`, which the walk reads itself.
     // A program in another language (`python3 tools/check.py`) is obeyed as a whole; its lines are not shell.
     if (walk.unmodeled === undefined && basename(dirname(script)) !== '_' && !NOT_SHELL.test(script)) {
-      const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables);
+      const why = unmodeled(command, (word) => bases.some((base) => stats(resolve(base, word))?.file === true), defined, variables, functions.loops);
       if (why !== undefined) walk.unmodeled = `${inside(top, script) ? relative(top, script) : script} runs ${why}`;
     }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
@@ -145,7 +145,7 @@ function follow(walk: Walk, lines: readonly string[], depth: number, script: str
     for (const folder of folders) files.add(folder);
     for (const glob of globs) walk.globs.add(glob);
     // The files of those folders the line runs one by one (`find tools -exec node {} \;`): each a line of its own (R23-16/17).
-    const members = memberLines(walk, command, bases[bases.length - 1]!);
+    const members = memberLines(walk, command, bases[bases.length - 1]!, functions.loops);
     if (members.cut !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs the files of a folder one by one: ${members.cut}`;
     for (const run of members.lines) follow(walk, [run.line], depth, script, run.from);
     // What a variable set for the line's programs (or the rest of the script) names (R14-7).

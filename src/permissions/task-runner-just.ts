@@ -78,6 +78,8 @@ function parameters(params: string, asked: string, rest: readonly string[]): Map
 }
 
 export function justRecipe(folder: TaskFolder, asked: string, context?: { readonly rest: readonly string[] }): TaskStep {
+  // `just sub/g`: the justfile is searched from sub, not from here (red team R26-6): not read here, asked.
+  if (asked.includes('/')) return { lines: [], unknown: `\`just ${asked}\` runs a recipe of the justfile found from ${asked.slice(0, asked.lastIndexOf('/') + 1)}` };
   const file = folder.upward(['justfile', 'Justfile', '.justfile', 'JUSTFILE']);
   if (file === undefined) return NO_STEP;
   const text = folder.text(join(folder.dir, file));
