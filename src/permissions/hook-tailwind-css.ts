@@ -31,6 +31,7 @@ const SKIP = new Set(['node_modules', '.git', '.next', 'dist', 'build', 'out', '
 const TAILWIND = /@import\s*(?:url\(\s*)?["']?tailwindcss(?:\/[^"')\s]*)?["')\s;]|@tailwind\s|@config(?![\w-])|@plugin(?![\w-])/i;
 // A directive and what it names: a string, or a url() with or without quotes.
 const DIRECTIVE = /@(config|plugin|import|reference|use|forward)(?:\s*url\(\s*(?:(["'])([^"'\n]+)\2|([^"'()\s]+))\s*\)|\s*(["'])([^"'\n]+)\5)/gi;
+const CONFIG_TRIES = ['.js', '.cjs', '.mjs', '.ts', '.cts', '.mts', '/index.js', '/index.cjs', '/index.mjs', '/index.ts'];
 const UNREAD = /@(?:config|plugin)(?![\w-])(?!\s*["'])|@(?:config|plugin)\s+["'][^"'\n]*\$/i;
 const MAX_DEPTH = 8;
 
@@ -118,10 +119,13 @@ function followCss(walk: Walk, css: string, row: JsRunner, graph: Graph, depth: 
     else if (kind === 'config') {
       node.code = true;
       const path = resolve(dirname(css), spec);
-      if (!inside(walk.top, path)) continue;
-      walk.files.add(path);
-      const config = read(walk, path);
-      if (config !== undefined) followJsConfig(walk, 'next', row, path, config);
+      // Resolved as a module (R26-13: `@config "../tools/c"` loads tools/c.js): the name, each extension, a folder's index.
+      for (const candidate of [path, ...CONFIG_TRIES.map((tail) => path + tail)]) {
+        if (!inside(walk.top, candidate)) continue;
+        walk.files.add(candidate);
+        const config = read(walk, candidate);
+        if (config !== undefined) followJsConfig(walk, 'next', row, candidate, config);
+      }
     } else if (isStylesheet(spec) || !ELSEWHERE.test(spec) || (spec.startsWith('/') && inside(walk.top, spec))) {
       // A preprocessor completes a stem (`@use "vars"`: `_vars.scss` next to it): the stem is kept as the import,
       // its files are sheets of the listing (followed from there). A name of another kind (or none) is a sheet
