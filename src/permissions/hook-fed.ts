@@ -294,7 +294,6 @@ function interpreter(fed: Fed, name: string, words: readonly Word[], values: rea
   const tests = kind === 'node' ? nodeTestRuns(values) : undefined;
   if (tests !== undefined) {
     fed.scripts.push(...tests.scripts);
-    (fed.globs ??= []).push(...tests.globs);
     if (tests.unknown !== undefined) fed.unknown ??= tests.unknown;
     return;
   }
