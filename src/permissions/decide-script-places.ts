@@ -6,6 +6,7 @@
 // a pnpm selector, or `-ws` / `-r`: every package). A place only known at run time (`--prefix "$D"`) or outside the
 // workspace is returned as `unknown`: the caller asks.
 import { resolve } from 'node:path';
+import { sameProgram } from '../shell/program-aliases.js';
 import { readGitMetadataOr } from '../git/config-read.js';
 import { pmCommand } from './hook-pm-commands.js';
 import { reachedPackages } from './hook-workspaces.js';
@@ -112,9 +113,9 @@ function lernaPlaces(rest: readonly string[], runDir: string, top: string, line:
 // there; another task runner's is not (asked); any other command is judged as the line it is (undefined).
 function execPlaces(tail: readonly string[], folders: readonly string[], line: string): { places: ScriptPlace[]; unknown?: string } | undefined {
   const words = tail[0] === '--' ? tail.slice(1) : tail.slice(Math.max(0, tail.findIndex((word) => !word.startsWith('-'))));
-  const program = words[0];
-  if (program === undefined) return undefined;
-  if (/^(?:npm|pnpm|yarn|yarnpkg|bun|lerna)$/.test(program)) return { places: folders.map((folder) => ({ folder, line: [program === 'yarnpkg' ? 'yarn' : program, ...words.slice(1)].join(' ') })) };
+  if (words[0] === undefined) return undefined;
+  const program = sameProgram(words[0]);
+  if (/^(?:npm|pnpm|yarn|bun|lerna)$/.test(program)) return { places: folders.map((folder) => ({ folder, line: [program, ...words.slice(1)].join(' ') })) };
   if (/^(?:make|gmake|just|task|mise|deno|turbo|nx|composer|pipenv|pdm|hatch|poe|rake|invoke|npx|pnpx|bunx)$/.test(program)) return { places: [], unknown: `\`${line}\` runs \`${words.join(' ')}\` in each package's folder` };
   return undefined;
 }

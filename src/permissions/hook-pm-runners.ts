@@ -19,7 +19,7 @@ const CONCURRENTLY: Grammar = {
   valued: words('-n --names -c --prefix-colors -s --success -m --max-processes -p --prefix -l --prefix-length -t --timestamp-format --hide --restart-tries --restart-after --default-input-target --name-separator'),
 };
 export const PM_RUNNERS = new Set(['npm-run-all', 'run-s', 'run-p', 'concurrently']);
-const MANAGERS = /^(?:npm|npx|pnpm|pnpx|yarn|yarnpkg)(?:@[^/]*)?$/;
+const MANAGERS = /^(?:npm|npx|pnpm|pnpx|yarn)(?:@[^/]*)?$/;
 
 export interface RunnerRun {
   // The scripts it runs (patterns; with their pre/post), and the shell lines it runs (concurrently's commands).

@@ -51,6 +51,7 @@ import { shCommands } from '../shell/sh-tokens.js';
 import { huskyParent } from '../git/config-path.js';
 import { pendingHooks } from './hook-pending.js';
 import { memberLines } from './hook-members.js';
+import { sameProgramText } from '../shell/program-aliases.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
@@ -73,7 +74,10 @@ const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
 const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go|rs|java|kt|cs|c|cc|cpp)$/i;
 
 // The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
-function follow(walk: Walk, lines: readonly string[], depth: number, script: string, from = walk.top): void {
+// A program installed under another name is read as the program (`yarnpkg test` is `yarn test`: every table
+// below knows it by that name; shell/program-aliases.ts).
+function follow(walk: Walk, given: readonly string[], depth: number, script: string, from = walk.top): void {
+  const lines = given.map(sameProgramText);
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];

@@ -6,6 +6,7 @@ import { GRAMMAR_NAMES } from './canonical-grammars.js';
 import { otherForms, otherReadings, unmappedSpec } from './canonical-runners.js';
 import type { Subject } from './pattern.js';
 import { quoteWord } from './quote-word.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export { quoteWord } from './quote-word.js';
 
@@ -42,9 +43,8 @@ function readWords(command: SimpleCommand): readonly ShellWord[] {
 const holeText = (word: ShellWord): string => (word.parts.length === 1 && word.parts[0]!.kind === 'dynamic' && word.value === '' && word.candidates.length === 0 && !word.text.startsWith('$') ? word.text : `\`${word.text}\`${word.glob ? ' (a glob the shell expands from the files present)' : ''}`);
 
 // `runDir`: where the line runs, to read a script it names (`node ./x`, `./x`: canonical-entry.ts); `root`:
-// the workspace, whose files are read through its jail.
-// Names a distribution installs a program under (the rules and the readers see the program's own name too).
-const SAME_PROGRAM: Readonly<Record<string, string>> = { yarnpkg: 'yarn' };
+// the workspace, whose files are read through its jail. A program installed under another name (Debian's
+// `yarnpkg`) is named as the program already (shell/program-aliases.ts, through the parser's programName).
 
 export function spellCommand(command: SimpleCommand, runDir?: string, root?: string): CommandSpelling {
   const text = collapse(command.text);
@@ -70,12 +70,9 @@ export function spellCommand(command: SimpleCommand, runDir?: string, root?: str
   const typedRead = programReading(name, typed, runDir, root);
   const knownRead = known ? programReading(name, known, runDir, root) : undefined;
   const possibleRead = possible.map((tokens) => programReading(name, tokens, runDir, root));
-  // The same program installed under another name (Debian's `yarnpkg` is yarn 1: red team R25-7) is read as it.
-  const same = Object.hasOwn(SAME_PROGRAM, name) ? SAME_PROGRAM[name]! : undefined;
-  const sameRead = same === undefined ? undefined : programReading(same, typed, runDir, root);
-  const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : []), ...(same === undefined ? [] : [[same, ...args].join(' '), ...sameRead!.forms])];
+  const program = [...typedRead.forms, ...(knownRead ? [[name, ...known!.map((token) => token.shown)].join(' '), ...knownRead.forms] : [])];
   const others = [...new Set([core, byName, text, ...program])].filter((spelling) => spelling !== canonical);
-  const unclear = [...(sameRead?.unclear ?? []), ...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
+  const unclear = [...typedRead.unclear, ...(knownRead?.unclear ?? []), ...possibleRead.flatMap((read, i) => [[name, ...possible[i]!.map((token) => token.shown)].join(' '), ...read.forms, ...read.unclear])];
   if (any) unclear.push(...[typed, ...(known ? [known] : []), ...possible].flatMap((tokens) => anyProgram(tokens, runDir, root)));
   const anyHole = spec ? `the package \`${command.rawName}\` (a git, URL or tarball spec: its bin may be any program)` : `the program \`${command.rawName}\` (a file of no known program: any program may be copied there)`;
   const holes = [...(any ? [anyHole] : []), ...read.filter((word) => word.dynamic || word.glob).map(holeText)];
@@ -118,9 +115,10 @@ function entryProgram(name: string, tokens: readonly Token[], runDir: string | u
   const at = tokens.findIndex((token) => !token.value.startsWith('-'));
   const operand = tokens[at];
   if (!operand || operand.dynamic) return undefined;
-  if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(operand.value)) return { name: operand.value, rest: tokens.slice(at + 1) };
+  const same = sameProgram(operand.value);
+  if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(same)) return { name: same, rest: tokens.slice(at + 1) };
   if (name !== 'node' && name !== 'nodejs') return undefined;
-  const program = ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir, root));
+  const program = ENTRY_SCRIPTS[sameProgram(operand.value.split('/').at(-1)!)] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir, root));
   return program === undefined ? undefined : { name: program, rest: tokens.slice(at + 1) };
 }
 

@@ -1,6 +1,8 @@
 import { recipeOf, rulesOf, type MakeRule } from '../shell/run-script-make.js';
 import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
+import { expand, type Vars } from './task-runner-make-expand.js';
+import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
 
 // `make x` (npm23's known-left row): the recipes of goal x and of its prerequisites (explicit rules, and the
 // pattern rules a prerequisite with none matches), `@`/`-`/`+` dropped and make's variables filled in: the
@@ -40,14 +42,6 @@ export function makeWords(rest: readonly string[]): { goals: string[]; assigned:
   return { goals, assigned, dirs };
 }
 
-interface Vars {
-  readonly values: Map<string, string>;
-  // Variables whose value codeward does not know (set under a conditional or by `!=`, handed a run-time value).
-  readonly unknown: Set<string>;
-  // Variables set under a conditional to plain values: each value they may have (codeward cannot tell the branch).
-  readonly choices: Map<string, string[]>;
-}
-
 // `NAME=value` the line hands make, quotes dropped; a value with `$` or a backquote is only known at run time.
 function environment(handed: readonly string[]): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
@@ -66,6 +60,7 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   // Set by the Makefile other than with `?=` (the environment does not override those without -e).
   const fixed = new Set<string>();
   const choices = new Map<string, string[] | null>();
+  const immediate = new Set<string>();
   let depth = 0;
   for (const line of lines) {
     if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
@@ -74,6 +69,8 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
     if (!set || set[1]!.includes(' ')) continue;
     const [, name, op, value] = set;
     if (op !== '?=') fixed.add(name!);
+    if (/^:{1,3}=$/.test(op!)) immediate.add(name!);
+    else if (op !== '+=') immediate.delete(name!);
     const plain = value!.replace(/\s+#.*$/, '');
     if (depth > 0 && /^(?:::?=|:::=|\?=|=)$/.test(op!) && !/[$`]/.test(plain) && choices.get(name!) !== null) choices.set(name!, [...(choices.get(name!) ?? []), plain]);
     else if (depth > 0) choices.set(name!, null);
@@ -93,27 +90,7 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   const handedNames = new Set(environment(handed).keys());
   // A conditional variable may also keep the value it had without the branch (or none).
   const offered = [...choices].flatMap(([name, each]) => (each === null || !unknown.has(name) || handedNames.has(name) ? [] : [[name, [...each, values.get(name) ?? '']] as [string, string[]]]));
-  return { values, unknown, choices: new Map(offered) };
-}
-
-// `text` with make's references filled in, or why it cannot be.
-function expand(text: string, vars: Vars, auto: Readonly<Record<string, string>>, depth = 0): { text: string; unknown?: string } {
-  let unknown: string | undefined;
-  const out = text.replace(/\$(\$|[({]([^)}]*)[)}]|.)/g, (all, what: string, inner: string | undefined) => {
-    if (what === '$') return '\u0000';
-    const name = inner ?? what;
-    if (Object.hasOwn(auto, name.replace(/[DF]$/, ''))) return auto[name.replace(/[DF]$/, '')]!;
-    if (/[\s,$:]/.test(name)) unknown ??= `$(${name}) is a make function or substitution`;
-    else if (vars.unknown.has(name)) unknown ??= `$(${name}) is set at run time or under a condition`;
-    else if (depth >= MAX_DEPTH) unknown ??= `$(${name}) is nested deeper than ${MAX_DEPTH}`;
-    else {
-      const inside = expand(vars.values.get(name) ?? '', vars, auto, depth + 1);
-      unknown ??= inside.unknown;
-      return inside.text;
-    }
-    return '';
-  });
-  return { text: depth === 0 ? out.replaceAll('\u0000', '$') : out, ...(unknown === undefined ? {} : { unknown }) };
+  return { values, unknown, choices: new Map(offered), immediate };
 }
 
 const MAX_VARIANTS = 16;
@@ -125,7 +102,7 @@ function variants(line: string, vars: Vars): Vars[] {
   let sets: Map<string, string>[] = [new Map()];
   for (const name of named) sets = sets.flatMap((set) => vars.choices.get(name)!.map((value) => new Map([...set, [name, value]])));
   if (named.length === 0 || sets.length > MAX_VARIANTS) return [vars];
-  return sets.map((set) => ({ values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))), choices: vars.choices }));
+  return sets.map((set) => ({ ...vars, values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))) }));
 }
 
 // Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
@@ -161,7 +138,7 @@ function calls(text: string): { shells: string[]; evals: boolean } {
 // What make runs while READING the Makefile: every `$(shell ..)` of an immediately expanded place (`:=`/`::=`/
 // `:::=`/`+=` values, `!=` commands, conditionals, rule lines, top-level lines), also through the deferred
 // variables such a place names; `$(eval ..)` (more make text) and the like are not read (fail closed).
-function parseTime(lines: readonly string[], vars: Vars): { lines: string[]; unknown?: string } {
+function parseTime(lines: readonly string[], vars: Vars, glob: (patterns: string) => Globbed): { lines: string[]; unknown?: string } {
   const out: string[] = [];
   for (const line of lines) {
     if (line.startsWith('\t') || line.trim() === '') continue;
@@ -176,12 +153,23 @@ function parseTime(lines: readonly string[], vars: Vars): { lines: string[]; unk
     const found = calls(text);
     if (found.evals) return { lines: out, unknown: `\`${line.trim()}\` makes more make text or loads code while the Makefile is read` };
     for (const shell of found.shells) {
-      const got = expand(shell, vars, {});
+      const got = expand(shell, vars, { auto: {}, glob });
       if (got.unknown !== undefined) return { lines: out, unknown: `\`${line.trim()}\` runs \`${shell}\` while the Makefile is read: ${got.unknown}` };
       out.push(got.text);
     }
   }
   return { lines: out };
+}
+
+// A rule line's text without its make references (`$(SRC:.c=.o)` sets no target-specific variable).
+function withoutReferences(text: string): string {
+  let out = text;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const next = out.replace(/\$[({][^$()}{]*[)}]/g, '');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
 
 const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
@@ -204,7 +192,9 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   const words = makeWords(context.rest);
   const vars = variables(lines, words.assigned, context.handed, context.rest.some((word) => word === '-e' || word === '--environment-overrides'));
   for (const name of text.defined) vars.unknown.add(name);
-  const read = parseTime(lines, vars);
+  // make's wildcard, from make's folder: globbed while the Makefile is read (prerequisites, `:=` values).
+  const glob = (patterns: string): Globbed => makeWildcard(folder.root, folder.dir, patterns);
+  const read = parseTime(lines, vars, glob);
   if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
   const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
   // make first remakes an included makefile a rule names (that rule runs whatever the goal).
@@ -224,11 +214,13 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
     const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
-      if (/^::?[^;#]*=/.test(head)) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
+      if (/^::?[^;#]*=/.test(withoutReferences(head))) return `\`${lines[rule.at]!.trim()}\` sets a target-specific variable`;
       // The order-only prerequisites (after `|`) are made too.
       const orderOnly = (/^[^|;#]*\|([^;#]*)/.exec(head)?.[1] ?? '').trim().split(/\s+/).filter(Boolean);
-      const expanded = expand(rule.prerequisites.join(' ').replaceAll('%', stem), vars, {});
-      const ordered = expand(orderOnly.join(' ').replaceAll('%', stem), vars, {});
+      // A pattern rule's `%` is the stem; an explicit rule's is its text (`$(patsubst %.c,%.o,$(SRC))`).
+      const stemmed = (text: string): string => (rule.target.includes('%') ? text.replaceAll('%', stem) : text);
+      const expanded = expand(stemmed(rule.prerequisites.join(' ')), vars, { auto: {}, glob });
+      const ordered = expand(stemmed(orderOnly.join(' ')), vars, { auto: {}, glob });
       const failed = expanded.unknown ?? ordered.unknown;
       if (failed !== undefined) return `the prerequisites of ${each}: ${failed}`;
       const prerequisites = expanded.text.split(/\s+/).filter(Boolean);
@@ -239,7 +231,7 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
       const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': ordered.text, '%': '' };
       for (const line of recipeOf(lines, rule)) {
         for (const each of variants(line, vars)) {
-          const got = expand(line.replace(/^[@+\-\s]+/, ''), each, auto);
+          const got = expand(line.replace(/^[@+\-\s]+/, ''), each, { auto, readGlob: glob });
           if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
           out.push(got.text);
         }

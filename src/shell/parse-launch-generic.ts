@@ -193,8 +193,8 @@ const SSH_CLIENTS: ReadonlySet<string> = new Set(['scp', 'sftp', 'ssh-copy-id', 
 // What `words[0]` starts by this table; undefined when it is not listed.
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
-  // slogin is ssh (Debian's /usr/bin/slogin -> ssh: R25-14).
-  if (key === 'ssh' || key === 'slogin') return [...sshCommands(words), ...runner('ssh', RUNNERS['ssh']!, words)];
+  // slogin is ssh (Debian's /usr/bin/slogin -> ssh: R25-14), named so by the planner (program-aliases.ts).
+  if (key === 'ssh') return [...sshCommands(words), ...runner('ssh', RUNNERS['ssh']!, words)];
   // The other OpenSSH clients read the same configuration (`scp -F cfg`, red team R24-9) and settings; scp's and
   // sftp's `-S PROG` runs PROG in ssh's place.
   if (SSH_CLIENTS.has(key)) {

@@ -47,9 +47,21 @@ export interface ProgramRow {
 }
 
 export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
-// Options handed to ssh (`-F cfg -o ProxyCommand=..`): read as the ssh line they make. (ansible's --ssh-*-args: LEFT,
-// its launcher row reads -a/--args; a row here would hide it.)
+// Options handed to ssh (`-F cfg -o ProxyCommand=..`): read as the ssh line they make.
 const sshOptions = (value: string): string | undefined => (value.trim() === '' ? undefined : `ssh ${value} host`);
+// ansible's ssh options (R25-14); its command module's -a/--args is the runner row's (parse-launch-runners.ts): both
+// are read (parse-launchers.ts joins every table's reading of a program).
+// `-e ansible_ssh_common_args='-o ..'` (key=value or JSON; a vars file `-e @f.yml` is not read here: LEFT) sets the same.
+const ANSIBLE_SSH_VARIABLE = /ansible_(?:ssh|ssh_common|ssh_extra|scp_extra|sftp_extra)_args["']?\s*[=:]\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\s,}]+))/g;
+const sshVariables = (value: string): string | undefined => {
+  const found = [...value.matchAll(ANSIBLE_SSH_VARIABLE)].map((match) => sshOptions(match[1]?.replace(/\\(.)/g, '$1') ?? match[2] ?? match[3] ?? '')).filter((text) => text !== undefined);
+  return found.length === 0 ? undefined : found.join('\n');
+};
+const ANSIBLE: ProgramRow = {
+  options: [{ long: ['ssh-common-args', 'ssh-extra-args', 'scp-extra-args', 'sftp-extra-args'], text: sshOptions }, { short: '-e', long: ['extra-vars'], text: sshVariables }],
+  flags: 'vkKbCDoSyh',
+  valued: 'iumaeflctBPMT',
+};
 // A program path or library: run as that path (a `./lib.so` is a workspace program).
 const program = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
 // strace/ltrace `-o '|CMD'` / `-o '!CMD'`: the output is piped to CMD through the shell.
@@ -142,6 +154,9 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   // line (`-F cfg`: its ProxyCommand runs), the command as the shell text it is; hg's `--config ui.ssh=CMD` too.
   hg: { options: [{ long: ['ssh', 'remotecmd'], text: shellText }, { long: ['config'], text: (value) => shellText(/^ui\.(?:ssh|remotecmd)=(.*)$/s.exec(value)?.[1] ?? '') }], flags: 'qvy', valued: 'RrebBIX' },
   duplicity: { options: [{ long: ['ssh-options'], text: sshOptions }], flags: 'v', valued: 't' },
+  ansible: ANSIBLE,
+  'ansible-playbook': ANSIBLE,
+  'ansible-pull': ANSIBLE,
   awk: { commands: COMMAND_FILES.awk },
   gawk: { commands: COMMAND_FILES.gawk },
   mawk: { commands: COMMAND_FILES.mawk },

@@ -209,8 +209,10 @@ export function launches(key: string, words: readonly WordLike[]): Launch[] | un
   // The shell text of their shell-mode `exec` (parse-launch-pm.ts) and the argv reading, both judged.
   if (key === 'pnpm' || key === 'yarn') return [...programOptionLaunches(words), ...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
   if (key === 'bun') return [...pmShellLaunches(key, words), ...(genericLaunches(key, words) ?? [])];
-  // The programs of the one row table (parse-launch-program-rows.ts: tar, make, rsync, gdb, psql ...).
-  const tool = toolLaunches(key, words) ?? optionValueLaunches(key, words) ?? runnerLaunches(key, words);
-  if (tool !== undefined) return tool;
+  // The programs of the one row table (parse-launch-program-rows.ts: tar, make, rsync, gdb, psql ...), the tools'
+  // and the runners' (parse-launch-runners.ts): a program in more than one is read by each (ansible's ssh options
+  // and its -a command: ci87, one table hid the other).
+  const tables = [toolLaunches(key, words), optionValueLaunches(key, words), runnerLaunches(key, words)].filter((found) => found !== undefined);
+  if (tables.length > 0) return tables.flat();
   return genericLaunches(key, words);
 }

@@ -5,6 +5,7 @@
 // such a name is judged as the family it belongs to. Only names of known code runners are shortened, so
 // an unknown `cat2` never turns into the read-only `cat`.
 import { INTERPRETERS, SHELLS } from './parse-wrappers.js';
+import { sameProgram } from './program-aliases.js';
 
 // Programs that read code, besides shells and interpreters: debuggers, editors, database clients, macro
 // processors, calculators with shell escapes, and language families parse-inline.ts knows.
@@ -16,10 +17,11 @@ const KNOWN = (name: string): boolean => SHELLS.has(name) || INTERPRETERS.has(na
 // A trailing version (`8.6`, `.11`, `20`, `-18`) or a Debian build flavour of vim (`vim.tiny`).
 const SUFFIX = /(?:[.-]?\d+|\.(?:tiny|basic|nox|gtk3?|athena|motif|appimage))$/;
 
-// The base name of a command word (`/usr/bin/tclsh8.6` → `tclsh`; an unknown `cat2` stays `cat2`).
+// The base name of a command word (`/usr/bin/tclsh8.6` → `tclsh`; an unknown `cat2` stays `cat2`); a name the
+// program is also installed under is the program's (`yarnpkg` → `yarn`: program-aliases.ts).
 export function programName(value: string): string {
   const trimmed = value.replace(/\/+$/, '');
-  const base = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  const base = sameProgram(trimmed.slice(trimmed.lastIndexOf('/') + 1));
   let key = base.toLowerCase();
   // A cross or toolchain debugger (`arm-none-eabi-gdb`, `rust-lldb`) is the debugger.
   const debugger_ = /^[\w.+-]+-(gdb|lldb)$/.exec(key);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScriptPin } from '../engine/command.js';
+import { sameProgram } from './program-aliases.js';
 
 // What reading a runner line's repository scripts found (run-scripts.ts): the lines a question shows, the
 // files whose bytes decide what runs (their digests), and why the reading is not complete when it is not.
@@ -69,6 +70,6 @@ export function programOf(words: readonly string[]): { program: string; rest: st
   const at = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
   if (at < 0) return { program: '', rest: [] };
   const word = words[at]!;
-  const program = /^\$[({]MAKE[)}]$/.test(word) ? 'make' : word.slice(word.lastIndexOf('/') + 1);
+  const program = /^\$[({]MAKE[)}]$/.test(word) ? 'make' : sameProgram(word.slice(word.lastIndexOf('/') + 1));
   return { program, rest: words.slice(at + 1) };
 }

@@ -29,7 +29,7 @@ describe('R25-14: ssh configuration files through the next programs', () => {
     'hg pull --config ui.ssh="ssh -F cfg" ssh://h/r',
     'BORG_RSH="ssh -F cfg" borg list ssh://h/r',
     'duplicity --ssh-options="-F cfg" a sftp://h/b',
-    // LEFT: 'ansible all -i h, --ssh-extra-args="-F cfg" -m ping' (ansible's launcher row reads -a/--args only).
+    'ansible all -i h, --ssh-extra-args="-F cfg" -m ping',
     'ANSIBLE_SSH_ARGS="-F cfg" ansible all -i h, -m ping',
   ])('deny git push*: `%s` is not allowed', async (line) => {
     expect(await decide(line)).not.toBe('allow');

@@ -23,7 +23,7 @@ describe('R25-12 FRICTION: ordinary task files ask under a deny rule', () => {
     expect(await decide(files, line)).toBe('allow');
   });
 
-  // LEFT (runners27): `SRC := $(wildcard src/*.c)` + `test: $(SRC)` still asks (a make function in prerequisites).
+  // `SRC := $(wildcard src/*.c)` + `test: $(SRC)` (runners27's LEFT): make-wildcard-r25.test.ts (left28).
   it.each<[string, Record<string, string>, string]>([
     ['a plain Makefile', { Makefile: '.PHONY: test\ntest:\n\tgo test ./...\n' }, 'make test'],
     ['a plain justfile', { justfile: 'test:\n\tpytest\n' }, 'just test'],

@@ -1,0 +1,22 @@
+// The same program installed under another name (Debian's `yarnpkg` is yarn 1: red team R25-7; `slogin` is ssh:
+// R25-14). It reads the same words the same way, so every table that knows a program by its name must know the
+// alias too. They live here only, and reach the tables through the three places names are read: the shell
+// reading's one normaliser (parse-names.ts programName: the planner's rows, SimpleCommand.name, the rules'
+// readings), the script readers' program word (run-script-reading.ts programOf) and the hook walk's lines
+// (obeyed-hooks.ts, by sameProgramText). test/permissions/program-aliases.test.ts runs each alias through every
+// door and checks no other source file names one.
+const SAME_PROGRAM: Readonly<Record<string, string>> = { yarnpkg: 'yarn', slogin: 'ssh' };
+
+export const PROGRAM_ALIASES: readonly (readonly [alias: string, program: string])[] = Object.entries(SAME_PROGRAM);
+
+// The program `name` (a base name) is, or `name` itself.
+export const sameProgram = (name: string): string => {
+  const lower = name.toLowerCase();
+  return Object.hasOwn(SAME_PROGRAM, lower) ? SAME_PROGRAM[lower]! : name;
+};
+
+// A shell line with each bare word that is an alias spelled as its program (`yarnpkg test` -> `yarn test`,
+// `corepack yarnpkg@1 x` -> `corepack yarn@1 x`). A path (`./tools/yarnpkg`) is a file of its own and is left as
+// written; so is a word inside another (`@yarnpkg/cli`, `yarnpkg.js`).
+const BARE = new RegExp(String.raw`(?<=^|[\s;&|()\`'"=])(${Object.keys(SAME_PROGRAM).join('|')})(?=$|[\s;&|()\`'"@])`, 'gi');
+export const sameProgramText = (line: string): string => line.replace(BARE, (word) => sameProgram(word));
