@@ -11,7 +11,7 @@ const CD = /(?:^|[\s;&|({'"!:])(?:cd|pushd|lcd|tcd|chdir|os\.chdir|vim\.fn\.chdi
 const ALIAS = /^\s*(?:alias|abbr)\b/;
 
 // How a line changes the block depth (opened, closed), by kind.
-function braces(line: string, kind: LoaderKind, fish: boolean): [number, number] {
+export function braces(line: string, kind: LoaderKind, fish: boolean): [number, number] {
   if (kind === 'shell' && fish) return [/^\s*(?:function|begin|if|for|while|switch)\b/.test(line) ? 1 : 0, /^\s*end\b/.test(line) ? 1 : 0];
   if (kind === 'shell' || kind === 'direnv') {
     const opens = (line.match(/(?<!\$)\{/g) ?? []).length;

@@ -1,6 +1,7 @@
 import { namedPaths } from './home-sources-named.js';
 import type { LoaderKind } from './home-sources-expand.js';
 import { afterCd } from './home-sources-computed-cd.js';
+import { callOf, loaderFunctions } from './home-sources-computed-fn.js';
 
 // Which lines of a start-up file COMPUTE what they load from the workspace (red team R12-9b's rule, narrowed by
 // R24-12). A start-up file that merely names the workspace (`alias p='cd ~/proj'`, `export CDPATH=.:~/proj`,
@@ -34,8 +35,11 @@ const LOADS = new RegExp(String.raw`(?:^|[^\w.-])(?:source|eval|exec|execute|exe
   String.raw`\$include)(?![\w-])`);
 // A load of a whole folder, whatever the spelling (a plug-in manager or a load path computes which of its files run):
 // zinit/antigen/zplug/fisher, vim's plug-in managers and packadd, fpath, runtimepath, Emacs's load-path, sys.path;
-// lazy.nvim's `dir = "~/proj"`.
-const FOLDER_LOADS = /(?:^|[^\w.-])(?:zinit|zi|zplugin|antigen|antibody|zplug|zgen|zgenom|zcomet|znap|zsh-defer|zmodule|zpm|sheldon|fisher|omf|Plug|Plugin|Bundle|NeoBundle|dein#add|minpac#add|jetpack#add|packadd|rtp|runtimepath|packpath|fpath|FPATH|package\.path|package\.cpath|load-path|sys\.path|libPaths|module\.paths)(?![\w-])/;
+// lazy.nvim's `dir = "~/proj"`; the shells' own autoload paths (red team R26-3): fish's function and completion
+// paths (`set -p fish_function_path ~/proj/fish`: any file there runs on first use of its name), zsh's fpath and
+// module_path, bash's BASH_LOADABLES_PATH (`enable -f`) and bash-completion's user folder, nushell's NU_LIB_DIRS and
+// NU_PLUGIN_DIRS, PowerShell's PSModulePath.
+const FOLDER_LOADS = /(?:^|[^\w.-])(?:zinit|zi|zplugin|antigen|antibody|zplug|zgen|zgenom|zcomet|znap|zsh-defer|zmodule|zpm|sheldon|fisher|omf|Plug|Plugin|Bundle|NeoBundle|dein#add|minpac#add|jetpack#add|packadd|rtp|runtimepath|packpath|fpath|FPATH|module_path|MODULE_PATH|fish_function_path|fish_complete_path|BASH_LOADABLES_PATH|BASH_COMPLETION_USER_DIR|BASH_COMPLETION_COMPAT_DIR|NU_LIB_DIRS|NU_PLUGIN_DIRS|PSModulePath|package\.path|package\.cpath|load-path|sys\.path|libPaths|module\.paths)(?![\w-])/;
 const LUA_DIR = /\bdir\s*=\s*["'[]/;
 // `.` as the shell's source command: a word of its own at a command's start.
 const DOT = /(?:^|[\s;&|({'"`!])\.(?=\s)/;
@@ -94,12 +98,16 @@ const usedNames = (line: string): string[] => [...line.matchAll(USED)].map((matc
 // The lines of `text` (a start-up file of `kind`) that compute what they load from the workspace. `tainted`: the
 // variables known to name the workspace (updated: a later file of the walk sees this one's); `vars`: the values the
 // shell parser expanded (home-sources-shell.ts); `reaches`: whether a path is in or above the workspace.
-export function computedLoads(text: string, kind: LoaderKind, home: string, tainted: Set<string>, vars: ReadonlyMap<string, string>, reaches: (path: string) => boolean, fish = false): string[] {
+// `functions`: the loader functions defined so far (home-sources-computed-fn.ts; updated, shared like `tainted`).
+export function computedLoads(text: string, kind: LoaderKind, home: string, tainted: Set<string>, vars: ReadonlyMap<string, string>, reaches: (path: string) => boolean, fish = false, functions = new Set<string>()): string[] {
   const lines = logicalLines(text, kind);
   const assigned = lines.flatMap((line): [string, string][] => {
     const match = ASSIGNED.exec(line);
     const name = match?.[1] ?? match?.[3] ?? match?.[5];
-    const value = match?.[2] ?? match?.[4] ?? match?.[6];
+    // A loop over a glob (red team R26-1: `cd ~/proj/rc.d && for f in *.sh; do . ./$f; done`): its variable is only
+    // known at run time, whether or not the glob word holds a `/`.
+    const looped = match?.[6] !== undefined && /[*?[]/.test(match[6].replace(/\s*(?:;|&&|\|\||#).*$/, '')) ? `$(glob) ${match[6]}` : undefined;
+    const value = match?.[2] ?? match?.[4] ?? looped ?? match?.[6];
     const set = [
       ...[...line.matchAll(SETS)].map((found): [string, string] => [found[1] ?? found[2] ?? found[3]!, `$(set) ${line}`]),
       ...[...line.matchAll(NAMEREF)].map((found): [string, string] => [found[1]!, `$(set) $${found[2]!}`]),
@@ -124,8 +132,18 @@ export function computedLoads(text: string, kind: LoaderKind, home: string, tain
   }
   const plain = plainNames(assigned, vars);
   const inWorkspace = afterCd(lines, kind, fish, names);
-  const loads = (line: string): boolean => FOLDER_LOADS.test(line) || (kind === 'lua' && LUA_DIR.test(line)) || ((LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && isComputed(line, plain));
-  return lines.filter((line, at) => loads(line) && (inWorkspace[at] === true || names(line))).map((line) => line.trim());
+  // A variable's own old value in its new one (`export PATH="$HOME/proj/bin:$PATH"`, `path=(~/proj/bin $path)`,
+  // red team R26-9): known before the line runs, computing nothing (a computed earlier value escalated there).
+  const own = (line: string): Set<string> => {
+    const match = ASSIGNED.exec(line);
+    const name = match?.[1] ?? match?.[3];
+    return name === undefined ? plain : new Set([...plain, name]);
+  };
+  const loads = (line: string): boolean => FOLDER_LOADS.test(line) || (kind === 'lua' && LUA_DIR.test(line)) || ((LOADS.test(line) || DOT.test(line) || COMPUTED_COMMAND.test(line)) && isComputed(line, own(line)));
+  loaderFunctions(lines, kind, fish, loads, functions);
+  const call = callOf(functions);
+  const loading = (line: string): boolean => loads(line) || (call?.test(line) ?? false);
+  return lines.filter((line, at) => loading(line) && (inWorkspace[at] === true || names(line))).map((line) => line.trim());
 }
 
 // A text with the references to `plain` variables taken out.

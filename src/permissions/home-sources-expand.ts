@@ -24,6 +24,10 @@ export interface Loaded {
   // Sourced by a plain `source`/`.` in a direnv file: it runs in the sourcing shell's folder (the `.envrc`'s), not
   // its own (a `source_env` cds to the file's folder), so its relative names are found from there (cargo22 left 1).
   readonly here?: boolean;
+  // A folder whose programs run by name (a PATH entry: `export PATH="$HOME/proj/bin:$PATH"`, fish_add_path, zsh's
+  // `path=(...)`; red team R26-9): obeyed itself, and what its scripts load, not the whole work tree (as
+  // `alias t='~/proj/tools/t'` obeys tools/t: home-sources.ts).
+  readonly runs?: boolean;
   // Why: the loading file is not understood, so it may load any file (the whole work tree, obeyed-env-runtime.ts).
   readonly why?: string;
 }

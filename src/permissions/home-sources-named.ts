@@ -1,4 +1,5 @@
 import type { Loaded } from './home-sources-expand.js';
+import { unquoted } from './home-sources-unquote.js';
 
 // Every home path a start-up text NAMES, whatever the statement (red team round 11, R11-9: `trap '. X' EXIT`,
 // `PROMPT_COMMAND=". X"`, vim's `exe "source " . expand("X")`, ~/.npmrc `script-shell=X`, .psqlrc `\i X`,
@@ -26,7 +27,10 @@ const named = (path: string): Loaded => {
 const COMMENT_LINE = /^\s*(?:#|"|--|;).*$/gm;
 
 export function namedPaths(source: string, home: string, absolute = false): Loaded[] {
-  const text = source.replace(COMMENT_LINE, '');
+  // Each line as the shell reads its words (red team R26-2: `~/'proj'/x.sh`), and as written (a quote may be the
+  // program's own syntax: a vim comment, a JSON string).
+  const stripped = source.replace(COMMENT_LINE, '');
+  const text = `${stripped}\n${stripped.split('\n').map(unquoted).join('\n')}`;
   const out: Loaded[] = [];
   for (const match of text.matchAll(HOME_WORD)) {
     const rest = (match[1] ?? '').replace(/[.)\]}]+$/, '');

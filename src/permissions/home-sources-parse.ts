@@ -75,7 +75,10 @@ export const LOADERS: Readonly<Record<LoaderKind, LoaderRow>> = {
       // Round 12 (R12-9): emacs's init files (`(load "~/dotfiles/x.el")`), mercurial's hooks, cargo's
       // rustc-wrapper and build scripts, docker's CLI plug-in folders, the editors' user settings (a terminal profile's path).
       '.emacs', '.emacs.el', '.emacs.d/init.el', '.emacs.d/early-init.el', '.config/emacs/init.el', '.config/emacs/early-init.el', '.hgrc', '.config/hg/hgrc',
-      '.cargo/config.toml', '.cargo/config', '.docker/config.json', '.config/Code/User/settings.json', '.config/VSCodium/User/settings.json', '.config/Cursor/User/settings.json'],
+      '.cargo/config.toml', '.cargo/config', '.docker/config.json', '.config/Code/User/settings.json', '.config/VSCodium/User/settings.json', '.config/Cursor/User/settings.json',
+      // Red team R26-3: nushell's and PowerShell's start-up files, for their autoload paths (NU_LIB_DIRS, PSModulePath:
+      // home-sources-computed.ts FOLDER_LOADS).
+      '.config/nushell/config.nu', '.config/nushell/env.nu', '.config/powershell/Microsoft.PowerShell_profile.ps1', '.config/powershell/profile.ps1'],
     // The session's environment (environment.d's PATH), desktop entries' Exec= lines, autostart, systemd user units.
     folders: ['.config/systemd/user', '.ipython/profile_default/startup', '.config/autostart', '.config/environment.d', '.local/share/applications'],
     base: ['home'],

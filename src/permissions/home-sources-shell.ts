@@ -9,6 +9,7 @@ import { spelled } from './hook-spelling.js';
 import { runScript } from './home-sources-envrc-scripts.js';
 import { definedFunctions, envrcRuns, substitutionVetoes } from './home-sources-envrc.js';
 import { withoutArithmetic } from './obeyed-env-runtime.js';
+import { plainQuoted } from './home-sources-unquote.js';
 
 // What a shell start-up file (bash, zsh, sh, ksh, fish) and direnv's `.envrc` load (red team R9-4, R10):
 // `source X`, `. X`, guards and loops over a folder, a file's text run (`eval "$(cat X)"`, `. <(cat X)`),
@@ -34,8 +35,13 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   const known = new Map<string, string>();
   // direnv runs `.envrc` in its own folder: `$PWD`, `$(pwd)` and `$(expand_path X)` name that folder's files (R12-16).
   if (direnv) vars.set('PWD', dirname(file));
-  const text = withRealPaths(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : raw, file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  // A quoted part whose quotes change nothing is read without them (red team R26-2: `. ~/'proj'/x.sh`).
+  const text = withRealPaths(plainQuoted(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : raw), file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
+  // zsh's PATH array (`path=(~/proj/bin $path)`, red team R26-9): its folders' programs run by name; the words are not
+  // a command run.
+  const arrays = pathArrays(text, vars);
+  found.push(...arrays.found);
   // A value only known at run time (R14b-3): obeyed-env-runtime.ts decides what it may name.
   if (direnv) found.push(...runTimeLoads(text, raw, dirname(file)));
   // An `.envrc` runs only what is understood (home-sources-envrc.ts): the rest obeys the whole tree.
@@ -46,7 +52,7 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   let cwd: string | undefined;
   // direnv: after a `cd` the walk cannot follow, the folder later commands run in is not known.
   let lost = false;
-  for (const all of shCommands(text)) {
+  for (const all of shCommands(arrays.text)) {
     const before = found.length;
     const at = cwd;
     cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, lost, defined, seen });
@@ -104,7 +110,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
-  else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true));
+  else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true).map((loaded) => ({ ...loaded, runs: true })));
   else if (INTERPRETERS.has(first.text) && direnv && (words.length < 2 || words.slice(1).some((word) => word.text.startsWith('-')))) found.push(wholeTree(`\`${line(words)}\` (an interpreter given options or no file: what it runs is not known)`));
   else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) {
     const run = loadedOf(options(words.slice(1)).slice(0, 1), vars, SHELLS.has(first.text) ? 'shell' : undefined);
@@ -128,6 +134,16 @@ function scriptRun(path: string, walk: Walk, shell: boolean): Loaded[] {
   const script = runScript(isAbsolute(path) ? path : join(walk.cwd ?? dirname(walk.file), path), shell, walk.seen, dirname(walk.file));
   if (script.why !== undefined) return [wholeTree(script.why)];
   return script.text === undefined ? [] : shellLoads(script.text, walk.vars, walk.file, true, walk.seen);
+}
+
+const PATH_ARRAY = /(^|[\s;&|])(?:path|PATH)\+?=\(([^)]*)\)/g;
+function pathArrays(text: string, vars: ReadonlyMap<string, string>): { text: string; found: Loaded[] } {
+  const found: Loaded[] = [];
+  const rest = text.replace(PATH_ARRAY, (_all, before: string, words: string) => {
+    found.push(...loadedOf(shCommands(words).flat(), vars, undefined, true).map((loaded) => ({ ...loaded, runs: true })));
+    return `${before}path=''`;
+  });
+  return { text: rest, found };
 }
 
 const line = (words: readonly ShWord[]): string => words.map((word) => word.text).join(' ');

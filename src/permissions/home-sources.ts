@@ -99,6 +99,9 @@ interface Item {
   readonly cwd?: string;
   // The folder its relative names are found from when not its own (a direnv file `source`d: the `.envrc`'s).
   readonly dir?: string;
+  // A program of a home PATH folder (Loaded.runs) or a file one of them loads: what it loads is obeyed itself, not the
+  // whole work tree (red team R26-9; a computed load of it still is: home-sources-computed.ts).
+  readonly ran?: boolean;
 }
 
 // The folders above the workspace, nearest first (mise merges every config up to `/`; direnv takes the nearest
@@ -163,6 +166,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   const vars = new Map([['HOME', home]]);
   // The variables that name the workspace (home-sources-computed.ts), across the files in the order read.
   const tainted = new Set<string>();
+  // The functions that load their arguments (home-sources-computed-fn.ts), across the files in the order read.
+  const functions = new Set<string>();
   // A path in the workspace or above it (a search below it: `find ~ -name x.sh`).
   const reaches = (path: string): boolean => {
     const real = resolveLoose(path, '/', undefined, looked) ?? path;
@@ -170,7 +175,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   };
   const seen = new Set<string>();
   const handled = new Set<string>();
-  const mark = (path: string, folder: boolean, loader: string, named = false, why?: string): void => {
+  // `named` 'ran': loaded by a program of a PATH folder (Item.ran): obeyed itself, but the workspace's top as a load.
+  const mark = (path: string, folder: boolean, loader: string, how: boolean | 'ran' = false, why?: string): void => {
     // What it depends on, where the path really is and what stands there, is in `looked` (the last name looked up).
     const real = resolveLoose(path, '/', undefined, looked);
     if (real === undefined) return;
@@ -178,9 +184,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // obeyed itself (`mention`), never the whole tree (red team R24-12: `alias p='cd ~/proj'`, `export PROJ=~/proj`;
     // what computes a load from it is home-sources-computed.ts's). `~/dotfiles/zsh`, an existing folder named
     // without a run-time part, is only that folder itself; the workspace's top named alone obeys nothing.
-    const only = named && !folder && statQuiet(real)?.isDirectory() === true;
+    const only = how !== false && !folder && statQuiet(real)?.isDirectory() === true;
     for (const root of roots) {
       const rel = relIn(real, root);
+      const named = how === true || (how === 'ran' && rel !== '');
       if (rel !== undefined && named && rel !== '' && !found.has(rel)) found.set(rel, { rel, home: loader, sourced: loader, mention: true, ...(folder && !only ? {} : { exact: true }) });
       else if (rel !== undefined && !named) found.set(rel, { rel, home: loader, sourced: loader });
       else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader, ...(why === undefined ? {} : { note: why }) });
@@ -201,14 +208,34 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const real = resolveLoose(path, '/', undefined, looked) ?? path;
     if (roots.some((root) => relIn(real, root) !== undefined || relIn(path, root) !== undefined)) mark(WHOLE.path, true, loader, false, why);
   };
+  // A PATH folder of a home start-up file (red team R26-9): a program there runs when its name is typed, as
+  // `alias t='~/proj/tools/t'` runs tools/t. The folder is obeyed itself (every file in it, a new one too), and each
+  // of its files is read as a script for what it loads (Item.ran); not the whole work tree. The workspace's top on
+  // PATH is a load of the top (the whole tree, as before); a folder above the workspace runs none of its files.
+  const runsFrom = (folder: string, loader: string, depth: number): void => {
+    const real = resolveLoose(folder, '/', undefined, looked);
+    if (real === undefined) return;
+    const rels = roots.map((root) => relIn(real, root)).filter((rel) => rel !== undefined);
+    if (rels.includes('')) return mark(folder, true, loader);
+    if (rels.length === 0) return;
+    for (const rel of rels) if (!found.has(rel) || found.get(rel)!.mention === true) found.set(rel, { rel, home: loader, sourced: loader, mention: true });
+    sources.push(folder);
+    const listed = listFiles(folder, folder, looked);
+    if (listed.over !== undefined) mark(WHOLE.path, true, loader, false, `\`${loader}\` puts on PATH ${listed.over}`);
+    for (const { path: file, linked } of listed.files) {
+      if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
+      else queue.push({ path: file, depth: depth + 1, loader, kind: 'shell', linked, ran: true });
+    }
+  };
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
   let started = 0;
   for (let at = 0; at < queue.length; at++) {
-    const { path, depth, loader, kind, why, linked, cwd, dir } = queue[at]!;
+    const { path, depth, loader, kind, why, linked, cwd, dir, ran } = queue[at]!;
     if (seen.has(path)) continue;
     seen.add(path);
-    if (linked === true) mark(path, false, loader);
+    const how = ran === true ? 'ran' : false;
+    if (linked === true) mark(path, false, loader, how);
     if (depth === 0 ? started >= MAX_START : read >= MAX_SCRIPTS) {
       // A home file past it (R22b-3) may load any workspace path as well as a workspace file may.
       mark(WHOLE.path, true, loader, false, `more than ${depth === 0 ? MAX_START : MAX_SCRIPTS} start-up and env files to read: \`${loader}\` was not read`);
@@ -227,7 +254,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     // Too large to read (red team R21-9), or not a file read: npm, direnv, mise and cargo read the whole file.
     // A folder in the queue (`use flake`'s project folder) is obeyed as named, not read.
     const notRead = got === 'folder' ? undefined : unreadWhy(path, got, MAX_BYTES);
-    if (notRead !== undefined) unread(path, loader, notRead);
+    // A program of a PATH folder not read (a large binary) is obeyed as its folder is, as an alias's program is.
+    if (notRead !== undefined && ran !== true) unread(path, loader, notRead);
     if (typeof got !== 'object') continue;
     const text = got.text;
     if (depth === 0) started += 1;
@@ -236,9 +264,10 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
     // Only the top itself, as the signal (obeyed-home-links.ts homeLoads: the whole tree but its inert files).
-    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, tainted, vars, reaches, path.endsWith('.fish'))[0] : undefined;
+    const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, ran === true ? new Set(tainted) : tainted, vars, reaches, path.endsWith('.fish'), ran === true ? new Set(functions) : functions)[0] : undefined;
     if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
-    for (const loaded of loadsOf(kind, text, vars, path)) {
+    // A program's own variables are its own (a PATH folder's script does not set the start-up files' variables).
+    for (const loaded of loadsOf(kind, text, ran === true ? new Map(vars) : vars, path)) {
       if (loaded.module !== undefined) {
         const near = nearOf(loaded, path, home, LOADERS[kind]);
         // A package file node reads but this cannot (past the bound, a FIFO: bounds23): as an unknown main.
@@ -257,6 +286,11 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const next of targets(loaded, path, home, LOADERS[kind])) markGlob(next.path, loaded.glob, loader);
         continue;
       }
+      // A home PATH folder (red team R26-9): its programs run by name, each read as a script for what it loads.
+      if (loaded.runs === true && isHomeLoader(loader)) {
+        for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) runsFrom(next.path, loader, depth);
+        continue;
+      }
       // A sourced script's relative name in a shell run in any folder below `cwd` (pixi shell): obeyed there too.
       if (cwd !== undefined && !isAbsolute(loaded.path) && !/[*?[]/.test(loaded.path)) {
         const below = belowGlob(cwd, loaded.path);
@@ -267,7 +301,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         const key = `${next.path}\0${next.folder}\0${loaded.kind}`;
         if (handled.has(key)) continue;
         handled.add(key);
-        mark(next.path, next.folder, loader, false, loaded.why);
+        mark(next.path, next.folder, loader, how, loaded.why);
         if (!loaded.kind) continue;
         // A folder listed for its files (its entries' names): its times tell one added or removed. Only named, not
         // listed, it depends on where it is (`looked`).
@@ -277,7 +311,7 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const { path: file, linked } of listed.files) {
           // Past the depth bound what a file loads is obeyed, not read (red team R21-9: never silently).
           if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
-          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }), ...(loaded.here === true && kind === 'direnv' ? { dir: dir ?? dirname(path) } : {}) });
+          else queue.push({ path: file, depth: depth + 1, loader, kind: loaded.kind, linked, ...(ran === true ? { ran } : {}), ...(cwd === undefined && loaded.cwd === undefined ? {} : { cwd: loaded.cwd ?? cwd }), ...(loaded.here === true && kind === 'direnv' ? { dir: dir ?? dirname(path) } : {}) });
         }
       }
     }
