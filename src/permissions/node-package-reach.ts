@@ -94,6 +94,14 @@ function packageOf(name: string): string | undefined {
   return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(pkg) && !isBuiltin(pkg) ? pkg : undefined;
 }
 
+// A load named by a template literal (`require(\`../../tools/y\`)`, `import(\`./x.js\`)`) is a literal when it
+// holds no `${` (red team R26-8); with one it is computed (node-package-computed.ts judges it). `\\`, `\``, `\$` are
+// read as node reads them; a name left with another escape (`\u002e\u002e/`, quoted or not) is not decoded: unknown.
+const TEMPLATE = /\b(?:require|import)\s*\(\s*`((?:[^`\\$]|\\[^]|\$(?!\{))*)`\s*[,)]/g;
+
+// Every literal name a file loads: quoted (hook-scripts.ts STATIC) or a template without substitutions.
+const loadNames = (code: string): string[] => [...[...code.matchAll(STATIC)].map((found) => found[2]!), ...[...code.matchAll(TEMPLATE)].map((found) => found[1]!.replace(/\\([\\`$])/g, '$1'))];
+
 // The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
 const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
@@ -215,8 +223,8 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
     const leaving = computedLeaving(code, dirname(path), folder, blocks);
     if (leaving !== undefined && allowed?.(`a computed load: ${leaving}`) !== true) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
-    for (const found of code.matchAll(STATIC)) {
-      const name = found[2]!;
+    for (const name of loadNames(code)) {
+      if (name.includes('\\')) return done(`${relative(top, path)} loads \`${name.slice(0, 60)}\`, a name with an escape codeward does not decode`);
       // A package name with a `..` segment (`x/../../tools/y`): node joins it onto a node_modules folder, so it can
       // climb out into the work tree (red team R23-2). Not followed: the reach is unknown.
       if (!name.startsWith('.') && /(?:^|\/)\.\.(?:\/|$)/.test(name)) return done(`${relative(top, path)} loads \`${name}\`, a package name that climbs out of node_modules`);
