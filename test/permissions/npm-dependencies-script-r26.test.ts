@@ -35,7 +35,10 @@ describe('controls (held)', () => {
   decideRows(decide, 'not allow', 'deny git push*: `%s` is not allowed', ['npm --prefix ctl install', 'npm --prefix ctl ci', 'cd ctl && npm i dep'], undefined, 60_000);
 });
 
-// Friction: a package whose scripts have no `dependencies` row stays free to uninstall from.
+// Friction: an ordinary `dependencies` script (a build step) stays free to run by every such command.
+const plain = execDecider(async (box) => {
+  await writeFile(join(box.root, 'package.json'), JSON.stringify({ name: 'p', version: '1.0.0', scripts: { dependencies: 'tsc -b', postinstall: 'node setup.js' } }));
+});
 describe('controls (free)', () => {
-  decideRows(decide, 'allow', 'deny git push*: `%s` stays allowed', ['npm --prefix dep uninstall x', 'npm --prefix dep prune'], undefined, 60_000);
+  decideRows(plain, 'allow', 'deny git push*: `%s` stays allowed', ['npm install', 'npm rm dep', 'npm uninstall dep', 'npm prune'], undefined, 60_000);
 });
