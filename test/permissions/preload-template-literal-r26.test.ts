@@ -23,9 +23,10 @@ describe('R26-8: a preloaded package loads the work tree by a template literal',
     ['require(`../../tools/y`)', { 'node_modules/x/index.js': 'require(`../../tools/y`);\n' }],
     ['import(`../../tools/y.js`)', { 'node_modules/x/index.js': 'import(`../../tools/y.js`);\n' }],
     ['a file of x loading `../../../tools/y` by template', { 'node_modules/x/index.js': 'require("./lib/l");\n', 'node_modules/x/lib/l.js': 'require(`../../../tools/y`);\n' }],
-    // A template holding `${` is computed (climbs out: unknown); an escape codeward does not decode is unknown.
+    // A template holding `${` is computed (climbs out: unknown); a name's escapes are decoded as node does.
     ['require(`../../tools/${n}`)', { 'node_modules/x/index.js': 'const n = "y";\nrequire(`../../tools/${n}`);\n' }],
     ['require(`\\u002e\\u002e/\\u002e\\u002e/tools/y`)', { 'node_modules/x/index.js': 'require(`\\u002e\\u002e/\\u002e\\u002e/tools/y`);\n' }],
+    ['require("\\x2e\\x2e/\\x2e\\x2e/tools/y")', { 'node_modules/x/index.js': 'require("\\x2e\\x2e/\\x2e\\x2e/tools/y");\n' }],
   ])('%s: writing tools/y.js asks', async (_name, files) => {
     await asks(files);
   }, 60_000);
