@@ -7,7 +7,10 @@
 // scripts), so the line fails closed; pnpm, yarn and bun read any other word as a script's name.
 import { npmCommand } from './canonical-npm.js';
 
-const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepare'];
+// The root package's scripts a command that changes node_modules runs, in npm's order (red team R26-11: npm's
+// `dependencies` trio runs "after any operations that modify the node_modules directory", `npm uninstall`/`rm`/`prune`
+// too, npm docs "Life Cycle Operation Order"; checked with npm 11.19). shell/run-scripts.ts reads the same rows.
+const LIFECYCLE = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare', 'predependencies', 'dependencies', 'postdependencies'];
 const TEST = ['pretest', 'test', 'posttest'];
 const words = (text: string): string[] => text.trim().split(/\s+/);
 const table = (text: string, value: Row): Record<string, Row> => Object.fromEntries(words(text).map((word) => [word, value]));
@@ -91,6 +94,14 @@ export interface PmCommand {
   readonly unknown?: string;
   // The word is no command of this npm (one reading among others may drop it).
   readonly refused?: boolean;
+}
+
+// The scripts a manager's sub-command `word` runs when it changes node_modules (the table's install rows, npm's word
+// resolved as npm does: `npm rm`, `npm isntall`); undefined for any other.
+export function installScripts(manager: string, word: string): readonly string[] | undefined {
+  const sub = manager === 'npm' ? npmCommand(word) : word;
+  const row = sub !== undefined && Object.hasOwn(TABLES[manager] ?? {}, sub) ? TABLES[manager]![sub] : undefined;
+  return row === 'install' ? LIFECYCLE : row === 'install-test' ? [...LIFECYCLE, ...TEST] : undefined;
 }
 
 // The scripts `operands` (the manager's words that are not options, from its sub-command; [] for a bare

@@ -46,6 +46,7 @@ function fileOperands(command: SimpleCommand, row: CommandFiles): { value: strin
     if (found === null) continue;
     const attached = found.groups?.['v'] ?? '';
     if (attached !== '') out.push({ value: attached, known: !word.dynamic });
+    else if (row.omitted?.option === word.value && (words[i + 1] === undefined || words[i + 1]!.value.startsWith('-'))) out.push({ value: row.omitted.file, known: true });
     else if (words[i + 1] !== undefined) {
       out.push({ value: words[i + 1]!.value, known: !words[i + 1]!.dynamic });
       i++;

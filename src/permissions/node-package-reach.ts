@@ -94,6 +94,20 @@ function packageOf(name: string): string | undefined {
   return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(pkg) && !isBuiltin(pkg) ? pkg : undefined;
 }
 
+// A load named by a template literal (`require(\`../../tools/y\`)`, `import(\`./x.js\`)`) is a literal when it
+// holds no `${` (red team R26-8); with one it is computed (node-package-computed.ts judges it). A name's escapes
+// (`\u002e\u002e/`, `\x2e`, `\/`, quoted or template) are decoded as JavaScript does before the name is followed.
+const TEMPLATE = /\b(?:require|import)\s*\(\s*`((?:[^`\\$]|\\[^]|\$(?!\{))*)`\s*[,)]/g;
+const CONTROL: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
+const decoded = (name: string): string =>
+  name.includes('\\')
+    ? name.replace(/\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|\r?\n|([^]))/g, (_all, x?: string, braced?: string, u?: string, other?: string) =>
+        x ?? braced ?? u ? String.fromCodePoint(Math.min(parseInt((x ?? braced ?? u)!, 16), 0x10ffff)) : other === undefined ? '' : (CONTROL[other] ?? other))
+    : name;
+
+// Every literal name a file loads: quoted (hook-scripts.ts STATIC) or a template without substitutions, decoded.
+const loadNames = (code: string): string[] => [...[...code.matchAll(STATIC)].map((found) => found[2]!), ...[...code.matchAll(TEMPLATE)].map((found) => found[1]!)].map(decoded);
+
 // The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
 const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 
@@ -215,8 +229,7 @@ export function packageReach(folder: string, top: string, read: Read, isFile: (p
     // not read, so the reach is unknown. Other computed names (plugins by name) stay unread, as node's own are.
     const leaving = computedLeaving(code, dirname(path), folder, blocks);
     if (leaving !== undefined && allowed?.(`a computed load: ${leaving}`) !== true) return done(`${relative(top, path)} loads a computed path leaving its package (\`${leaving}\`)`);
-    for (const found of code.matchAll(STATIC)) {
-      const name = found[2]!;
+    for (const name of loadNames(code)) {
       // A package name with a `..` segment (`x/../../tools/y`): node joins it onto a node_modules folder, so it can
       // climb out into the work tree (red team R23-2). Not followed: the reach is unknown.
       if (!name.startsWith('.') && /(?:^|\/)\.\.(?:\/|$)/.test(name)) return done(`${relative(top, path)} loads \`${name}\`, a package name that climbs out of node_modules`);

@@ -29,7 +29,9 @@ type Kind =
   // RUBYLIB, NODE_PATH: a `lib/strict.pm` there runs in every perl), obeyed whole when a workspace env file
   // (`.envrc`, mise) sets it (red team R14b-3); from the process environment it is the project's own code (the
   // header says why), not protected.
-  | { readonly folders: readonly string[]; readonly everyFolder?: boolean; readonly code?: true }
+  // `startup`: the files of such a folder the runtime loads in place of its own at every start, obeyed from the
+  // process environment too (red team R26-5: PERL5LIB=$W/cfg made cfg/strict.pm every perl script's `use strict`).
+  | { readonly folders: readonly string[]; readonly everyFolder?: boolean; readonly code?: true; readonly startup?: readonly string[] }
   // A list of files (`:` or space separated, LD_PRELOAD), or one file.
   | { readonly files: 'list' | 'one' }
   // The operands of these options in a command-line-like value (NODE_OPTIONS --require ./x.js); `extension`:
@@ -46,6 +48,16 @@ type Kind =
   | { readonly command: true };
 
 const COMMAND: Kind = { command: true };
+
+// What every perl script loads by name from a folder of PERL5LIB before perl's own: the pragmas (lowercase by perl's
+// convention: strict, warnings, utf8, lib ...; a project's modules are capitalised), the core modules nearly every
+// program uses, sitecustomize.pl. Ruby: what every ruby start requires from RUBYLIB before its own (rubygems and
+// the gems its prelude loads), and bundler (`bundle exec`, `require "bundler/setup"`). NODE_PATH is read only for a
+// bare name node_modules lacks: none.
+const PERL_STARTUP = ['[a-z]*.pm', 'sitecustomize.pl', 'Carp.pm', 'Carp/**', 'Exporter.pm', 'Exporter/**', 'XSLoader.pm', 'DynaLoader.pm', 'Config.pm', 'POSIX.pm',
+  'Scalar/Util.pm', 'List/Util.pm', 'Data/Dumper.pm', 'File/Spec.pm', 'File/Spec/**', 'File/Basename.pm', 'Getopt/Long.pm', 'Test/More.pm', 'Test/Builder.pm', 'Test/Builder/**'];
+const RUBY_STARTUP = ['rubygems.rb', 'rubygems/**', 'did_you_mean.rb', 'did_you_mean/**', 'error_highlight.rb', 'error_highlight/**', 'syntax_suggest.rb', 'syntax_suggest/**',
+  'bundled_gems.rb', 'bundler.rb', 'bundler/**'];
 
 const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['PATH', { folders: ['**'] }],
@@ -65,7 +77,9 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['npm_config_userconfig', { files: 'one' }],
   ['NODE_OPTIONS', { options: [], node: true }],
   ['RUBYOPT', { options: ['-r'], extension: '.rb', include: ['-I'] }],
-  ...['PERL5LIB', 'PERLLIB', 'RUBYLIB', 'NODE_PATH'].map((name) => [name, { folders: ['**'], code: true }] as const),
+  ...['PERL5LIB', 'PERLLIB'].map((name) => [name, { folders: ['**'], code: true, startup: PERL_STARTUP }] as const),
+  ['RUBYLIB', { folders: ['**'], code: true, startup: RUBY_STARTUP }],
+  ['NODE_PATH', { folders: ['**'], code: true }],
   // Red team R12-16b: GNU make reads MAKEFILES' files before every makefile; perl loads PERL5OPT's modules.
   ['MAKEFILES', { files: 'list' }],
   ['PERL5OPT', { modules: ['-M', '-m'], include: ['-I'] }],
@@ -170,7 +184,10 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
     if (value === undefined || value === '') continue;
     const why = (entry: string): string => `${name} names ${entry}: ${name === 'PATH' ? 'a program there runs in place of the command you type next, outside any sandbox' : 'a program loads or runs it from there'}`;
     const named = envNamed(name, value)!;
-    if (named.code) continue;
+    // A folder of the project's own code: only what the runtime loads at every start (the header says why).
+    const startup = 'folders' in kind ? kind.startup : undefined;
+    if (named.code && startup === undefined) continue;
+    const folderFiles = named.code ? startup : named.folders;
     for (const entry of named.loadFolders ?? []) {
       const found = relativeOf(entry, roots, env['HOME']);
       if (found !== undefined && found.rel !== '') globs.push({ glob: `${found.relative ? `**/${found.rel}` : found.rel}/**`, why: why(entry) });
@@ -191,7 +208,7 @@ export function envLoadGlobs(roots: readonly string[], env: Readonly<Record<stri
           // its place; other files are the project's (every exec and edit there would ask otherwise).
           const rootPath = at.folder === '' && name === 'PATH';
           const relativePath = name === 'PATH' && at.relative;
-          if (!rootPath) for (const file of named.folders) globs.push({ glob: joined(at.folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
+          if (!rootPath) for (const file of folderFiles!) globs.push({ glob: joined(at.folder, file), why: why(entry), ...(relativePath ? { relative: true as const } : {}) });
           if (relativePath) globs.push({ glob: joined(at.folder, '*'), why: why(entry), names: shadowedNames(roots, env['PATH'] ?? '') });
         }
       }

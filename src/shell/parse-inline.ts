@@ -5,6 +5,7 @@
 // The code is not executed or fully parsed: string literals are read, the calls around them recognised.
 import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
+import { AWK_LONGS, longOption } from './gnu-long.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
@@ -90,7 +91,16 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
       break;
     }
     if (value.startsWith('--') && value.length > 2) {
-      const [option, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
+      const [spelled, attached] = [value.slice(2).split('=')[0]!, value.includes('=') ? value.slice(value.indexOf('=') + 1) : undefined];
+      // gawk reads its long options as getopt_long does (`--so=PROG`, `--fi=F`: red team R26-7); an ambiguous prefix
+      // is taken as the program's text or file when it may be one.
+      const names = language === 'awk' ? (longOption(value, AWK_LONGS)?.names ?? []) : [spelled];
+      const option = names.includes('source') ? 'source' : names.some((name) => ['file', 'exec'].includes(name)) ? 'file' : (names[0] ?? spelled);
+      // gawk's `--include F` takes its file (read by the command-file reader) and leaves the program operand in place.
+      if (language === 'awk' && ['include', 'load', 'field-separator', 'assign'].includes(option)) {
+        if (attached === undefined) i++;
+        continue;
+      }
       if (CODE_LONG.has(option)) {
         if (attached !== undefined) parts.push(attached);
         else if (i + 1 < words.length) take(words[++i]!);

@@ -6,6 +6,7 @@
 // runs as one in the program's inline text does, so it is the same immune class (unparsed code).
 
 import { scanSed } from './sed-script.js';
+import { AWK_LONGS, SED_LONGS, longSpellings } from './gnu-long.js';
 
 export interface CommandFiles {
   // An option word naming a file of commands. Group `v`: the value when it is in the same word (`--file=F`, `-fF`);
@@ -27,6 +28,8 @@ export interface CommandFiles {
   readonly runtimeName?: RegExp;
   // A file name the program runs as code in another language (gdb's `.py`).
   readonly code?: RegExp;
+  // The file an option names when its operand is left out (the line ends or an option follows it).
+  readonly omitted?: { readonly option: string; readonly file: string };
 }
 
 const NAME = `\\s+(?:'(?<q>[^'\\n]*)'|"(?<dq>[^"\\n]*)"|(?<w>[^\\s;\\\\'"]+))`;
@@ -125,13 +128,13 @@ const RG: CommandFiles = { file: /^(?!)(?<v>)/, shell: /^--pre(?:=|$)/, include:
 // command and the s///e flag (sed-script.ts reads it as sed does); vim's `-S F` (a script), `-s F` (typed keys) and
 // `-u F` (a vimrc) run Vim script codeward does not parse: any such file asks.
 const AWK: CommandFiles = {
-  file: /^(?:-f|--file(?:=|$)|-i|--include(?:=|$)|-E|--exec(?:=|$))(?<v>.*)$/s,
+  file: new RegExp(`^(?:-f|-i|-E|(?:${['file', 'include', 'exec'].map((name) => longSpellings(name, AWK_LONGS)).join('|')})(?:=|$))(?<v>.*)$`, 's'),
   shell: /\bsystem\s*\(|\|\s*getline|\|&|\bprintf?\b[^\n;]*\||@load\b/,
   include: /@include\s+"(?<dq>[^"\n]*)"/g,
   argsAreText: false,
 };
 const SED: CommandFiles = {
-  file: /^(?:-[nrEsuz]*f|--file(?:=|$))(?<v>.*)$/s,
+  file: new RegExp(`^(?:-[nrEsuz]*f|${longSpellings('file', SED_LONGS)}(?:=|$))(?<v>.*)$`, 's'),
   shell: { test: (text: string): boolean => {
     const scan = scanSed(text);
     return scan.runs.length > 0 || scan.runtime;
@@ -139,7 +142,8 @@ const SED: CommandFiles = {
   include: /(?!)/g,
   argsAreText: false,
 };
-const VIM: CommandFiles = { file: /^(?:-[Ssu])(?<v>.*)$/s, shell: /(?!)/, include: /(?!)/g, argsAreText: false, code: /(?:)/ };
+// `vim -S` with no file (the line ends, or an option follows) sources Session.vim (`:help -S`; red team R26-7).
+const VIM: CommandFiles = { file: /^(?:-[Ssu])(?<v>.*)$/s, shell: /(?!)/, include: /(?!)/g, argsAreText: false, code: /(?:)/, omitted: { option: '-S', file: 'Session.vim' } };
 
 export const COMMAND_FILES = {
   psql: PSQL, sqlite3: SQLITE, duckdb: DUCKDB, mysql: MYSQL, mariadb: MYSQL, gdb: GDB, cgdb: GDB, lldb: LLDB, rg: RG,

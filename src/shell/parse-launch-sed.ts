@@ -4,6 +4,7 @@ import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 import { scanSed } from './sed-script.js';
 import { runtimeOption, runtimeOptions } from './parse-launch-runtime.js';
+import { longOption, SED_LONGS } from './gnu-long.js';
 
 // GNU sed's options (read anywhere on the line; `-i` takes only an attached suffix).
 const SED_OPTIONS = { flags: 'nrsuEz', valued: 'efl', long: ['expression', 'file', 'line-length'] };
@@ -20,12 +21,16 @@ export function sedScripts(args: readonly string[]): string[] | undefined {
       operands.push(...args.slice(i + 1));
       break;
     }
-    if (arg === '--sandbox' || arg === '-f' || arg.startsWith('--file')) return undefined;
-    if (arg.startsWith('--expression')) {
-      scripts.push(arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[++i] ?? ''));
+    // Long options as getopt_long reads them (any unambiguous prefix, `=` or the next word: R26-7); an ambiguous one
+    // is taken as each option it may be (`--s` is not --sandbox, `--f` may be --file).
+    const long = longOption(arg, SED_LONGS);
+    if (long?.names.length === 1 && long.names[0] === 'sandbox') return undefined;
+    if (arg === '-f' || long?.names.includes('file') === true) return undefined;
+    if (long?.names.includes('expression') === true) {
+      scripts.push(long.value ?? args[++i] ?? '');
       continue;
     }
-    if (arg === '--line-length') i++;
+    if (long?.names.includes('line-length') === true && long.value === undefined) i++;
     if (arg.startsWith('--') || arg === '-') {
       if (arg === '-') operands.push(arg);
       continue;
@@ -59,8 +64,12 @@ export function sedLaunches(words: readonly WordLike[]): Launch[] {
   const key = words[0]?.value.replace(/^.*\//, '') ?? 'sed';
   const values = words.flatMap((word, i) => {
     const option = words[i - 1];
-    const expression = option !== undefined && !option.dynamic && (/^-[a-zA-Z]*e$/.test(option.value) || /^--expr?e?s?s?i?o?n?$/.test(option.value));
-    return expression && word.lead === '' ? [runtimeOption(key, word, SCRIPT)] : [];
+    const long = option === undefined || option.dynamic ? undefined : longOption(option.value, SED_LONGS);
+    const expression = option !== undefined && !option.dynamic && (/^-[a-zA-Z]*e$/.test(option.value) || (long?.value === undefined && long?.names.includes('expression') === true));
+    if (expression && word.lead === '') return [runtimeOption(key, word, SCRIPT)];
+    // `--expression="$(cat s.sed)"`, `--e=$S`: the value after `=` is only known at run time (R26-7).
+    const own = longOption(word.lead ?? '', SED_LONGS);
+    return word.dynamic && own?.value !== undefined && own.names.includes('expression') ? [runtimeOption(key, word, SCRIPT)] : [];
   });
   return [...runs, ...values, ...runtimeOptions(key, words, SED_OPTIONS)];
 }

@@ -6,6 +6,7 @@ import { readMake } from './run-script-make.js';
 import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
 import { lineProblem } from './run-script-unknown.js';
 import { readRunnerSetup } from './run-script-npm.js';
+import { installScripts } from '../permissions/hook-pm-commands.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
 // package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
@@ -32,7 +33,7 @@ const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present'
 // The root package's lifecycle scripts a package manager's own command runs (red team R23-6: `npm install` runs
 // preinstall, install, postinstall and prepare; `npm pack` prepack and prepare; `npm version` preversion ...),
 // in npm's order; pnpm, yarn and bun run the same ones for the same commands (more named here is only more judged).
-const INSTALL = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+const INSTALL = installScripts('npm', 'install')!;
 const TEST = ['pretest', 'test', 'posttest'];
 const LIFECYCLE: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(
@@ -65,6 +66,10 @@ function packageScript(program: string, words: readonly string[]): string | read
   // Options do not change which of the root package's lifecycle scripts run (`npm ci --no-audit`, `npm i -D x`,
   // `yarn install --frozen-lockfile`); a place option (`--prefix`) is read before this
   // (permissions/decide-script-places.ts).
+  // The commands that change node_modules are the hook walk's table's (hook-pm-commands.ts: one table, npm's words
+  // resolved as npm does; `npm uninstall` runs the `dependencies` scripts: red team R26-11).
+  const install = installScripts(program, sub);
+  if (install !== undefined) return install;
   if (Object.hasOwn(LIFECYCLE, sub)) return LIFECYCLE[sub]!;
   if (program === 'bun' && sub === 'test') return null;
   if (['exec', 'x', 'dlx'].includes(sub)) return null;
