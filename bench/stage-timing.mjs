@@ -32,7 +32,10 @@ const stages = new Map();
 const load = [loadavg()[0]];
 for (let round = 0; round < rounds; round++) {
   for (const [side, dist] of builds) {
-    const run = spawnSync(NODE, [join(dist, 'bin', 'codeward.js'), '-C', workspace, '--json', '--debug-timing', ...call], { env: { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' }, encoding: 'utf8' });
+    // Each build's own state folder: a shared one makes every interleaved call miss its kept answers (perf31j).
+    const state = join(FIXTURES, `state-${side}`);
+    mkdirSync(state, { recursive: true, mode: 0o700 });
+    const run = spawnSync(NODE, [join(dist, 'bin', 'codeward.js'), '-C', workspace, '--json', '--debug-timing', ...call], { env: { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: state }, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`bench/stage-timing.mjs: ${side} exited ${run.status}: ${run.stdout.slice(0, 300)} ${run.stderr.slice(0, 300)}`);
     for (const line of run.stderr.split('\n')) {
       const match = /^timing: (.*?)\s+([\d.]+) ms\s+cpu\s+([\d.]+) ms$/.exec(line);

@@ -8,7 +8,7 @@
 // workspace, policy, one folder), and bench/floor/tree-rg.mjs in its two modes (a Node `tree` whose listing
 // comes from `rg --files`: files only, and exact with a readdir of every listed folder).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -28,6 +28,13 @@ const DATA = join(FIXTURES, 'startup');
 const TREE = join(FIXTURES, 'tree');
 const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-messages'];
 const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
+// Each build keeps its answers in a state folder of its own: kept answers are build-keyed, so a shared folder would
+// make every interleaved call miss (each build overwriting the other's) and the rows compare miss paths (perf31j).
+const stateEnv = (side) => {
+  const dir = ensureDir(join(FIXTURES, `state-${side}`));
+  chmodSync(dir, 0o700);
+  return { ...env, CODEWARD_STATE_DIR: dir };
+};
 
 // One sample: { wall, cpu } in ms of `command args` run in `cwd`, output discarded. A python3 helper runs the
 // calls and reads its children's rusage, whose CPU times are in µs (bash's `times` counts 10 ms ticks).
@@ -44,15 +51,15 @@ for line in sys.stdin:
 `;
 const helper = spawn('python3', ['-c', HELPER], { stdio: ['pipe', 'pipe', 'inherit'] });
 const replies = createInterface({ input: helper.stdout })[Symbol.asyncIterator]();
-async function sample(command, args, cwd) {
-  helper.stdin.write(`${JSON.stringify({ argv: [command, ...args], cwd, env })}\n`);
+async function sample(command, args, cwd, callEnv = env) {
+  helper.stdin.write(`${JSON.stringify({ argv: [command, ...args], cwd, env: callEnv })}\n`);
   const reply = JSON.parse((await replies.next()).value);
   if (reply.status !== 0) throw new Error(`bench/startup-rows.mjs: ${command} ${args.join(' ')} exited ${reply.status}`);
   return reply;
 }
 
-function check(name, command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
+function check(name, command, args, cwd, callEnv = env) {
+  const result = spawnSync(command, args, { cwd, env: callEnv, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) throw new Error(`bench/startup-rows.mjs: ${name} exited ${result.status}: ${result.stderr.slice(0, 300)}`);
   if (command === NODE && args[0] !== '-e' && JSON.parse(result.stdout).ok !== true) throw new Error(`bench/startup-rows.mjs: ${name} not ok: ${result.stdout.slice(0, 300)}`);
 }
@@ -75,18 +82,19 @@ const ALL_ROWS = [
 if (treeFloor) {
   const floor = join(ROOT, 'bench', 'floor', 'tree-rg.mjs');
   cases.push(['floor files', NODE, [floor, rgPath, TREE, 'files'], TREE], ['floor exact', NODE, [floor, rgPath, TREE, 'exact'], TREE]);
-  for (const [side, dist] of Object.entries(builds)) cases.push([`tree depth 1 ${side}`, NODE, [join(dist, 'bin', 'codeward.js'), '-C', TREE, '--json', 'tree', '--max-depth', '1'], TREE]);
+  for (const [side, dist] of Object.entries(builds)) cases.push([`tree depth 1 ${side}`, NODE, [join(dist, 'bin', 'codeward.js'), '-C', TREE, '--json', 'tree', '--max-depth', '1'], TREE, stateEnv(side)]);
 }
 const ROWS = ALL_ROWS.filter(([name]) => only === undefined || only.includes(name));
-for (const [name, , , args, cwd] of ROWS) for (const [side, dist] of Object.entries(builds)) cases.push([`${name} ${side}`, NODE, args(join(dist, 'bin', 'codeward.js')), cwd]);
-for (const [name, command, args, cwd] of cases) check(name, command, args, cwd);
+for (const [name, , , args, cwd] of ROWS) for (const [side, dist] of Object.entries(builds)) cases.push([`${name} ${side}`, NODE, args(join(dist, 'bin', 'codeward.js')), cwd, stateEnv(side)]);
+// Also each build's warm-up: its state folder holds its kept answers before the timed rounds.
+for (const [name, command, args, cwd, callEnv] of cases) check(name, command, args, cwd, callEnv);
 
 const samples = Object.fromEntries(cases.map(([name]) => [name, []]));
 const load = loadavg()[0];
 for (let round = 0; round < rounds + 2; round += 1) {
   // the order alternates each round; the first two rounds warm the file cache and are dropped
-  for (const [name, command, args, cwd] of round % 2 ? [...cases].reverse() : cases) {
-    const one = await sample(command, args, cwd);
+  for (const [name, command, args, cwd, callEnv] of round % 2 ? [...cases].reverse() : cases) {
+    const one = await sample(command, args, cwd, callEnv);
     if (round >= 2) samples[name].push(one);
   }
 }
