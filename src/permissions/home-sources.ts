@@ -227,6 +227,9 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       else queue.push({ path: file, depth: depth + 1, loader, kind: 'shell', linked, ran: true });
     }
   };
+  // The start-up files read, with how many loader functions were known then: a function defined in a file read
+  // later (`.bashrc` sources `.bash_aliases`, which defines `myload`, then calls `myload ~/proj`) is looked for again.
+  const readLoaders: { text: string; kind: LoaderKind; loader: string; fish: boolean; known: number }[] = [];
   // Files read (a start-up file that is not there does not count against the budget).
   let read = 0;
   let started = 0;
@@ -264,7 +267,9 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
     // Only the top itself, as the signal (obeyed-home-links.ts homeLoads: the whole tree but its inert files).
+    const known = functions.size;
     const computed = isHomeLoader(loader) && !found.has('') ? computedLoads(text, kind, home, ran === true ? new Set(tainted) : tainted, vars, reaches, path.endsWith('.fish'), ran === true ? new Set(functions) : functions)[0] : undefined;
+    if (isHomeLoader(loader) && ran !== true) readLoaders.push({ text, kind, loader, fish: path.endsWith('.fish'), known });
     if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
     // A program's own variables are its own (a PATH folder's script does not set the start-up files' variables).
     for (const loaded of loadsOf(kind, text, ran === true ? new Map(vars) : vars, path)) {
@@ -315,6 +320,13 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         }
       }
     }
+  }
+  // Each file read before a loader function it may call was known, read again with every function the walk found
+  // (and every name it found tainted: more is read as computed, never less; red team R26-4, home28's LEFT).
+  for (const { text, kind, loader, fish, known } of readLoaders) {
+    if (found.has('') || known >= functions.size) continue;
+    const computed = computedLoads(text, kind, home, new Set(tainted), new Map(vars), reaches, fish, new Set(functions))[0];
+    if (computed !== undefined) found.set('', { rel: '', home: loader, sourced: loader, exact: true, note: `\`${computed.slice(0, 200)}\` computes what it loads from the workspace` });
   }
   return { links: [...found.values()], sources: [...new Set(sources)], looked };
 }
