@@ -16,7 +16,7 @@ const NO_FILE: Record<string, ReadonlySet<string>> = {
   perl: new Set(['-e', '-E', '--version', '-v', '--help', '-h']),
   php: new Set(['-r', '-a', '--version', '-v', '--help', '-h']),
 };
-const VALUED: Record<string, ReadonlySet<string>> = {
+export const VALUED: Record<string, ReadonlySet<string>> = {
   node: new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--title', '--inspect-port', '--input-type', '--preserve-symlinks-main', '--stack-size']),
   python: new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']),
   // bash's start-up files (R20-5: `bash --rcfile /dev/null scripts/ci` runs scripts/ci).

@@ -371,8 +371,10 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
 
 // `cat tools/*.sh > /tmp/x; sh /tmp/x`: a script the hook itself writes (anywhere in it) holds what was printed there,
 // which codeward does not carry from line to line: only known at run time (R26-10).
+// Only a script outside the work tree (`/tmp/x`): one inside is obeyed as a file (a Makefile's built file is read
+// by the make model: its sources obeyed, hook-make-lines.ts); what `cat` wrote into it there is LEFT (stop 52).
 function selfWritten(fed: Fed, script: string): void {
-  if (fed.wrote?.some((file) => normalize(file) === normalize(script)) === true) fed.unknown ??= `\`${script}\` (a script the hook writes itself)`;
+  if (script.startsWith('/') && fed.wrote?.some((file) => normalize(file) === normalize(script)) === true) fed.unknown ??= `\`${script}\` (a script the hook writes itself)`;
 }
 
 const otherwiseSet = (text: string, name: string): boolean =>
