@@ -12,7 +12,7 @@ import { Registry } from '../../../src/engine/registry.js';
 // The orchestrator's registry and agents, as `codeward agent` builds them.
 const registry = new Registry([...builtinCommands, delegateCommand]);
 
-// The budget README.md quotes ("System prompt"); raise both together, deliberately. Issue 29 cut it from
+// The budget docs/agent.md quotes ("System prompt"); raise both together, deliberately. Issue 29 cut it from
 // 1,400 (the prompt was 1,384 tokens, 5,518 characters): one call example per form instead of one per
 // common command, the few optional flags that save a turn, summaries without their asides (1,011 tokens,
 // 4,066 characters); then the "also" commands by name and required flags, and the agent types named by
