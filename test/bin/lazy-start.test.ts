@@ -120,6 +120,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(heavy(sources)).toEqual([]);
     // Nor a package loaded on first use: a plain call of these uses none of them.
     expect(sources.filter((source) => ON_USE.test(source))).toEqual([]);
+    // Nor the sandbox view's clean-copy writer and cache files: the reader's home view asks only whether a file
+    // looks secret (sandbox/secret-text.ts) and logs the folders it lists (sandbox/folder-log.ts).
+    expect(sources.filter((source) => /^src\/sandbox\/(git-identity|clean-configs-kept|view-cache)\.ts$/.test(source))).toEqual([]);
     // The command's own definition, none of the other built-in commands' (the CLI registry's manifest).
     expect(sources.filter((source) => DEFINITIONS.has(source.replace(/^(\.\.\/)+main\//, '')))).toEqual([`src/commands/${name}.ts`]);
   });
