@@ -4,7 +4,8 @@
 // share. Each iteration is linear in references plus definitions, never in referrers × definers (a name
 // like `.get` is defined in hundreds of files of a large repository and referred to in thousands).
 import type { IndexedFile } from './index/code-index.js';
-import { keyOf, SymbolRows, type SymbolList } from './repo-map-symbols.js';
+import type { SymbolList } from './repo-map-symbols.js';
+import { ShapeReader } from './repo-map-shape-reader.js';
 
 export { keyOf } from './repo-map-symbols.js';
 
@@ -84,8 +85,8 @@ export function weighed(shape: GraphShape, focus: MapFocus): NameGraph {
 // Built in flat arrays, no set or map per file: a 20 k-file repository has a quarter of a million definitions,
 // and per-file collections cost more in allocation than the walk itself.
 export function shapeOf(files: readonly IndexedFile[]): GraphShape {
-  const ids = new Map<string, number>();
-  const names: string[] = [];
+  const reader = new ShapeReader(MAP_KINDS);
+  const { ids, names } = reader;
   // Per id: how many files define it; the last file that defined it, and where (its definition position).
   const defCount: number[] = [];
   const defMark: number[] = [];
@@ -94,18 +95,12 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   const posId: number[] = [];
   const posFile: number[] = [];
   const posFrom = new Int32Array(files.length + 1);
-  const symbols = new SymbolRows();
   const symbolFile: number[] = [];
   const symbolPos: number[] = [];
   const fileSymbols = new Int32Array(files.length);
   for (let file = 0; file < files.length; file++) {
-    for (const symbol of files[file]!.entry.symbols ?? []) {
-      if (!MAP_KINDS.has(symbol.kind)) continue;
-      const key = keyOf(symbol);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = names.push(key) - 1;
-        ids.set(key, id);
+    reader.definitions(files[file]!.entry, (id) => {
+      if (id === defCount.length) {
         defCount.push(0);
         defMark.push(-1);
         posMark.push(-1);
@@ -117,13 +112,13 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
         posFile.push(file);
         defCount[id]!++;
       }
-      symbols.push(symbol);
       symbolFile.push(file);
       symbolPos.push(posMark[id]!);
       fileSymbols[file]!++;
-    }
+    });
     posFrom[file + 1] = posId.length;
   }
+  const symbols = reader.definitionsDone();
   // Per file: its references to defined names (each once), whether it defines each itself, and which of
   // its own names it refers to. The marks hold file + files.length for "this file" (pass one left lower ones).
   const refMark = new Int32Array(names.length).fill(-1);
@@ -134,14 +129,13 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   for (let file = 0; file < files.length; file++) {
     const mine = file + files.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) defMark[posId[pos]!] = mine;
-    for (const name of files[file]!.entry.references ?? []) {
-      const id = ids.get(name);
-      if (id !== undefined && refMark[id] !== file) {
+    reader.references(files[file]!.entry, (id) => {
+      if (refMark[id] !== file) {
         refMark[id] = file;
         refList.push(id);
         refSelfList.push(defMark[id] === mine ? 1 : 0);
       }
-    }
+    });
     refStart[file + 1] = refList.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId[pos]!] === file ? 1 : 0;
   }
@@ -160,7 +154,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   }
   return {
     paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: Int32Array.from(refList), refSelf: Uint8Array.from(refSelfList),
-    symbols: symbols.done(), symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
+    symbols, symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
   };
 }
 
