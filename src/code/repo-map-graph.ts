@@ -4,7 +4,9 @@
 // share. Each iteration is linear in references plus definitions, never in referrers × definers (a name
 // like `.get` is defined in hundreds of files of a large repository and referred to in thousands).
 import type { IndexedFile } from './index/code-index.js';
-import { keyOf, SymbolRows, type SymbolList } from './repo-map-symbols.js';
+import type { SymbolList } from './repo-map-symbols.js';
+import { ShapeReader } from './repo-map-shape-reader.js';
+import { Int32List } from './int32-list.js';
 
 export { keyOf } from './repo-map-symbols.js';
 
@@ -84,83 +86,78 @@ export function weighed(shape: GraphShape, focus: MapFocus): NameGraph {
 // Built in flat arrays, no set or map per file: a 20 k-file repository has a quarter of a million definitions,
 // and per-file collections cost more in allocation than the walk itself.
 export function shapeOf(files: readonly IndexedFile[]): GraphShape {
-  const ids = new Map<string, number>();
-  const names: string[] = [];
+  const reader = new ShapeReader(MAP_KINDS);
+  const { ids, names } = reader;
   // Per id: how many files define it; the last file that defined it, and where (its definition position).
-  const defCount: number[] = [];
-  const defMark: number[] = [];
-  const posMark: number[] = [];
+  const defCount = new Int32List();
+  const defMark = new Int32List();
+  const posMark = new Int32List();
   // Definition positions (each file's distinct names, files in order): the name and the file.
-  const posId: number[] = [];
-  const posFile: number[] = [];
+  const posId = new Int32List();
+  const posFile = new Int32List();
   const posFrom = new Int32Array(files.length + 1);
-  const symbols = new SymbolRows();
-  const symbolFile: number[] = [];
-  const symbolPos: number[] = [];
+  const symbolFile = new Int32List();
+  const symbolPos = new Int32List();
   const fileSymbols = new Int32Array(files.length);
   for (let file = 0; file < files.length; file++) {
-    for (const symbol of files[file]!.entry.symbols ?? []) {
-      if (!MAP_KINDS.has(symbol.kind)) continue;
-      const key = keyOf(symbol);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = names.push(key) - 1;
-        ids.set(key, id);
+    reader.definitions(files[file]!.entry, (id) => {
+      if (id === defCount.length) {
         defCount.push(0);
         defMark.push(-1);
         posMark.push(-1);
       }
-      if (defMark[id] !== file) {
-        defMark[id] = file;
-        posMark[id] = posId.length;
+      if (defMark.at(id) !== file) {
+        defMark.set(id, file);
+        posMark.set(id, posId.length);
         posId.push(id);
         posFile.push(file);
-        defCount[id]!++;
+        defCount.set(id, defCount.at(id) + 1);
       }
-      symbols.push(symbol);
       symbolFile.push(file);
-      symbolPos.push(posMark[id]!);
+      symbolPos.push(posMark.at(id));
       fileSymbols[file]!++;
-    }
+    });
     posFrom[file + 1] = posId.length;
   }
+  const symbols = reader.definitionsDone();
   // Per file: its references to defined names (each once), whether it defines each itself, and which of
   // its own names it refers to. The marks hold file + files.length for "this file" (pass one left lower ones).
   const refMark = new Int32Array(names.length).fill(-1);
   const refStart = new Int32Array(files.length + 1);
-  const refList: number[] = [];
-  const refSelfList: number[] = [];
+  const refList = new Int32List();
+  const refSelfList = new Int32List();
   const posSelf = new Uint8Array(posId.length);
   for (let file = 0; file < files.length; file++) {
     const mine = file + files.length;
-    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) defMark[posId[pos]!] = mine;
-    for (const name of files[file]!.entry.references ?? []) {
-      const id = ids.get(name);
-      if (id !== undefined && refMark[id] !== file) {
+    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) defMark.set(posId.at(pos), mine);
+    reader.references(files[file]!.entry, (id) => {
+      if (refMark[id] !== file) {
         refMark[id] = file;
         refList.push(id);
-        refSelfList.push(defMark[id] === mine ? 1 : 0);
+        refSelfList.push(defMark.at(id) === mine ? 1 : 0);
       }
-    }
+    });
     refStart[file + 1] = refList.length;
-    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId[pos]!] === file ? 1 : 0;
+    for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
   // By name: the definers of each, in file order (positions are in file order already).
   const defStart = new Int32Array(names.length + 1);
-  for (let id = 0; id < names.length; id++) defStart[id + 1] = defStart[id]! + defCount[id]!;
+  for (let id = 0; id < names.length; id++) defStart[id + 1] = defStart[id]! + defCount.at(id);
   const cursor = defStart.slice(0, names.length);
   const definers = new Int32Array(posId.length);
   const selfRef = new Uint8Array(posId.length);
   const pairOfPos = new Int32Array(posId.length);
   for (let pos = 0; pos < posId.length; pos++) {
-    const k = cursor[posId[pos]!]!++;
-    definers[k] = posFile[pos]!;
+    const k = cursor[posId.at(pos)]!++;
+    definers[k] = posFile.at(pos);
     selfRef[k] = posSelf[pos]!;
     pairOfPos[pos] = k;
   }
+  const symbolPair = symbolPos.done();
+  for (let at = 0; at < symbolPair.length; at++) symbolPair[at] = pairOfPos[symbolPair[at]!]!;
   return {
-    paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: Int32Array.from(refList), refSelf: Uint8Array.from(refSelfList),
-    symbols: symbols.done(), symbolFile: Int32Array.from(symbolFile), symbolPair: Int32Array.from(symbolPos, (pos) => pairOfPos[pos]!), fileSymbols,
+    paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: refList.done(), refSelf: Uint8Array.from(refSelfList.done()),
+    symbols, symbolFile: symbolFile.done(), symbolPair, fileSymbols,
   };
 }
 

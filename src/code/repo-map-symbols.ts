@@ -74,6 +74,13 @@ export class SymbolRows {
   #length = 0;
 
   push(symbol: IndexedSymbol): void {
+    // Interned in this order (name, name path, kind, signature): pushRow's callers keep it, so both make the same table.
+    const [name, namePath, kind] = [this.intern(symbol.name), this.intern(symbol.namePath), this.intern(symbol.kind)];
+    this.pushRow(name, namePath, kind, symbol.startLine, symbol.endLine, this.intern(symbol.signature));
+  }
+
+  // A row of string numbers (intern) and lines.
+  pushRow(name: number, namePath: number, kind: number, startLine: number, endLine: number, signature: number): void {
     if (this.#length + SYMBOL_FIELDS > this.#rows.length) {
       const grown = new Int32Array(this.#rows.length * 2);
       grown.set(this.#rows);
@@ -81,13 +88,18 @@ export class SymbolRows {
     }
     const rows = this.#rows;
     let at = this.#length;
-    rows[at++] = this.#intern(symbol.name);
-    rows[at++] = this.#intern(symbol.namePath);
-    rows[at++] = this.#intern(symbol.kind);
-    rows[at++] = symbol.startLine;
-    rows[at++] = symbol.endLine;
-    rows[at++] = this.#intern(symbol.signature);
+    rows[at++] = name;
+    rows[at++] = namePath;
+    rows[at++] = kind;
+    rows[at++] = startLine;
+    rows[at++] = endLine;
+    rows[at++] = signature;
     this.#length = at;
+  }
+
+  // The string of a number intern gave.
+  text(number: number): string {
+    return this.#strings[number]!;
   }
 
   // The table packed into bytes (PackedStrings): a graph an engine keeps holds no heap string per
@@ -96,7 +108,7 @@ export class SymbolRows {
     return new SymbolList(PackedStrings.of(this.#strings), this.#rows.slice(0, this.#length));
   }
 
-  #intern(text: string): number {
+  intern(text: string): number {
     let number = this.#numbers.get(text);
     if (number === undefined) this.#numbers.set(text, (number = this.#strings.push(text) - 1));
     return number;

@@ -4,6 +4,7 @@ import { isCodewardError } from '../../engine/errors.js';
 import type { CodeParsers } from '../parsers.js';
 import { flattenSymbols, outlineWithReferences } from '../outline.js';
 import { codeText } from './read-code.js';
+import type { ShardTable } from './shard-format.js';
 
 export interface IndexedSymbol {
   readonly name: string;
@@ -23,6 +24,15 @@ export interface Extracted {
 export interface IndexEntry extends Partial<Extracted> {
   readonly stamp: string;
   readonly skip?: string;
+  // An entry the store rebuilt from a shard: its record there (not enumerable), which a reader of every
+  // entry (the repo map's graph) walks as numbers, each string of the shard decoded once, not per use.
+  readonly record?: ShardRecord;
+}
+
+export interface ShardRecord {
+  readonly table: ShardTable;
+  // Where the file's record starts in table.numbers.
+  readonly at: number;
 }
 
 // What one file gives the index: its symbols and references, why it is skipped (a parse over the time

@@ -9,7 +9,7 @@
 // A file's record in the numbers: path, stamp, skip (-1: none), symbol fields (6 per symbol), references,
 // then [name, namePath, kind, startLine, endLine, signature] per symbol, then one string per reference.
 // Anything that does not check out whole (another version, a damaged or foreign file) is an empty shard.
-import type { IndexEntry, IndexedSymbol } from './entry.js';
+import type { IndexEntry, IndexedSymbol, ShardRecord } from './entry.js';
 
 const MAGIC = 0x43574931;
 const VERSION = 1;
@@ -87,7 +87,7 @@ export function entryOf(table: ShardTable, at: number): IndexEntry {
   const skip = numbers[at + 2]!;
   if (skip !== -1) return { stamp, skip: textAt(table, skip) };
   const [from, fields, references] = [at + RECORD, numbers[at + 3]!, numbers[at + 4]!];
-  return {
+  const entry: IndexEntry = {
     stamp,
     get symbols(): IndexedSymbol[] {
       const symbols: IndexedSymbol[] = [];
@@ -102,6 +102,19 @@ export function entryOf(table: ShardTable, at: number): IndexEntry {
       return names;
     },
   };
+  // Not enumerable: the entry compares (toEqual) and spreads as the plain data it stands for.
+  Object.defineProperty(entry, 'record', { value: { table, at }, enumerable: false });
+  return entry;
+}
+
+// Where a record's symbol rows (SYMBOL_ROW numbers each: name, name path, kind as string numbers, start and
+// end line, signature as a string number) and its references (string numbers) lie in table.numbers.
+export const SYMBOL_ROW = FIELDS;
+export function recordSpan(record: ShardRecord): { symbolsFrom: number; symbolsTo: number; referencesTo: number } {
+  const { numbers } = record.table;
+  const symbolsFrom = record.at + RECORD;
+  const symbolsTo = symbolsFrom + numbers[record.at + 3]!;
+  return { symbolsFrom, symbolsTo, referencesTo: symbolsTo + numbers[record.at + 4]! };
 }
 
 // The shard file's bytes: the records kept (those not replaced by an entry) and the entries, with one string
