@@ -29,6 +29,10 @@ const WHOLE = new RegExp(`^(?:${SEED.source})$`);
 // A seed, another package's file (a resolve call, read to its `)`), a name, `this.x`, a member (`.x` of `o.x`, not a
 // spread's `...x`: what a method or getter of that name returns).
 const MENTION = new RegExp(`${SEED.source}|(?<other>(?<![.\\w$])(?:require|import\\s*\\.\\s*meta)\\s*\\.\\s*resolve\\s*\\()|(?<![.\\w$])(?:this\\s*\\.\\s*[\\w$]+|[A-Za-z_$][\\w$]*)(?![\\w$])|(?<member>(?<=(?<!\\.)\\.\\s*)[A-Za-z_$][\\w$]*)(?![\\w$])`, 'g');
+// Members the reductions read (`path.resolve(...)`, `u.href`): a method of that name is not looked up (but a cut one).
+const RULE_WORDS = /^(?:join|resolve|dirname|fileURLToPath|pathToFileURL|href|pathname|toString|createRequire|require|readFile|readFileSync|readdir|readdirSync|URL|String)$/;
+// The functions the reductions know (a call of another given a place is CUT), and words that are no function.
+const KNOWN = /^(?:join|resolve|dirname|fileURLToPath|pathToFileURL|createRequire|require|import|readFile|readFileSync|readdir|readdirSync|existsSync|statSync|lstatSync|accessSync|String|URL|if|while|for|switch|return|typeof|void|await|in|of|case|yield|delete|new|function|catch|with)$/;
 const SEED_KIND = (seed: string): Kind => {
   const last = /[\w$]+$/.exec(seed)![0];
   return last === 'paths' ? CUT : last === 'url' ? URL_OF : /filename$/.test(last) ? FILE : DIR;
@@ -84,12 +88,20 @@ export function reductions(from: string, folder: string): Rules {
     }],
     // `new URL(mark)`, also rollup's `new (require('u' + 'rl').URL)(...)`.
     [new RegExp(`\\bnew\\s*(?:URL|\\(\\s*require\\s*\\([^()]*\\)\\s*\\.\\s*URL\\s*\\))\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, mark) => mark!],
-    [new RegExp(`${M}\\s*(?:\\.\\s*(?:href|pathname)\\b(?!\\s*\\()|\\.\\s*toString\\s*\\(\\s*\\)|\\(\\s*\\))`, 'g'), (_all, mark) => mark!],
+    // `.href`, and a call of a function's name: what it returns (its arguments naming no place: `f(name)`, `f("x")`).
+    [new RegExp(`${M}\\s*(?:\\.\\s*(?:href|pathname)\\b(?!\\s*\\()|\\.\\s*toString\\s*\\(\\s*\\)|\\((?:[^()\\uE001-\\uE007]|\\([^()\\uE001-\\uE007]*\\))*\\))`, 'g'), (_all, mark) => mark!],
     [new RegExp(`(?<![\\w$)\\]]\\s*)\\(\\s*${M}\\s*\\)|(?<![\\w$.])String\\s*\\(\\s*${M}\\s*\\)`, 'g'), (_all, one, two) => (one ?? two)!],
     // Rollup's shim for import.meta.url in CommonJS: the browser branch reads the document.
     [new RegExp(`\\(\\s*typeof\\s+document\\s*===?\\s*['"]undefined['"]\\s*\\?\\s*${M}\\s*:[^\\uE001-\\uE007;?]*?\\bdocument\\b[^\\uE001-\\uE007;?]*?\\)\\s*\\)`, 'g'), (_all, mark) => mark!],
-    // A module loaded from a place, a require function made for it, a file's text: no place.
-    [new RegExp(`${HEAD}(?:createRequire|require|import)\\s*\\(\\s*${PLACES}\\s*\\)|${HEAD}read(?:File|FileSync|dir|dirSync)\\s*\\(\\s*${PLACES}\\s*(?:,[^()\\uE001-\\uE007]*)?\\)`, 'g'), () => '_'],
+    // A module loaded from a place, a require function made for it, a file's text, whether it is there: no place (a
+    // load from a cut place is judged where it is: node-package-computed.ts reads each load).
+    [new RegExp(`${HEAD}(?:createRequire|require|import)\\s*\\(\\s*${M}\\s*\\)|${HEAD}(?:read(?:File|FileSync|dir|dirSync)|existsSync|statSync|lstatSync|accessSync)\\s*\\(\\s*${PLACES}\\s*(?:,[^()\\uE001-\\uE007]*)?\\)`, 'g'), () => '_'],
+    // What another function returns given a place is not known (CUT); a test of a value is no place (`!exists(M)`,
+    // `typeof M`, `M === x`, `M.length`, `M.endsWith(".js")`).
+    [new RegExp(`(?<![\\w$.])((?:[A-Za-z_$][\\w$]*\\s*\\.\\s*)*)([A-Za-z_$][\\w$]*)\\s*\\(([^()]*[\\uE001-\\uE007][^()]*)\\)`, 'g'), (all, _head, name) => (KNOWN.test(name!) ? all! : CUT)],
+    [new RegExp(`(?:!|\\btypeof\\s+)\\s*${M}`, 'g'), () => '_'],
+    [new RegExp(`${M}(\\s*(?:[!=]==?|instanceof\\b))|([!=]==?\\s*)${M}`, 'g'), (_all, one, operator, before) => (one === undefined ? `${before!}_` : `_${operator!}`)],
+    [new RegExp(`${M}\\s*\\.\\s*(?:length\\b(?!\\s*\\()|(?:startsWith|endsWith|includes|indexOf|lastIndexOf)\\s*\\([^()\\uE001-\\uE007]*\\))`, 'g'), () => '_'],
   ];
 }
 
@@ -108,7 +120,8 @@ export function kindOf(text: string, masked: string, at: number, named: (name: s
     else {
       const name = found[0].replace(/\s+/g, '');
       const member = found.groups?.member !== undefined ? name : name.startsWith('this.') ? name.slice(5) : undefined;
-      kind = (member === name ? undefined : named(name, at + found.index)) ?? (member === undefined ? undefined : named(`.${member}`, at + found.index));
+      const byMember = member === undefined ? undefined : named(`.${member}`, at + found.index);
+      kind = (member === name ? undefined : named(name, at + found.index)) ?? (RULE_WORDS.test(member ?? '') && byMember !== CUT ? undefined : byMember);
       // A member's mark stands for the whole chain (`A.root()`, `o.r`): the object's names (or its mark, but a cut
       // one) go with it.
       if (kind !== undefined && member === name) {

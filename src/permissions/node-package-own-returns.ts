@@ -6,9 +6,16 @@
 // a method, a getter, an object literal's method or a function put in a member (`static root() {`, `get r() {`,
 // `o.r = function`): `.root`, which any `x.root` then reads (the scanner cannot tell which object a member belongs to:
 // every member of that name is that method's return). A function without a name (a callback, a computed member) is
-// not followed. A return read past its bound is the rest of its function (fail closed: nothing cut off is dropped).
+// not followed, nor a function whose text names no own place (a cut value would flow through every call of a bundle).
+// A return read past its bound (the functions it holds passed over) makes its function CUT (fail closed).
 import type { Blocks } from './node-package-blocks.js';
+import { OWN_WORDS } from './node-package-own-kind.js';
 import type { Binding } from './node-package-taint.js';
+
+// A return's binding; `long`: its value was read past the bound.
+export interface Returned extends Binding {
+  readonly long?: boolean;
+}
 
 const RETURN = /(?<![.\w$])return(?![\w$])/g;
 // A return's value is read up to this many characters; past it, up to its function's end.
@@ -23,19 +30,21 @@ const MEMBER_SET = /(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)\s*=\s*$|(?:^|[{,]\s*)(?:([A
 const ASYNC = /(?<![\w$.])async\s*$/;
 
 // Where the value of a return at `at` (after the word) ends in `masked`: at its `;`, its block's `}`, or a line end
-// that ends the expression; `close`: its function's end.
-function valueEnd(masked: string, at: number, close: number): number {
+// that ends the expression (the functions it holds passed over whole); -1 past its bound.
+function valueEnd(blocks: Blocks, at: number): number {
+  const masked = blocks.masked;
   let depth = 0;
-  const stop = Math.min(close, at + MAX_RETURN);
-  for (let i = at; i < stop; i++) {
+  for (let i = at, read = 0; i < masked.length; i++, read++) {
+    if (read > MAX_RETURN) return -1;
     const c = masked[i]!;
-    if (c === '(' || c === '[' || c === '{') depth++;
+    if (c === '{' && blocks.fn(i + 1) === blocks.at(i + 1) && blocks.span(blocks.at(i + 1))[0] === i) i = blocks.span(blocks.at(i + 1))[1];
+    else if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') {
       if (--depth < 0) return i;
     } else if (depth === 0 && c === ';') return i;
     else if (depth === 0 && c === '\n' && masked.slice(at, i).trim() !== '' && !ENDS_OPEN.test(masked.slice(Math.max(at, i - 40), i)) && !STARTS_OPEN.test(masked.slice(i + 1, i + 40))) return i;
   }
-  return stop < close ? close : stop;
+  return masked.length;
 }
 
 // Where the last character before `at` that is not a blank is.
@@ -76,21 +85,51 @@ function nameOf(code: string, blocks: Blocks, block: number, byStart: Map<number
 
 // The bindings of what each named function of `code` returns (`blocks`: its scan; `bindings`: the file's, where a
 // function bound to a name is found by where its value starts).
-export function returnBindings(code: string, blocks: Blocks, bindings: readonly Binding[]): Binding[] {
+export function returnBindings(code: string, blocks: Blocks, bindings: readonly Binding[]): Returned[] {
   const masked = blocks.masked;
   const byStart = new Map<number, Binding>();
   for (const binding of bindings) byStart.set(binding.at + (/^\s*/.exec(binding.value)?.[0].length ?? 0), binding);
   const names = new Map<number, [string[], number] | undefined>();
-  const found: Binding[] = [];
+  const found: Returned[] = [];
   for (const one of masked.matchAll(RETURN)) {
     const block = blocks.fn(one.index);
     if (block < 0) continue;
-    if (!names.has(block)) names.set(block, nameOf(code, blocks, block, byStart));
+    // Only a function whose own text names an own place is followed (what a function returns through other
+    // functions' returns is not: in a bundle a cut value would flow through every call).
+    if (!names.has(block)) names.set(block, OWN_WORDS.test(masked.slice(...blocks.span(block))) ? nameOf(code, blocks, block, byStart) : undefined);
     const name = names.get(block);
     if (name === undefined) continue;
     const at = one.index + one[0].length;
-    const end = valueEnd(masked, at, blocks.span(block)[1]);
-    if (masked.slice(at, end).trim() !== '') found.push({ names: name[0], block: name[1], at, value: code.slice(at, end), top: false });
+    const end = valueEnd(blocks, at);
+    // Past the bound: the function (which names an own place) may return a cut one (CUT, fail closed).
+    if (end < 0) found.push({ names: name[0], block: name[1], at, value: code.slice(at, at + MAX_RETURN), top: false, long: true });
+    else if (masked.slice(at, end).trim() !== '') found.push({ names: name[0], block: name[1], at, value: code.slice(at, end), top: false });
   }
   return found;
+}
+
+// The text of a value at `at` (`length` long) and its masked text, with the bodies of the functions it holds blanked
+// (an object of methods, a callback: their returns are followed on their own; what they mention is no value), but a
+// function called at once (`(function () { ... })()`): its body is the value.
+export function withoutBodies(code: string, blocks: Blocks, at: number, length: number): [string, string] {
+  const masked = blocks.masked;
+  const mask = masked.slice(at, at + length);
+  if (!mask.includes('{')) return [code.slice(at, at + length), mask];
+  const texts: string[] = [];
+  const masks: string[] = [];
+  let last = 0;
+  for (let open = mask.indexOf('{'); open >= 0; open = mask.indexOf('{', open + 1)) {
+    const block = blocks.at(at + open + 1);
+    const [start, close] = blocks.span(block);
+    if (start !== at + open || blocks.fn(at + open + 1) !== block || /^\s*\)?\s*(?:\(|\.\s*(?:call|apply)\b)/.test(masked.slice(close + 1, close + 40))) continue;
+    const end = Math.min(close + 1, at + length) - at;
+    const blank = `{${' '.repeat(Math.max(0, end - open - 2))}}`.slice(0, end - open);
+    texts.push(code.slice(at + last, at + open), blank);
+    masks.push(mask.slice(last, open), blank);
+    last = end;
+    open = end - 1;
+  }
+  texts.push(code.slice(at + last, at + length));
+  masks.push(mask.slice(last));
+  return [texts.join(''), masks.join('')];
 }

@@ -9,7 +9,7 @@
 // times (past it: CUT, fail closed).
 import type { Blocks } from './node-package-blocks.js';
 import { CUT, OWN_WORDS, PLACE, kindOf, reductions, type Kind } from './node-package-own-kind.js';
-import { returnBindings } from './node-package-own-returns.js';
+import { returnBindings, withoutBodies, type Returned } from './node-package-own-returns.js';
 import { KEYWORD, bindingsOf, type Binding } from './node-package-taint.js';
 import { words } from './node-package-words.js';
 
@@ -54,10 +54,14 @@ export function ownPlaces(code: string, blocks: Blocks, from: string, folder: st
   };
   const rules = reductions(from, folder);
   const kindAt = (text: string, at: number): Kind | undefined => kindOf(text, masked.slice(at, at + text.length), at, named, rules);
+  // Each binding's value without the bodies of the functions it holds.
+  const values = new Map<Binding, [string, string]>();
   const readers = new Map<string, Binding[]>();
   const queue: Binding[] = [];
   for (const binding of bindings) {
-    const text = masked.slice(binding.at, binding.at + binding.value.length);
+    const value = withoutBodies(code, blocks, binding.at, binding.value.length);
+    values.set(binding, value);
+    const text = value[1];
     for (const found of text.matchAll(NAMES)) {
       if (KEYWORD.test(found[0])) continue;
       const key = found[0].replace(/\s+/g, '');
@@ -67,13 +71,15 @@ export function ownPlaces(code: string, blocks: Blocks, from: string, folder: st
         else if (list.at(-1) !== binding) list.push(binding);
       }
     }
-    if (OWN_WORDS.test(text)) queue.push(binding);
+    if (OWN_WORDS.test(text) || (binding as Returned).long === true) queue.push(binding);
   }
   const reads = new Map<Binding, number>();
   for (let binding = queue.pop(); binding !== undefined; binding = queue.pop()) {
     const times = (reads.get(binding) ?? 0) + 1;
     reads.set(binding, times);
-    const kind = times > MAX_READS ? CUT : kindAt(binding.value, binding.at);
+    const [text, mask] = values.get(binding)!;
+    const read = kindOf(text, mask, binding.at, named, rules);
+    const kind = times > MAX_READS || (binding as Returned).long === true || (read !== undefined && 'long' in binding) ? CUT : read;
     if (kind === undefined) continue;
     for (const name of binding.names) {
       const per = kinds.get(name) ?? new Map<number, Kind>();
