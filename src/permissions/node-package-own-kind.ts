@@ -100,6 +100,10 @@ export function reductions(from: string, folder: string): Rules {
     // `typeof M`, `M === x`, `M.length`, `M.endsWith(".js")`).
     [new RegExp(`(?<![\\w$.])((?:[A-Za-z_$][\\w$]*\\s*\\.\\s*)*)([A-Za-z_$][\\w$]*)\\s*\\(([^()]*[\\uE001-\\uE007][^()]*)\\)`, 'g'), (all, _head, name) => (KNOWN.test(name!) ? all! : CUT)],
     [new RegExp(`(?:!|\\btypeof\\s+)\\s*${M}`, 'g'), () => '_'],
+    // The test of a conditional (`M ? a : b`: its value is a branch), and an array's or string's concat with no place
+    // (`args.concat("--ping")`: the items kept, a text added as by `+`).
+    [new RegExp(`${M}(\\s*\\?)(?![.?])`, 'g'), (_all, _mark, rest) => `_${rest!}`],
+    [new RegExp(`${M}\\s*\\.\\s*concat\\s*\\(((?:[^()\\uE001-\\uE007]|\\([^()\\uE001-\\uE007]*\\))*)\\)`, 'g'), (_all, mark, rest) => (mark === CUT || UP.test(rest!) ? CUT : other(mark) ? OTHER : PLACE)],
     [new RegExp(`${M}(\\s*(?:[!=]==?|instanceof\\b))|([!=]==?\\s*)${M}`, 'g'), (_all, one, operator, before) => (one === undefined ? `${before!}_` : `_${operator!}`)],
     [new RegExp(`${M}\\s*\\.\\s*(?:length\\b(?!\\s*\\()|(?:startsWith|endsWith|includes|indexOf|lastIndexOf)\\s*\\([^()\\uE001-\\uE007]*\\))`, 'g'), () => '_'],
   ];
@@ -115,6 +119,8 @@ export function kindOf(text: string, masked: string, at: number, named: (name: s
     let end = found.index + found[0].length;
     let kind: string | undefined;
     let before = text.slice(last, found.index);
+    // An object literal's key (`{ __dirname: name }`, rolldown's define of its config's globals) names no value.
+    if (found.groups?.member === undefined && /[{,]\s*$/.test(masked.slice(Math.max(0, found.index - 20), found.index)) && /^\s*:(?!:)/.test(masked.slice(end, end + 20))) continue;
     if (found.groups?.other !== undefined) [kind, end] = resolved(text, masked, end, at, named, rules);
     else if (/^(?:__|module|import|require)/.test(found[0]) && WHOLE.test(found[0])) kind = SEED_KIND(found[0]);
     else {
@@ -155,10 +161,19 @@ function resolved(text: string, masked: string, open: number, at: number, named:
   const first = valueAt(masked, open, ',');
   const spec = text.slice(open, open + first.length);
   const name = LIT.test(spec) ? spec.trim().slice(1, -1) : undefined;
-  if (name !== undefined && /^\.\.?(?:[/\\]|$)/.test(name)) return [/["\n]/.test(name) ? CUT : `${DIR} + "/${name}"`, close + 1];
-  if (name !== undefined) return [OTHER_FILE, close + 1];
-  return [kindOf(spec, first, at + open, named, rules) === CUT ? CUT : OTHER_FILE, close + 1];
+  if (name === undefined && kindOf(spec, first, at + open, named, rules) === CUT) return [CUT, close + 1];
+  // A base given (`import.meta.resolve(x, parent)`, `require.resolve(x, { paths })`): the file is found from it. A
+  // cut base or a literal one (a fixed folder, `"."` the working folder's) is CUT, another place's is another
+  // package's file, a runtime value's (a caller's parent URL: vitest's importActual) a runtime value too, no place.
+  const base = args.length > first.length ? open + first.length + 1 : -1;
+  const place = base < 0 ? DIR : kindOf(text.slice(base, close), masked.slice(base, close), at + base, named, rules);
+  if (place === CUT || (base >= 0 && /['"`]/.test(masked.slice(base, close)))) return [CUT, close + 1];
+  if (place === undefined) return ['_', close + 1];
+  if (name !== undefined && /^\.\.?(?:[/\\]|$)/.test(name) && OWN_BASE.test(place)) return [/["\n]/.test(name) ? CUT : `${DIR} + "/${name}"`, close + 1];
+  return [OTHER_FILE, close + 1];
 }
+// The file's own places, a base that a relative name is joined onto.
+const OWN_BASE = /^[\uE001-\uE004]$/;
 
 const CALLER = /(?:^|[^\w$])(?:if|while|for|switch|return|typeof|void|await|in|of|case|yield|delete|new)\s*$/;
 // Whether the mark at `at` of `work` is taken by a method, an index, a call of it, or an unknown function's call.
