@@ -162,18 +162,41 @@ function resolved(text: string, masked: string, open: number, at: number, named:
   const spec = text.slice(open, open + first.length);
   const name = LIT.test(spec) ? spec.trim().slice(1, -1) : undefined;
   if (name === undefined && kindOf(spec, first, at + open, named, rules) === CUT) return [CUT, close + 1];
-  // A base given (`import.meta.resolve(x, parent)`, `require.resolve(x, { paths })`): the file is found from it. A
-  // cut base or a literal one (a fixed folder, `"."` the working folder's) is CUT, another place's is another
-  // package's file, a runtime value's (a caller's parent URL: vitest's importActual) a runtime value too, no place.
-  const base = args.length > first.length ? open + first.length + 1 : -1;
-  const place = base < 0 ? DIR : kindOf(text.slice(base, close), masked.slice(base, close), at + base, named, rules);
-  if (place === CUT || (base >= 0 && /['"`]/.test(masked.slice(base, close)))) return [CUT, close + 1];
-  if (place === undefined) return ['_', close + 1];
-  if (name !== undefined && /^\.\.?(?:[/\\]|$)/.test(name) && OWN_BASE.test(place)) return [/["\n]/.test(name) ? CUT : `${DIR} + "/${name}"`, close + 1];
-  return [OTHER_FILE, close + 1];
+  // A base given (`import.meta.resolve(x, parent)`, `require.resolve(x, { paths })`; options without paths: none) is
+  // where the file is found from. A cut base is CUT; a relative name is the own place's only from own bases, CUT from
+  // a literal one (`"."`: the working folder); from runtime bases only (a caller's parent URL: vitest's importMock) the
+  // file is a runtime value (no place), from others another package's (browserslist's `{ paths: [".", ctx.path] }`).
+  const relative = name !== undefined && /^\.\.?(?:[/\\]|$)/.test(name);
+  const kinds = baseItems(text, masked, open + first.length, close).map(([from, to]) => {
+    const kind = kindOf(text.slice(from, to), masked.slice(from, to), at + from, named, rules);
+    return kind === undefined && /['"`]/.test(masked.slice(from, to)) ? 'literal' : kind;
+  });
+  if (kinds.includes(CUT) || (relative && kinds.includes('literal'))) return [CUT, close + 1];
+  if (relative && kinds.every((kind) => kind !== undefined && OWN_BASE.test(kind))) return [/["\n]/.test(name!) ? CUT : `${DIR} + "/${name!}"`, close + 1];
+  return [kinds.length > 0 && kinds.every((kind) => kind === undefined) ? '_' : OTHER_FILE, close + 1];
 }
 // The file's own places, a base that a relative name is joined onto.
 const OWN_BASE = /^[\uE001-\uE004]$/;
+
+// The bases of a resolve call (`text`, `masked` as kindOf's) whose first argument ends at `comma` and whose call at
+// `close` ([from, to] each): its second argument, or each entry of its options' `paths`; none (found from the file)
+// for options without them (jest's `{ [Symbol.for("...")]: true }`). Options whose paths are not read plainly (a
+// quoted or computed key, a spread) are one base.
+function baseItems(text: string, masked: string, comma: number, close: number): [number, number][] {
+  if (masked[comma] !== ',') return [];
+  const second = text.slice(comma + 1, close);
+  if (!/^\s*\{/.test(second)) return [[comma + 1, close]];
+  const paths = /^\s*\{(?:[^{}[\]()]*,)?\s*paths\s*(:\s*\[|:|(?=[,}]))/.exec(second);
+  if (paths === null || /\.\.\.|['"`]paths['"`]|\[[^\]]*\bpaths\b/.test(second)) return /\bpaths\b|\.\.\./.test(second) ? [[comma + 1, close]] : [];
+  const after = comma + 1 + paths.index + paths[0].length;
+  if (paths[1] === '') return [[after - paths[0].length + paths[0].lastIndexOf('paths'), after]];
+  if (paths[1] === ':') return [[after, after + valueAt(masked, after, ',').length]];
+  const items: [number, number][] = [];
+  for (let at = after, end = after + valueAt(masked, after, '').length; at < end; at += items.at(-1)![1] - at + 1) {
+    items.push([at, at + valueAt(masked, at, ',').length]);
+  }
+  return items;
+}
 
 const CALLER = /(?:^|[^\w$])(?:if|while|for|switch|return|typeof|void|await|in|of|case|yield|delete|new)\s*$/;
 // Whether the mark at `at` of `work` is taken by a method, an index, a call of it, or an unknown function's call.

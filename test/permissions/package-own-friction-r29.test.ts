@@ -21,6 +21,9 @@ describe('free: the real packages\' forms', () => {
     ['a conditional\'s test on another package\'s file', 'const file = require.resolve("y");\nconst id = !isAbsolute(file) || isDir(file) ? normalize(name) : null;\nrequire(find(id));'],
     ['an object literal\'s keys named like own places (rolldown)', 'async function b(configFile) {\n  const bundle = await rolldown({ input: configFile, define: { __dirname: "d", "import.meta.url": "u" } });\n  const result = await bundle.write({ dir: "x" });\n  const entry = path.join(dir, result.output[0].fileName);\n  return import(pathToFileURL(entry).href);\n}'],
     ['a key named like a cut name', `const root = ${CUT};\nconst cfg = { root: "x" };\nrequire(cfg.file);`],
+    ['a package found from the working folder and the caller\'s (browserslist)', 'module.exports = {\n  loadQueries: function loadQueries(ctx, name) {\n    var queries = require(require.resolve(name, { paths: [\'.\', ctx.path] }))\n    return queries\n  }\n};'],
+    ['options without paths (jest-snapshot)', 'const semver = require(require.resolve(\'semver\', {\n  [Symbol.for(\'jest-resolve-outside-vm-option\')]: true\n}));'],
+    ['a relative name found from the own folder', 'await import(import.meta.resolve("./y.js", import.meta.url));\nconst u = import.meta.resolve("../x/y.js", new URL("./", import.meta.url).href);\nawait import(u);'],
     ['an array of the own bin concatenated (esbuild)', 'const path = require("path");\nfunction cmd() {\n  if (process.env.X) return [process.env.X, []];\n  return ["node", [path.join(__dirname, "..", "bin", "esbuild")]];\n}\nconst [command, args] = cmd();\nchild_process.spawn(command, args.concat(`--service=${"1"}`, "--ping"));'],
   ])('%s', (_name, code) => {
     expect(leaving(code)).toBeUndefined();
@@ -31,6 +34,11 @@ describe('leaving: the same forms given a cut or climbed value', () => {
   it.each([
     ['a resolve from a cut base', `const u = import.meta.resolve("./tools/y.js", "file://" + ${CUT});\nawait import(u);`],
     ['a resolve from a literal base (the working folder)', 'const f = require.resolve("./tools/y", { paths: ["."] });\nrequire(f);'],
+    ['a relative name from the own folder and the working folder', 'require(require.resolve("./tools/y", { paths: [__dirname, "."] }));'],
+    ['a relative name from a quoted paths key', 'require(require.resolve("./tools/y", { "paths": ["."] }));'],
+    ['a relative name from spread options', 'const o = { paths: ["."] };\nrequire(require.resolve("./tools/y", { ...o, x: "1" }));'],
+    ['a relative name from paths after another option', 'require(require.resolve("./tools/y", { a: [1], paths: ["."] }));'],
+    ['a package found from the working folder, climbed', 'const path = require("path");\nconst f = require.resolve("y", { paths: ["."] });\nrequire(path.join(path.dirname(path.dirname(f)), "..", "tools/y"));'],
     ['a resolve from a literal URL', 'await import(import.meta.resolve("./tools/y.js", "file:///"));'],
     ['a resolve from another package\'s place, climbed', 'const path = require("path");\nconst f = require.resolve("y", { paths: [path.dirname(require.resolve("z"))] });\nrequire(path.join(f, "..", "..", "..", "tools/y"));'],
     ['a resolve from a cut name as parent', `const top = ${CUT};\nrequire(require.resolve("./tools/y", { paths: [top] }));`],
