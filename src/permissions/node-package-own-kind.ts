@@ -172,7 +172,13 @@ function resolved(text: string, masked: string, open: number, at: number, named:
     return kind === undefined && /['"`]/.test(masked.slice(from, to)) ? 'literal' : kind;
   });
   if (kinds.includes(CUT) || (relative && kinds.includes('literal'))) return [CUT, close + 1];
-  if (relative && kinds.every((kind) => kind !== undefined && OWN_BASE.test(kind))) return [/["\n]/.test(name!) ? CUT : `${DIR} + "/${name!}"`, close + 1];
+  // A relative name from the own folder: CUT when it climbs out of the package, else one of the package's own modules
+  // (no place: a module name, as `require("./x")`; ts-node hands `require.resolve("./transpilers/swc.js")` to its
+  // resolve helper, an unknown function).
+  if (relative && kinds.every((kind) => kind !== undefined && OWN_BASE.test(kind))) {
+    const joined = `__dirname + "/${name!}"`;
+    return [/["\n]/.test(name!) || kindOf(joined, `${joined.slice(0, 14)}${' '.repeat(name!.length)}"`, -1, () => undefined, rules) === CUT ? CUT : '_', close + 1];
+  }
   return [kinds.length > 0 && kinds.every((kind) => kind === undefined) ? '_' : OTHER_FILE, close + 1];
 }
 // The file's own places, a base that a relative name is joined onto.

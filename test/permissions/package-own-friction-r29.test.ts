@@ -1,9 +1,10 @@
-// The friction dirname28's reading made over real packages (dirname29): three files vite/vitest reach went leaving,
+// The friction dirname28's reading made over real packages (dirname29): files vite/vitest/ts-node reach went leaving,
 // each on a false reading, now read as they are: a base given to `import.meta.resolve(x, parent)` (vitest's
-// nativeModuleMocker resolves a test's mock from the test file: a runtime value, no place), an object literal's key
-// (rolldown's load-config defines `__dirname: name` for its config bundle), an array's concat (esbuild spawns
-// `args.concat("--ping")`, args holding its own bin), a conditional's test (`!isAbsolute(file) ? a : b`). The same
-// forms still leave when a value in them is cut or climbed.
+// nativeModuleMocker resolves a test's mock from the test file: a runtime value, no place), options without `paths`
+// (jest-snapshot), an object literal's key (rolldown's load-config defines `__dirname: name` for its config bundle),
+// an array's concat (esbuild spawns `args.concat("--ping")`, args holding its own bin), a conditional's test
+// (`!isAbsolute(file) ? a : b`), an own module resolved by a relative name (ts-node hands it to a helper). The same
+// forms still leave when a value in them is cut or climbed, or a relative name is found from a literal base.
 import { describe, expect, it } from 'vitest';
 import { blocksOf } from '../../src/permissions/node-package-blocks.js';
 import { computedLeaving } from '../../src/permissions/node-package-computed.js';
@@ -24,6 +25,7 @@ describe('free: the real packages\' forms', () => {
     ['a package found from the working folder and the caller\'s (browserslist)', 'module.exports = {\n  loadQueries: function loadQueries(ctx, name) {\n    var queries = require(require.resolve(name, { paths: [\'.\', ctx.path] }))\n    return queries\n  }\n};'],
     ['options without paths (jest-snapshot)', 'const semver = require(require.resolve(\'semver\', {\n  [Symbol.for(\'jest-resolve-outside-vm-option\')]: true\n}));'],
     ['a relative name found from the own folder', 'await import(import.meta.resolve("./y.js", import.meta.url));\nconst u = import.meta.resolve("../x/y.js", new URL("./", import.meta.url).href);\nawait import(u);'],
+    ['an own module resolved and handed to a helper (ts-node)', 'let transpiler = undefined;\nif (options.transpiler) transpiler = options.transpiler;\nelse if (options.swc) transpiler = require.resolve(\'./transpilers/swc.js\');\nfunction init() {\n  const transpilerName = typeof transpiler === \'string\' ? transpiler : transpiler[0];\n  const transpilerPath = helper(transpilerName, true);\n  return require(transpilerPath).create;\n}'],
     ['an array of the own bin concatenated (esbuild)', 'const path = require("path");\nfunction cmd() {\n  if (process.env.X) return [process.env.X, []];\n  return ["node", [path.join(__dirname, "..", "bin", "esbuild")]];\n}\nconst [command, args] = cmd();\nchild_process.spawn(command, args.concat(`--service=${"1"}`, "--ping"));'],
   ])('%s', (_name, code) => {
     expect(leaving(code)).toBeUndefined();
@@ -39,6 +41,7 @@ describe('leaving: the same forms given a cut or climbed value', () => {
     ['a relative name from spread options', 'const o = { paths: ["."] };\nrequire(require.resolve("./tools/y", { ...o, x: "1" }));'],
     ['a relative name from paths after another option', 'require(require.resolve("./tools/y", { a: [1], paths: ["."] }));'],
     ['a package found from the working folder, climbed', 'const path = require("path");\nconst f = require.resolve("y", { paths: ["."] });\nrequire(path.join(path.dirname(path.dirname(f)), "..", "tools/y"));'],
+    ['a relative name climbing out of the package, through a name', 'const f = require.resolve("../../../tools/y.js");\nrequire(f);'],
     ['a resolve from a literal URL', 'await import(import.meta.resolve("./tools/y.js", "file:///"));'],
     ['a resolve from another package\'s place, climbed', 'const path = require("path");\nconst f = require.resolve("y", { paths: [path.dirname(require.resolve("z"))] });\nrequire(path.join(f, "..", "..", "..", "tools/y"));'],
     ['a resolve from a cut name as parent', `const top = ${CUT};\nrequire(require.resolve("./tools/y", { paths: [top] }));`],
