@@ -6,15 +6,7 @@
 // (`!isAbsolute(file) ? a : b`), an own module resolved by a relative name (ts-node hands it to a helper). The same
 // forms still leave when a value in them is cut or climbed, or a relative name is found from a literal base.
 import { describe, expect, it } from 'vitest';
-import { blocksOf } from '../../src/permissions/node-package-blocks.js';
-import { computedLeaving } from '../../src/permissions/node-package-computed.js';
-
-const FOLDER = '/w/node_modules/x';
-const leaving = (code: string, from = `${FOLDER}/lib`): string | undefined => {
-  const blocks = blocksOf(code);
-  return computedLeaving(blocks.stripped, from, FOLDER, blocks);
-};
-const CUT = '__dirname.split("node_modules")[0]';
+import { CUT, leaving } from './package-own-leaving.js';
 
 describe('free: the real packages\' forms', () => {
   it.each([

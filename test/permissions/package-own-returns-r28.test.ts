@@ -4,15 +4,7 @@
 // place (`require.resolve("x")`, `import.meta.resolve("x")`) cut or climbed out of is a seed like the file's own place.
 // Each leaving row was free before (the load reached outside the package unasked).
 import { describe, expect, it } from 'vitest';
-import { blocksOf } from '../../src/permissions/node-package-blocks.js';
-import { computedLeaving } from '../../src/permissions/node-package-computed.js';
-
-const FOLDER = '/w/node_modules/x';
-const leaving = (code: string, from = `${FOLDER}/lib`): string | undefined => {
-  const blocks = blocksOf(code);
-  return computedLeaving(blocks.stripped, from, FOLDER, blocks);
-};
-const CUT = '__dirname.split("node_modules")[0]';
+import { CUT, leaving } from './package-own-leaving.js';
 
 describe('row 1: a function with several statements returning a cut place', () => {
   it.each([
