@@ -19,6 +19,8 @@ export interface Blocks {
   readonly paramsOf: (at: number) => number;
   // The text of a function body's parameter list ('' for another block).
   readonly params: (block: number) => string;
+  // Where a block's `{` and `}` are (-1 and the code's length: the file).
+  readonly span: (block: number) => readonly [number, number];
   // The code with the texts of its strings, templates, regular expressions and comments blanked (as long; a comment's
   // line ends kept): what binds and calls is found there, not in a text (a worker's code embedded as a string).
   readonly masked: string;
@@ -233,5 +235,5 @@ export function blocksOf(code: string): Blocks {
     return list !== undefined && list[0] <= where && where < list[1] ? low : -1;
   };
   const text = (block: number): string => (params[block] === undefined ? '' : code.slice(params[block][0], params[block][1]));
-  return { at, fn, holds, parent: (block) => (block < 0 ? -1 : parents[block]!), paramsOf, params: text, get masked() { return (made.masked ??= blank(false)); }, get stripped() { return (made.stripped ??= blank(true)); }, scanned: scanned !== undefined, ...(scanned === undefined ? { unread: result as Unread } : {}) };
+  return { at, fn, holds, parent: (block) => (block < 0 ? -1 : parents[block]!), paramsOf, params: text, span: (block) => (block < 0 ? [-1, code.length] : [opens[block]!, closes[block]!]), get masked() { return (made.masked ??= blank(false)); }, get stripped() { return (made.stripped ??= blank(true)); }, scanned: scanned !== undefined, ...(scanned === undefined ? { unread: result as Unread } : {}) };
 }

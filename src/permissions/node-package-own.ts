@@ -9,6 +9,7 @@
 // times (past it: CUT, fail closed).
 import type { Blocks } from './node-package-blocks.js';
 import { CUT, OWN_WORDS, PLACE, kindOf, reductions, type Kind } from './node-package-own-kind.js';
+import { returnBindings, withoutBodies, type Returned } from './node-package-own-returns.js';
 import { KEYWORD, bindingsOf, type Binding } from './node-package-taint.js';
 import { words } from './node-package-words.js';
 
@@ -19,8 +20,8 @@ export interface Own {
 }
 
 const FUNCTION_BODY = /^\s*(?:async\s+)?(?:function\b|class\b|(?:\([^()]*\)|[\w$]+)\s*=>\s*\{)/;
-const RETURNS = /\bfunction\s+([A-Za-z_$][\w$]*)\s*\([^)]{0,200}\)\s*\{\s*return\s+([^{};]{1,200});?\s*\}/g;
-const NAMES = /(?<![.\w$])(?:this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)(?![\w$])/g;
+// The names a binding's value reads: a name, `this.x` (also the member `.x`), a member `.x` (a method's return).
+const NAMES = /(?<![.\w$])(?:this\s*\.\s*[\w$]+|[A-Za-z_$][\w$]*)(?![\w$])|(?<member>(?<=(?<!\.)\.\s*)[A-Za-z_$][\w$]*)(?![\w$])/g;
 // Times a binding is read again at most (a name's kind only grows: file or folder, somewhere inside, cut).
 const MAX_READS = 8;
 
@@ -31,11 +32,8 @@ const join = (one: Kind | undefined, two: Kind): Kind => (one === undefined || o
 export function ownPlaces(code: string, blocks: Blocks, from: string, folder: string, all = (): readonly Binding[] => bindingsOf(code, blocks)): Own {
   if (!OWN_WORDS.test(code)) return { leaves: () => false };
   const masked = blocks.masked;
-  const bindings = all().filter((one) => !FUNCTION_BODY.test(one.value));
-  for (const found of masked.matchAll(RETURNS)) {
-    const at = found.index + found[0].indexOf(found[2]!, found[0].indexOf('return'));
-    bindings.push({ names: [found[1]!], block: blocks.at(found.index), at, value: code.slice(at, at + found[2]!.length), top: blocks.at(found.index) < 0 });
-  }
+  const every = all();
+  const bindings = [...every.filter((one) => !FUNCTION_BODY.test(one.value)), ...returnBindings(code, blocks, every)];
   // Each name's kind in each block it is bound in; the names each block binds or takes as parameters.
   const kinds = new Map<string, Map<number, Kind>>();
   const own = new Map<number, Set<string>>();
@@ -56,24 +54,32 @@ export function ownPlaces(code: string, blocks: Blocks, from: string, folder: st
   };
   const rules = reductions(from, folder);
   const kindAt = (text: string, at: number): Kind | undefined => kindOf(text, masked.slice(at, at + text.length), at, named, rules);
+  // Each binding's value without the bodies of the functions it holds.
+  const values = new Map<Binding, [string, string]>();
   const readers = new Map<string, Binding[]>();
   const queue: Binding[] = [];
   for (const binding of bindings) {
-    const text = masked.slice(binding.at, binding.at + binding.value.length);
-    for (const [name] of text.matchAll(NAMES)) {
-      if (KEYWORD.test(name)) continue;
-      const key = name.replace(/\s+/g, '');
-      const list = readers.get(key);
-      if (list === undefined) readers.set(key, [binding]);
-      else list.push(binding);
+    const value = withoutBodies(code, blocks, binding.at, binding.value.length);
+    values.set(binding, value);
+    const text = value[1];
+    for (const found of text.matchAll(NAMES)) {
+      if (KEYWORD.test(found[0])) continue;
+      const key = found[0].replace(/\s+/g, '');
+      for (const one of found.groups?.member !== undefined ? [`.${key}`] : key.startsWith('this.') ? [key, key.slice(4)] : [key]) {
+        const list = readers.get(one);
+        if (list === undefined) readers.set(one, [binding]);
+        else if (list.at(-1) !== binding) list.push(binding);
+      }
     }
-    if (OWN_WORDS.test(text)) queue.push(binding);
+    if (OWN_WORDS.test(text) || (binding as Returned).long === true) queue.push(binding);
   }
   const reads = new Map<Binding, number>();
   for (let binding = queue.pop(); binding !== undefined; binding = queue.pop()) {
     const times = (reads.get(binding) ?? 0) + 1;
     reads.set(binding, times);
-    const kind = times > MAX_READS ? CUT : kindAt(binding.value, binding.at);
+    const [text, mask] = values.get(binding)!;
+    const read = kindOf(text, mask, binding.at, named, rules);
+    const kind = times > MAX_READS || (binding as Returned).long === true || (read !== undefined && 'long' in binding) ? CUT : read;
     if (kind === undefined) continue;
     for (const name of binding.names) {
       const per = kinds.get(name) ?? new Map<number, Kind>();

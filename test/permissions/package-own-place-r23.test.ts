@@ -3,14 +3,7 @@
 // `..` in the text. A computed load built from the own place other than by joining names onto it is a load leaving
 // the package (the caller asks); joining names onto it (`path.join(__dirname, "lib/x.js")`, everywhere) stays free.
 import { describe, expect, it } from 'vitest';
-import { blocksOf } from '../../src/permissions/node-package-blocks.js';
-import { computedLeaving } from '../../src/permissions/node-package-computed.js';
-
-const FOLDER = '/w/node_modules/x';
-const leaving = (code: string, from = `${FOLDER}/lib`): string | undefined => {
-  const blocks = blocksOf(code);
-  return computedLeaving(blocks.stripped, from, FOLDER, blocks);
-};
+import { leaving } from './package-own-leaving.js';
 
 describe('R23-12: a load built from the package\'s own place by cutting or climbing', () => {
   it.each([

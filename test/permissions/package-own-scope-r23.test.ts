@@ -4,15 +4,7 @@
 // reuse the name (vite's `specifier`, a parameter of the same name) are not judged by it. Literal parts joined onto
 // the own place are evaluated on the file's real folder (`__dirname + "/../bin/x"` inside the package stays free).
 import { describe, expect, it } from 'vitest';
-import { blocksOf } from '../../src/permissions/node-package-blocks.js';
-import { computedLeaving } from '../../src/permissions/node-package-computed.js';
-
-const FOLDER = '/w/node_modules/x';
-const leaving = (code: string, from = `${FOLDER}/lib`): string | undefined => {
-  const blocks = blocksOf(code);
-  return computedLeaving(blocks.stripped, from, FOLDER, blocks);
-};
-const CUT = '__dirname.split("node_modules")[0]';
+import { CUT, leaving } from './package-own-leaving.js';
 
 describe('R23-12: a cut own place through names, per block', () => {
   it.each([
