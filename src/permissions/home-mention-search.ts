@@ -30,6 +30,8 @@ export interface Mention {
   // As the walk names it: home-relative, or absolute below a link's target.
   readonly file: string;
   readonly text: string;
+  // Found through a variable the file sets (home-mention-bindings.ts): `text` is the path it stands for.
+  readonly bound?: true;
 }
 
 export const rgBinary = (): string | undefined => {
@@ -53,7 +55,7 @@ export function readEach(files: readonly MentionFile[], pattern: string, needles
     const head = bytesOf(file);
     if (head === undefined || (!isUtf16(head) && !bytes.some((needle) => head.includes(needle)))) continue;
     const text = textOf(head);
-    if (text !== undefined) for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match.groups?.['l'] ?? '' });
+    if (text !== undefined) for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match.groups?.['l'] ?? match.groups?.['b'] ?? '' });
   }
   return out;
 }
@@ -66,7 +68,7 @@ function parseLines(output: string, names: ReadonlyMap<string, string>, out: Men
     if (cut < 0) return;
     const end = output.indexOf('\n', cut);
     const path = output.slice(at, cut);
-    // Each match printed as its `l` group and a quote (home-mentions.ts mentionPattern).
+    // Each match printed as its `l` or `b` group and a quote (home-mentions.ts mentionPattern).
     out.push({ file: names.get(path) ?? path, text: output.slice(cut + 1, end < 0 ? output.length : end).replace(/"$/, '') });
     at = end < 0 ? output.length : end + 1;
   }
@@ -99,8 +101,8 @@ const textOfFile = (file: MentionFile): string | undefined => {
 // The matches by ripgrep (`rg`: its binary), or why not all were looked for (`over`: the caller fails closed);
 // `missing`: no binary there after all.
 export function rgEach(rg: string, files: readonly MentionFile[], pattern: string): { mentions: Mention[]; over?: string; missing?: true } {
-  // --multiline: a `\` + newline may continue a path (home-mention-words.ts); --replace: the match as its `l` group.
-  const args = ['--no-config', '--no-ignore', '--hidden', '--text', '--multiline', '--no-messages', '--only-matching', '--no-line-number', '--with-filename', '--null', '--color', 'never', '--replace', '${l}"', '--regexp', pattern, '--'];
+  // --multiline: a `\` + newline may continue a path (home-mention-words.ts); --replace: the match as its `l` or `b` group.
+  const args = ['--no-config', '--no-ignore', '--hidden', '--text', '--multiline', '--no-messages', '--only-matching', '--no-line-number', '--with-filename', '--null', '--color', 'never', '--replace', '${l}${b}"', '--regexp', pattern, '--'];
   const names = new Map(files.map((file) => [file.path, file.name]));
   const found: Mention[] = [];
   let output = 0;

@@ -1,8 +1,9 @@
 import { isAbsolute, relative } from 'node:path';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
-import { walkMentions } from './home-mention-walk.js';
+import { walkMentions, type MentionFile } from './home-mention-walk.js';
 import { searchMentions, type Mention } from './home-mention-search.js';
 import { wordPattern } from './home-mention-words.js';
+import { BIND_NEEDLES, bindGroup, bindingsOf, boundForms, joinPattern, rebind } from './home-mention-bindings.js';
 import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 // Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
@@ -77,18 +78,46 @@ function pathOf(escaped: string, forms: readonly [string, string][]): { path: st
 
 // The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
 // the spellings (one of them is in every match).
-// Two groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the
-// workspace's parts below the home as words (home-mention-words.ts); a reader's match text is the `l` group, empty
-// for a `w` match (ripgrep prints `${l}"`: an empty replacement prints nothing, and no `l` text holds a quote).
-export function mentionPattern(home: string, roots: readonly string[]): { pattern: string; needles: string[]; forms: [string, string][] } {
-  const forms = spellings(home, roots);
+// Groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), `w`, the workspace's
+// parts below the home as words (home-mention-words.ts), and `b`, a variable set to a root's or the home's spelling
+// (home-mention-bindings.ts; `extra` absent only). A reader's match text is the `l` group, else the `b` group, empty
+// for a `w` match (ripgrep prints `${l}${b}"`: an empty replacement prints nothing, and no `l` text holds a quote).
+// `extra`: a file's own bindings (home-mention-bindings.ts rebind): their spellings, home names and joins.
+export function mentionPattern(home: string, roots: readonly string[], extra?: { forms: [string, string][]; homes: string[]; joins: string[] }): { pattern: string; needles: string[]; forms: [string, string][] } {
+  const base = spellings(home, roots);
+  const forms = [...base, ...(extra?.forms ?? [])];
   const plain = forms.map(([spelled]) => spelled);
-  const escaped = plain.map(jsonEscaped);
-  const words = wordPattern(roots.flatMap((root) => relIn(root, home) ?? []));
+  const escaped = base.map(([spelled]) => jsonEscaped(spelled));
+  const words = wordPattern(roots.flatMap((root) => relIn(root, home) ?? []), extra?.homes);
   const literal = `${BEFORE}(?:${plain.map(escape).join('|')})/${PATH_CHARS}+|${BEFORE}(?:${escaped.map(escape).join('|')})\\\\/(?:\\\\/|${PATH_CHARS})+`;
-  const pattern = `(?<l>${literal})${words === undefined ? '' : `|(?<w>${words.pattern})`}`;
-  return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? [])])], forms };
+  const joins = joinPattern(extra?.joins ?? []);
+  const wordy = [words?.pattern, joins].filter((one) => one !== undefined).join('|');
+  const bind = extra === undefined ? `|${bindGroup(base.map(([spelled]) => escape(spelled)), escape(home))}` : '';
+  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}${bind}`;
+  return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? []), ...BIND_NEEDLES, home])], forms };
 }
+
+// A file's mentions with its bindings (home-mention-bindings.ts): its text searched again with them, each match of
+// a bound spelling (`$P/x`) given as the path it stands for, so the caller reads it as a plain one.
+function searchBound(home: string, roots: readonly string[], text: string): { text: string; bound: boolean }[] {
+  const base = spellings(home, roots);
+  const bound = bindingsOf(text, base, home);
+  const rels = roots.flatMap((root) => {
+    const rel = relIn(root, home);
+    return rel === undefined || rel === '' ? [] : [[rel, root] as const];
+  });
+  const extra = { forms: boundForms(bound, rels), homes: [...bound.homes], joins: [...bound.paths.keys()] };
+  const { pattern } = mentionPattern(home, roots, extra);
+  return [...text.matchAll(new RegExp(pattern, 'g'))].map((match) => {
+    const found = match.groups?.['l'] ?? '';
+    const form = extra.forms.find(([spelled]) => found.startsWith(`${spelled}/`));
+    return form === undefined ? { text: found, bound: false } : { text: `${form[1]}${found.slice(form[0].length)}`, bound: true };
+  });
+}
+
+// A reader's mentions with each file that sets a variable to a root or the home searched again (home-mention-bindings.ts).
+export const withBindings = (home: string, roots: readonly string[], files: readonly MentionFile[], found: readonly Mention[]): Mention[] =>
+  rebind(files, found, (text) => searchBound(home, roots, text));
 
 const jsonEscaped = (path: string): string => path.replaceAll('/', '\\/');
 
@@ -99,16 +128,20 @@ export function homeMentions(home: string, roots: readonly string[], programFold
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
   const { pattern, needles, forms } = mentionPattern(home, roots);
   const walk = walkMentions(home, roots, looked, programFolders);
-  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
+  const searched = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
+  const { over } = searched;
+  // A file setting a variable to a root's or the home's spelling: searched again with it (home-mention-bindings.ts).
+  const mentions = withBindings(home, roots, walk.files, searched.mentions);
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
-  for (const { file, text } of mentions) {
+  for (const { file, text, bound } of mentions) {
     // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
     // Not the spellings no reader knows (red team R24-3): JSON's `\/` counts in all of them, the workspace's parts
     // as words in a start-up folder's files (IPython's startup/*.py: python builds paths), not in a start-up file
-    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings).
+    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings); so is a path through a
+    // variable the file sets (home-mention-bindings.ts: `P = "~/proj"` then `f"{P}/x.py"` in a startup/*.py).
     const precise = readPrecisely(nameOf(file, walk.named));
-    if (precise !== undefined && !text.includes('\\/') && (text !== '' || precise === 'startup')) continue;
+    if (precise !== undefined && !text.includes('\\/') && (precise === 'startup' || (text !== '' && bound !== true))) continue;
     // The workspace's parts as words (home-mention-words.ts): the whole tree, which file being unknown.
     if (text === '') {
       const name = nameOf(file, walk.named);
