@@ -9,34 +9,41 @@ import { MAX_FILE_BYTES, textOf } from './home-mention-text.js';
 // (`home = os.environ["HOME"]` then `join(home, "app", "x")`, `H=$HOME` then `$H/proj/x`). The root named alone
 // still names nothing (home-mentions.ts: ~/.claude.json's `"/home/u/proj": {`); the subpath used does.
 // Two steps, so that both readers (home-mention-search.ts: in process and ripgrep) give the same answers:
-// - the search pattern's `b` group (BIND_GROUP): a name, a `=`/`:`/space, then (soon, on the same line) a spelling
-//   of a root or of the home; its match text is the separator (only `=:?+`, quotes and blanks: no `l` text is so);
-// - each file with such a match is read again in process (rebind): its bindings found precisely (BINDING), and the
-//   file searched whole again with the pattern they extend (the `b` match may have hidden a plain mention).
+// - the search pattern's trigger (bindTrigger): a literal one of which every binding's value holds (a root's spelling,
+//   the home's path, `HOME`, `home`, `Home`, `expanduser`, a `~` after a separator); its match text is empty;
+// - each file with any match is read again in process (rebind): its bindings found precisely (bindingsOf), and the
+//   file searched whole again with the pattern they extend (a trigger may have hidden a plain mention).
+// The trigger starts with a literal so that ripgrep skips to it (spell29: spell28's `NAME=` then a 40-character window
+// had none, and its automaton ran over every byte: ~3x ripgrep's time over a home holding a 20 MB ~/.cargo/bin/rustup,
+// and the write gate of a fresh engine ~4x slower).
+
+const META = /[.*+?^${}()|[\]\\]/g;
+const escape = (text: string): string => text.replace(META, '\\$&');
 
 // The home's spellings as a value (a shell's, python's, node's, ruby's, rust's, go's), the home's own path aside.
 const HOME_VALUE = '~|\\$\\{?HOME\\}?|[A-Za-z_][A-Za-z0-9_.:]*(?:\\[|\\(|\\.get\\()["\']HOME["\']\\]?\\)?|(?:[A-Za-z_][A-Za-z0-9_.]*\\.)?(?:home|homedir|home_dir|UserHomeDir)\\(\\)|(?:[A-Za-z_][A-Za-z0-9_.]*\\.)?expanduser\\(["\']~["\']\\)|process\\.env\\.HOME|Dir\\.home';
-// The needles (bytes) one of which a binding holds besides a root's spellings (home-mentions.ts mentionPattern).
-export const BIND_NEEDLES: readonly string[] = ['HOME', 'home', 'expanduser', '=~', '= ~', '~"', '~\''];
+// The literals of a `~` value: after a SEP's or a PREFIX's end (`set -gx H ~`, `H: ~`, `f('~')`).
+const TILDES = ['=~', ':~', ' ~', '\t~', '(~', '"~', '\'~'];
+// The needles (bytes) one of which a binding holds besides a root's spellings and the home's path (home-mentions.ts
+// mentionPattern): each HOME_VALUE's literal.
+export const BIND_NEEDLES: readonly string[] = ['HOME', 'home', 'Home', 'expanduser', ...TILDES];
 
-// A blank, a `=` (`:=`, `?=`, `+=`) or a `:` (YAML, JSON) between a name and its value, as the `b` group.
+// A blank, a `=` (`:=`, `?=`, `+=`) or a `:` (YAML, JSON) between a name and its value.
 const SEP = '["\']?[ \\t]*(?:[:?+]?=|:)[ \\t]*|[ \\t]+';
 const NAME = '[A-Za-z_][A-Za-z0-9_]*';
 // A value's call or quote before the spelling (`expanduser("~/proj")`, `Path('~/proj')`).
 const PREFIX = '(?:[A-Za-z_][A-Za-z0-9_.]*\\()?["\']?';
 
-// The search pattern's binding alternative (ripgrep and JavaScript alike): loose, a trigger for rebind only.
-// `spelled`: the roots' spellings (escaped), `homePath`: the home (escaped).
-export const bindGroup = (spelled: readonly string[], homePath: string): string =>
-  `${NAME}(?<b>${SEP})[^ \\t\\r\\n]{0,40}?(?:${[...spelled, homePath, 'HOME', '~', 'home\\(\\)', 'homedir\\(\\)', 'home_dir\\(\\)', 'expanduser\\('].join('|')})`;
-
-// Whether a reader's match text is a `b` match's.
-export const isBindText = (text: string): boolean => text !== '' && /^[ \t"':?+=]+$/.test(text);
-
-const META = /[.*+?^${}()|[\]\\]/g;
-const escape = (text: string): string => text.replace(META, '\\$&');
 // A path's end (home-mentions.ts PATH_CHARS' complement, and a run-time part).
 const TAIL = '(?:/[^\\s"\'`<>|;,:()[\\]{}=&\\\\$*?]*)?';
+// The value's end (bindingsOf's lookaheads, consumed: ripgrep has none): not a path's character, not a `/` going on.
+const END = '(?:[^A-Za-z0-9_.@+~/-]|/["\'\\s]|$)';
+
+// The search pattern's binding trigger (ripgrep and JavaScript alike): BIND_NEEDLES and the spellings, each a literal
+// (a `~` value with its end), so every file with a binding has a match (this one, or another that covered it).
+// `spelled`: the roots' spellings (escaped), `homePath`: the home (escaped).
+export const bindTrigger = (spelled: readonly string[], homePath: string): string =>
+  `(?:${[...spelled, homePath, 'HOME', 'home', 'Home', 'expanduser'].join('|')}|(?:${TILDES.map(escape).join('|')})${END})`;
 
 // What the variables of a file hold: a path in a root (as absolute), or the home.
 export interface Bindings {
@@ -44,22 +51,24 @@ export interface Bindings {
   readonly homes: Set<string>;
 }
 
-// The bindings of `text`: `NAME=`, `NAME = `, `NAME: `, `"NAME": `, `set NAME `, `setenv NAME ` ... then a root's
-// spelling (`forms`: each spelling with its absolute path) and a path below it, or a spelling of the home alone.
-export function bindingsOf(text: string, forms: readonly [string, string][], home: string): Bindings {
-  const out: Bindings = { paths: new Map(), homes: new Set() };
+// A reader of the bindings of a text: `NAME=`, `NAME = `, `NAME: `, `"NAME": `, `set NAME `, `setenv NAME ` ... then
+// a root's spelling (`forms`: each spelling with its absolute path) and a path below it, or a spelling of the home
+// alone. Made once per search (its regular expression), used on each file searched again.
+export function bindingsReader(forms: readonly [string, string][], home: string): (text: string) => Bindings {
   const spelled = [...forms].sort(([one], [two]) => two.length - one.length).map(([form]) => escape(form));
   const value = `(?<root>${spelled.join('|')})(?<tail>${TAIL})|(?<home>${HOME_VALUE}|${escape(home)})`;
   const regex = new RegExp(`(?<![A-Za-z0-9_$])["']?(?<name>${NAME})(?:${SEP})${PREFIX}(?:${value})(?![A-Za-z0-9_.@+~-])(?!/(?!["'\\s]))`, 'g');
-  for (const match of text.matchAll(regex)) {
-    const { name, root, tail, home: isHome } = match.groups!;
-    if (isHome !== undefined) out.homes.add(name!);
-    else if (root !== undefined) {
-      const abs = forms.find(([form]) => form === root)![1];
-      out.paths.set(name!, `${abs}${(tail ?? '').replace(/\/+$/, '')}`);
+  // A spelling's path (the first, as forms are given).
+  const absolute = new Map([...forms].reverse());
+  return (text) => {
+    const out: Bindings = { paths: new Map(), homes: new Set() };
+    for (const match of text.matchAll(regex)) {
+      const { name, root, tail, home: isHome } = match.groups!;
+      if (isHome !== undefined) out.homes.add(name!);
+      else if (root !== undefined) out.paths.set(name!, `${absolute.get(root)!}${(tail ?? '').replace(/\/+$/, '')}`);
     }
-  }
-  return out;
+    return out;
+  };
 }
 
 // The spellings a file's bindings add: `$P`, `${P}`, `$(P)`, `{P}`, `"$P"`, `"${P}"` for a path (`P=~/proj/tools`:
@@ -77,14 +86,13 @@ export function boundForms(bound: Bindings, rels: readonly (readonly [string, st
 export const joinPattern = (names: readonly string[]): string | undefined =>
   names.length === 0 ? undefined : `\\b(?:${names.map(escape).join('|')})[ \\t]*[,/+][ \\t]*["'][/]?[A-Za-z0-9_.@+~-]`;
 
-// The mentions with each `b` match's file searched again (`search`: the file's text, its bindings -> its mentions),
-// the files without one as the reader found them.
+// The mentions with each file that has any match searched again (`search`: the file's text, its bindings -> its
+// mentions): a trigger's match is no mention, and it may have covered one.
 export function rebind(files: readonly MentionFile[], found: readonly Mention[], search: (text: string) => { text: string; bound: boolean }[]): Mention[] {
-  const bound = new Set(found.filter((mention) => isBindText(mention.text)).map((mention) => mention.file));
-  if (bound.size === 0) return [...found];
-  const out = found.filter((mention) => !bound.has(mention.file));
+  const matched = new Set(found.map((mention) => mention.file));
+  const out: Mention[] = [];
   for (const file of files) {
-    if (!bound.has(file.name)) continue;
+    if (!matched.has(file.name)) continue;
     const head = readHeadBeneath(dirname(file.path), file.path, Math.min(file.size + 1, MAX_FILE_BYTES));
     const text = head === undefined ? undefined : textOf(head);
     if (text !== undefined) for (const one of search(text)) out.push({ file: file.name, text: one.text, ...(one.bound ? { bound: true as const } : {}) });

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { spawnSync } from '../sandbox/spawn-sync.js';
 import { readHeadBeneath } from '../workspace/own-read-sync.js';
 import type { MentionFile, MentionWalk } from './home-mention-walk.js';
-import { isUtf16, MAX_FILE_BYTES, textOf } from './home-mention-text.js';
+import { isTextFile, isUtf16, MAX_FILE_BYTES, textOf } from './home-mention-text.js';
 
 // The mentions of the workspace's path in the files home-mention-walk.ts found (`pattern`: a regular expression,
 // the workspace's path in its spellings, then a path's characters; home-mentions.ts): each match with the file it
@@ -55,7 +55,7 @@ export function readEach(files: readonly MentionFile[], pattern: string, needles
     const head = bytesOf(file);
     if (head === undefined || (!isUtf16(head) && !bytes.some((needle) => head.includes(needle)))) continue;
     const text = textOf(head);
-    if (text !== undefined) for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match.groups?.['l'] ?? match.groups?.['b'] ?? '' });
+    if (text !== undefined) for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match.groups?.['l'] ?? '' });
   }
   return out;
 }
@@ -68,7 +68,7 @@ function parseLines(output: string, names: ReadonlyMap<string, string>, out: Men
     if (cut < 0) return;
     const end = output.indexOf('\n', cut);
     const path = output.slice(at, cut);
-    // Each match printed as its `l` or `b` group and a quote (home-mentions.ts mentionPattern).
+    // Each match printed as its `l` group and a quote (home-mentions.ts mentionPattern).
     out.push({ file: names.get(path) ?? path, text: output.slice(cut + 1, end < 0 ? output.length : end).replace(/"$/, '') });
     at = end < 0 ? output.length : end + 1;
   }
@@ -92,17 +92,11 @@ function runsOf(files: readonly MentionFile[]): string[][] {
   return run.length > 0 ? [...runs, run] : runs;
 }
 
-// A walked file's bytes when it is text: its text, else undefined (binary, or no longer readable).
-const textOfFile = (file: MentionFile): string | undefined => {
-  const head = bytesOf(file);
-  return head === undefined ? undefined : textOf(head);
-};
-
 // The matches by ripgrep (`rg`: its binary), or why not all were looked for (`over`: the caller fails closed);
 // `missing`: no binary there after all.
 export function rgEach(rg: string, files: readonly MentionFile[], pattern: string): { mentions: Mention[]; over?: string; missing?: true } {
-  // --multiline: a `\` + newline may continue a path (home-mention-words.ts); --replace: the match as its `l` or `b` group.
-  const args = ['--no-config', '--no-ignore', '--hidden', '--text', '--multiline', '--no-messages', '--only-matching', '--no-line-number', '--with-filename', '--null', '--color', 'never', '--replace', '${l}${b}"', '--regexp', pattern, '--'];
+  // --multiline: a `\` + newline may continue a path (home-mention-words.ts); --replace: the match as its `l` group.
+  const args = ['--no-config', '--no-ignore', '--hidden', '--text', '--multiline', '--no-messages', '--only-matching', '--no-line-number', '--with-filename', '--null', '--color', 'never', '--replace', '${l}"', '--regexp', pattern, '--'];
   const names = new Map(files.map((file) => [file.path, file.name]));
   const found: Mention[] = [];
   let output = 0;
@@ -116,10 +110,11 @@ export function rgEach(rg: string, files: readonly MentionFile[], pattern: strin
     output += done.stdout.length;
     parseLines(done.stdout.toString('utf8'), names, found);
   }
-  // ripgrep searched binary files too (--text): the in-process reader's rule drops them (each file matched read once).
+  // ripgrep searched binary files too (--text): the in-process reader's rule drops them (each file matched judged
+  // once, by its head: home-mention-text.ts isTextFile).
   const byName = new Map(files.map((file) => [file.name, file]));
   const text = new Map<string, boolean>();
-  for (const { file } of found) if (!text.has(file)) text.set(file, byName.has(file) && textOfFile(byName.get(file)!) !== undefined);
+  for (const { file } of found) if (!text.has(file)) text.set(file, byName.has(file) && isTextFile(byName.get(file)!.path) === true);
   return { mentions: found.filter((mention) => text.get(mention.file) === true) };
 }
 

@@ -3,7 +3,7 @@ import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
 import { walkMentions, type MentionFile } from './home-mention-walk.js';
 import { searchMentions, type Mention } from './home-mention-search.js';
 import { wordPattern } from './home-mention-words.js';
-import { BIND_NEEDLES, bindGroup, bindingsOf, boundForms, joinPattern, rebind } from './home-mention-bindings.js';
+import { BIND_NEEDLES, bindTrigger, bindingsReader, boundForms, joinPattern, rebind } from './home-mention-bindings.js';
 import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 // Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
@@ -78,10 +78,11 @@ function pathOf(escaped: string, forms: readonly [string, string][]): { path: st
 
 // The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
 // the spellings (one of them is in every match).
-// Groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), `w`, the workspace's
-// parts below the home as words (home-mention-words.ts), and `b`, a variable set to a root's or the home's spelling
-// (home-mention-bindings.ts; `extra` absent only). A reader's match text is the `l` group, else the `b` group, empty
-// for a `w` match (ripgrep prints `${l}${b}"`: an empty replacement prints nothing, and no `l` text holds a quote).
+// Groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the workspace's
+// parts below the home as words (home-mention-words.ts); without `extra`, a third alternative, the binding trigger
+// (home-mention-bindings.ts bindTrigger: every file with a match is searched again with its bindings, withBindings).
+// A reader's match text is the `l` group, empty for the others (ripgrep prints `${l}"`: an empty replacement prints
+// nothing, and no `l` text holds a quote).
 // `extra`: a file's own bindings (home-mention-bindings.ts rebind): their spellings, home names and joins.
 export function mentionPattern(home: string, roots: readonly string[], extra?: { forms: [string, string][]; homes: string[]; joins: string[] }): { pattern: string; needles: string[]; forms: [string, string][] } {
   const base = spellings(home, roots);
@@ -92,32 +93,35 @@ export function mentionPattern(home: string, roots: readonly string[], extra?: {
   const literal = `${BEFORE}(?:${plain.map(escape).join('|')})/${PATH_CHARS}+|${BEFORE}(?:${escaped.map(escape).join('|')})\\\\/(?:\\\\/|${PATH_CHARS})+`;
   const joins = joinPattern(extra?.joins ?? []);
   const wordy = [words?.pattern, joins].filter((one) => one !== undefined).join('|');
-  const bind = extra === undefined ? `|${bindGroup(base.map(([spelled]) => escape(spelled)), escape(home))}` : '';
-  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}${bind}`;
+  const trigger = extra === undefined ? `|${bindTrigger(base.map(([spelled]) => escape(spelled)), escape(home))}` : '';
+  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}${trigger}`;
   return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? []), ...BIND_NEEDLES, home])], forms };
 }
 
-// A file's mentions with its bindings (home-mention-bindings.ts): its text searched again with them, each match of
-// a bound spelling (`$P/x`) given as the path it stands for, so the caller reads it as a plain one.
-function searchBound(home: string, roots: readonly string[], text: string): { text: string; bound: boolean }[] {
+// A reader's mentions with each file that has a match searched again with its bindings (home-mention-bindings.ts):
+// each match of a bound spelling (`$P/x`) given as the path it stands for, so the caller reads it as a plain one.
+// The bindings' reader and the pattern of a file without any are made once per call, not per file.
+export function withBindings(home: string, roots: readonly string[], files: readonly MentionFile[], found: readonly Mention[]): Mention[] {
+  if (found.length === 0) return [];
   const base = spellings(home, roots);
-  const bound = bindingsOf(text, base, home);
+  const bindings = bindingsReader(base, home);
   const rels = roots.flatMap((root) => {
     const rel = relIn(root, home);
     return rel === undefined || rel === '' ? [] : [[rel, root] as const];
   });
-  const extra = { forms: boundForms(bound, rels), homes: [...bound.homes], joins: [...bound.paths.keys()] };
-  const { pattern } = mentionPattern(home, roots, extra);
-  return [...text.matchAll(new RegExp(pattern, 'g'))].map((match) => {
-    const found = match.groups?.['l'] ?? '';
-    const form = extra.forms.find(([spelled]) => found.startsWith(`${spelled}/`));
-    return form === undefined ? { text: found, bound: false } : { text: `${form[1]}${found.slice(form[0].length)}`, bound: true };
+  const none = { forms: [], homes: [], joins: [] };
+  const unbound = new RegExp(mentionPattern(home, roots, none).pattern, 'g');
+  return rebind(files, found, (text) => {
+    const bound = bindings(text);
+    const extra = bound.paths.size === 0 && bound.homes.size === 0 ? none : { forms: boundForms(bound, rels), homes: [...bound.homes], joins: [...bound.paths.keys()] };
+    const regex = extra === none ? unbound : new RegExp(mentionPattern(home, roots, extra).pattern, 'g');
+    return [...text.matchAll(regex)].map((match) => {
+      const at = match.groups?.['l'] ?? '';
+      const form = extra.forms.find(([spelled]) => at.startsWith(`${spelled}/`));
+      return form === undefined ? { text: at, bound: false } : { text: `${form[1]}${at.slice(form[0].length)}`, bound: true };
+    });
   });
 }
-
-// A reader's mentions with each file that sets a variable to a root or the home searched again (home-mention-bindings.ts).
-export const withBindings = (home: string, roots: readonly string[], files: readonly MentionFile[], found: readonly Mention[]): Mention[] =>
-  rebind(files, found, (text) => searchBound(home, roots, text));
 
 const jsonEscaped = (path: string): string => path.replaceAll('/', '\\/');
 
