@@ -9,13 +9,14 @@ import { MAX_FILE_BYTES, textOf } from './home-mention-text.js';
 // (`home = os.environ["HOME"]` then `join(home, "app", "x")`, `H=$HOME` then `$H/proj/x`). The root named alone
 // still names nothing (home-mentions.ts: ~/.claude.json's `"/home/u/proj": {`); the subpath used does.
 // Two steps, so that both readers (home-mention-search.ts: in process and ripgrep) give the same answers:
-// - the search pattern's trigger (bindTrigger): a literal one of which every binding's value holds (a root's spelling,
-//   the home's path, `HOME`, `home`, `Home`, `expanduser`, a `~` after a separator); its match text is empty;
-// - each file with any match is read again in process (rebind): its bindings found precisely (bindingsOf), and the
-//   file searched whole again with the pattern they extend (a trigger may have hidden a plain mention).
-// The trigger starts with a literal so that ripgrep skips to it (spell29: spell28's `NAME=` then a 40-character window
-// had none, and its automaton ran over every byte: ~3x ripgrep's time over a home holding a 20 MB ~/.cargo/bin/rustup,
-// and the write gate of a fresh engine ~4x slower).
+// - a second pattern, the trigger (bindTrigger): literals one of which every binding's value holds (a root's
+//   spelling, the home's path, `HOME`, `home`, `Home`, `expanduser`, a `~` after a separator); each reader marks the
+//   files holding it (ripgrep: a run with --files-with-matches);
+// - each marked file is read again in process (rebind): its bindings found precisely (bindingsReader), and the file
+//   searched whole again with the pattern they extend.
+// The trigger is literals, apart from the mention pattern (spell29): spell28's `NAME=` then a 40-character window,
+// an alternative of the mention pattern, had no literal for ripgrep to skip to, and its automaton ran over every
+// byte (~3x ripgrep's time over a home holding a 20 MB ~/.cargo/bin/rustup: a fresh engine's write gate ~4x slower).
 
 const META = /[.*+?^${}()|[\]\\]/g;
 const escape = (text: string): string => text.replace(META, '\\$&');
@@ -39,8 +40,8 @@ const TAIL = '(?:/[^\\s"\'`<>|;,:()[\\]{}=&\\\\$*?]*)?';
 // The value's end (bindingsOf's lookaheads, consumed: ripgrep has none): not a path's character, not a `/` going on.
 const END = '(?:[^A-Za-z0-9_.@+~/-]|/["\'\\s]|$)';
 
-// The search pattern's binding trigger (ripgrep and JavaScript alike): BIND_NEEDLES and the spellings, each a literal
-// (a `~` value with its end), so every file with a binding has a match (this one, or another that covered it).
+// The binding trigger (ripgrep and JavaScript alike): BIND_NEEDLES and the spellings, each a literal (a `~` value
+// with its end), so every file with a binding (bindingsReader) holds a match.
 // `spelled`: the roots' spellings (escaped), `homePath`: the home (escaped).
 export const bindTrigger = (spelled: readonly string[], homePath: string): string =>
   `(?:${[...spelled, homePath, 'HOME', 'home', 'Home', 'expanduser'].join('|')}|(?:${TILDES.map(escape).join('|')})${END})`;
@@ -86,13 +87,13 @@ export function boundForms(bound: Bindings, rels: readonly (readonly [string, st
 export const joinPattern = (names: readonly string[]): string | undefined =>
   names.length === 0 ? undefined : `\\b(?:${names.map(escape).join('|')})[ \\t]*[,/+][ \\t]*["'][/]?[A-Za-z0-9_.@+~-]`;
 
-// The mentions with each file that has any match searched again (`search`: the file's text, its bindings -> its
-// mentions): a trigger's match is no mention, and it may have covered one.
+// The mentions with each file the trigger marked searched again (`search`: the file's text, its bindings -> its
+// mentions), the other files' as the reader found them.
 export function rebind(files: readonly MentionFile[], found: readonly Mention[], search: (text: string) => { text: string; bound: boolean }[]): Mention[] {
-  const matched = new Set(found.map((mention) => mention.file));
-  const out: Mention[] = [];
+  const marked = new Set(found.filter((mention) => mention.trigger === true).map((mention) => mention.file));
+  const out = found.filter((mention) => !marked.has(mention.file));
   for (const file of files) {
-    if (!matched.has(file.name)) continue;
+    if (!marked.has(file.name)) continue;
     const head = readHeadBeneath(dirname(file.path), file.path, Math.min(file.size + 1, MAX_FILE_BYTES));
     const text = head === undefined ? undefined : textOf(head);
     if (text !== undefined) for (const one of search(text)) out.push({ file: file.name, text: one.text, ...(one.bound ? { bound: true as const } : {}) });

@@ -78,13 +78,13 @@ function pathOf(escaped: string, forms: readonly [string, string][]): { path: st
 
 // The regular expression of the workspace's spellings followed by a path (for ripgrep and JavaScript alike), and
 // the spellings (one of them is in every match).
-// Groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the workspace's
-// parts below the home as words (home-mention-words.ts); without `extra`, a third alternative, the binding trigger
-// (home-mention-bindings.ts bindTrigger: every file with a match is searched again with its bindings, withBindings).
-// A reader's match text is the `l` group, empty for the others (ripgrep prints `${l}"`: an empty replacement prints
-// nothing, and no `l` text holds a quote).
+// Two groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the
+// workspace's parts below the home as words (home-mention-words.ts); a reader's match text is the `l` group, empty
+// for a `w` match (ripgrep prints `${l}"`: an empty replacement prints nothing, and no `l` text holds a quote).
+// `trigger`: what every file setting a variable to a root or the home holds (home-mention-bindings.ts bindTrigger),
+// a second pattern: each file holding it is searched again with its bindings (withBindings).
 // `extra`: a file's own bindings (home-mention-bindings.ts rebind): their spellings, home names and joins.
-export function mentionPattern(home: string, roots: readonly string[], extra?: { forms: [string, string][]; homes: string[]; joins: string[] }): { pattern: string; needles: string[]; forms: [string, string][] } {
+export function mentionPattern(home: string, roots: readonly string[], extra?: { forms: [string, string][]; homes: string[]; joins: string[] }): { pattern: string; trigger: string; needles: string[]; forms: [string, string][] } {
   const base = spellings(home, roots);
   const forms = [...base, ...(extra?.forms ?? [])];
   const plain = forms.map(([spelled]) => spelled);
@@ -93,16 +93,16 @@ export function mentionPattern(home: string, roots: readonly string[], extra?: {
   const literal = `${BEFORE}(?:${plain.map(escape).join('|')})/${PATH_CHARS}+|${BEFORE}(?:${escaped.map(escape).join('|')})\\\\/(?:\\\\/|${PATH_CHARS})+`;
   const joins = joinPattern(extra?.joins ?? []);
   const wordy = [words?.pattern, joins].filter((one) => one !== undefined).join('|');
-  const trigger = extra === undefined ? `|${bindTrigger(base.map(([spelled]) => escape(spelled)), escape(home))}` : '';
-  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}${trigger}`;
-  return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? []), ...BIND_NEEDLES, home])], forms };
+  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}`;
+  const trigger = bindTrigger(base.map(([spelled]) => escape(spelled)), escape(home));
+  return { pattern, trigger, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? []), ...BIND_NEEDLES, home])], forms };
 }
 
-// A reader's mentions with each file that has a match searched again with its bindings (home-mention-bindings.ts):
+// A reader's mentions with each file holding the trigger searched again with its bindings (home-mention-bindings.ts):
 // each match of a bound spelling (`$P/x`) given as the path it stands for, so the caller reads it as a plain one.
 // The bindings' reader and the pattern of a file without any are made once per call, not per file.
 export function withBindings(home: string, roots: readonly string[], files: readonly MentionFile[], found: readonly Mention[]): Mention[] {
-  if (found.length === 0) return [];
+  if (!found.some((mention) => mention.trigger === true)) return [...found];
   const base = spellings(home, roots);
   const bindings = bindingsReader(base, home);
   const rels = roots.flatMap((root) => {
@@ -130,9 +130,9 @@ export function homeMentions(home: string, roots: readonly string[], programFold
   const looked: Looked = new Map();
   // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
-  const { pattern, needles, forms } = mentionPattern(home, roots);
+  const { pattern, trigger, needles, forms } = mentionPattern(home, roots);
   const walk = walkMentions(home, roots, looked, programFolders);
-  const searched = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
+  const searched = walk.over === undefined ? searchMentions(walk, pattern, needles, trigger) : { mentions: [] as Mention[], over: walk.over };
   const { over } = searched;
   // A file setting a variable to a root's or the home's spelling: searched again with it (home-mention-bindings.ts).
   const mentions = withBindings(home, roots, walk.files, searched.mentions);

@@ -72,13 +72,15 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     const names = walk.files.map((file) => file.name);
     expect(names).toEqual(expect.arrayContaining(['.toolrc', '.config/app/late.dat', '.local/share/prog/big.txt', '.config/u16/conf', join(base, 'dots/kitty/sub/kitty.conf')]));
     for (const skipped of ['.config/app/history.txt', '.config/app/sessions/one', '.bash_history', 'notes.txt', '.cache/x/c']) expect(names).not.toContain(skipped);
-    const { pattern, needles } = mentionPattern(home, [root]);
-    const first = readEach(walk.files, pattern, needles);
-    const byRg = rgEach(rg!, walk.files, pattern);
+    const { pattern, trigger, needles } = mentionPattern(home, [root]);
+    const first = readEach(walk.files, pattern, needles, trigger);
+    const byRg = rgEach(rg!, walk.files, pattern, trigger);
     expect(byRg.over).toBeUndefined();
     expect(sorted(byRg.mentions)).toEqual(sorted(first));
-    // spell28: a variable set to the root or the home (spell29: the trigger's literal, an empty text) in both readers alike.
-    expect(sorted(first).filter((line) => line.startsWith('.config/bound/sh'))).toEqual(Array(3).fill('.config/bound/sh\0'));
+    // spell28: a variable set to the root or the home: the file marked by the binding trigger (spell29: once, an empty
+    // text) in both readers alike.
+    expect(sorted(first).filter((line) => line.startsWith('.config/bound/sh'))).toEqual(['.config/bound/sh\0']);
+    expect(first.filter((one) => one.trigger === true).map((one) => one.file).sort()).toEqual(byRg.mentions.filter((one) => one.trigger === true).map((one) => one.file).sort());
     // Each file with one searched again (home-mention-bindings.ts): the paths found through the variables.
     const inProcess = sorted(withBindings(home, [root], walk.files, first));
     expect(sorted(withBindings(home, [root], walk.files, byRg.mentions))).toEqual(inProcess);
