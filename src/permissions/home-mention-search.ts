@@ -47,6 +47,13 @@ export const rgBinary = (): string | undefined => {
 // The bytes of a walked file (its size as walked, plus one: a file grown since is read up to the cap).
 const bytesOf = (file: MentionFile): Buffer | undefined => readHeadBeneath(dirname(file.path), file.path, Math.min(file.size + 1, MAX_FILE_BYTES));
 
+// A walked file's text when it holds one of `needles` (bytes; a UTF-16 file is always decoded), else undefined.
+const textWith = (file: MentionFile, needles: readonly Buffer[]): string | undefined => {
+  const head = bytesOf(file);
+  if (head === undefined || (!isUtf16(head) && !needles.some((needle) => head.includes(needle)))) return undefined;
+  return textOf(head);
+};
+
 // The matches read in process. `needles`: the spellings, one of which every match holds (a file without any is
 // not decoded: a byte search; a UTF-16 file is always decoded). `trigger`: a file holding it is marked (once).
 export function readEach(files: readonly MentionFile[], pattern: string, needles: readonly string[], trigger?: string): Mention[] {
@@ -55,12 +62,27 @@ export function readEach(files: readonly MentionFile[], pattern: string, needles
   const bytes = needles.map((needle) => Buffer.from(needle));
   const out: Mention[] = [];
   for (const file of files) {
-    const head = bytesOf(file);
-    if (head === undefined || (!isUtf16(head) && !bytes.some((needle) => head.includes(needle)))) continue;
-    const text = textOf(head);
+    const text = textWith(file, bytes);
     if (text === undefined) continue;
     for (const match of text.matchAll(regex)) out.push({ file: file.name, text: match.groups?.['l'] ?? '' });
     if (marks?.test(text) === true) out.push({ file: file.name, text: '', trigger: true });
+  }
+  return out;
+}
+
+// The files holding `trigger` marked in process (readEach's marks), a binary file judged by its head and not read
+// whole; undefined past IN_PROCESS.bytes of text (then ripgrep marks them: rgEach).
+function markEach(files: readonly MentionFile[], needles: readonly string[], trigger: string): Mention[] | undefined {
+  const marks = new RegExp(trigger);
+  const bytes = needles.map((needle) => Buffer.from(needle));
+  const out: Mention[] = [];
+  let read = 0;
+  for (const file of files) {
+    if (isTextFile(file.path) !== true) continue;
+    read += file.size;
+    if (read > IN_PROCESS.bytes) return undefined;
+    const text = textWith(file, bytes);
+    if (text !== undefined && marks.test(text)) out.push({ file: file.name, text: '', trigger: true });
   }
   return out;
 }
@@ -138,12 +160,15 @@ export function rgEach(rg: string, files: readonly MentionFile[], pattern: strin
 }
 
 // The mentions of the walk's files: in process for a small walk (or without the binary), else by ripgrep.
-// `trigger`: the files holding it marked (home-mention-bindings.ts).
+// `trigger`: the files holding it marked (home-mention-bindings.ts): by ripgrep's second run only when the walk's
+// text is large (markEach: a spawn costs more than a few thousand files' heads, and a big binary is not read whole).
 export function searchMentions(walk: MentionWalk, pattern: string, needles: readonly string[], trigger?: string): { mentions: Mention[]; over?: string } {
   if (walk.files.length === 0) return { mentions: [] };
   const rg = rgBinary();
   const small = walk.files.length <= IN_PROCESS.files && walk.files.reduce((sum, file) => sum + file.size, 0) <= IN_PROCESS.bytes;
   if (rg === undefined || small) return { mentions: readEach(walk.files, pattern, needles, trigger) };
-  const found = rgEach(rg, walk.files, pattern, trigger);
-  return found.missing === true ? { mentions: readEach(walk.files, pattern, needles, trigger) } : found;
+  const marked = trigger === undefined || walk.files.length > IN_PROCESS.files ? undefined : markEach(walk.files, needles, trigger);
+  const found = rgEach(rg, walk.files, pattern, marked === undefined ? trigger : undefined);
+  if (found.missing === true) return { mentions: readEach(walk.files, pattern, needles, trigger) };
+  return marked === undefined || found.over !== undefined ? found : { mentions: [...found.mentions, ...marked] };
 }

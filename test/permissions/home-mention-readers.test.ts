@@ -7,7 +7,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionPattern, withBindings } from '../../src/permissions/home-mentions.js';
-import { readEach, rgBinary, rgEach, type Mention } from '../../src/permissions/home-mention-search.js';
+import { IN_PROCESS, readEach, rgBinary, rgEach, searchMentions, type Mention } from '../../src/permissions/home-mention-search.js';
 import { walkMentions } from '../../src/permissions/home-mention-walk.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -77,6 +77,9 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     const byRg = rgEach(rg!, walk.files, pattern, trigger);
     expect(byRg.over).toBeUndefined();
     expect(sorted(byRg.mentions)).toEqual(sorted(first));
+    // spell29: a walk past IN_PROCESS's bytes but not its files: ripgrep's matches, the trigger's marks made in process.
+    expect(walk.files.reduce((sum, file) => sum + file.size, 0)).toBeGreaterThan(IN_PROCESS.bytes);
+    expect(sorted(searchMentions(walk, pattern, needles, trigger).mentions)).toEqual(sorted(first));
     // spell28: a variable set to the root or the home: the file marked by the binding trigger (spell29: once, an empty
     // text) in both readers alike.
     expect(sorted(first).filter((line) => line.startsWith('.config/bound/sh'))).toEqual(['.config/bound/sh\0']);
