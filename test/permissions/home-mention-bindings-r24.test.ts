@@ -2,29 +2,11 @@
 // workspace through a variable set on another line (`P=~/proj` then `$P/tools/x.py`), or the home through one
 // (`home = os.environ["HOME"]` then `join(home, "app", ...)`, `H=$HOME` then `$H/proj/...`), names the workspace
 // file it runs; writing it under --yes asks. The root named alone (in a variable too) still names nothing.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('s28-bind-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+import { describe, expect, test } from 'vitest';
+import { mentionWriter } from './home-mention-written.js';
 
 // The write of `file` under --yes, the workspace at ~/`rel`, the home file `at` holding `text(workspace path)`.
-async function written(at: string, text: (ws: string) => string, file: string, rel = 'proj'): Promise<string> {
-  const home = join(base, `h${++count}`), top = join(home, rel);
-  await writeFiles(top, { 'src/a.ts': '1\n' });
-  execFileSync('git', ['init', '-q', top]);
-  await writeFiles(home, { '.keep': '', [at]: text(top) });
-  const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', 'import os\nos.system("id")\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1' } });
-  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
-}
+const written = mentionWriter('s28-bind-');
 
 const CONFIG = '.config/tool/config';
 const IPY = '.ipython/profile_default/startup/00-x.py';
