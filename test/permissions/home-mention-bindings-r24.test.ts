@@ -25,6 +25,8 @@ describe('a root or the home bound to a variable, used on another line', () => {
     ['a common name: home = os.environ["HOME"] NL join(home, "app", "tools", "x.py")', IPY, () => 'import os\nhome = os.environ["HOME"]\nexec(open(os.path.join(home, "app", "tools", "x.py")).read())\n', 'app'],
     ['a common name: H = Path.home() NL H / "app" / "tools"', IPY, () => 'from pathlib import Path\nH = Path.home()\nexec((H / "app" / "tools" / "x.py").read_text())\n', 'app'],
     ['a common name: H=$HOME NL $H/app/tools/x.py', CONFIG, () => 'H=$HOME\nrun $H/app/tools/x.py\n', 'app'],
+    // spell29: spell28's trigger had `home()` but not ruby's `Dir.home` (no file with only it was searched again).
+    ['ruby: H = Dir.home NL "#{H}/app/tools/x.py"', CONFIG, () => 'H = Dir.home\nload "#{H}/app/tools/x.py"\n', 'app'],
   ])('%s: writing tools/x.py asks', async (_label, at, text, rel) => {
     expect(await written(at, text, 'tools/x.py', rel)).toBe('C241');
   }, 60_000);
