@@ -119,13 +119,13 @@ async function search() {
       writeFileSync(at, every || i % 16 === 0 ? `${text}\nrun ${root}/tools/x${i}.sh\n` : text);
     }
     const walk = lib.walkMentions(home, [root], new Map());
-    const { pattern, needles } = lib.mentionPattern(home, [root]);
+    const { pattern, trigger, needles } = lib.mentionPattern(home, [root]);
     const inProcess = { wall: [], cpu: [] }, byRg = { wall: [] };
     let rgChildren = 0;
     const found = [0, 0];
     for (let round = 0; round < rounds + 1; round++) {
       let start = performance.now(), cpu = ownCpu();
-      found[0] = lib.readEach(walk.files, pattern, needles).length;
+      found[0] = lib.readEach(walk.files, pattern, needles, trigger).length;
       if (round > 0) {
         inProcess.wall.push(performance.now() - start);
         inProcess.cpu.push(ownCpu() - cpu);
@@ -133,7 +133,7 @@ async function search() {
       start = performance.now();
       cpu = ownCpu();
       const children = childCpu();
-      found[1] = lib.rgEach(rg, walk.files, pattern).mentions.length;
+      found[1] = lib.rgEach(rg, walk.files, pattern, trigger).mentions.length;
       if (round > 0) {
         byRg.wall.push(performance.now() - start);
         rgChildren += childCpu() - children + (ownCpu() - cpu);

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { homeLinksInto, type LinkScan, type MovedFolder } from './home-links.js';
 import { listHome } from './home-list.js';
@@ -17,11 +18,29 @@ import { homeOf, pathWords } from './obeyed-env-homes.js';
 
 // Start-up folders of the environment table (obeyed-env.ts folder rows whose every file a program runs) that are
 // not tool homes of obeyed-env-homes.ts: zsh's start-up files, git's programs and templates (hooks).
-const FOLDER_ROWS: Readonly<Record<string, readonly string[]>> = { ZDOTDIR: ['**'], GIT_EXEC_PATH: ['**'], GIT_TEMPLATE_DIR: ['**'] };
+// And the load folders whose TOP entries a loader opens by name (spell27's LEFT, spell28): the dynamic loader's
+// LD_LIBRARY_PATH (`/o/libx.so -> $W/lib/libx.so`: it does not look below), python's sitecustomize/usercustomize in
+// each PYTHONPATH folder, perl's, ruby's and node's module folders. Each folder is listed once (its links judged),
+// never walked (`LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu`); past MAX_LISTED entries the scan is cut (fail closed).
+// A module folder's file below its top (`/o/Foo/Bar.pm -> $W/...` in a real folder Foo) is not looked at (LEFT).
+const TOP = ['*'];
+const FOLDER_ROWS: Readonly<Record<string, readonly string[]>> = {
+  ZDOTDIR: ['**'], GIT_EXEC_PATH: ['**'], GIT_TEMPLATE_DIR: ['**'],
+  LD_LIBRARY_PATH: TOP, PERL5LIB: TOP, PERLLIB: TOP, RUBYLIB: TOP, NODE_PATH: TOP,
+  PYTHONPATH: ['sitecustomize*', 'usercustomize*', '__pycache__/sitecustomize*', '__pycache__/usercustomize*'],
+};
 
 const GLOB = /[*?[{]/;
 // Entries of a folder a row's glob part is matched against, at most (more: the scan is cut, the caller fails closed).
 const MAX_LISTED = 65_536;
+
+const realOf = (path: string): string | undefined => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+};
 
 const inside = (path: string, root: string): boolean => {
   const rel = relative(root, path);
@@ -58,19 +77,24 @@ export function envToolFolders(roots: readonly string[], env: Readonly<Record<st
 // `**` the folder walked, the pattern's end the path itself (resolved, not walked: `PNPM_HOME/*` is not its store).
 function expand(path: string, sub: string, scan: { listed: string[]; cut: string[] }): { path: string; walk: boolean }[] {
   let at = [path];
-  for (const part of sub.split('/')) {
+  const parts = sub.split('/');
+  for (const [index, part] of parts.entries()) {
     if (part === '**') return at.map((one) => ({ path: one, walk: true }));
     if (!GLOB.test(part)) {
       at = at.map((one) => join(one, part));
       continue;
     }
     const match = lazyMatcher(part, { dot: true });
+    const last = index === parts.length - 1;
     at = at.flatMap((one) => {
       const listing = listHome(one, MAX_LISTED);
       if (listing === undefined) return [];
       scan.listed.push(one);
       if (listing.over) scan.cut.push(`${one} (more than ${MAX_LISTED} entries)`);
-      return listing.entries.filter((entry) => match(entry.name)).map((entry) => join(one, entry.name));
+      // The last part's entries are only resolved: in a real folder outside the roots (the place holds none) only a
+      // link can lead into one (thousands of a library folder's files are not each resolved).
+      const onlyLinks = last && realOf(one) === resolve(one);
+      return listing.entries.filter((entry) => match(entry.name) && (!onlyLinks || entry.kind === 'link')).map((entry) => join(one, entry.name));
     });
   }
   return at.map((one) => ({ path: one, walk: false }));

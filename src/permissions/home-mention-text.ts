@@ -1,3 +1,6 @@
+import { dirname } from 'node:path';
+import { readHeadBeneath } from '../workspace/own-read-sync.js';
+
 // One rule for what of a home file the generic mention search (home-mentions.ts) reads as text, shared by the walk
 // (home-mention-walk.ts: a file past the size cap) and both readers (home-mention-search.ts: in process and by
 // ripgrep), so all three judge a file alike:
@@ -31,4 +34,11 @@ export function textOf(bytes: Buffer): string | undefined {
   const at = wellFormed.indexOf('\0');
   // A `#!` script is a program whatever bytes follow (dash runs one with a NUL on line 2: red team R25-5).
   return at >= 0 && at < SNIFF && !wellFormed.startsWith('#!') ? undefined : wellFormed;
+}
+
+// Whether a file is text, from its head only (its first SNIFF characters take at most 4 bytes each: textOf's answer
+// over the whole file); undefined when unreadable. A large binary (~/.cargo/bin/rustup, 20 MB) is not read whole.
+export function isTextFile(path: string): boolean | undefined {
+  const head = readHeadBeneath(dirname(path), path, SNIFF * 4);
+  return head === undefined ? undefined : textOf(head) !== undefined;
 }

@@ -1,9 +1,9 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
-import { listBeneath, readHeadBeneath } from '../workspace/own-read-sync.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 import { isConfigName, isRecord, RECORD_PATHS, recordNameTest } from './home-mention-rules.js';
-import { MAX_FILE_BYTES, SNIFF, textOf } from './home-mention-text.js';
+import { isTextFile, MAX_FILE_BYTES } from './home-mention-text.js';
 import { homeDotEntries, KEPT_NAMES, resolveLoose, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
@@ -48,11 +48,8 @@ const realOf = (path: string): string | undefined => {
   }
 };
 
-// Whether the file is binary (home-mention-text.ts: its first SNIFF characters, at most 4 bytes each); unreadable: not.
-const isBinary = (file: string): boolean => {
-  const head = readHeadBeneath(dirname(file), file, SNIFF * 4);
-  return head !== undefined && textOf(head) === undefined;
-};
+// Whether the file is binary (home-mention-text.ts); unreadable: not.
+const isBinary = (file: string): boolean => isTextFile(file) === false;
 
 // The home's program folders that are not dot-folders: ~/bin (Debian's ~/.profile puts it on PATH) and every PATH
 // folder of codeward's environment below the home (~/scripts): the person runs their scripts by name (red team

@@ -39,7 +39,9 @@ const part = (name: string): string => [...name].map((char) => char.replace(META
 // The regular expression (for ripgrep and JavaScript alike) of the parts `rels` (each root's path below the home,
 // `/`-separated) as words followed by something below, and the byte needles one of which each match holds (each
 // part; a line continuation); undefined when no root lies below the home.
-export function wordPattern(rels: readonly string[]): { pattern: string; needles: string[] } | undefined {
+// `homes`: names of variables holding the home (home-mention-bindings.ts), spellings of the home as HOME_HINT's.
+export function wordPattern(rels: readonly string[], homes: readonly string[] = []): { pattern: string; needles: string[] } | undefined {
+  const hint = homes.length === 0 ? HOME_HINT : HOME_HINT.replace('(?:', `(?:\\b(?:${homes.join('|')})\\b|`);
   const forms = new Set<string>();
   const needles = new Set<string>();
   for (const rel of rels) {
@@ -47,7 +49,7 @@ export function wordPattern(rels: readonly string[]): { pattern: string; needles
     if (parts.length === 0 || parts.includes('..')) continue;
     const common = parts.every((name) => name.length <= 3 || COMMON.has(name));
     const words = parts.map(part).join(`${CONTINUED}${JOIN}${CONTINUED}`);
-    forms.add(`${common ? HOME_HINT : ''}["'/]${CONTINUED}${words}${CONTINUED}${JOIN}${CONTINUED}[A-Za-z0-9_.@+~-]`);
+    forms.add(`${common ? hint : ''}["'/]${CONTINUED}${words}${CONTINUED}${JOIN}${CONTINUED}[A-Za-z0-9_.@+~-]`);
     for (const name of parts) needles.add(name);
   }
   if (forms.size === 0) return undefined;

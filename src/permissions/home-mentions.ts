@@ -1,8 +1,9 @@
 import { isAbsolute, relative } from 'node:path';
 import { resolveLoose, type HomeLink, type Looked } from './home-links.js';
-import { walkMentions } from './home-mention-walk.js';
+import { walkMentions, type MentionFile } from './home-mention-walk.js';
 import { searchMentions, type Mention } from './home-mention-search.js';
 import { wordPattern } from './home-mention-words.js';
+import { BIND_NEEDLES, bindTrigger, bindingsReader, boundForms, joinPattern, rebind } from './home-mention-bindings.js';
 import { HOME_STARTUP, LOADERS } from './home-sources-parse.js';
 
 // Home files that NAME a workspace path (red team R22b-7): starship's `custom.x.command`, a terminal's shell,
@@ -80,14 +81,46 @@ function pathOf(escaped: string, forms: readonly [string, string][]): { path: st
 // Two groups: `l`, a spelling followed by a path (also JSON's `\/`-escaped form: red team R24-3), and `w`, the
 // workspace's parts below the home as words (home-mention-words.ts); a reader's match text is the `l` group, empty
 // for a `w` match (ripgrep prints `${l}"`: an empty replacement prints nothing, and no `l` text holds a quote).
-export function mentionPattern(home: string, roots: readonly string[]): { pattern: string; needles: string[]; forms: [string, string][] } {
-  const forms = spellings(home, roots);
+// `trigger`: what every file setting a variable to a root or the home holds (home-mention-bindings.ts bindTrigger),
+// a second pattern: each file holding it is searched again with its bindings (withBindings).
+// `extra`: a file's own bindings (home-mention-bindings.ts rebind): their spellings, home names and joins.
+export function mentionPattern(home: string, roots: readonly string[], extra?: { forms: [string, string][]; homes: string[]; joins: string[] }): { pattern: string; trigger: string; needles: string[]; forms: [string, string][] } {
+  const base = spellings(home, roots);
+  const forms = [...base, ...(extra?.forms ?? [])];
   const plain = forms.map(([spelled]) => spelled);
-  const escaped = plain.map(jsonEscaped);
-  const words = wordPattern(roots.flatMap((root) => relIn(root, home) ?? []));
+  const escaped = base.map(([spelled]) => jsonEscaped(spelled));
+  const words = wordPattern(roots.flatMap((root) => relIn(root, home) ?? []), extra?.homes);
   const literal = `${BEFORE}(?:${plain.map(escape).join('|')})/${PATH_CHARS}+|${BEFORE}(?:${escaped.map(escape).join('|')})\\\\/(?:\\\\/|${PATH_CHARS})+`;
-  const pattern = `(?<l>${literal})${words === undefined ? '' : `|(?<w>${words.pattern})`}`;
-  return { pattern, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? [])])], forms };
+  const joins = joinPattern(extra?.joins ?? []);
+  const wordy = [words?.pattern, joins].filter((one) => one !== undefined).join('|');
+  const pattern = `(?<l>${literal})${wordy === '' ? '' : `|(?<w>${wordy})`}`;
+  const trigger = bindTrigger(base.map(([spelled]) => escape(spelled)), escape(home));
+  return { pattern, trigger, needles: [...new Set([...plain, ...escaped, ...(words?.needles ?? []), ...BIND_NEEDLES, home])], forms };
+}
+
+// A reader's mentions with each file holding the trigger searched again with its bindings (home-mention-bindings.ts):
+// each match of a bound spelling (`$P/x`) given as the path it stands for, so the caller reads it as a plain one.
+// The bindings' reader and the pattern of a file without any are made once per call, not per file.
+export function withBindings(home: string, roots: readonly string[], files: readonly MentionFile[], found: readonly Mention[]): Mention[] {
+  if (!found.some((mention) => mention.trigger === true)) return [...found];
+  const base = spellings(home, roots);
+  const bindings = bindingsReader(base, home);
+  const rels = roots.flatMap((root) => {
+    const rel = relIn(root, home);
+    return rel === undefined || rel === '' ? [] : [[rel, root] as const];
+  });
+  const none = { forms: [], homes: [], joins: [] };
+  const unbound = new RegExp(mentionPattern(home, roots, none).pattern, 'g');
+  return rebind(files, found, (text) => {
+    const bound = bindings(text);
+    const extra = bound.paths.size === 0 && bound.homes.size === 0 ? none : { forms: boundForms(bound, rels), homes: [...bound.homes], joins: [...bound.paths.keys()] };
+    const regex = extra === none ? unbound : new RegExp(mentionPattern(home, roots, extra).pattern, 'g');
+    return [...text.matchAll(regex)].map((match) => {
+      const at = match.groups?.['l'] ?? '';
+      const form = extra.forms.find(([spelled]) => at.startsWith(`${spelled}/`));
+      return form === undefined ? { text: at, bound: false } : { text: `${form[1]}${at.slice(form[0].length)}`, bound: true };
+    });
+  });
 }
 
 const jsonEscaped = (path: string): string => path.replaceAll('/', '\\/');
@@ -97,18 +130,22 @@ export function homeMentions(home: string, roots: readonly string[], programFold
   const looked: Looked = new Map();
   // The home inside the workspace: its files are the workspace's (the home catalogue judges them).
   if (roots.some((root) => relIn(home, root) !== undefined)) return { links: [], listed: [], looked };
-  const { pattern, needles, forms } = mentionPattern(home, roots);
+  const { pattern, trigger, needles, forms } = mentionPattern(home, roots);
   const walk = walkMentions(home, roots, looked, programFolders);
-  const { mentions, over } = walk.over === undefined ? searchMentions(walk, pattern, needles) : { mentions: [] as Mention[], over: walk.over };
+  const searched = walk.over === undefined ? searchMentions(walk, pattern, needles, trigger) : { mentions: [] as Mention[], over: walk.over };
+  const { over } = searched;
+  // A file setting a variable to a root's or the home's spelling: searched again with it (home-mention-bindings.ts).
+  const mentions = withBindings(home, roots, walk.files, searched.mentions);
   const found = new Map<string, HomeLink>();
   if (over !== undefined) found.set('', { rel: '', home: '~', sourced: '~/.* (the home folder\'s configuration files)', note: over });
-  for (const { file, text } of mentions) {
+  for (const { file, text, bound } of mentions) {
     // The start-up table's own files: their precise reader names what they name (comments not: home-sources.ts).
     // Not the spellings no reader knows (red team R24-3): JSON's `\/` counts in all of them, the workspace's parts
     // as words in a start-up folder's files (IPython's startup/*.py: python builds paths), not in a start-up file
-    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings).
+    // (`${ZDOTDIR:-$HOME}/../../dotfiles/x`: its reader follows the shell's own spellings); so is a path through a
+    // variable the file sets (home-mention-bindings.ts: `P = "~/proj"` then `f"{P}/x.py"` in a startup/*.py).
     const precise = readPrecisely(nameOf(file, walk.named));
-    if (precise !== undefined && !text.includes('\\/') && (text !== '' || precise === 'startup')) continue;
+    if (precise !== undefined && !text.includes('\\/') && (precise === 'startup' || (text !== '' && bound !== true))) continue;
     // The workspace's parts as words (home-mention-words.ts): the whole tree, which file being unknown.
     if (text === '') {
       const name = nameOf(file, walk.named);

@@ -8,6 +8,7 @@
 // The workspace file the link leads to is written under --yes, unasked. The same links from the home's own places,
 // an absolute PATH folder and an XDG_CONFIG_HOME-moved folder ask (controls).
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { mkdir, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -59,6 +60,36 @@ describe('R24-8: a start-up file or tool home outside the home, linking into the
     ['the home\'s ~/.zshrc', 'LANG', 'C', '@H@/.zshrc', 'cfg/zshrc'],
   ])('control (held): %s: the link target asks', async (_label, name, value, link, file) => {
     expect(await written(name, value, link, file)).toBe('C241');
+  }, 60_000);
+});
+
+// spell28 (spell27's LEFT): the load folders whose top entries a loader opens by name, outside the home and the
+// workspace (env-home-links.ts FOLDER_ROWS: each listed once, never walked).
+describe('R24-8: a load folder outside, its top entry linking into the workspace', () => {
+  test.each([
+    ['LD_LIBRARY_PATH=OUT, OUT/libx.so', 'LD_LIBRARY_PATH', '@OUT@', '@OUT@/libx.so', 'lib/libx.so'],
+    ['LD_LIBRARY_PATH=/nowhere:OUT (the second entry)', 'LD_LIBRARY_PATH', '/nowhere:@OUT@', '@OUT@/libx.so.1', 'lib/libx.so.1'],
+    ['PERL5LIB=OUT, OUT/strict.pm', 'PERL5LIB', '@OUT@', '@OUT@/strict.pm', 'lib/strict.pm'],
+    ['RUBYLIB=OUT, OUT/x.rb', 'RUBYLIB', '@OUT@', '@OUT@/x.rb', 'lib/x.rb'],
+    ['NODE_PATH=OUT, OUT/x.js', 'NODE_PATH', '@OUT@', '@OUT@/x.js', 'lib/x.js'],
+    ['PYTHONPATH=OUT, OUT/sitecustomize.py', 'PYTHONPATH', '@OUT@', '@OUT@/sitecustomize.py', 'tools/site.py'],
+  ])('%s: the link target asks', async (_label, name, value, link, file) => {
+    expect(await written(name, value, link, file)).toBe('C241');
+  }, 60_000);
+
+  test('LD_LIBRARY_PATH=OUT with more entries than a listing holds: every write asks (the scan is cut)', async () => {
+    const out = join(base, `big${++count}`);
+    await mkdir(out, { recursive: true });
+    for (let at = 0; at <= 65_536; at++) writeFileSync(join(out, `l${at}`), '');
+    expect(await written('LD_LIBRARY_PATH', out, '@OUT@/libx.so', 'lib/libx.so', 'src/b.ts')).toBe('C241');
+  }, 120_000);
+
+  test.each([
+    ['LD_LIBRARY_PATH=OUT, OUT/sub/libx.so (below the top: not loaded)', 'LD_LIBRARY_PATH', '@OUT@', '@OUT@/sub/libx.so', 'lib/libx.so', 'lib/libx.so'],
+    ['LD_LIBRARY_PATH=OUT, OUT/libx.so -> WS/lib/libx.so, writing src/b.ts', 'LD_LIBRARY_PATH', '@OUT@', '@OUT@/libx.so', 'lib/libx.so', 'src/b.ts'],
+    ['PYTHONPATH=OUT, OUT/mod.py -> WS/src/mod.py (not a start-up module)', 'PYTHONPATH', '@OUT@', '@OUT@/mod.py', 'src/mod.py', 'src/mod.py'],
+  ])('%s: written', async (_label, name, value, link, file, write) => {
+    expect(await written(name, value, link, file, write)).toBe('ok');
   }, 60_000);
 });
 

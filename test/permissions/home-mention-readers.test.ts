@@ -6,8 +6,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mentionPattern } from '../../src/permissions/home-mentions.js';
-import { readEach, rgBinary, rgEach, type Mention } from '../../src/permissions/home-mention-search.js';
+import { mentionPattern, withBindings } from '../../src/permissions/home-mentions.js';
+import { IN_PROCESS, readEach, rgBinary, rgEach, searchMentions, type Mention } from '../../src/permissions/home-mention-search.js';
 import { walkMentions } from '../../src/permissions/home-mention-walk.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
@@ -50,6 +50,8 @@ beforeAll(async () => {
     '.config/words/cont': 'run $HOME/code/w\\\ns/tools/y.sh\n',
     '.config/words/json': `{"p": "${root.replaceAll('/', '\\/')}\\/tools\\/z"}\n`,
     '.config/words/nohint': 'x = "/opt/code/ws/tools/q"\n',
+    // spell28: a variable set to the root or the home, searched again after (home-mention-bindings.ts).
+    '.config/bound/sh': 'P=~/code/ws\nrun $P/tools/v.sh\nH = os.environ["HOME"]\n"P": "${HOME}/code/ws"\n',
   });
   // A stow link to a folder outside the home: searched where it leads, named by the real path.
   await writeFiles(join(base, 'dots'), { 'kitty/sub/kitty.conf': `shell ${root}/tools/k.sh\n` });
@@ -70,11 +72,21 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     const names = walk.files.map((file) => file.name);
     expect(names).toEqual(expect.arrayContaining(['.toolrc', '.config/app/late.dat', '.local/share/prog/big.txt', '.config/u16/conf', join(base, 'dots/kitty/sub/kitty.conf')]));
     for (const skipped of ['.config/app/history.txt', '.config/app/sessions/one', '.bash_history', 'notes.txt', '.cache/x/c']) expect(names).not.toContain(skipped);
-    const { pattern, needles } = mentionPattern(home, [root]);
-    const inProcess = sorted(readEach(walk.files, pattern, needles));
-    const byRg = rgEach(rg!, walk.files, pattern);
+    const { pattern, trigger, needles } = mentionPattern(home, [root]);
+    const first = readEach(walk.files, pattern, needles, trigger);
+    const byRg = rgEach(rg!, walk.files, pattern, trigger);
     expect(byRg.over).toBeUndefined();
-    expect(sorted(byRg.mentions)).toEqual(inProcess);
+    expect(sorted(byRg.mentions)).toEqual(sorted(first));
+    // spell29: a walk past IN_PROCESS's bytes but not its files: ripgrep's matches, the trigger's marks made in process.
+    expect(walk.files.reduce((sum, file) => sum + file.size, 0)).toBeGreaterThan(IN_PROCESS.bytes);
+    expect(sorted(searchMentions(walk, pattern, needles, trigger).mentions)).toEqual(sorted(first));
+    // spell28: a variable set to the root or the home: the file marked by the binding trigger (spell29: once, an empty
+    // text) in both readers alike.
+    expect(sorted(first).filter((line) => line.startsWith('.config/bound/sh'))).toEqual(['.config/bound/sh\0']);
+    expect(first.filter((one) => one.trigger === true).map((one) => one.file).sort()).toEqual(byRg.mentions.filter((one) => one.trigger === true).map((one) => one.file).sort());
+    // Each file with one searched again (home-mention-bindings.ts): the paths found through the variables.
+    const inProcess = sorted(withBindings(home, [root], walk.files, first));
+    expect(sorted(withBindings(home, [root], walk.files, byRg.mentions))).toEqual(inProcess);
     const texts = inProcess.map((line) => line.split('\0')[1]!.replace(root, 'WS').replace('/code/ws', '/WS'));
     expect(texts).toEqual(expect.arrayContaining([
       'WS/tools/a.sh', '~/WS/tools/b.sh', '$HOME/WS/tools/b2.sh', 'WS/tools/b3.sh', '${HOME}/WS/tools/c.sh', '%h/WS/tools/c2.sh',
@@ -86,5 +98,6 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     expect(inProcess).toContain(`${join(base, 'dots/kitty/sub/kitty.conf')}\0${root}/tools/k.sh`);
     expect(inProcess).toEqual(expect.arrayContaining(['.config/words/py\0', '.config/words/cont\0', `.config/words/json\0${root.replaceAll('/', '\\/')}\\/tools\\/z`]));
     expect(inProcess.filter((line) => line.startsWith('.config/words/nohint'))).toEqual([]);
+    expect(inProcess.filter((line) => line.startsWith('.config/bound/sh'))).toEqual([`.config/bound/sh\0${root}/tools/v.sh`]);
   }, 60_000);
 });

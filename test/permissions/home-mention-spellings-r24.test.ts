@@ -8,29 +8,11 @@
 // (`"\/home\/u\/proj\/tools\/py"` is `/home/u/proj/tools/py` to every JSON reader; PHP's json_encode and many
 // settings-sync tools write it so) name a workspace file that is then written under --yes, unasked. The plain
 // spellings ask (controls).
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { mentionWriter } from './home-mention-written.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt24-mention-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
-
-// The write of `file` under --yes, the workspace at ~/proj, the home file `at` holding `text(workspace path)`.
-async function written(at: string, text: (ws: string) => string, file: string, rel = 'proj'): Promise<string> {
-  const home = join(base, `h${++count}`), top = join(home, rel);
-  await writeFiles(top, { 'src/a.ts': '1\n' });
-  execFileSync('git', ['init', '-q', top]);
-  await writeFiles(home, { '.keep': '', [at]: text(top) });
-  const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', 'import os\nos.system("id")\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1' } });
-  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
-}
+// The write of `file` under --yes, the workspace at ~/`rel`, the home file `at` holding `text(workspace path)`.
+const written = mentionWriter('rt24-mention-');
 
 const STARTUP = '.ipython/profile_default/startup/00-proj.py';
 const SETTINGS = '.config/Code/User/settings.json';
