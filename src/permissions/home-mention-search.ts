@@ -121,11 +121,14 @@ function runsOf(files: readonly MentionFile[]): string[][] {
 
 // One ripgrep run's output over `run` (the walk's files), or why not (`over`), or `missing`.
 function rgRun(rg: string, args: readonly string[], run: readonly string[], maxBuffer: number): { stdout: Buffer } | { over: string } | { missing: true } {
-  const done = spawnSync(rg, [...args, ...run], { cwd: '/', encoding: 'buffer', maxBuffer, timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: '/usr/bin:/bin' } });
+  const done = spawnSync(rg, [...args, ...run], { cwd: '/', encoding: 'buffer', maxBuffer, timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: '/usr/bin:/bin' } });
   if (done.error !== undefined && (done.error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: true };
-  // 0: found, 1: none, 2: an error beside (a file this user cannot read: no program of theirs reads it either).
-  if (done.error !== undefined || done.signal !== null || (done.status !== 0 && done.status !== 1 && done.status !== 2)) {
-    return { over: `searching the home's dot-folders for workspace paths failed (${done.error?.message ?? done.signal ?? `ripgrep exit ${done.status}`})` };
+  // 0: found, 1: none, 2: an error beside (a file this user cannot read: no program of theirs reads it either;
+  // --no-messages keeps those quiet). Anything ripgrep still prints (a pattern it cannot parse exits 2 with no
+  // match at all: spell29) fails closed.
+  const said = done.stderr?.toString('utf8').trim() ?? '';
+  if (done.error !== undefined || done.signal !== null || (done.status !== 0 && done.status !== 1 && done.status !== 2) || said !== '') {
+    return { over: `searching the home's dot-folders for workspace paths failed (${done.error?.message ?? done.signal ?? (said.split('\n')[0] || `ripgrep exit ${done.status}`)})` };
   }
   return { stdout: done.stdout };
 }

@@ -100,4 +100,13 @@ describe('the in-process reader and ripgrep over the same walk', () => {
     expect(inProcess.filter((line) => line.startsWith('.config/words/nohint'))).toEqual([]);
     expect(inProcess.filter((line) => line.startsWith('.config/bound/sh'))).toEqual([`.config/bound/sh\0${root}/tools/v.sh`]);
   }, 60_000);
+
+  // spell29's LEFT: a pattern ripgrep cannot parse exits 2 with no match at all, which read as "nothing found" (the
+  // home's mentions silently dropped); ripgrep's words on standard error now fail the search closed.
+  it('fails closed when ripgrep cannot run the pattern', () => {
+    const walk = walkMentions(home, [root], new Map());
+    const broken = rgEach(rgBinary()!, walk.files, '(?P<l>[unclosed');
+    expect(broken.mentions).toEqual([]);
+    expect(broken.over).toMatch(/failed \(.*regex parse error/);
+  }, 60_000);
 });
