@@ -100,14 +100,17 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
 
 const SYS_PATH = /\bsys\.path\s*\.\s*(?:insert|append|extend)\s*\(([^)\n]*)\)|\bsys\.path\s*(?:\[[^\]]*\]\s*=|\+=|=)([^\n]*)|\bsite\.addsitedir\s*\(([^)\n]*)\)/g;
 
-// The folders a python script puts on its import path (literal ones, from `from`), or why they cannot be known.
-export function pythonPathFolders(text: string, from: string): { folders: string[]; unknown?: string } {
+// The folders a python script puts on its import path (literal ones, from `from`; `written`: as written), or why
+// they cannot be known.
+export function pythonPathFolders(text: string, from: string): { folders: string[]; written: string[]; unknown?: string } {
   const folders: string[] = [];
+  const written: string[] = [];
   for (const found of text.matchAll(SYS_PATH)) {
     const args = (found[1] ?? found[2] ?? found[3] ?? '').replace(/^\s*-?\d+\s*,\s*/, '').trim();
     const literal = /^(['"])([^'"]*)\1$/.exec(args);
-    if (!literal) return { folders, unknown: `\`${found[0].trim()}\` (an import folder only known at run time)` };
+    if (!literal) return { folders, written, unknown: `\`${found[0].trim()}\` (an import folder only known at run time)` };
     folders.push(resolve(from, literal[2]!));
+    written.push(literal[2]!);
   }
-  return { folders };
+  return { folders, written };
 }
