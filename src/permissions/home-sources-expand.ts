@@ -34,8 +34,15 @@ export interface Loaded {
 
 // `word` with `~`, `$NAME`, `${NAME}` and `${NAME:-default}` replaced; undefined when a variable is unknown
 // or anything else is left to expand (a command substitution).
+// A word with a single-quoted part expands only its unquoted head: `~/'my proj'/x.sh` is ~/my proj/x.sh (a `~` only
+// when its `/` is unquoted too: `~'/x'` stays as written, as sh leaves it).
 export function expandWord(word: ShWord, vars: ReadonlyMap<string, string>): string | undefined {
-  if (word.single) return word.text;
+  if (word.single) {
+    const head = word.text.slice(0, word.head ?? 0);
+    if (head === '' || (head === '~' && word.text !== '~')) return word.text;
+    const expanded = expandWord({ text: head, single: false }, vars);
+    return expanded === undefined ? undefined : expanded + word.text.slice(head.length);
+  }
   let unknown = false;
   const value = (name: string, fallback?: string): string => {
     const known = vars.get(name);

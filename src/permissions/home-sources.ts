@@ -16,6 +16,7 @@ import { belowGlob } from './below-glob.js';
 import { locatedStartup, startEnv, type StartEnv } from './home-sources-env.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
+import { ranProgram, ranRelative, type RanLoads } from './home-sources-ran.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
 // ~/dotfiles/shell/aliases.sh` with the workspace at ~/dotfiles; `~/.ssh/config: Include
@@ -193,13 +194,14 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       else if (folder && !named && relIn(root, real) !== undefined) found.set('', { rel: '', home: loader, sourced: loader, ...(why === undefined ? {} : { note: why }) });
     }
   };
-  // Paths below `at` matching `glob` (a package installed below an env file later): one link per root.
-  const markGlob = (at: string, glob: string, loader: string): void => {
+  // Paths below `at` matching `glob` (a package installed below an env file later): one link per root. `mention`:
+  // loaded by a PATH folder's program (Item.ran), those paths obeyed, not the whole tree.
+  const markGlob = (at: string, glob: string, loader: string, mention = false): void => {
     const real = resolveLoose(at, '/', undefined, looked);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root) ?? (relIn(root, real) !== undefined ? '' : undefined);
-      if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob });
+      if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob, ...(mention ? { mention } : {}) });
     }
   };
   // A file past a bound is not read. Never silently when it lies in the workspace (red team R19-10, R21-9): what it
@@ -226,6 +228,19 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       if (depth + 1 > MAX_DEPTH) unread(file, loader, `\`${loader}\` loads files more than ${MAX_DEPTH} levels deep`);
       else queue.push({ path: file, depth: depth + 1, loader, kind: 'shell', linked, ran: true });
     }
+  };
+  // What a PATH folder's program loads besides a shell script's own reading (home-sources-ran.ts).
+  const ranMarks = (got: RanLoads, loader: string, depth: number, kind?: LoaderKind): void => {
+    for (const file of got.files) mark(file, false, loader, 'ran');
+    for (const folder of got.folders) mark(folder, true, loader, 'ran');
+    for (const { at, glob } of got.globs) markGlob(at, glob, loader, true);
+    for (const file of got.scripts) if (kind !== undefined && depth + 1 <= MAX_DEPTH) queue.push({ path: file, depth: depth + 1, loader, kind, ran: true });
+    if (got.why !== undefined) mark(WHOLE.path, true, loader, false, got.why);
+  };
+  const readText = (file: string): string | undefined => {
+    sources.push(file);
+    const got = readGitMetadataOr(file, MAX_BYTES);
+    return typeof got === 'object' ? got.text : undefined;
   };
   // The start-up files read, with how many loader functions were known then: a function defined in a file read
   // later (`.bashrc` sources `.bash_aliases`, which defines `myload`, then calls `myload ~/proj`) is looked for again.
@@ -263,6 +278,13 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
     const text = got.text;
     if (depth === 0) started += 1;
     else read += 1;
+    // A PATH folder's program that is not a shell script: read by its interpreter (home-sources-ran.ts).
+    const root = ran === true ? roots.find((top) => relIn(path, top) !== undefined) : undefined;
+    const program = root === undefined ? undefined : ranProgram(path, text, root, readText, (file) => statQuiet(file)?.isFile() === true, home, foldersAbove(roots));
+    if (program !== undefined) {
+      ranMarks(program, loader, depth);
+      continue;
+    }
     // What the start-up file names (obeyed, not read further: R11-9), and what the kind's parser loads.
     for (const loaded of namedPaths(text, home, true)) mark(loaded.path, loaded.folder === true, loader, true);
     // A home start-up file's line that computes what it loads from the workspace: the whole tree (R12-9b, R24-12).
@@ -294,6 +316,11 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       // A home PATH folder (red team R26-9): its programs run by name, each read as a script for what it loads.
       if (loaded.runs === true && isHomeLoader(loader)) {
         for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) runsFrom(next.path, loader, depth);
+        continue;
+      }
+      // A PATH folder's program's relative name: found from a current folder not known (home-sources-ran.ts).
+      if (ran === true && !isAbsolute(loaded.path)) {
+        ranMarks(ranRelative(loaded.path, path, roots, home, foldersAbove(roots)), loader, depth, loaded.kind);
         continue;
       }
       // A sourced script's relative name in a shell run in any folder below `cwd` (pixi shell): obeyed there too.

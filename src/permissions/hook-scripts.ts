@@ -15,11 +15,16 @@ import type { Read } from './hook-tasks.js';
 import { mainTargets, moduleTargets, packageFolders } from './node-resolve.js';
 import type { Aliases } from './ts-paths.js';
 import { selfReference } from './node-self-reference.js';
+import { loadNames, TEMPLATE_BODY } from './node-load-names.js';
 
 const MAX_FILES = 64;
 export const NODE_SCRIPT = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
-export const STATIC = /\b(?:require\s*\(\s*|import\s*\(\s*|(?:import|export)\b[^'"`;]*?\bfrom\s*|import\s*)(['"])([^'"\n]+)\1/g;
-const DYNAMIC = /\brequire\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\bimport\s*\(\s*(?!['"][^'"\n]*['"]\s*\))|\beval\s*\(|\bnew\s+Function\b|\bvm\s*\.\s*(?:run|compile|Script)|\brequire\(\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]\s*\)|\bfrom\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]|\bcreateRequire\b/;
+// A template literal without `${` is a literal name (node-load-names.ts; rows28's LEFT), one with it is not.
+const LITERAL_ARG = String.raw`(?!['"][^'"\n]*['"]\s*\)|${TEMPLATE_BODY}\s*[,)])`;
+const DYNAMIC = new RegExp(
+  String.raw`\brequire\s*\(\s*${LITERAL_ARG}|\bimport\s*\(\s*${LITERAL_ARG}|\beval\s*\(|\bnew\s+Function\b|\bvm\s*\.\s*(?:run|compile|Script)|` +
+    String.raw`\brequire\(\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]\s*\)|\bfrom\s*['"](?:node:)?(?:vm|child_process|module|worker_threads)['"]|\bcreateRequire\b`,
+);
 const EXTENSIONS = ['', '.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.mts', '.cts'];
 const INDEXES = ['index.js', 'index.cjs', 'index.mjs', 'index.json', 'index.node', 'index.ts', 'package.json'];
 
@@ -58,8 +63,7 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
     const code = text.replace(/^\s*\/\/.*$/gm, '');
     const dynamic = DYNAMIC.exec(code);
     if (dynamic) return done(`${file.slice(top.length + 1)} loads code through \`${dynamic[0].trim()}\` (a name or text only known at run time)`);
-    for (const found of code.matchAll(STATIC)) {
-      const name = found[2]!;
+    for (const name of loadNames(code)) {
       // A subpath import (`#x`) is mapped by the nearest package.json "imports" (R14-18): not followed.
       if (name.startsWith('#')) return done(`${file.slice(top.length + 1)} loads ${name} through package.json "imports"`);
       if (!name.startsWith('.') && !name.startsWith('/')) {
@@ -100,14 +104,17 @@ export function nodeReach(script: string, top: string, read: Read, isFile: (path
 
 const SYS_PATH = /\bsys\.path\s*\.\s*(?:insert|append|extend)\s*\(([^)\n]*)\)|\bsys\.path\s*(?:\[[^\]]*\]\s*=|\+=|=)([^\n]*)|\bsite\.addsitedir\s*\(([^)\n]*)\)/g;
 
-// The folders a python script puts on its import path (literal ones, from `from`), or why they cannot be known.
-export function pythonPathFolders(text: string, from: string): { folders: string[]; unknown?: string } {
+// The folders a python script puts on its import path (literal ones, from `from`; `written`: as written), or why
+// they cannot be known.
+export function pythonPathFolders(text: string, from: string): { folders: string[]; written: string[]; unknown?: string } {
   const folders: string[] = [];
+  const written: string[] = [];
   for (const found of text.matchAll(SYS_PATH)) {
     const args = (found[1] ?? found[2] ?? found[3] ?? '').replace(/^\s*-?\d+\s*,\s*/, '').trim();
     const literal = /^(['"])([^'"]*)\1$/.exec(args);
-    if (!literal) return { folders, unknown: `\`${found[0].trim()}\` (an import folder only known at run time)` };
+    if (!literal) return { folders, written, unknown: `\`${found[0].trim()}\` (an import folder only known at run time)` };
     folders.push(resolve(from, literal[2]!));
+    written.push(literal[2]!);
   }
-  return { folders };
+  return { folders, written };
 }

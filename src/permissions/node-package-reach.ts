@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveLoose } from './home-links.js';
 import { inside } from './hook-spelling.js';
 import type { Read } from './hook-tasks.js';
-import { STATIC } from './hook-scripts.js';
+import { loadNames } from './node-load-names.js';
 import { mainTargets, pathSpellings } from './node-resolve.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import { computedLeaving } from './node-package-computed.js';
@@ -93,20 +93,6 @@ function packageOf(name: string): string | undefined {
   const pkg = name.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   return /^(?:@[\w.-]+\/)?[\w.-]+$/.test(pkg) && !isBuiltin(pkg) ? pkg : undefined;
 }
-
-// A load named by a template literal (`require(\`../../tools/y\`)`, `import(\`./x.js\`)`) is a literal when it
-// holds no `${` (red team R26-8); with one it is computed (node-package-computed.ts judges it). A name's escapes
-// (`\u002e\u002e/`, `\x2e`, `\/`, quoted or template) are decoded as JavaScript does before the name is followed.
-const TEMPLATE = /\b(?:require|import)\s*\(\s*`((?:[^`\\$]|\\[^]|\$(?!\{))*)`\s*[,)]/g;
-const CONTROL: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0' };
-const decoded = (name: string): string =>
-  name.includes('\\')
-    ? name.replace(/\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|\r?\n|([^]))/g, (_all, x?: string, braced?: string, u?: string, other?: string) =>
-        x ?? braced ?? u ? String.fromCodePoint(Math.min(parseInt((x ?? braced ?? u)!, 16), 0x10ffff)) : other === undefined ? '' : (CONTROL[other] ?? other))
-    : name;
-
-// Every literal name a file loads: quoted (hook-scripts.ts STATIC) or a template without substitutions, decoded.
-const loadNames = (code: string): string[] => [...[...code.matchAll(STATIC)].map((found) => found[2]!), ...[...code.matchAll(TEMPLATE)].map((found) => found[1]!)].map(decoded);
 
 // The entry `name` of the normal absolute folder `dir` (join() normalizes again: most of a walk's path work).
 const child = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);

@@ -16,7 +16,8 @@ export const sameProgram = (name: string): string => {
 };
 
 // A shell line with each bare word that is an alias spelled as its program (`yarnpkg test` -> `yarn test`,
-// `corepack yarnpkg@1 x` -> `corepack yarn@1 x`). A path (`./tools/yarnpkg`) is a file of its own and is left as
-// written; so is a word inside another (`@yarnpkg/cli`, `yarnpkg.js`).
-const BARE = new RegExp(String.raw`(?<=^|[\s;&|()\`'"=])(${Object.keys(SAME_PROGRAM).join('|')})(?=$|[\s;&|()\`'"@])`, 'gi');
-export const sameProgramText = (line: string): string => line.replace(BARE, (word) => sameProgram(word));
+// `corepack yarnpkg@1 x` -> `corepack yarn@1 x`), and one in a system program folder (`/usr/bin/yarnpkg` ->
+// `/usr/bin/yarn`: the package's own install, left28's LEFT). Another path (`./tools/yarnpkg`) is a file of its own
+// and is left as written; so is a word inside another (`@yarnpkg/cli`, `yarnpkg.js`).
+const BARE = new RegExp(String.raw`(?<=^|[\s;&|()\`'"=])((?:/usr(?:/local)?)?/s?bin/)?(${Object.keys(SAME_PROGRAM).join('|')})(?=$|[\s;&|()\`'"@])`, 'gi');
+export const sameProgramText = (line: string): string => line.replace(BARE, (_all, folder: string | undefined, word: string) => `${folder ?? ''}${sameProgram(word)}`);

@@ -7,6 +7,7 @@ import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
 import { lineProblem } from './run-script-unknown.js';
 import { readRunnerSetup } from './run-script-npm.js';
 import { installScripts } from '../permissions/hook-pm-commands.js';
+import { launchedLines } from './run-script-launched.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
 // package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
@@ -153,8 +154,12 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
       ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, reading)));
     }
   }
-  // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`).
+  // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`), and the lines this line's
+  // programs launch (`concurrently "yarn g"`: run-script-launched.ts), read for what they run.
   const inner: string[] = [];
+  const launched = launchedLines(line);
+  for (const why of launched.runtime) reading.unnamed(why);
+  for (const each of launched.lines) inner.push(...(await readLine(each, depth + 1, open, reading, recipes)));
   for (const each of ran) inner.push(...(await readLine(each, depth + 1, open, reading, recipes)));
   return [...ran, ...inner];
 }

@@ -5,10 +5,13 @@
 // `|`, `(`, `)`, `<`, `>`, a backquote, a newline; `{` and `}` as words of their own) ends the command. Pure and careful: the words are
 // only judged, never run; a construct it does not know ends a word rather than joining two.
 
-// One word; `single`: part of it was single-quoted (nothing in it is expanded by the shell).
+// One word; `single`: part of it was single-quoted (nothing in it is expanded by the shell). `head` (with `single`):
+// how many characters of `text` came before its first quote or backslash, unquoted (`~/'my proj'/x.sh`: 2, the
+// `~/` the shell still expands; home28's LEFT).
 export interface ShWord {
   readonly text: string;
   readonly single: boolean;
+  readonly head?: number;
 }
 
 const OPERATOR = /[;&|()<>`\n]/;
@@ -22,12 +25,14 @@ export function shCommands(text: string): ShWord[][] {
   let word = '';
   let started = false;
   let single = false;
+  let head: number | undefined;
   let quote: '"' | "'" | undefined;
   const end = (): void => {
-    if (started) words.push({ text: word, single });
+    if (started) words.push(single ? { text: word, single, head: head ?? word.length } : { text: word, single });
     word = '';
     started = false;
     single = false;
+    head = undefined;
   };
   const cut = (): void => {
     end();
@@ -41,10 +46,12 @@ export function shCommands(text: string): ShWord[][] {
       else if (c === '\\' && quote === '"' && i + 1 < text.length) word += text[++i];
       else word += c;
     } else if (c === '"' || c === "'") {
+      head ??= word.length;
       quote = c;
       started = true;
       single ||= c === "'";
     } else if (c === '\\' && i + 1 < text.length) {
+      head ??= word.length;
       if (text[i + 1] !== '\n') {
         word += text[i + 1];
         started = true;

@@ -59,6 +59,7 @@ const doors = (name: string, args: string, files: Record<string, string>): [door
 // The doors a hook reaches the walk through.
 const hookDoors = (name: string, args: string, files: Record<string, string>): [door: string, hook: string, files: Record<string, string>][] => [
   ['the hook line', `${name} ${args}`, files],
+  ['the hook line by its system path', `/usr/bin/${name} ${args}`, files],
   ['a package script the hook runs', 'npm run h', withScripts(files, { h: `${name} ${args}` })],
   ['a Makefile recipe the hook runs', 'make h', { ...files, Makefile: `h:\n\t${name} ${args}\n` }],
 ];
