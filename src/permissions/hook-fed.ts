@@ -18,7 +18,7 @@ import { runnerLocals } from './hook-fed-runners.js';
 import { codeReads, inlineReads } from './hook-fed-inline.js';
 import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
-import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText } from './hook-fed-vars.js';
+import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText, sourcesFile } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
 import { cdPath, descriptorFile, mergeSub, positionals, trapAction } from './hook-fed-state.js';
@@ -67,7 +67,9 @@ export function scriptFunctions(text: string): ScriptShell {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   readTokens(fed, tokens, 0, undefined, { functions, vars: { set: new Map(), assigned: new Set(), loops } });
   // A loop variable the script also sets another way (`f=$(..)`, `read f`) is only known at run time there.
-  for (const name of loops.keys()) if (otherwiseSet(text, name)) loops.delete(name);
+  // The same token reading as `assigned` (hook-fed-vars.ts), the loop's own `for` left out.
+  const others = sourcesFile(tokens) ? new Set(['*']) : assignedNames(tokens, false);
+  for (const name of loops.keys()) if (others.has(name) || others.has('*')) loops.delete(name);
   return Object.assign(functions, { assigned: assignedNames(tokens), loops, wrote: fed.wrote ?? [] });
 }
 
@@ -376,11 +378,6 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
 function selfWritten(fed: Fed, script: string): void {
   if (script.startsWith('/') && fed.wrote?.some((file) => normalize(file) === normalize(script)) === true) fed.unknown ??= `\`${script}\` (a script the hook writes itself)`;
 }
-
-const otherwiseSet = (text: string, name: string): boolean =>
-  new RegExp(`(?:^|[\\s;&|("'])(?:(?:export|local|declare|typeset|readonly)\\s+(?:-\\w+\\s+)*)?${name}\\+?=|\\b(?:read|mapfile|readarray|getopts)\\b[^\\n;]*\\b${name}\\b|\\$\\{${name}:?=|printf\\s+-v\\s*${name}\\b|\\bselect\\s+${name}\\b|\\{${name}\\}[<>]|\\bwait\\b[^\\n;]*-p\\s*${name}\\b`).test(text) ||
-  // A file the script sources may set it (`. ./env.sh`): not read here.
-  /(?:^|[;&|({`]|\$\(|\b(?:then|do|else|if|while|until|exec|command|builtin)\s)\s*(?:\.|source)\s+\S/m.test(text);
 
 // A word that is a `for` loop's variable over static words: each word is a script (a glob: what it matches, present or
 // later); false for any other word.
