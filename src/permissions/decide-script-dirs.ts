@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
 import type { SimpleCommand } from './types.js';
+import { startedFolders } from './wrapper-folders.js';
 
 // The folders each command of a line may run in, as its own `cd`/`pushd` and `env -C` say (red team R25-9: `cd sub
 // && npm run g` runs sub's script, not the call folder's). A literal folder adds itself to the folders in play and
@@ -13,10 +14,6 @@ export interface LineFolders {
 }
 
 const CD_OPTION = /^-[LPe@]+$|^--$/;
-// `env -C DIR`, `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`: the command they start runs in DIR.
-const ENV_CHDIR = /(?:^|[\s;&|(])(?:env\s+(?:\S+\s+)*?(?:-C\s*|--chdir[=\s]+)|sudo\s+(?:\S+\s+)*?(?:-D\s*|--chdir[=\s]+)|unshare\s+(?:\S+\s+)*?(?:-w\s*|--wd[=\s]+)|nsenter\s+(?:\S+\s+)*?(?:-w\s*|--wd[=\s]+))(['"]?)([^\s'"]+)\1/;
-// `find ... -execdir CMD` / `-okdir`: CMD runs in the folder of each file find matches (R26-6).
-const EXECDIR = /(?:^|\s)-(?:execdir|okdir)(?:\s|$)/;
 
 export function lineFolders(commands: readonly SimpleCommand[], runDir: string, root: string): Map<SimpleCommand, LineFolders> {
   const jail = new Beneath(root);
@@ -37,13 +34,15 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });
       continue;
     }
-    if (command.wrappers.includes('find') && EXECDIR.test(command.text)) {
-      out.set(command, { dirs, lost: lost ?? `\`${command.text.trim()}\` runs its command in the folder of each file it finds` });
-      continue;
+    // `env -C DIR`, `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR` (wrapper-folders.ts, the same table the
+    // immune paths read): the command they start runs in DIR, chained outermost first; `find .. -execdir CMD` runs
+    // CMD in the folder of each match (R26-6), `nsenter -w` alone in the target's: only known at run time.
+    let here: string[] | undefined = dirs;
+    for (const started of startedFolders(command.text)) {
+      const folder = started.folder;
+      here = folder === undefined || here === undefined ? undefined : move(folder, /[$`]/.test(folder), here);
     }
-    const chdir = ENV_CHDIR.exec(command.text);
-    const here = chdir === null ? dirs : move(chdir[2]!, /[$`]/.test(chdir[2]!), dirs);
-    const why = here === undefined ? `\`${command.text.trim()}\` runs in a folder only known at run time or out of the workspace` : lost;
+    const why = here === undefined ? `\`${command.text.trim()}\` runs its command in a folder only known at run time or out of the workspace` : lost;
     out.set(command, { dirs: here ?? dirs, ...(why === undefined ? {} : { lost: why }) });
   }
   return out;

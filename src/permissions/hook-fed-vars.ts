@@ -2,7 +2,7 @@
 // shell variables it reads the line with (fed23): what the line sets (`F=tools/y; node ${F:-tools/x}`
 // runs tools/y), every name the script assigns anywhere (a `${F:-x}` of one the line does not set is only known
 // at run time), and the text a here-document hands its command.
-import type { HereDoc, Token } from './hook-fed-lex.js';
+import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
 import { outerExpanded, type Vars } from './hook-fed-words.js';
 
 // Sets `name` (a valid shell name) to `value` (undefined: not known before the run).
@@ -33,30 +33,60 @@ export function commandAssigns(vars: Vars, name: string, values: readonly string
 export const childVars = (vars: Vars): Vars => ({ set: new Map([...vars.set.keys()].map((name) => [name, undefined])), assigned: vars.assigned });
 
 // Every name the tokens assign, in any form: `F=`, `F+=`, `export/local/declare F=`, `${F:=x}`, `${F=x}`, `read F`,
-// `printf -v F`, `for F in`, `mapfile F`, `getopts o F`; `@` for the positional parameters (`set --`, `shift`).
-export function assignedNames(tokens: readonly Token[]): Set<string> {
+// `printf -v F`, `for F in` (unless `loops` is false: the loop's own reading is commandAssigns'), `mapfile F`,
+// `getopts o F`, `{F}>file`, `wait -p F`, `F[0]=`, `let "F=1"`, `coproc F`, `eval "F=.."` (its words read as a line;
+// `*`, any name, for an eval of run-time text or past 4 nested evals); `@` for the positional parameters (`set --`,
+// `shift`).
+export function assignedNames(tokens: readonly Token[], loops = true, depth = 0): Set<string> {
   const names = new Set<string>();
   let first = true;
   let command = '';
   let previous = '';
-  for (const token of tokens) {
+  const evals: string[] = [];
+  tokens.forEach((token, at) => {
     if (token.kind === 'op') {
       first = true;
       command = '';
-      continue;
+      return;
     }
     const value = token.value;
-    const set = /^([A-Za-z_]\w*)\+?=/.exec(value.slice(0, token.plain + 1));
+    const set = /^([A-Za-z_]\w*)(?:\[[^\]]*\])?\+?=/.exec(value.slice(0, token.plain + 1));
     if (set !== null) names.add(set[1]!);
     for (const found of value.matchAll(/\$\{([A-Za-z_]\w*):?=/g)) names.add(found[1]!);
-    if (!first && /^(?:read|mapfile|readarray|for|select|getopts|printf|let)$/.test(command) && /^[A-Za-z_]\w*$/.test(value)) names.add(value);
+    const fd = /^\{([A-Za-z_]\w*)\}$/.exec(value);
+    const next = tokens[at + 1];
+    if (fd !== null && next?.kind === 'op' && /^(?:[<>]|>>|<>|>&|<&|>\|)$/.test(next.op)) names.add(fd[1]!);
+    const named = /^(?:read|mapfile|readarray|select|getopts|printf|let|coproc)$/.test(command) || (loops && command === 'for') || (command === 'wait' && /^-\w*p$/.test(previous));
+    if (!first && named && /^[A-Za-z_]\w*$/.test(value)) names.add(value);
+    if (!first && command === 'eval') evals.push(token.dynamic ? '*=' : value);
+    const other = command === 'let' ? /^([A-Za-z_]\w*)\s*(?:[-+*/%&|^]|<<|>>)?=/.exec(value) : command === 'printf' ? /^-v([A-Za-z_]\w*)$/.exec(value) : null;
+    if (!first && other !== null) names.add(other[1]!);
     // `set -- a b` / `set a b` / `shift`: the positional parameters (`@`), R22-12.
     if ((command === 'set' && !first && !/^[-+]/.test(value) && !/^[-+]o$/.test(previous)) || (command === 'set' && value === '--') || (first && value === 'shift')) names.add('@');
     previous = value;
-    if (first && set === null) command = value;
-    first = first && set !== null;
-  }
+    // A keyword keeps the command place (`do read f`, `then f=x`).
+    const keyword = first && /^(?:!|\{|then|do|else|elif|if|while|until|time)$/.test(value);
+    if (first && set === null && !keyword) command = value;
+    first = first && (set !== null || keyword);
+  });
+  if (evals.includes('*=')) names.add('*');
+  if (evals.length > 0) for (const name of depth < 4 ? assignedNames(lex(evals.join(' ')).tokens, loops, depth + 1) : ['*']) names.add(name);
   return names;
+}
+
+// Whether a command of the tokens sources a file (`. ./env.sh`, `then source x`, `{ . x; }`): that file may set any name.
+export function sourcesFile(tokens: readonly Token[]): boolean {
+  let first = true;
+  for (const token of tokens) {
+    if (token.kind === 'op') {
+      first = true;
+      continue;
+    }
+    if (first && (token.value === '.' || token.value === 'source')) return true;
+    const assignment = /^[A-Za-z_]\w*\+?=/.test(token.value.slice(0, token.plain + 1));
+    first = first && (assignment || /^(?:!|\{|then|do|else|elif|if|while|until|exec|command|builtin|time)$/.test(token.value));
+  }
+  return false;
 }
 
 // What a here-document hands its command: the body, expanded by the shell first when its delimiter is unquoted:

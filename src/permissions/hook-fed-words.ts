@@ -2,6 +2,7 @@
 // `cd` moves the line's commands to.
 import { join, normalize } from 'node:path';
 import type { HereDoc, Token } from './hook-fed-lex.js';
+import type { Written } from './hook-fed-written.js';
 import { expandBraces } from '../search/globs.js';
 
 // What one hook line hands to interpreters and runners (hook-fed.ts reads it).
@@ -22,9 +23,8 @@ export interface Fed {
   // Files code given as text loads (`node <<EOF require('./x') EOF`, `python3 -c "exec(open('x').read())"`): what
   // they load in turn is followed like a script's (hook-runs.ts scriptLoads).
   loaded?: string[];
-  // Files the commands write their output to (`> /tmp/x`, `tee /tmp/x`): a script the hook writes itself and runs is
-  // only known at run time (R26-10).
-  wrote?: string[];
+  // Files the commands write (`> build/all.sh`, `tee /tmp/x`, `cp a b`) and from what (hook-fed-written.ts, R26-10).
+  wrote?: Written[];
   unknown?: string;
 }
 

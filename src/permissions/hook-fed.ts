@@ -8,7 +8,7 @@
 // `sh -c`/`eval` read again as a line, as awk's/sed's `-f` program. Each `cd`/`pushd` moves the folder later
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
-import { basename, join, normalize } from 'node:path';
+import { basename, join } from 'node:path';
 import { nodeTestRuns } from './hook-fed-node-test.js';
 import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
 import { INTERPRETER, NODE_TRIES, family, programFiles, scriptOperand } from './hook-fed-operands.js';
@@ -18,9 +18,10 @@ import { runnerLocals } from './hook-fed-runners.js';
 import { codeReads, inlineReads } from './hook-fed-inline.js';
 import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
-import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText } from './hook-fed-vars.js';
+import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText, sourcesFile } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
+import { copied, selfWritten, writtenWith, type Written } from './hook-fed-written.js';
 import { cdPath, descriptorFile, mergeSub, positionals, trapAction } from './hook-fed-state.js';
 
 export type { Fed };
@@ -29,7 +30,7 @@ export type { Fed };
 // does not set is only known at run time).
 // `loops`: the script's `for` variables over static words that nothing else assigns (a loop over several lines).
 // `wrote`: the files the script writes its commands' output to anywhere (R26-10).
-export type ScriptShell = ReadonlyMap<string, readonly Token[]> & { readonly assigned?: ReadonlySet<string>; readonly loops?: ReadonlyMap<string, readonly string[]>; readonly wrote?: readonly string[] };
+export type ScriptShell = ReadonlyMap<string, readonly Token[]> & { readonly assigned?: ReadonlySet<string>; readonly loops?: ReadonlyMap<string, readonly string[]>; readonly wrote?: readonly Written[] };
 // What one reading carries: the functions, the variables, a reader of a file's text (relative to where the line
 // starts: xargs's list) when the walk gives one.
 interface Scope {
@@ -67,7 +68,9 @@ export function scriptFunctions(text: string): ScriptShell {
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   readTokens(fed, tokens, 0, undefined, { functions, vars: { set: new Map(), assigned: new Set(), loops } });
   // A loop variable the script also sets another way (`f=$(..)`, `read f`) is only known at run time there.
-  for (const name of loops.keys()) if (otherwiseSet(text, name)) loops.delete(name);
+  // The same token reading as `assigned` (hook-fed-vars.ts), the loop's own `for` left out.
+  const others = sourcesFile(tokens) ? new Set(['*']) : assignedNames(tokens, false);
+  for (const name of loops.keys()) if (others.has(name) || others.has('*')) loops.delete(name);
   return Object.assign(functions, { assigned: assignedNames(tokens), loops, wrote: fed.wrote ?? [] });
 }
 
@@ -99,6 +102,8 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: re
   let feeds: Piped | undefined;
   // The command's output goes to a file (`cat > f <<EOF`): what it prints may be run later.
   let writes = false;
+  // The files the command's output is redirected to: written with what it prints (hook-fed-written.ts).
+  let targets: string[] = [];
   // Descriptors a redirection opened on a file (`exec 3<scripts/ci`), for a later `<&3` (red team R21-2).
   const descriptors = new Map<string, string>();
   const finish = (op: string): void => {
@@ -109,6 +114,8 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: re
     else if (moved !== 'same') args = moved;
     // A stage after a program codeward does not read (`find . | xargs node`) gets what that program prints.
     feeds = words.length > 0 ? command(fed, words, stdin, op === 'pipe-in' ? (piped ?? OPAQUE) : undefined, depth, args, scope) : undefined;
+    if (targets.length > 0) (fed.wrote ??= []).push(...targets.map((file) => writtenWith(file, feeds)));
+    targets = [];
     // A here-document printed where nothing reads it (`cat <<EOF` to the terminal, `cat >&2 <<EOF`) is text.
     if (feeds?.here !== undefined && !writes && op !== '|' && op !== '|&' && fed.heres?.has(feeds.here) !== true) (fed.heres ??= new Map()).set(feeds.here, 'data');
     words = [];
@@ -168,7 +175,7 @@ function readTokens(fed: Fed, tokens: readonly Token[], depth: number, given: re
       const target = tokens[++i];
       if (op !== '<&' && (target?.kind !== 'word' || !NOT_FILE.test(target.value))) writes = true;
       const value = target?.kind === 'word' && op !== '<&' && op !== '>&' ? known(target, args, scope.vars) : undefined;
-      if (value !== undefined && !NOT_FILE.test(value)) (fed.wrote ??= []).push(value);
+      if (value !== undefined && !NOT_FILE.test(value)) targets.push(value);
       continue;
     }
     finish(pipeIn ? 'pipe-in' : op);
@@ -228,8 +235,9 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const body = scope.functions.get(first);
     if (body !== undefined) return void readTokens(fed, body, depth + 1, values.slice(1), scope);
     if (name === 'eval') return void shellText(fed, words.slice(1), depth, args, scope);
-    if (name === 'tee') (fed.wrote ??= []).push(...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000'));
     const prints = printed(name, values, stdin, piped, (at) => globbed(words[at]));
+    if (name === 'tee') (fed.wrote ??= []).push(...values.slice(1).filter((value) => !value.startsWith('-') && value !== '\u0000').map((file) => writtenWith(file, prints)));
+    (fed.wrote ??= []).push(...(copied(name, values) ?? []));
     if (prints !== undefined) return prints;
     // `env -i PATH=$PATH node x`: an assignment written bare is one however its value expands (R22-4).
     const likes: WordLike[] = words.map((word, at) => ({ value: values[at] === '\u0000' ? word.value : values[at]!, dynamic: values[at] === '\u0000' && !assignment(word) }));
@@ -368,19 +376,6 @@ function shellText(fed: Fed, words: readonly Word[], depth: number, args: readon
     for (const sub of word.subs) printedCode(fed, sub.text, word.value, depth, scope);
   }
 }
-
-// `cat tools/*.sh > /tmp/x; sh /tmp/x`: a script the hook itself writes (anywhere in it) holds what was printed there,
-// which codeward does not carry from line to line: only known at run time (R26-10).
-// Only a script outside the work tree (`/tmp/x`): one inside is obeyed as a file (a Makefile's built file is read
-// by the make model: its sources obeyed, hook-make-lines.ts); what `cat` wrote into it there is LEFT (stop 52).
-function selfWritten(fed: Fed, script: string): void {
-  if (script.startsWith('/') && fed.wrote?.some((file) => normalize(file) === normalize(script)) === true) fed.unknown ??= `\`${script}\` (a script the hook writes itself)`;
-}
-
-const otherwiseSet = (text: string, name: string): boolean =>
-  new RegExp(`(?:^|[\\s;&|("'])(?:(?:export|local|declare|typeset|readonly)\\s+(?:-\\w+\\s+)*)?${name}\\+?=|\\b(?:read|mapfile|readarray|getopts)\\b[^\\n;]*\\b${name}\\b|\\$\\{${name}:?=|printf\\s+-v\\s*${name}\\b|\\bselect\\s+${name}\\b|\\{${name}\\}[<>]|\\bwait\\b[^\\n;]*-p\\s*${name}\\b`).test(text) ||
-  // A file the script sources may set it (`. ./env.sh`): not read here.
-  /(?:^|[;&|({`]|\$\(|\b(?:then|do|else|if|while|until|exec|command|builtin)\s)\s*(?:\.|source)\s+\S/m.test(text);
 
 // A word that is a `for` loop's variable over static words: each word is a script (a glob: what it matches, present or
 // later); false for any other word.

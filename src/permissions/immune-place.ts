@@ -10,6 +10,7 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
+import { lineFolders as wrapperLineFolders } from './wrapper-folders.js';
 
 export interface ShellPlace {
   // The workspace root and the folder the line runs in (absolute).
@@ -90,7 +91,8 @@ export function lineFolders(parse: ShellParse, place: ShellPlace): string[] {
 
 // Folder options of programs that run a command elsewhere (`env -C DIR cmd`, `env --chdir=DIR sh -c ...`,
 // `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
-// text, since a wrapper's words are not kept with the commands of the shell string it runs.
+// text (every command string in it too), since a wrapper's words are not kept with the commands of the shell
+// string it runs.
 export function wrapperFolders(source: string, bases: readonly string[]): string[] {
   const out: string[] = [];
   for (const value of wrapperFolderWords(source)) {
@@ -100,19 +102,11 @@ export function wrapperFolders(source: string, bases: readonly string[]): string
   return out;
 }
 
-// The folder words themselves, as written (`~`, `$D` included).
+// The folder words themselves, as written (`~`, `$D` included), read by wrapper-folders.ts's table (the one
+// decide-script-dirs.ts reads too). A folder only known at run time (`nsenter -w` alone) is given as `$?`; find's
+// `-execdir` is not a folder option here (its folders are under find's start folders, which are judged as paths).
 export function wrapperFolderWords(source: string): string[] {
-  const words = source.split(/\s+/).map((word) => word.replace(/^['"(]+|['");]+$/g, ''));
-  const letters = `C${/\bsudo\b/.test(source) ? 'D' : ''}${/\b(?:unshare|nsenter)\b/.test(source) ? 'w' : ''}`;
-  const separate = new RegExp(`^(?:-[${letters}]|--chdir|--wd|--working-directory)$`);
-  const joined = new RegExp(`^(?:--chdir=|--wd=|--working-directory=|-[${letters}](?=.))`);
-  const out: string[] = [];
-  words.forEach((word, i) => {
-    const attached = joined.exec(word);
-    const value = attached ? word.slice(attached[0].length) : separate.test(word) ? words[i + 1] : undefined;
-    if (value !== undefined && value !== '' && !value.startsWith('-')) out.push(value);
-  });
-  return out;
+  return wrapperLineFolders(source).filter((word) => word.program !== 'find').map((word) => word.folder ?? '$?').filter((value) => value !== '' && !value.startsWith('-'));
 }
 
 // The workspace-relative spellings of a path argument taken from each base folder: as written, and with

@@ -6,40 +6,10 @@
 // that directive into app/x.txt under --yes is written; the next `next build` (pre-commit hook) runs tools/p.js. The
 // same for the directives themselves: `@plugin"../tools/p.js";` / `@config"../tools/p.js";` (checked: Tailwind ran
 // tools/p.js) name no file to the reader (hook-tailwind-css.ts DIRECTIVE needs `\s+`), so writing tools/p.js is free.
-import { realpathSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { writeFiles } from '../helpers/fixture.js';
-import { git } from './git-run.js';
-import { rowPlace } from './hook-check.js';
+import { tailwindWriter } from './tailwind-write.js';
 
-const place = rowPlace('cw-r25-css-');
-const NEXT = {
-  'package.json': JSON.stringify({ name: 'w', scripts: { build: 'next build' }, dependencies: { next: '15', react: '19' }, devDependencies: { tailwindcss: '4', '@tailwindcss/postcss': '4' } }),
-  'postcss.config.mjs': 'const config = { plugins: { "@tailwindcss/postcss": {} } };\nexport default config;\n',
-  'app/layout.tsx': 'import "./globals.css";\nexport default function L() { return null; }\n', 'app/page.tsx': 'export default function P() { return null; }\n',
-  'tools/p.js': 'module.exports = {};\n', 'app/x.txt': '.a { color: red; }\n',
-};
-
-// Writing `@plugin` into app/x.txt under --yes, app/globals.css importing it by `line(root)`: 'ok' or the code.
-async function written(line: (root: string) => string, file = 'app/x.txt', content = '@plugin "../tools/p.js";\n'): Promise<string> {
-  const root = place.next();
-  await mkdir(root, { recursive: true });
-  const real = realpathSync(root);
-  await writeFiles(root, { ...NEXT, 'app/globals.css': `@import "tailwindcss";\n${line(real)}\n` });
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx next build\n');
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: place.home }, permissions: { home: place.home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'write', args: { file, content } });
-    return result.ok ? 'ok' : result.error?.code ?? 'error';
-  } finally {
-    await engine.close();
-  }
-}
+const written = tailwindWriter('cw-r25-css-');
 
 describe('R25-4: @import spellings Tailwind inlines that the candidates miss', () => {
   it('`@import"./x.txt";` (no space): writing @plugin into app/x.txt asks', async () => {

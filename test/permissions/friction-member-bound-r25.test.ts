@@ -53,3 +53,25 @@ describe('R25-13: the members a loop runs are still read (what they load asks)',
     await checkHookRow(place.next(), place.home, { hook: 'for f in $(ls test); do node "test/$f"; done', files: suite(2), asks: ['src/a.ts'], free: [] });
   }, 120_000);
 });
+
+// mends29: the "set another way" reading is the token reading of hook-fed-vars.ts (assignedNames, sourcesFile), no
+// longer a regex over the script text. Where the two disagreed: the regex missed these sets (every file must ask) ...
+describe('a loop variable set another way, where the old text regex missed it', () => {
+  it.each([
+    'for f in test/*.test.js; do f[0]=tools/evil.js; node "$f"; done',
+    'for f in test/*.test.js; do printf -v "f" tools/evil.js; node "$f"; done',
+    'for f in test/*.test.js; do eval "$(cat vars)"; node "$f"; done',
+    'X=1 . ./env.sh\nfor f in test/*.test.js; do node "$f"; done',
+  ])('`%s`: every file asks', async (hook) => {
+    await checkHookRow(place.next(), place.home, { hook, files: suite(2), asks: ['src/a.ts'], free: [] });
+  }, 120_000);
+  // ... and read these as sets (a word printed, a comment, a child shell's or a substitution's own variable): friction.
+  it.each([
+    'for f in test/*.test.js; do echo "f=$f"; node "$f"; done',
+    'for f in test/*.test.js; do echo read f; node "$f"; done',
+    '# f=anything\nfor f in test/*.test.js; do node "$f"; done',
+    'for f in test/*.test.js; do bash -c "f=1"; node "$f"; done',
+  ])('`%s`: src/a.ts stays free, the loop\'s files ask', async (hook) => {
+    await checkHookRow(place.next(), place.home, { hook, files: suite(2), asks: ['test/t0.test.js'], free: ['src/a.ts'] });
+  }, 120_000);
+});

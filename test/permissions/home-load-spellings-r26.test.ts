@@ -11,46 +11,25 @@
 //   (`myload() { for f in "$1"/*.sh; do . "$f"; done; }` NL `myload ~/proj`): its call only names the project.
 // Checked with bash 5.2: `HOME=$PWD bash -c ". ~/'proj'/x.sh; cd ~/proj/rc.d && for f in *.sh; do . ./\$f; done"`
 // printed both files' text.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, tempDir } from '../helpers/fixture.js';
-import { homeWritten } from './home-write.js';
+import { rcTable } from './home-rc-rows.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('rt26-home-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const rows = rcTable('rt26-home-', { 'tools/t': '#!/bin/sh\n', 'env.sh': 'X=1\n', 'rc.d/a.sh': 'Y=1\n' });
 
-const RC: Record<string, string> = { bash: '.bashrc', zsh: '.zshrc', fish: '.config/fish/config.fish' };
-const WORKSPACE = { 'tools/t': '#!/bin/sh\n', 'env.sh': 'X=1\n', 'rc.d/a.sh': 'Y=1\n' };
-const written = (kind: string, text: string, file: string): Promise<string> =>
-  homeWritten(base, { files: { [RC[kind]!]: `${text}\n` } }, file, 'Z=1\n', { inHome: true, workspace: WORKSPACE });
+rows('R26-1..4: a start-up file loads a workspace file the home walk does not obey', 'C241', [
+  ['bash', 'cd ~/proj/rc.d && for f in *.sh; do . ./$f; done; cd', 'rc.d/b.sh'],
+  ['bash', 'cd ~/proj/rc.d\nfor f in *.sh; do\n  . "./$f"\ndone\ncd', 'rc.d/b.sh'],
+  ['bash', ". ~/'proj'/x.sh", 'x.sh'],
+  ['bash', ". ~/'proj/x.sh'", 'x.sh'],
+  ['fish', 'set -p fish_function_path ~/proj/fish', 'fish/f.fish'],
+  ['bash', 'myload() { for f in "$1"/*.sh; do . "$f"; done; }\nmyload ~/proj', 'x.sh'],
+  ['bash', 'myload() { for f in "$1"/*; do . "$f"; done; }\nmyload ~/proj/rc.d', 'rc.d/b.sh'],
+]);
 
-describe('R26-1..4: a start-up file loads a workspace file the home walk does not obey', () => {
-  test.each([
-    ['bash', 'cd ~/proj/rc.d && for f in *.sh; do . ./$f; done; cd', 'rc.d/b.sh'],
-    ['bash', 'cd ~/proj/rc.d\nfor f in *.sh; do\n  . "./$f"\ndone\ncd', 'rc.d/b.sh'],
-    ['bash', ". ~/'proj'/x.sh", 'x.sh'],
-    ['bash', ". ~/'proj/x.sh'", 'x.sh'],
-    ['fish', 'set -p fish_function_path ~/proj/fish', 'fish/f.fish'],
-    ['bash', 'myload() { for f in "$1"/*.sh; do . "$f"; done; }\nmyload ~/proj', 'x.sh'],
-    ['bash', 'myload() { for f in "$1"/*; do . "$f"; done; }\nmyload ~/proj/rc.d', 'rc.d/b.sh'],
-  ])('%s: %j -> writing %s asks (C241)', async (kind, text, file) => {
-    expect(await written(kind, text, file)).toBe('C241');
-  }, 120_000);
-});
-
-describe('controls (held)', () => {
-  test.each([
-    ['bash', '. ~/pr"oj"/x.sh', 'x.sh'],
-    ['bash', 'for f in ~/proj/rc.d/*.sh; do . "$f"; done', 'rc.d/b.sh'],
-    ['bash', 'cd ~/proj\n. x.sh\ncd', 'x.sh'],
-    ['zsh', 'cd ~/proj/rc.d\nfor f in *.sh; do source $f; done\ncd', 'rc.d/b.sh'],
-    ['fish', 'set -gx fish_function_path ~/proj/fish $fish_function_path', 'fish/f.fish'],
-    ['fish', 'set fish_complete_path ~/proj/fish $fish_complete_path', 'fish/f.fish'],
-  ])('%s: %j -> writing %s asks (C241)', async (kind, text, file) => {
-    expect(await written(kind, text, file)).toBe('C241');
-  }, 120_000);
-});
+rows('controls (held)', 'C241', [
+  ['bash', '. ~/pr"oj"/x.sh', 'x.sh'],
+  ['bash', 'for f in ~/proj/rc.d/*.sh; do . "$f"; done', 'rc.d/b.sh'],
+  ['bash', 'cd ~/proj\n. x.sh\ncd', 'x.sh'],
+  ['zsh', 'cd ~/proj/rc.d\nfor f in *.sh; do source $f; done\ncd', 'rc.d/b.sh'],
+  ['fish', 'set -gx fish_function_path ~/proj/fish $fish_function_path', 'fish/f.fish'],
+  ['fish', 'set fish_complete_path ~/proj/fish $fish_complete_path', 'fish/f.fish'],
+]);
