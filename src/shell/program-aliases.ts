@@ -5,7 +5,13 @@
 // readings), the script readers' program word (run-script-reading.ts programOf) and the hook walk's lines
 // (obeyed-hooks.ts, by sameProgramText). test/permissions/program-aliases.test.ts runs each alias through every
 // door and checks no other source file names one.
-const SAME_PROGRAM: Readonly<Record<string, string>> = { yarnpkg: 'yarn', slogin: 'ssh' };
+// Debian's alternatives (red team R27-2): `editor` (/etc/alternatives/editor: vim.basic, nano, ed, emacs ... as the
+// system links it) and `sensible-editor` (the person's $VISUAL/$EDITOR, else `editor`) are read as vim, the editor
+// among them that runs a script file (-S, -u, -c "so ..", +"!cmd"): the riskiest reading of a name whose program is
+// chosen outside the line. BWK awk under its Debian names is awk.
+const SAME_PROGRAM: Readonly<Record<string, string>> = {
+  yarnpkg: 'yarn', slogin: 'ssh', editor: 'vim', 'sensible-editor': 'vim', 'original-awk': 'awk', 'one-true-awk': 'awk',
+};
 
 export const PROGRAM_ALIASES: readonly (readonly [alias: string, program: string])[] = Object.entries(SAME_PROGRAM);
 

@@ -38,6 +38,21 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
     // decide-scripts.ts (only deny-like asks are): `make m` with `ssh -F cfg h` is allowed as ssh and as slogin.
     allowed: ['a package script', 'a Makefile recipe', 'a justfile recipe'],
   },
+  // Debian's `editor` / `sensible-editor` (red team R27-2): a vim script file the line names runs its commands.
+  vim: {
+    args: '-es -S s.vim',
+    files: { 's.vim': `call system('${PUSH}')\nqa!\n` },
+    hook: { args: '-es -S tools/s.vim', files: { 'tools/s.vim': 'qa!\n' }, asks: ['tools/s.vim'], free: [] },
+    // A script or recipe line that runs a program file: the file is shown, not judged (design boundary R25-6).
+    allowed: ['a package script', 'a Makefile recipe', 'a justfile recipe'],
+  },
+  // BWK awk's Debian names: an awk program file's system() runs.
+  awk: {
+    args: '-f p.awk',
+    files: { 'p.awk': `BEGIN { system("${PUSH}") }\n` },
+    hook: { args: '-f tools/p.awk', files: { 'tools/p.awk': 'BEGIN { }\n' }, asks: ['tools/p.awk'], free: [] },
+    allowed: ['a package script', 'a Makefile recipe', 'a justfile recipe'],
+  },
 };
 
 // `files` with package.json's scripts `scripts` added.
@@ -65,6 +80,7 @@ const hookDoors = (name: string, args: string, files: Record<string, string>): [
 ];
 
 const place = rowPlace('cw-aliases-');
+const WORD_ALIASES = new Set(['editor']);
 
 describe('program aliases (shell/program-aliases.ts) are known at every door', () => {
   it('every alias has a fixture for its program', () => {
@@ -77,7 +93,13 @@ describe('program aliases (shell/program-aliases.ts) are known at every door', (
     for (const file of files(join(REPO_ROOT, 'src'))) {
       if (file.endsWith('program-aliases.ts')) continue;
       const code = readFileSync(file, 'utf8').split('\n').filter((line) => !line.trim().startsWith('//'));
-      for (const [alias] of PROGRAM_ALIASES) if (code.some((line) => new RegExp(`(?<![\\w@/.-])${alias}(?![\\w/.-])`, 'i').test(line))) named.push(`${relative(REPO_ROOT, file)}: ${alias}`);
+      for (const [alias] of PROGRAM_ALIASES) {
+        // `editor` is also a word of settings and catalogues (core.editor, npm's editor key, the editors' family): the
+        // doors below check it is read as vim; a file naming the word is no second alias table.
+        if (WORD_ALIASES.has(alias)) continue;
+        const pattern = new RegExp(`(?<![\\w@/.-])${alias}(?![\\w/.-])`, 'i');
+        if (code.some((line) => pattern.test(line))) named.push(`${relative(REPO_ROOT, file)}: ${alias}`);
+      }
     }
     expect(named).toEqual([]);
   });
