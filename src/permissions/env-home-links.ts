@@ -4,6 +4,7 @@ import { homeLinksInto, type LinkScan, type MovedFolder } from './home-links.js'
 import { listHome } from './home-list.js';
 import { lazyMatcher } from '../workspace/picomatch.js';
 import { homeOf, pathWords } from './obeyed-env-homes.js';
+import { isNpxSelf } from './npx-self.js';
 
 // The tool homes and start-up folders codeward's environment names, WHEREVER they are (red team R24-8:
 // `ZDOTDIR=/o` with `/o/.zshrc -> $W/cfg/zshrc`, `BASH_COMPLETION_USER_DIR=/o` with `/o/completions/tool ->
@@ -115,6 +116,8 @@ export function envToolLinks(places: readonly ToolPlace[], roots: readonly strin
   }
   // From `/`: every place is absolute.
   const found = homeLinksInto('/', walked, [...files.keys()], roots);
-  const links = found.links.map((link) => ({ rel: link.rel, home: '', sourced: files.has(link.home) ? `${files.get(link.home)!}=${link.home}` : link.home }));
+  // npx's entry for the workspace itself is the workspace running its own code (npx-self.ts).
+  const own = (link: { home: string }): boolean => roots.some((root) => isNpxSelf(link.home, root));
+  const links = found.links.filter((link) => !own(link)).map((link) => ({ rel: link.rel, home: '', sourced: files.has(link.home) ? `${files.get(link.home)!}=${link.home}` : link.home }));
   return { links, listed: [...found.listed, ...scan.listed], looked: found.looked, cut: [...found.cut, ...scan.cut] };
 }
