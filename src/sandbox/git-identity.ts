@@ -5,6 +5,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { withoutSecrets } from '../git/config-secrets.js';
 import { readGitMetadata } from '../git/config-read.js';
 import { isSecretVariable } from '../engine/secret-variables.js';
+import { looksSecret, MAX_CONFIG_BYTES, tomlCopy, type Cleaner } from './secret-text.js';
 import { KeptCleanConfigs } from './clean-configs-kept.js';
 
 // The user's git config is readable in the sandbox (git needs user.name and the user's settings), but
@@ -12,35 +13,19 @@ import { KeptCleanConfigs } from './clean-configs-kept.js';
 // rewrite, a credential helper's password. A copy without them (git/config-secrets.ts, the same filter
 // as the workspace repository's own config files) is shown in its place.
 export { withoutSecrets };
+// What home-shown.ts and secret-scripts.ts use of the same rules (secret-text.ts: no clean copies, kept decisions or
+// hashing loaded on a call that shows none).
+export { hiddenWhole, looksSecret } from './secret-text.js';
 
 // (Git's system config /etc/gitconfig too, red team R6-8.)
 const GIT_CONFIG_NAMES = new Set(['.gitconfig', 'gitconfig', 'config']);
 // Cargo's config (TOML: inline tables, quoted keys and multi-line strings are no git syntax, red team R8-4)
 // is shown only when nothing in it looks secret, else hidden whole.
 const TOML_NAMES = new Set(['config.toml']);
-const SECRET_WORD = /\b(?:token|password|passwd|secret|credentials?)\b/i;
 // Files of /etc a login shell or a session reads variables from (/etc/environment, environment.d, profile.d):
 // an assignment whose name or value is a secret (engine/secret-variables.ts) is left out of their copy.
 const ENVIRONMENT_FILE = /^\/etc\/(?:environment|environment\.d\/[^/]+|profile\.d\/[^/]+)$/;
 const ASSIGNMENT = /^\s*(?:export\s+|setenv\s+)?([A-Za-z_][A-Za-z0-9_]*)(?:=|\s+)(.*)$/;
-
-// Whether any part of a text (code, or a format no line filter reads for sure) looks secret: an assignment
-// anywhere on a line (`typeset -x`, `set -a; X=`, a `\`-continued name) whose name or value is a secret, a
-// bearer or Authorization header, a URL with a password (red team R8-5).
-const ANY_ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)\s*=\s*("[^"\n]*"|'[^'\n]*'|[^\s;]*)/g;
-const SECRET_SPELLING = /\bbearer\s|\bauthorization\s*:|:\/\/[^\s/:@]+:[^\s/@]+@/i;
-// A password given as a program's argument (round 11: `alias deploy='curl -u admin:PW ...'` in .bashrc,
-// `mysql -u root -pPASSWORD` in a ~/.local/bin script): curl's -u/--user USER:PASSWORD, a --password VALUE,
-// mysql's -pVALUE (a bare -p asks), sshpass -p; and an option or setting named like a secret with a quoted
-// value and no `=` (tmux's `set -g @token '...'`).
-const SECRET_ARGUMENT = /\bcurl\b[^\n]*?\s(?:-u|--user)(?:\s+|=)["']?[^\s"':]+:[^\s"'@$][^\s"'@]*|\s--(?:http-)?password(?:\s+|=)["']?[^\s"'$-]|\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?\s-p["']?[^\s"'$]|\bsshpass\s+-p\s*[^\s"'$]/;
-const SECRET_OPTION = /(?:token|secret|passw(?:or)?d|api[_-]?key)[\w.-]*\s+(["'])[^"'\s$]{6,}\1/i;
-export function looksSecret(text: string): boolean {
-  const joined = text.replace(/\\\r?\n/g, '');
-  if (SECRET_SPELLING.test(joined) || SECRET_ARGUMENT.test(joined) || SECRET_OPTION.test(joined)) return true;
-  for (const [, name, value] of joined.matchAll(ANY_ASSIGNMENT)) if (isSecretVariable(name!, value!.replace(/^(["'])(.*)\1$/, '$2'))) return true;
-  return false;
-}
 
 // The file without its secret assignments; undefined when it has none.
 export function withoutSecretAssignments(text: string): string | undefined {
@@ -69,31 +54,12 @@ export function cleanCopy(path: string, clean: string, dir: string | undefined):
   }
 }
 
-// A file's copy: undefined to show it as it is, null to hide it whole, else the text of a clean copy.
-type Cleaner = (text: string) => string | null | undefined;
-
 // An /etc environment file is shell code (profile.d): its secret assignment lines are left out, and when
 // anything secret-looking is left (a spelling no line filter reads), it is hidden whole.
 const environmentCopy: Cleaner = (text) => {
   const clean = withoutSecretAssignments(text);
   return looksSecret(clean ?? text) ? null : clean;
 };
-// TOML's basic-string escapes decoded (`"\u0074oken" = ...` is the key `token`, red team R9-1), so the scan
-// reads what cargo reads; a quoted key that still holds a backslash escape hides the file too.
-const TOML_ESCAPE = /\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))/g;
-const ESCAPED_KEY = /(?:^|[{,.])\s*"[^"\n]*\\[^"\n]*"\s*[=.]|^\s*\[[^\n\]]*\\/m;
-const SIMPLE: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b' };
-const tomlDecoded = (text: string): string =>
-  text.replace(TOML_ESCAPE, (all, four?: string, eight?: string, one?: string) => {
-    const code = Number.parseInt(four ?? eight ?? '', 16);
-    if (!Number.isNaN(code)) return code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    return SIMPLE[one!] ?? one!;
-  });
-const tomlCopy: Cleaner = (text) => {
-  const decoded = tomlDecoded(text);
-  return ESCAPED_KEY.test(text) || SECRET_WORD.test(decoded) || looksSecret(text) || looksSecret(decoded) ? null : undefined;
-};
-
 function cleanerOf(path: string): Cleaner | undefined {
   if (ENVIRONMENT_FILE.test(path)) return environmentCopy;
   // cargo reads its legacy `config` (no extension) as TOML too (red team R9-11): a cargo folder's config is TOML.
@@ -103,19 +69,6 @@ function cleanerOf(path: string): Cleaner | undefined {
 
 // For each readable git config, cargo config or /etc environment file that holds a secret: a clean copy in
 // `dir` to bind in its place (null when it is hidden whole or no copy can be written: then it is not shown).
-const MAX_CONFIG_BYTES = 1024 * 1024;
-
-// Whether `path` cannot be shown as it is to a reader (a home workspace's start-up file or cargo config, a
-// file a location variable names): a missing path can; anything but a regular file of at most 1 MiB cannot,
-// nor one where something looks secret (git syntax: a credential line; cargo's TOML: tomlCopy; any other
-// text: an assignment, header or URL that looks secret).
-export function hiddenWhole(path: string, format: 'git' | 'toml' | 'text'): boolean {
-  const text = readGitMetadata(path, MAX_CONFIG_BYTES);
-  if (text === undefined) return lstatQuiet(path) !== undefined;
-  if (format === 'toml') return tomlCopy(text) !== undefined;
-  return (format === 'git' && withoutSecrets(text) !== undefined) || looksSecret(text);
-}
-
 // `kept`: where the decisions are kept between processes (clean-configs-kept.ts), a file no sandboxed process can write.
 export function cleanGitConfigs(readable: readonly string[], dir: string | undefined, kept?: string): Map<string, string | null> {
   const substitutes = new Map<string, string | null>();

@@ -1,7 +1,7 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { homeLinksInto } from '../permissions/home-links.js';
 import { dirname, resolve } from 'node:path';
-import { hiddenWhole } from './git-identity.js';
+import { hiddenWhole } from './secret-text.js';
 import { SHOWN_CHECKED } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 

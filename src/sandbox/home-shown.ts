@@ -1,11 +1,11 @@
 import { join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { escapeGlob } from '../workspace/hidden-paths.js';
-import { hiddenWhole } from './git-identity.js';
+import { hiddenWhole } from './secret-text.js';
 import { realOf, within } from './paths.js';
 import { SCRIPT_FOLDERS, secretFilesBelow, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CREDENTIALS, TOOLCHAINS } from './toolchains.js';
-import { readFolder } from './view-cache.js';
+import { readFolder } from './folder-log.js';
 
 // Red team R9-13 (CRITICAL class): with the workspace the home folder, or holding it (a dotfiles repository
 // that IS the home, `codeward -C ~`), a hand list of credential stores (HOME_SECRETS) kept failing on the next

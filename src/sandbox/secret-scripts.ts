@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
-import { looksSecret } from './git-identity.js';
-import { readFolder, type FolderLog } from './view-cache.js';
+import { looksSecret } from './secret-text.js';
+import { readFolder, type FolderLog } from './folder-log.js';
 
 // Red team R9-12: a shown `bin` folder of the home (~/.local/bin, a PATH folder in the home) holds the person's
 // own scripts beside installed programs, and a script may carry a secret (`export GITHUB_TOKEN=ghp_...` in

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { buildVersion } from '../permissions/kept-across.js';
-import { recentlyChanged } from '../workspace/listings.js';
+import { folderKey, FolderLog } from './folder-log.js';
 import type { SecretPath } from './secret-files.js';
 
 // What the view's walks found (the secrets of /etc, of the toolchain folders), kept in the state folder
@@ -15,41 +15,7 @@ import type { SecretPath } from './secret-files.js';
 // The file is only ever given a path no sandboxed process can write (sandbox.ts): a poisoned cache would
 // hide nothing.
 
-// The identity of a folder as the walk saw it ('-' when missing).
-export function folderKey(path: string): string {
-  const stats = lstatQuiet(path, true);
-  return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : '-';
-}
-
-// The folders one walk read, with their identity when it read them.
-export class FolderLog {
-  readonly folders = new Map<string, string>();
-  private racy = false;
-
-  // Call before reading the folder (a change after it is seen as a different key next time).
-  note(path: string): void {
-    if (this.folders.has(path)) return;
-    const key = folderKey(path);
-    this.folders.set(path, key);
-    const ctime = key === '-' ? 0n : BigInt(key.split(':')[3]!);
-    // A folder changed this recently may change again within the same timestamp tick: not kept.
-    if (recentlyChanged(ctime)) this.racy = true;
-  }
-
-  get keepable(): boolean {
-    return !this.racy;
-  }
-}
-
-// A folder's entries (an empty list when it cannot be read), noted in `log` first.
-export function readFolder(dir: string, log: FolderLog | undefined): Dirent[] {
-  log?.note(dir);
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
+export { folderKey, FolderLog, readFolder } from './folder-log.js';
 
 // A state-folder cache file `{ v, entries }`: `v` names the build that wrote it (buildVersion, as kept-across.ts
 // does), so an upgrade never reuses an answer of the code it replaced. Written atomically (0600 in a 0700
