@@ -3,6 +3,7 @@
 import { basename, dirname, relative } from 'node:path';
 import { realOf, targetKindOf, within } from './policy.js';
 import { alternatesOf, repositoryOf, UNREADABLE, type GitRepository, type TrackedSecretCheck } from './tracked-secrets.js';
+import type { UnreachableObjects } from './unreachable-objects.js';
 
 // How many names a message lists.
 const NAMED = 3;
@@ -20,6 +21,11 @@ export function hiddenGitHint(files: readonly string[]): string {
   return `git is unavailable inside exec here because the repository tracks ${which}, ${files.length === 1 ? 'a non-accessible file' : 'non-accessible files'} (git would print it from its object database, or commit it emptied); use codeward's git-status, git-diff and git-log, which leave it out, or make the file accessible in your config (nonAccessibleGlobs)`;
 }
 
+// What a failed git is told when the repository's objects include some no ref reaches (unreachable-objects.ts).
+export function unreachableGitHint(why: string): string {
+  return `git is unavailable inside exec here because the repository's object store holds ${why} (such an object may be a non-accessible file staged once, which git would print); use codeward's git-status, git-diff and git-log meanwhile`;
+}
+
 export interface HiddenGit {
   // What to hide: the workspace's secrets and the git folders of the repositories tracking one.
   readonly paths: readonly { readonly path: string; readonly kind: 'file' | 'dir' }[];
@@ -35,6 +41,8 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
   root: string,
   secrets: readonly T[],
   check: TrackedSecretCheck,
+  // Objects no ref reaches (red team R27-4): each masked, or the git folders hidden.
+  objects?: UnreachableObjects,
 ): HiddenGit {
   const seen = new Map<string, { repository: GitRepository; files: readonly string[] }>();
   const add = (repository: GitRepository | undefined): void => {
@@ -48,10 +56,15 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
   }
   const folders: { path: string; kind: 'dir' }[] = [];
   const files: string[] = [];
+  const masks: { path: string; kind: 'file' | 'dir' }[] = [];
+  let unreachable: string | undefined;
   const queue = [...seen.values()].map(({ repository }) => repository);
   for (let repository = queue.shift(); repository; repository = queue.shift()) {
     const tracked = check.tracked(repository, root);
-    if (tracked.length === 0) continue;
+    const view = tracked.length === 0 && check.guarding ? objects?.view(repository) : undefined;
+    masks.push(...(view?.paths ?? []));
+    unreachable ??= view?.hide;
+    if (tracked.length === 0 && view?.hide === undefined) continue;
     // With this one hidden, git looks further up: the repository around it is checked the same way.
     const outer = repositoryOf(dirname(repository.worktree), root);
     if (outer && !seen.has(outer.gitDir)) {
@@ -67,9 +80,10 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     // Real paths (a `.git` may be a symlink): what the mount lands on, and what dedupes.
     for (const dir of new Set([repository.gitDir, repository.commonDir, ...alternates].map(realOf))) if (!within(root, dir)) folders.push({ path: dir, kind: 'dir' });
   }
-  if (folders.length === 0) return { paths: secrets };
-  const all = [...folders, ...secrets].sort((a, b) => a.path.length - b.path.length);
-  const kept: (T | { path: string; kind: 'dir' })[] = [];
+  if (folders.length === 0 && masks.length === 0) return { paths: secrets };
+  const all = [...folders, ...masks, ...secrets].sort((a, b) => a.path.length - b.path.length);
+  const kept: (T | { path: string; kind: 'file' | 'dir' })[] = [];
   for (const entry of all) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
-  return { paths: kept, hint: hiddenGitHint(files) };
+  if (folders.length === 0) return { paths: kept };
+  return { paths: kept, hint: files.length > 0 ? hiddenGitHint(files) : unreachableGitHint(unreachable!) };
 }

@@ -49,13 +49,13 @@ export function refsIdentity(commonDir: string, gitDir: string): string {
 }
 
 // git, with no configuration of the repository able to run a program (no fsmonitor, signatures,
-// external diff or textconv) and no GIT_* variable naming another repository.
-function git(worktree: string, env: Env, args: readonly string[]): string | undefined {
+// external diff or textconv) and no GIT_* variable naming another repository. undefined: it failed or timed out.
+export function git(worktree: string, env: Env, args: readonly string[], timeout = HISTORY_TIMEOUT_MS): string | undefined {
   const program = findOnPath('git', env);
   if (!program) return undefined;
   const clean = Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('GIT_')));
   const result = spawnSync(program, ['-c', 'core.fsmonitor=false', '-c', 'log.showSignature=false', ...args], {
-    cwd: worktree, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout: HISTORY_TIMEOUT_MS, env: { ...clean, GIT_OPTIONAL_LOCKS: '0', GIT_CONFIG_NOSYSTEM: '1' },
+    cwd: worktree, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, timeout, env: { ...clean, GIT_OPTIONAL_LOCKS: '0', GIT_CONFIG_NOSYSTEM: '1' },
   });
   return result.status === 0 ? result.stdout : undefined;
 }

@@ -31,6 +31,7 @@ import { emptyFileIn, SecretFinder } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
+import { UnreachableObjects } from './unreachable-objects.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { VIEW_RULES } from './view-allow.js';
 import { ViewCache } from './view-cache.js';
@@ -186,6 +187,7 @@ export class ProcessSandbox {
   // Kept between runs: a later walk reads only the folders that changed.
   private secretFinder: SecretFinder | undefined;
   private trackedCheck: TrackedSecretCheck | undefined;
+  private unreachable: UnreachableObjects | undefined;
   private gitlinkMemo: GitlinkMemo | undefined;
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
@@ -272,7 +274,9 @@ export class ProcessSandbox {
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own
     // config is shown as a filtered copy below).
     const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
-    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck);
+    // Objects no ref reaches (red team R27-4): masked one by one, or git hidden (unreachable-objects.ts).
+    this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'));
+    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (status.backend.kind === 'seatbelt') {
