@@ -69,7 +69,9 @@ export function variableLoads(name: string, values: readonly ShWord[], vars: Rea
   const folders = loadedOf((found.loadFolders ?? []).map((text) => ({ text, single: first.single })), vars, undefined, true);
   // PATH's folders (fish's fish_user_paths too): their programs run by name (Loaded.runs, red team R26-9).
   const runs = name === 'PATH' || name === 'fish_user_paths';
-  const entries = loadedOf(found.entries.map((text) => ({ text, single: first.single })), vars, undefined, found.folders !== undefined).map((loaded) => (runs ? { ...loaded, runs } : loaded));
+  // An empty PATH entry (`PATH=:$PATH`, `$PATH:`, `a::b`) is the current folder, as `.` is (red team R27-1).
+  const empty = name === 'PATH' && values.map((value) => value.text).join(':').split(':').includes('') ? [{ text: '.', single: true }] : [];
+  const entries = loadedOf([...found.entries.map((text) => ({ text, single: first.single })), ...empty], vars, undefined, found.folders !== undefined).map((loaded) => (runs ? { ...loaded, runs } : loaded));
   // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
   const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
   // NODE_OPTIONS: a bare module name, resolved where node runs (home-sources-modules.ts), the env files node

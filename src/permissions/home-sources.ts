@@ -17,6 +17,7 @@ import { locatedStartup, startEnv, type StartEnv } from './home-sources-env.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 import { ranProgram, ranRelative, type RanLoads } from './home-sources-ran.js';
+import { relativeRuns } from './home-sources-relpath.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
 // ~/dotfiles/shell/aliases.sh` with the workspace at ~/dotfiles; `~/.ssh/config: Include
@@ -316,8 +317,16 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       // A home PATH folder (red team R26-9): its programs run by name, each read as a script for what it loads.
       if (loaded.runs === true && isHomeLoader(loader)) {
         for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) runsFrom(next.path, loader, depth);
+        // A relative entry is searched from the current folder: any of the workspace's (home-sources-relpath.ts, R27-1).
+        const rel = isAbsolute(loaded.path) ? undefined : relativeRuns(loaded.path, roots);
+        for (const { at, glob } of rel?.globs ?? []) markGlob(at, glob, loader, true);
+        for (const folder of rel?.folders ?? []) runsFrom(folder, loader, depth);
+        for (const file of rel?.programs ?? []) if (depth + 1 <= MAX_DEPTH) queue.push({ path: file, depth: depth + 1, loader, kind: 'shell', ran: true });
         continue;
       }
+      // A home start-up file's relative load (`. .bashrc.local`, `. ./env.sh`) is found from the current folder too (a
+      // shell opened in the project loads the project's file, red team R27-1): as a PATH program's (ranRelative).
+      if (kind === 'shell' && ran !== true && loaded.kind !== undefined && isHomeLoader(loader) && !isAbsolute(loaded.path)) ranMarks(ranRelative(loaded.path, path, roots, home, foldersAbove(roots)), loader, depth, loaded.kind);
       // A PATH folder's program's relative name: found from a current folder not known (home-sources-ran.ts).
       if (ran === true && !isAbsolute(loaded.path)) {
         ranMarks(ranRelative(loaded.path, path, roots, home, foldersAbove(roots)), loader, depth, loaded.kind);
