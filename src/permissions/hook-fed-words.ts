@@ -2,10 +2,17 @@
 // `cd` moves the line's commands to.
 import { join, normalize } from 'node:path';
 import type { HereDoc, Token } from './hook-fed-lex.js';
-import type { Written } from './hook-fed-written.js';
 import { expandBraces } from '../search/globs.js';
 
 // What one hook line hands to interpreters and runners (hook-fed.ts reads it).
+// A file the script writes (hook-fed-written.ts): the files whose text the writer copied into it (null: a writer
+// codeward does not read), and which are globs.
+export interface Written {
+  readonly file: string;
+  readonly from: readonly string[] | null;
+  readonly globs?: readonly string[];
+}
+
 export interface Fed {
   // Files (relative to a folder of `folders`) an interpreter runs, present or not.
   readonly scripts: string[];

@@ -6,15 +6,10 @@
 // script written outside the work tree (`/tmp/x`: codeward does not carry it from line to line). A Makefile's built
 // file (`cat $< > $@`) is the make model's (hook-make-lines.ts): its recipe words are not these.
 import { basename, join, normalize } from 'node:path';
-import type { Fed } from './hook-fed-words.js';
+import type { Fed, Written } from './hook-fed-words.js';
 import type { Piped } from './hook-fed-pipes.js';
 
-export interface Written {
-  readonly file: string;
-  // The files whose text the writer copied into it (null: a writer codeward does not read), and which are globs.
-  readonly from: readonly string[] | null;
-  readonly globs?: readonly string[];
-}
+export type { Written } from './hook-fed-words.js';
 
 // The record of `file` written with what `printed` says the writer prints.
 export function writtenWith(file: string, printed: Piped | undefined): Written {
