@@ -8,6 +8,8 @@ interface TextWord {
   readonly end: number;
   readonly value: string;
   readonly dynamic: boolean;
+  // The value before its first run-time part (`--ch=` of `"--ch=$D"`).
+  readonly lead?: string;
 }
 
 const SEPARATOR = /[;&|()\n`]/;
@@ -15,7 +17,7 @@ const SEPARATOR = /[;&|()\n`]/;
 // The commands of a line, each as its words with where they stand (quotes and backslashes read as a shell does).
 function commandsOf(line: string): TextWord[][] {
   const commands: TextWord[][] = [[]];
-  let word: { start: number; value: string; dynamic: boolean } | undefined;
+  let word: { start: number; value: string; dynamic: boolean; lead?: string } | undefined;
   let quote: string | undefined;
   const close = (end: number): void => {
     if (word !== undefined) commands[commands.length - 1]!.push({ ...word, end });
@@ -39,7 +41,10 @@ function commandsOf(line: string): TextWord[][] {
     } else if ((ch === '"' || ch === "'") && quote === undefined) {
       quote = ch;
     } else {
-      if (ch === '$' || ch === '`') word.dynamic = true;
+      if ((ch === '$' || ch === '`') && !word.dynamic) {
+        word.dynamic = true;
+        word.lead = word.value;
+      }
       word.value += ch;
     }
   }
@@ -57,10 +62,11 @@ export function canonicalLongText(line: string): string {
     for (const { at, name } of longRewrites(words)) {
       const word = words[at]!;
       const text = line.slice(word.start, word.end);
-      const typed = word.value.split('=')[0]!;
+      const typed = (word.dynamic ? word.lead! : word.value).split('=')[0]!;
       // `--chd=sub` as written: its name replaced; a name spelled with quotes in it (`--ch'd'=sub`) as one quoted word.
-      if (text.startsWith(typed)) edits.push({ start: word.start, end: word.start + typed.length, text: name });
-      else edits.push({ start: word.start, end: word.end, text: quoted(renamed(word.value, name)) });
+      const quotes = /^['"]*/.exec(text)![0].length;
+      if (text.startsWith(typed, quotes)) edits.push({ start: word.start + quotes, end: word.start + quotes + typed.length, text: name });
+      else if (!word.dynamic) edits.push({ start: word.start, end: word.end, text: quoted(renamed(word.value, name)) });
     }
   }
   let out = line;
