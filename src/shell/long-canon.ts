@@ -37,10 +37,11 @@ export function longRewrites(words: readonly WordLike[], start = 0, depth = 0): 
   const first = words[at];
   if (first === undefined || first.dynamic || depth > MAX_DEPTH) return [];
   const program = programOf(first.value);
-  const table = LONG_OPTIONS[program];
+  // Own keys only (a program named `constructor` is no table).
+  const table = Object.hasOwn(LONG_OPTIONS, program) ? LONG_OPTIONS[program] : undefined;
   if (table === undefined) {
     // A wrapper codeward knows (`ionice -c3 env --s ..`, `command env ..`): the command it runs.
-    const spec = WRAPPERS[program];
+    const spec = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined;
     const inner = spec === undefined ? undefined : unwrap(spec, words.slice(at));
     return inner?.kind === 'command' && inner.index > 0 ? longRewrites(words, at + inner.index, depth + 1) : [];
   }

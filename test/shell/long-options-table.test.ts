@@ -81,6 +81,8 @@ describe('the canonical form', () => {
     ['make --jobs=2', 'make --jobs=2'],
     ['xargs -0 rm -f', 'xargs -0 rm -f'],
     ['git push --fo origin', 'git push --fo origin'],
+    // A program named as an Object member is no table.
+    ['constructor --s x; toString --di=y', 'constructor --s x; toString --di=y'],
   ])('`%s` is read as `%s`', (text, expected) => {
     expect(canonicalLongText(text)).toBe(expected);
   });
