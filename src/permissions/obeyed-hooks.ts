@@ -52,6 +52,7 @@ import { huskyParent } from '../git/config-path.js';
 import { pendingHooks } from './hook-pending.js';
 import { memberLines } from './hook-members.js';
 import { sameProgramText } from '../shell/program-aliases.js';
+import { canonicalLongText } from '../shell/long-canon-text.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
 const RUNNERS: Readonly<Record<string, readonly string[]>> = {
@@ -77,7 +78,8 @@ const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go
 // A program installed under another name is read as the program (`yarnpkg test` is `yarn test`: every table
 // below knows it by that name; shell/program-aliases.ts).
 function follow(walk: Walk, given: readonly string[], depth: number, script: string, from = walk.top): void {
-  const lines = given.map(sameProgramText);
+  // A getopt_long program's abbreviated options are read in full (`make --di=sub`: shell/long-canon-text.ts).
+  const lines = given.map((line) => canonicalLongText(sameProgramText(line)));
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];
