@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readGitMetadata } from '../git/config-read.js';
+import { metadataText } from '../git/config-read.js';
 
 // npx's entry for the workspace ITSELF (docs29's newcomer finding: `npx codeward ...` run in codeward's own checkout
 // was refused every write). npx, asked for a package the folder it runs in is, installs `file:<that folder>` into
@@ -29,7 +29,8 @@ export function isNpxSelf(link: string, root: string): boolean {
   if (target === undefined || (target !== root && !(bin && target.startsWith(`${root}/`)))) return false;
   let manifest: unknown;
   try {
-    manifest = JSON.parse(readGitMetadata(join(entry, 'package.json'), 64 * 1024) ?? 'null');
+    // Unread (past the bound, not a regular file): not known to be the workspace's entry, so the link stays obeyed.
+    manifest = JSON.parse(metadataText(join(entry, 'package.json'), 64 * 1024).text ?? 'null');
   } catch {
     return false;
   }

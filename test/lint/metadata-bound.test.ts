@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED = new Map([
   ['src/git/config-read.ts', 'defines the readers (the unambiguous ones are built on readGitMetadataBytes)'],
   ['src/sandbox/git-identity.ts', 'already fails closed: unread and present (lstat) is hidden whole from the sandbox'],
+  ['src/sandbox/secret-text.ts', 'already fails closed: unread and present (lstat) is hidden whole from the sandbox (hiddenWhole, moved from git-identity.ts)'],
   ['src/sandbox/gitlink-memo.ts', 'undefined is already "unknown" to every caller (the submodules git enters cannot be told: asks)'],
   ['src/sandbox/enclosing-git.ts', 'the index copy: undefined gives no enclosing-repository view at all (fails closed)'],
   ['src/sandbox/git-state.ts', "LEFT (bounds23): the index snapshot a run's git changes are judged against"],
