@@ -52,6 +52,7 @@ import { huskyParent } from '../git/config-path.js';
 import { pendingHooks } from './hook-pending.js';
 import { memberLines } from './hook-members.js';
 import { sameProgramText } from '../shell/program-aliases.js';
+import { canonicalLongText } from '../shell/long-canon-text.js';
 import { loopText } from '../shell/loop-text.js';
 
 // A task runner's name -> the files at the work tree's top that say what it runs.
@@ -78,8 +79,9 @@ const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go
 // A program installed under another name is read as the program (`yarnpkg test` is `yarn test`: every table
 // below knows it by that name; shell/program-aliases.ts).
 function follow(walk: Walk, given: readonly string[], depth: number, script: string, from = walk.top): void {
-  // A POSIX `for f do` is read as `for f; do` (shell/loop-text.ts).
-  const lines = given.map((line) => loopText(sameProgramText(line)));
+  // A getopt_long program's abbreviated options are read in full (`make --di=sub`: shell/long-canon-text.ts), a POSIX
+  // `for f do` as `for f; do` (shell/loop-text.ts).
+  const lines = given.map((line) => loopText(canonicalLongText(sameProgramText(line))));
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [from];

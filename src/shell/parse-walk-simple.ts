@@ -10,6 +10,8 @@ import { baseName, previewOf, type Preview } from './parse-plan.js';
 import { optionSplices, type Assigned } from './option-variables.js';
 import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
+import { canonicalPreviews } from './long-canon-previews.js';
+import { canonicalLongText } from './long-canon-text.js';
 
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
@@ -35,7 +37,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   // prefix assignments; the programs it starts (a shell's line, a guess) inherit the latter two.
   const scope: Scope = assigned.length === 0 ? outer : { ...outer, env: [...(outer.env ?? []), ...assigned] };
   const shells: string[] = [];
-  const previews = withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), [...walk.state.environment, ...(scope.env ?? [])], shells);
+  const previews = canonicalPreviews(withOptionVariables(groupWords(wordNodes, scope.source).flatMap((group) => readWords(group, scope.source)).map(previewOf), [...walk.state.environment, ...(scope.env ?? [])], shells));
   // `make SHELL=./x`: each recipe line is run by a program only known at run time (R20-7).
   for (const make of shells) walk.script('"$RECIPE_SHELL"', { ...childScope(scope), wrappers: [...scope.wrappers, make] });
   if (previews.length === 0) {
@@ -99,7 +101,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
       const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-      const command = emit(walk, itemWords, item.wrappers, text, scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
+      const command = emit(walk, itemWords, item.wrappers, canonicalLongText(text), scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
         walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ScriptPin } from '../engine/command.js';
 import { sameProgram } from './program-aliases.js';
+import { canonicalWords } from './long-canon.js';
 
 // What reading a runner line's repository scripts found (run-scripts.ts): the lines a question shows, the
 // files whose bytes decide what runs (their digests), and why the reading is not complete when it is not.
@@ -71,5 +72,6 @@ export function programOf(words: readonly string[]): { program: string; rest: st
   if (at < 0) return { program: '', rest: [] };
   const word = words[at]!;
   const program = /^\$[({]MAKE[)}]$/.test(word) ? 'make' : sameProgram(word.slice(word.lastIndexOf('/') + 1));
-  return { program, rest: words.slice(at + 1) };
+  // Its options under their full names (`make --di=sub` is `make --directory=sub`: long-canon.ts).
+  return { program, rest: canonicalWords([program, ...words.slice(at + 1)]).slice(1) };
 }

@@ -1,0 +1,91 @@
+// The long options of programs whose option reader is GNU getopt_long (red team R27-5/6/7: `env --s 'rm -r build'`,
+// `env --chd=sub npm run g`, `unshare --w sub`, `make --di=sub g`, `make --fi=other.mk g`, `script -q --comm '..'`
+// ran what the full names would, while the readers matched full names). getopt_long takes any unambiguous prefix of
+// a long option (and `--name=value`); long-canon.ts rewrites each such word to its full name before a reader sees
+// it, with these tables. Each list is the installed program's `--help` here (named per row), plus the options a
+// newer version adds (named): a longer list only makes more prefixes ambiguous, never fewer options read.
+//
+// A spec word is `name` (no value), `name=` (a value: attached or the next word) or `name=?` (an optional value:
+// attached only). `stop`: the options end at the first operand (`+` in the optstring: env, sudo, xargs, timeout);
+// otherwise getopt permutes and reads options anywhere before `--` (make, script, su). `operands`: operands before
+// the command it runs (`timeout DURATION CMD`, `chroot DIR CMD`); `launches`: the words after them are a command.
+// `risky`: the options a reader cares about, riskiest first: an ambiguous prefix (getopt refuses it; another
+// version of the program, with fewer options, may not) is read as the first of them it may be.
+
+export type LongValue = 'none' | 'required' | 'optional';
+
+export interface LongTable {
+  readonly longs: Readonly<Record<string, LongValue>>;
+  // Short options taking a value (attached `-Csub` or the next word); `optionalShort`: attached only (`xargs -i{}`).
+  readonly shortValued: string;
+  readonly optionalShort?: string;
+  readonly stop: boolean;
+  readonly operands?: number;
+  readonly launches?: boolean;
+  // NAME=VALUE words before the command (`env A=1 CMD`, `sudo A=1 CMD`); a bare `-` is an option (`env -`).
+  readonly assignments?: boolean;
+  readonly dashIsOption?: boolean;
+  readonly risky?: readonly string[];
+}
+
+const specOf = (spec: string): Record<string, LongValue> =>
+  Object.fromEntries(spec.trim().split(/\s+/).map((word) => (word.endsWith('=?') ? [word.slice(0, -2), 'optional'] : word.endsWith('=') ? [word.slice(0, -1), 'required'] : [word, 'none'])));
+
+const HELP = 'help version';
+// util-linux 2.38.1 su and runuser (`su --help`, `runuser --help`); runuser adds --user.
+const SU = `command= session-command= fast group= supp-group= login preserve-environment pty shell= whitelist-environment= ${HELP}`;
+
+export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
+  // GNU coreutils 9.1; --argv0 (-a) from coreutils 9.5.
+  env: {
+    longs: specOf(`ignore-environment null unset= chdir= split-string= block-signal=? default-signal=? ignore-signal=? list-signal-handling debug argv0= ${HELP}`),
+    shortValued: 'uCSa', stop: true, launches: true, assignments: true, dashIsOption: true, risky: ['split-string', 'chdir', 'argv0', 'unset'],
+  },
+  // util-linux 2.38.1.
+  script: {
+    longs: specOf(`append command= echo= return flush force log-in= log-out= log-io= log-timing= logging-format= output-limit= quiet timing=? ${HELP}`),
+    shortValued: 'cEIOBTmo', optionalShort: 't', stop: false, risky: ['command', 'log-in', 'log-out', 'log-io', 'log-timing', 'timing'],
+  },
+  // GNU Make 4.3; --shuffle and --jobserver-style from 4.4.
+  make: {
+    longs: specOf(`always-make assume-new= assume-old= check-symlink-times debug=? directory= dry-run environment-overrides eval= file= ignore-errors
+      include-dir= jobs=? just-print keep-going load-average=? makefile= max-load=? new-file= no-builtin-rules no-builtin-variables no-keep-going
+      no-print-directory no-silent old-file= output-sync=? print-data-base print-directory question quiet recon silent stop touch trace
+      warn-undefined-variables what-if= shuffle=? jobserver-style= ${HELP}`),
+    shortValued: 'CfIoWEjlO', stop: false, risky: ['directory', 'file', 'makefile', 'eval', 'include-dir', 'what-if', 'assume-new', 'new-file', 'environment-overrides'],
+  },
+  // util-linux 2.38.1.
+  unshare: {
+    longs: specOf(`mount=? uts=? ipc=? net=? pid=? user=? cgroup=? time=? fork kill-child=? mount-proc=? map-user= map-users= map-group= map-groups=
+      map-root-user map-current-user map-auto propagation= setgroups= keep-caps setuid= setgid= root= wd= monotonic= boottime= ${HELP}`),
+    shortValued: 'SGRwlc', stop: true, launches: true, risky: ['wd', 'root'],
+  },
+  // util-linux 2.38.1.
+  nsenter: {
+    longs: specOf(`all target= mount=? uts=? ipc=? net=? pid=? cgroup=? user=? time=? setuid= setgid= preserve-credentials root=? wd=? wdns= no-fork follow-context ${HELP}`),
+    shortValued: 'tSG', optionalShort: 'muinpCUTrw', stop: true, launches: true, risky: ['wd', 'wdns', 'root'],
+  },
+  // sudo 1.9.13 (sudo(8); not installed here).
+  sudo: {
+    longs: specOf(`askpass auth-type= background bell close-from= login-class= chdir= chroot= preserve-env=? edit group= set-home host= login
+      remove-timestamp reset-timestamp list non-interactive preserve-groups prompt= role= shell type= command-timeout= other-user= user= validate stdin ${HELP}`),
+    shortValued: 'aCcDgpRrTtUu', optionalShort: 'h', stop: true, launches: true, assignments: true, risky: ['chdir', 'chroot', 'shell', 'login', 'edit', 'user'],
+  },
+  // GNU coreutils 9.1.
+  timeout: { longs: specOf(`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', stop: true, operands: 1, launches: true },
+  nice: { longs: specOf(`adjustment= ${HELP}`), shortValued: 'n', stop: true, launches: true },
+  nohup: { longs: specOf(HELP), shortValued: '', stop: true, launches: true },
+  stdbuf: { longs: specOf(`input= output= error= ${HELP}`), shortValued: 'ioe', stop: true, launches: true },
+  chroot: { longs: specOf(`groups= userspec= skip-chdir ${HELP}`), shortValued: '', stop: true, operands: 1, launches: true },
+  // util-linux 2.38.1.
+  setsid: { longs: specOf(`ctty fork wait ${HELP}`), shortValued: '', stop: true, launches: true },
+  // GNU findutils 4.9.0.
+  xargs: {
+    longs: specOf(`arg-file= delimiter= eof=? exit interactive max-args= max-chars= max-lines=? max-procs= no-run-if-empty null open-tty process-slot-var= replace=? show-limits verbose ${HELP}`),
+    shortValued: 'adEILnPs', optionalShort: 'eil', stop: true, launches: true, risky: ['replace', 'arg-file'],
+  },
+  // GNU time 1.9 (/usr/bin/time).
+  time: { longs: specOf(`append format= output= portability quiet verbose ${HELP}`), shortValued: 'fo', stop: true, launches: true },
+  su: { longs: specOf(SU), shortValued: 'cgGsw', stop: false, risky: ['command', 'session-command', 'shell'] },
+  runuser: { longs: specOf(`${SU} user=`), shortValued: 'cgGswu', stop: false, risky: ['command', 'session-command', 'shell', 'user'] },
+};
