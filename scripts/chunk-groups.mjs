@@ -60,6 +60,21 @@ function reach(ctx, start) {
   return seen;
 }
 
+// What `start` may load without passing through one of `stops` (the entries of the other groups): its static
+// and import()ed closure. A module a group takes may also be import()ed on another group's way (the shell
+// parser, loaded by import() from the shell decision, reads long options as the hook walk does): it is shared.
+function reachAvoiding(ctx, start, stops) {
+  const seen = new Set();
+  const walk = (id) => {
+    if (seen.has(id) || stops.has(id)) return;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) walk(next);
+  };
+  walk(start);
+  return seen;
+}
+
 // module id -> group name, for codeSplitting.groups[].name. `root` is the repository; `main`, `bin` and
 // `worker` the ids of the CLI main, the bin and the code-index worker.
 export function chunkGroups(ctx, { root, main, bin, worker }) {
@@ -79,13 +94,15 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
     const apart = perCall.filter((id) => !ids.includes(id) && !ids.some((entry) => reach(ctx, id).has(entry)));
     const elsewhere = new Set([...perCall.filter((id) => !ids.includes(id)).flatMap((id) => [...closure(ctx, id)]), ...apart.flatMap((id) => [...reach(ctx, id)])]);
     const all = new Set(ids.flatMap((id) => [...closure(ctx, id)]));
-    return { name, all, taken: [...all].filter((member) => !group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) };
+    const stops = new Set(LATER_GROUPS.filter(([other]) => other !== name).flatMap(([, others]) => others.map((other) => join(root, other))));
+    const wide = new Set(ids.flatMap((id) => [...reachAvoiding(ctx, id, stops)]));
+    return { name, all, wide, taken: [...all].filter((member) => !group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) };
   });
-  // What two groups both reach (the shell words' parsers and option tables: the write gate's hook walk and
+  // What two groups both reach (statically, or by import() short of the other group's entries: the shell words' parsers and option tables: the write gate's hook walk and
   // the shell line's decision read lines alike) travels in a group of its own, loaded by both: in the earlier
   // group, a sandboxed `exec true` loaded the whole hook walk for them (issue 31); in the later, a write the
   // whole shell decision.
-  for (const { name, taken } of members) for (const member of taken) if (!group.has(member)) group.set(member, members.some((other) => other.name !== name && other.all.has(member)) ? SHARED : name);
+  for (const { name, taken } of members) for (const member of taken) if (!group.has(member)) group.set(member, members.some((other) => other.name !== name && other.wide.has(member)) ? SHARED : name);
   for (const pattern of NO_GROUP) {
     const ids = [...group.keys()].filter((id) => pattern.test(id));
     if (!ids.length) throw new Error(`scripts/chunk-groups.mjs: NO_GROUP ${pattern} matches no grouped module`);
