@@ -18,7 +18,10 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 // for the runner before it (`CC='git push;' npm run m` with `"m": "make x.o"` is `CC='git push;' make x.o`, whose
 // make reads its whole environment). A deny rule the line meets denies the call; an ask rule, or a deny rule a
 // guessed line (a program codeward has no row for) or an unclear subcommand may meet, asks. Other reasons a script
-// line alone would ask (no rule allows it, the immune list) are not taken: the call's own rules decide those.
+// line alone would ask (no rule allows it) are not taken: the call's own rules decide those. The immune list (seed
+// 004: `rm -rf`, what discards uncommitted work) is taken when the run cannot be undone: no OS sandbox stages it
+// (--sandbox off, --no-stage: Judged.unconfined / inPlace). A staged run's deletions are checkpointed (`undo`), so
+// `make clean` and `npm run clean` stay free there (red team R28-6).
 
 // Script lines judged per call; past it the call asks (fail closed).
 const MAX_LINES = 64;
@@ -39,10 +42,13 @@ function handedVariables(command: SimpleCommand, parse: ShellParse): string[] {
   return [...(parse.assignments ?? []).map((each) => each.text), ...exported, ...own];
 }
 
-function taken(decision: Decision): boolean {
+function taken(decision: Decision, unrecoverable: boolean): boolean {
   if (decision.decision === 'deny') return decision.source !== 'denials';
-  return decision.decision === 'ask' && (decision.rule?.action === 'ask' || (decision.immune !== undefined && DENY_LIKE.has(decision.immune)));
+  return decision.decision === 'ask' && (decision.rule?.action === 'ask' || (decision.immune !== undefined && (unrecoverable || DENY_LIKE.has(decision.immune))));
 }
+
+// A run whose writes no checkpoint can take back (run in place, or with no OS sandbox).
+const unrecoverable = (judged: Judged): boolean => judged.unconfined !== undefined || judged.inPlace !== undefined;
 
 // The deny or ask a script line of the call's runners meets, or undefined. `decideLine`: decide-shell.ts's decideShell.
 // Task runners other than the package managers (`just x`, `deno task x`, `make x`: task-runners.ts' table) have
@@ -70,7 +76,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     }
   }
   if (queue.length === 0) return undefined;
-  if (noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
+  const lasting = unrecoverable(judged);
+  if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
   const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
@@ -83,7 +90,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (taken(decision)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      if (taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
       for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
         const shown = inner.words.join(' ');
         if (inner.moved) return ask(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);

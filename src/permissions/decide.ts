@@ -31,7 +31,8 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   if (!MAY_RUN_SCRIPTS.test(judged.subject ?? '')) return decision;
   const { scriptRulesMet } = await import('./decide-scripts.js');
   const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
-  return script === undefined || (script.decision === 'ask' && decision.decision === 'ask') ? decision : script;
+  // Both ask: the line's own question, unless only the script's is one --yes cannot answer (the immune list).
+  return script === undefined || (script.decision === 'ask' && decision.decision === 'ask' && (decision.source === 'immune' || script.source !== 'immune')) ? decision : script;
 }
 
 // The words of a line that may reach a package script runner or a task runner (decide-scripts.ts and task-runners.ts
