@@ -3,7 +3,7 @@
 // Each round runs `node -e 0`, then every call with the before and the after build, alternating, on a small
 // temporary workspace in bench/.fixtures (CODEWARD_NO_SERVE=1: no warm engine); prints each median, its ratio to `node -e 0`
 // and after/before, with the load average. Every call must answer ok.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CLEAN_ENV, FIXTURES, NODE, abArgs, alternate, ensureDir, median } from './lib.mjs';
@@ -25,7 +25,13 @@ try {
   const calls = names.length ? names : Object.keys(CALLS);
   const cases = [{ name: 'node -e 0', command: NODE, args: ['-e', '0'], env }];
   for (const call of calls) {
-    for (const [side, dist] of Object.entries(builds)) cases.push({ name: `${call} ${side}`, command: NODE, args: [join(dist, 'bin', 'codeward.js'), '-C', work, '--json', ...CALLS[call]], env, check: okJson });
+    for (const [side, dist] of Object.entries(builds)) {
+      // Each build's own state folder (kept answers, code caches): a shared one makes interleaved builds of
+      // different identities miss each other's kept answers on every call (perf31j).
+      const state = join(FIXTURES, `startup-ab-state-${side}`);
+      mkdirSync(state, { recursive: true, mode: 0o700 });
+      cases.push({ name: `${call} ${side}`, command: NODE, args: [join(dist, 'bin', 'codeward.js'), '-C', work, '--json', ...CALLS[call]], env: { ...env, CODEWARD_STATE_DIR: state }, check: okJson });
+    }
   }
   const load = loadavg()[0];
   const { samples, errors } = alternate(cases, { runs: rounds, warmup: 2 });

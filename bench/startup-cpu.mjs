@@ -4,7 +4,7 @@
 // each sample is the user+sys CPU of the call and every process it waited for (bash's `times` after the
 // call: the sandbox's bwrap, unshare and mount included), so the load of other processes does not count.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CLEAN_ENV, FIXTURES, NODE, abArgs, ensureDir, median } from './lib.mjs';
@@ -28,13 +28,20 @@ try {
   const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
   const calls = names.length ? names : Object.keys(CALLS);
   const cases = [['node -e 0', ['-e', '0']]];
-  for (const call of calls) for (const [side, dist] of Object.entries(builds)) cases.push([`${call} ${side}`, [join(dist, 'bin', 'codeward.js'), '-C', work, '--json', ...CALLS[call]]]);
+  // Each build's own state folder (kept answers and code caches): a shared one makes interleaved builds of
+  // different identities miss each other's kept answers on every call (perf31j).
+  const envOf = Object.fromEntries(Object.keys(builds).map((side) => {
+    const state = join(FIXTURES, `startup-cpu-state-${side}`);
+    mkdirSync(state, { recursive: true, mode: 0o700 });
+    return [side, { ...env, CODEWARD_STATE_DIR: state }];
+  }));
+  for (const call of calls) for (const [side, dist] of Object.entries(builds)) cases.push([`${call} ${side}`, [join(dist, 'bin', 'codeward.js'), '-C', work, '--json', ...CALLS[call]], envOf[side]]);
   const samples = Object.fromEntries(cases.map(([name]) => [name, []]));
   const load = loadavg()[0];
   for (let round = 0; round < rounds + 2; round += 1) {
     // alternate the order each round; the first two rounds warm the file cache and are dropped
-    for (const [name, args] of round % 2 ? [...cases].reverse() : cases) {
-      const ms = cpu(NODE, args, env);
+    for (const [name, args, caseEnv] of round % 2 ? [...cases].reverse() : cases) {
+      const ms = cpu(NODE, args, caseEnv ?? env);
       if (round >= 2) samples[name].push(ms);
     }
   }

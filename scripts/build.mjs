@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkGroups } from './chunk-groups.mjs';
 import { writeCommandManifest } from './command-manifest.mjs';
+import { LOADER, MIN_BYTES, onStaticCycle, toScript } from './script-chunks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -28,7 +29,7 @@ const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcont
 if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
 let groups;
-const INPUTS = { 'bin/codeward': BIN, index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts') };
+const INPUTS = { 'bin/codeward': BIN, index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts'), [LOADER.replace(/\.js$/, '')]: join(root, 'src/bin/script-loader.ts') };
 const bundle = await rolldown({
   cwd: root,
   input: INPUTS,
@@ -64,6 +65,30 @@ await rename(join(dist, `build-id.json.${process.pid}`), join(dist, 'build-id.js
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(result.output.map((output) => join(dist, output.fileName)));
+
+// The large chunks as a facade and a script V8 keeps compiled code for (scripts/script-chunks.mjs,
+// src/bin/script-loader.ts). The script is written before its facade: a concurrent call never finds a facade
+// without its script. CODEWARD_BUILD_NO_SCRIPTS=1 leaves every chunk an ES module (for comparisons).
+const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+const scripted = [];
+for (const chunk of chunks) {
+  if (process.env['CODEWARD_BUILD_NO_SCRIPTS'] === '1' || !chunk.fileName.startsWith('chunks/') || chunk.code.length < MIN_BYTES) continue;
+  if (onStaticCycle(chunk.fileName, byName)) {
+    console.log(`scripts/build.mjs: ${chunk.fileName} stays an ES module (a static import cycle)`);
+    continue;
+  }
+  const made = toScript(chunk.code, { fileName: chunk.fileName, loaderImport: `../${LOADER}` });
+  if (made.reason) {
+    console.log(`scripts/build.mjs: ${chunk.fileName} stays an ES module (${made.reason})`);
+    continue;
+  }
+  await writeFile(join(dist, `${chunk.fileName}.script.${process.pid}`), made.script);
+  await rename(join(dist, `${chunk.fileName}.script.${process.pid}`), join(dist, `${chunk.fileName}.script`));
+  await writeFile(join(dist, `${chunk.fileName}.${process.pid}`), made.facade);
+  await rename(join(dist, `${chunk.fileName}.${process.pid}`), join(dist, chunk.fileName));
+  fresh.add(join(dist, `${chunk.fileName}.script`));
+  scripted.push(chunk.fileName);
+}
 
 // Which sources each output file holds, with the bytes each puts in it (dist/modules.json): test/bin/
 // lazy-start.test.ts reads it to tell which modules a cold call loaded, by chunk file name, whatever hashes the

@@ -6,6 +6,11 @@ import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
 import { restoreDeferredCaBundle } from '../doors/ca-bundle.js';
+import { LOAD_SCRIPT, loadScript } from './script-loader.js';
+
+// The large chunks are scripts run through a V8 code cache (scripts/script-chunks.mjs): their facades find the
+// loader here.
+(globalThis as Record<symbol, unknown>)[LOAD_SCRIPT] = loadScript;
 
 // First, before anything reads or hands on the environment: NODE_EXTRA_CA_CERTS back where a launcher held it
 // back so that this process would start without parsing the bundle.

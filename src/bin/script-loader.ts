@@ -1,0 +1,91 @@
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, constants, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { codewardCacheDir } from '../engine/cache-dir.js';
+
+// Issue 31: a V8 code cache for the bundle's large chunks on Node 20 (module.enableCompileCache is 22.1+, and
+// only a script, not an ES module, takes vm's cachedData without --experimental-vm-modules). scripts/build.mjs
+// (scripts/script-chunks.mjs) turns each large chunk into a small ES module facade, which imports what the chunk
+// imported and calls loadScript, and the chunk's code as a script beside it (`<chunk>.script`): one async
+// function of (dependencies' namespaces, import(), import.meta) that returns its exports.
+//
+// The cache lives in the user's codeward cache folder (`code-cache/`, 0700, this user's, never a symlink; the same
+// folder sandboxed processes never see: sandbox.ts codewardFolders), one file per script: a header naming the
+// script's identity (path, device, inode, size, ns mtime and ctime, Node's version, architecture, V8 flags) and
+// V8's data. Used only when the header names the script as it is now; V8 checks the data against its own
+// version and flags (cachedDataRejected: made again). A missing, foreign or corrupt cache only costs a compile.
+// Made at exit, so it holds the functions the call compiled lazily too; written only where the cache folder
+// exists already (a read-only run of a new user leaves no cache folder behind). CODEWARD_NO_CODE_CACHE=1: none.
+
+// Where the bin puts loadScript for the facades (one file fewer than their import of dist/script-loader.js).
+export const LOAD_SCRIPT = Symbol.for('codeward.script');
+
+// Whether `stats` (lstat or fstat) is this user's, no symlink, and no one else's to read or write.
+const own = (stats: { uid: number; mode: number }): boolean => stats.uid === process.getuid?.() && (stats.mode & 0o077) === 0;
+
+// The cache folder when it may be used: 0700, this user's, no symlink (`make`: created, inside an existing codeward
+// cache folder: mkdir makes no parent). None with CODEWARD_NO_CODE_CACHE=1.
+function cacheFolder(env: NodeJS.ProcessEnv, make: boolean): string | undefined {
+  if (env['CODEWARD_NO_CODE_CACHE'] === '1') return undefined;
+  const folder = join(codewardCacheDir({ env }), 'code-cache');
+  if (make) {
+    try {
+      mkdirSync(folder, { mode: 0o700 });
+    } catch {
+      // There already, or no cache folder to make it in: checked below.
+    }
+  }
+  const stats = lstatSync(folder, { throwIfNoEntry: false });
+  return stats?.isDirectory() && own(stats) ? folder : undefined;
+}
+
+// V8's data kept for the script `identity` names (its first line, which the file's must equal), or none.
+function keptData(file: string, identity: string): Buffer | undefined {
+  const fd = openSync(file, constants.O_NOFOLLOW) /* O_RDONLY is 0 */;
+  const stats = fstatSync(fd);
+  const bytes = readFileSync(fd);
+  closeSync(fd);
+  const header = Buffer.from(identity);
+  return stats.isFile() && own(stats) && bytes.subarray(0, header.length).equals(header) ? bytes.subarray(header.length) : undefined;
+}
+
+type ScriptBody = (dependencies: readonly unknown[], load: (specifier: string) => Promise<unknown>, meta: ImportMeta) => Promise<Record<string, unknown>>;
+
+// Runs the chunk script at `url` (its facade's dependencies, import() and import.meta) and returns its exports.
+export async function loadScript(url: URL, dependencies: readonly unknown[], load: (specifier: string) => Promise<unknown>, meta: ImportMeta): Promise<Record<string, unknown>> {
+  const path = fileURLToPath(url);
+  const fd = openSync(path, 'r');
+  const stats = fstatSync(fd, { bigint: true });
+  const source = readFileSync(fd, 'utf8');
+  closeSync(fd);
+  // The script's identity, the cache file's first line (V8 checks only the source's length).
+  // (V8 checks its data against its own version and flags: a call with other V8 flags has its data rejected.)
+  const identity = `v1\0${[path, stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs, process.version, process.arch].join('\0')}\n`;
+  const env = process.env;
+  const folder = cacheFolder(env, false);
+  // The file's name: the script's (a chunk's name holds its content's hash; the header is what is checked).
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  let cachedData: Buffer | undefined;
+  try {
+    if (folder) cachedData = keptData(join(folder, name), identity);
+  } catch {
+    // None kept (or not readable): compiled.
+  }
+  const script = new Script(source, { filename: path, ...(cachedData ? { cachedData } : {}) });
+  if (!cachedData || script.cachedDataRejected) {
+    // Made at exit, with what the call compiled lazily; a fresh file renamed into place.
+    process.once('exit', () => {
+      try {
+        const into = cacheFolder(env, true);
+        if (into === undefined) return;
+        const fresh = join(into, `${name}.${process.pid}`);
+        writeFileSync(fresh, Buffer.concat([Buffer.from(identity), script.createCachedData()]), { flag: 'wx', mode: 0o600 });
+        renameSync(fresh, join(into, name));
+      } catch {
+        // Only a cache: the next call compiles again.
+      }
+    });
+  }
+  return (script.runInThisContext() as ScriptBody)(dependencies, load, meta);
+}
