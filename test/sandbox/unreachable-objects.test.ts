@@ -1,5 +1,5 @@
-// Red team R27-4 (unreachable-objects.ts): objects no ref, reflog or index reaches are masked in the sandbox
-// view (loose) or hide git (packed, a ref naming a blob itself, past the bound, git failing). Controls: git's
+// Red team R27-4 (unreachable-objects.ts): objects no ref, reflog or index reaches are moved out of the sandbox
+// view (loose: into one quarantine folder, hidden whole) or hide git (packed, a ref naming a blob itself, git failing). Controls: git's
 // everyday work inside the sandbox still works in a repository holding such objects, and a normal
 // repository's objects are shown. Real git, real bwrap, the real CLI.
 import { spawn, spawnSync } from 'node:child_process';
@@ -109,6 +109,32 @@ describe.skipIf(!bwrapWorks)('unreachable loose objects are masked', () => {
     expect(read.out).toContain('inflated 4');
     expect(read.out).not.toContain('unavailable');
   }, 120_000);
+});
+
+// git30: the objects are moved into one quarantine folder hidden whole (one mount, whatever the count): past
+// the old bound of 32 masks (and past 512, where masking cost bwrap ~940 ms) git stays usable inside.
+describe.skipIf(!bwrapWorks)('many unreachable loose objects: git usable inside, none readable', () => {
+  it.each([40, 600])('%i dangling blobs', async (count) => {
+    const files = Array.from({ length: count }, (_, n) => join(scripts, `blob-${n}`));
+    for (const [n, file] of files.entries()) await writeFile(file, `API_KEY=${SECRET}-${n}\n`);
+    const written = spawnSync('git', ['hash-object', '-w', '--stdin-paths'], { cwd: root, input: files.join('\n'), encoding: 'utf8', env: env() });
+    const ids = written.stdout.trim().split('\n');
+    expect(ids).toHaveLength(count);
+    const reads = await script([`git cat-file -p ${ids[0]} || echo cat-file-failed`, `git cat-file -p ${ids[count - 1]} || true`, 'git cat-file --batch-all-objects --batch || true', `python3 ${scripts}/z.py`, 'ls -R .git | grep -c . || true']);
+    expect(reads.out).not.toContain(SECRET);
+    expect(reads.out).toContain('cat-file-failed');
+    expect(reads.out).toMatch(/inflated [1-9]/);
+    expect(reads.out).not.toContain('unavailable');
+    await writeFile(join(root, 'a.txt'), 'a\nb\n');
+    for (const line of ['git status --short', 'git add a.txt', 'git -c user.name=t -c user.email=t@e commit -qm two', 'git log --oneline']) {
+      const done = await run(line);
+      expect(done.ok, `${line}: ${done.out}`).toBe(true);
+      expect(done.out).not.toContain(SECRET);
+    }
+    expect(git('log', '--format=%s')).toBe('two\none');
+    // Outside, git still has every one of them (through objects/info/alternates).
+    expect(git('cat-file', '-p', ids[count - 1]!)).toBe(`API_KEY=${SECRET}-${count - 1}`);
+  }, 180_000);
 });
 
 describe.skipIf(!bwrapWorks)('what cannot be masked one by one hides git, with a message naming the fix', () => {
