@@ -66,8 +66,9 @@ function identityOf(repository: GitRepository, common: string, racy: { value: bo
   }
   const objects = join(common, 'objects');
   parts.push(stampOf(join(objects, 'info', 'alternates'), racy));
-  // The quarantine too: a run of git gc outside (or a person) may empty it.
-  for (const folder of [objects, quarantineOf(common), ...alternatesOf(repository)]) {
+  // Not the quarantine (an alternate too): what it holds is hidden whatever it is, and never changes the answer.
+  const quarantined = quarantineOf(common);
+  for (const folder of [objects, ...alternatesOf(repository).filter((alternate) => realOf(alternate) !== quarantined)]) {
     parts.push(folder, stampOf(folder, racy));
     // An alternate elsewhere is listed below its own parent (only its names: stamps are lstat).
     for (const name of names(folder.startsWith(`${common}/`) ? common : dirname(folder), folder)) parts.push(name, stampOf(join(folder, name), racy));
