@@ -2,35 +2,26 @@
 // per change of the repository (unreachable-objects.ts keeps the answer). Such an object has no path a
 // check can judge: a `.env` staged once and unstaged is one.
 import { join } from 'node:path';
-import { listBeneath } from '../workspace/own-read-sync.js';
 import { git } from './history-secrets.js';
 import type { GitRepository } from './tracked-secrets.js';
-import { quarantineOf } from './unreachable-quarantine.js';
+import { packedIn } from './unreachable-packs.js';
+import { namesBelow, quarantineOf } from './unreachable-quarantine.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 export interface ObjectsFound {
   // Loose objects (ids) no ref, reflog or index reaches, in the object folder (to be moved out: unreachable-quarantine.ts).
   readonly loose: readonly string[];
-  // Why the git folders must be hidden instead (unreachable objects in a pack or an alternate, a ref naming
-  // a tree or blob itself, an object folder that is a link, git failing): undefined when moving the loose ones is enough.
+  // The other objects no ref, reflog or index reaches (in a pack, or an alternate: unreachable-packs.ts decides).
+  readonly packed?: readonly string[];
+  // Why the git folders must be hidden instead (a ref naming a tree or blob itself, an object folder that is a
+  // link, git failing): undefined when moving the objects out is enough.
   readonly hide?: string;
   // git failed or timed out (not kept: the next run asks again).
   readonly failed?: true;
 }
 
 const ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-// Names read per folder at most (a folder of objects holds a few thousand before git packs them).
-const MAX_NAMES = 200_000;
-
-// The names in `folder` below the real git folder `top`, through the jail's handles (workspace/own-read-sync.ts):
-// 'link' when it is a link or lies under one (never followed: `.git/objects -> /elsewhere` is refused), [] when missing.
-export function namesBelow(top: string, folder: string): { name: string; kind: string }[] | 'link' | 'over' {
-  const listed = listBeneath(top, folder, MAX_NAMES);
-  if (listed === 'link' || listed === undefined) return listed ?? [];
-  return listed.over ? 'over' : [...listed.entries];
-}
-
 // The loose objects of the object folder `objects` below the real git folder `top` (`ab/cdef...` files), by id;
 // 'link' or 'over' when it cannot be listed whole.
 export function looseObjects(top: string, objects: string): string[] | 'link' | 'over' {
@@ -51,12 +42,12 @@ export function looseObjects(top: string, objects: string): string[] | 'link' | 
 const ids = (output: string): string[] => output.split('\n').map((line) => line.slice(0, line.indexOf(' ') < 0 ? undefined : line.indexOf(' '))).filter((id) => ID.test(id));
 
 // The cruft packs (git gc's pack of unreachable objects: a `.mtimes` beside it), by name.
-function cruftPacks(top: string, objects: string): string[] {
+export function cruftPacks(top: string, objects: string): string[] {
   const names = namesBelow(top, join(objects, 'pack'));
   return typeof names === 'string' ? [] : names.map(({ name }) => name).filter((name) => name.endsWith('.mtimes')).map((name) => `objects/pack/${name}`);
 }
 
-const FIX = 'remove them outside codeward with `git gc --prune=now` (after `git reflog expire --expire-unreachable=now --all` if a reflog keeps them)';
+export const FIX = 'remove them outside codeward with `git gc --prune=now` (after `git reflog expire --expire-unreachable=now --all` if a reflog keeps them)';
 
 // What git says: reachable = every object `git rev-list --objects --all --reflog --indexed-objects` lists;
 // present = `git cat-file --batch-all-objects` (packs and alternates too). A ref or reflog entry naming a
@@ -82,10 +73,12 @@ export function findUnreachable(repository: GitRepository, commonDir: string, en
   if (reached === undefined || present === undefined) return failed;
   const reachable = new Set(ids(reached));
   const loose = listed.filter((id) => !reachable.has(id));
-  const known = new Set([...loose, ...moved]);
-  const packed = ids(present).filter((id) => !reachable.has(id) && !known.has(id));
-  if (packed.length === 0) return { loose };
-  const cruft = cruftPacks(commonDir, objects);
-  const where = cruft.length > 0 ? `a cruft pack (${cruft.join(', ')})` : 'a pack or an alternate object store';
-  return { loose, hide: `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${where}; ${FIX}` };
+  // The quarantine's packs (unreachable-packs.ts) are read only when some unreachable object is not loose.
+  const looseSet = new Set([...loose, ...moved]);
+  const unknown = ids(present).filter((id) => !reachable.has(id) && !looseSet.has(id));
+  const movedPacks = unknown.length > 0 ? packedIn(commonDir, env, join(quarantineOf(commonDir), 'pack'), timeoutMs) : [];
+  if (movedPacks === undefined) return failed;
+  const inPacks = new Set(movedPacks);
+  const packed = unknown.filter((id) => !inPacks.has(id));
+  return packed.length === 0 ? { loose } : { loose, packed };
 }

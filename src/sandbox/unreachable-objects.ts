@@ -14,8 +14,9 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import { refsIdentity } from './history-secrets.js';
 import { realOf } from './policy.js';
-import { findUnreachable, namesBelow } from './unreachable-objects-git.js';
-import { quarantine, quarantineOf } from './unreachable-quarantine.js';
+import { cruftPacks, findUnreachable, FIX } from './unreachable-objects-git.js';
+import { planPacks } from './unreachable-packs.js';
+import { namesBelow, quarantine, quarantineOf } from './unreachable-quarantine.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
@@ -107,12 +108,16 @@ export class UnreachableObjects {
     const known = entries[repository.gitDir];
     if (known?.identity === identity) return known;
     const found = findUnreachable(repository, common, this.env, this.limits.timeoutMs);
-    const moved = found.hide === undefined ? quarantine(common, found.loose) : undefined;
-    const hide = found.hide ?? (moved === undefined ? null : `objects no ref, reflog or index reaches that codeward could not move aside: ${moved}`);
+    const packed = found.packed ?? [];
+    const plan = found.hide === undefined && packed.length > 0 ? planPacks(common, this.env, new Set(packed), this.limits.timeoutMs) : { move: [] };
+    const unpacked = 'hide' in plan ? `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${cruftPacks(common, join(common, 'objects')).length > 0 ? 'a cruft pack' : 'a pack'} codeward cannot set aside (${plan.hide}); ${FIX}` : undefined;
+    const hide0 = found.hide ?? unpacked;
+    const moved = hide0 === undefined && 'move' in plan ? quarantine(common, found.loose, plan.move) : undefined;
+    const hide = hide0 ?? (moved === undefined ? null : `objects no ref, reflog or index reaches that codeward could not move aside: ${moved}`);
     // Signed after the move (which changed the object folders); a change within the file system's timestamp tick
     // could go unseen, and git may succeed next time: then only this run uses the answer.
     const after = { value: false };
-    const entry = { identity: found.loose.length > 0 ? identityOf(repository, common, after) : identity, hide };
+    const entry = { identity: found.loose.length > 0 || packed.length > 0 ? identityOf(repository, common, after) : identity, hide };
     entries[repository.gitDir] = racy.value || after.value || found.failed || moved !== undefined ? { ...entry, identity: '' } : entry;
     if (this.cacheFile) writeCacheFile(this.cacheFile, entries);
     return entry;

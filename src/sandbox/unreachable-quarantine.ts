@@ -13,12 +13,24 @@
 import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readGitMetadataOr } from '../git/config-read.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 
 // The folder hidden in the sandbox, and the object folder inside it.
 export const QUARANTINE = 'codeward-unreachable';
 export const quarantineOf = (commonDir: string): string => join(commonDir, QUARANTINE, 'objects');
 // The line in objects/info/alternates (relative to the objects folder: it moves with the repository).
 export const ALTERNATE_LINE = `../${QUARANTINE}/objects`;
+
+// Names read per folder at most (a folder of objects holds a few thousand before git packs them).
+const MAX_NAMES = 200_000;
+
+// The names in `folder` below the real git folder `top`, through the jail's handles (workspace/own-read-sync.ts):
+// 'link' when it is a link or lies under one (never followed: `.git/objects -> /elsewhere` is refused), [] when missing.
+export function namesBelow(top: string, folder: string): { name: string; kind: string }[] | 'link' | 'over' {
+  const listed = listBeneath(top, folder, MAX_NAMES);
+  if (listed === 'link' || listed === undefined) return listed ?? [];
+  return listed.over ? 'over' : [...listed.entries];
+}
 
 type Kind = 'dir' | 'file' | 'link' | 'other' | 'missing';
 
@@ -67,22 +79,33 @@ function namedInAlternates(objects: string): string | undefined {
   return undefined;
 }
 
-// Moves the loose objects `ids` of the real common git folder `commonDir` into the quarantine. Returns why it
-// could not (the caller hides the git folders then), undefined when every object is out of the object folder.
-export function quarantine(commonDir: string, ids: readonly string[]): string | undefined {
+// Moves the loose objects `ids` and the packs `packs` (file names without extension, in objects/pack) of the
+// real common git folder `commonDir` into the quarantine. Returns why it could not (the caller hides the git
+// folders then), undefined when every one is out of the object folder.
+export function quarantine(commonDir: string, ids: readonly string[], packs: readonly string[] = []): string | undefined {
+  if (ids.length === 0 && packs.length === 0) return undefined;
   const objects = join(commonDir, 'objects');
   const target = quarantineOf(commonDir);
-  if (ids.length === 0) return undefined;
   if (kindOf(objects) !== 'dir') return `${objects} is not a folder`;
   if (!ownFolder(dirname(target)) || !ownFolder(target)) return `${target} is not a folder codeward made (a link or a file holds the name)`;
   const named = namedInAlternates(objects);
   if (named) return named;
-  for (const id of ids) {
-    const folder = join(target, id.slice(0, 2));
-    if (kindOf(join(objects, id.slice(0, 2))) !== 'dir') continue;
-    if (!ownFolder(folder)) return `${folder} is not a folder codeward made`;
+  const moves: [string, string][] = ids.map((id) => [join(id.slice(0, 2), id.slice(2)), id.slice(0, 2)]);
+  if (packs.length > 0) {
+    if (kindOf(join(objects, 'pack')) !== 'dir') return `${objects}/pack is not a folder`;
+    const names = namesBelow(commonDir, join(objects, 'pack'));
+    if (typeof names === 'string') return `${objects}/pack cannot be listed`;
+    // The index first: git stops using the pack here at once (its reachable objects are in a pack of their own).
+    for (const base of packs) {
+      const files = names.map(({ name }) => name).filter((name) => name.startsWith(`${base}.`)).sort((a, b) => Number(b.endsWith('.idx')) - Number(a.endsWith('.idx')));
+      moves.push(...files.map((name): [string, string] => [join('pack', name), 'pack']));
+    }
+  }
+  for (const [from, folder] of moves) {
+    if (kindOf(join(objects, folder)) !== 'dir') continue;
+    if (!ownFolder(join(target, folder))) return `${join(target, folder)} is not a folder codeward made`;
     try {
-      renameSync(join(objects, id.slice(0, 2), id.slice(2)), join(folder, id.slice(2)));
+      renameSync(join(objects, from), join(target, from));
     } catch (error) {
       // Gone meanwhile (pruned, or moved by another codeward): nothing left to hide.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;

@@ -139,6 +139,26 @@ describe('UnreachableObjects', () => {
     expect(existsSync(quarantined(one))).toBe(true);
   });
 
+  it('a pack holding an unreachable blob: its reachable objects repacked, the pack moved aside; a multi-pack index hides git', async () => {
+    await writeFile(join(root, '.env'), 'A=1\n');
+    git('add', '-f', '.env');
+    const blob = git('rev-parse', ':.env');
+    git('gc', '-q');
+    git('reset', '-q', '.env');
+    expect(new UnreachableObjects(env).view(repository())).toEqual({ paths: [{ ...QUARANTINE, path: join(root, '.git', 'codeward-unreachable') }] });
+    expect(spawnSync('sh', ['-c', 'ls .git/codeward-unreachable/objects/pack/*.idx .git/objects/pack/*.idx'], { cwd: root }).stdout.toString().split('\n').filter(Boolean)).toHaveLength(2);
+    expect(git('cat-file', '-p', blob)).toBe('A=1');
+    expect(git('cat-file', '-p', 'HEAD:a.txt')).toBe('a');
+    // Kept across runs: the moved pack is known (not "an object outside the repository's own packs").
+    expect(new UnreachableObjects(env).view(repository()).hide).toBeUndefined();
+    await writeFile(join(root, '.env'), 'A=2\n');
+    git('add', '-f', '.env');
+    git('repack', '-q', '-d');
+    git('reset', '-q', '.env');
+    git('multi-pack-index', 'write');
+    expect(new UnreachableObjects(env).view(repository()).hide).toMatch(/multi-pack index/);
+  });
+
   it('a lost-found folder (git fsck --lost-found) is hidden', async () => {
     await dangle('A=1\n');
     git('fsck', '--lost-found');

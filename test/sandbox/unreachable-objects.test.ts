@@ -137,25 +137,38 @@ describe.skipIf(!bwrapWorks)('many unreachable loose objects: git usable inside,
   }, 180_000);
 });
 
-describe.skipIf(!bwrapWorks)('what cannot be masked one by one hides git, with a message naming the fix', () => {
-  it('an unreachable object in a regular pack (`git add -f .env; git gc; git reset .env`)', async () => {
-    git('add', '-f', '.env');
-    git('gc', '-q');
-    git('reset', '-q', '.env');
-    const read = await script(['git cat-file --batch-all-objects --batch || true', 'cat .git/objects/pack/*.pack | wc -c', 'git status']);
+// git30: a pack holding such an object is rewritten without it (its reachable objects in a new pack) and moved
+// into the quarantine with a cruft pack: git stays usable inside, git outside still reads them.
+describe.skipIf(!bwrapWorks)('unreachable objects in a pack: moved aside with their pack, git usable inside', () => {
+  it.each(['a regular pack (`git add -f .env; git gc; git reset .env`)', 'a cruft pack'])('%s', async (kind) => {
+    let blob: string;
+    if (kind === 'a cruft pack') {
+      blob = dangle();
+      git('repack', '-q', '-d', '--cruft');
+      expect(spawnSync('sh', ['-c', 'ls .git/objects/pack/*.mtimes'], { cwd: root }).status).toBe(0);
+    } else {
+      git('add', '-f', '.env');
+      blob = git('rev-parse', ':.env');
+      git('gc', '-q');
+      git('reset', '-q', '.env');
+    }
+    const read = await script([`git cat-file -p ${blob} || echo cat-file-failed`, 'git cat-file --batch-all-objects --batch || true', 'cat .git/objects/pack/*.pack | gzip -dc 2>/dev/null | wc -c; for p in .git/objects/pack/*.idx; do git verify-pack -v $p | grep -c blob || true; done', 'git status --short', 'git log --oneline']);
     expect(read.out).not.toContain(SECRET);
-    expect(read.out).toContain('git gc --prune=now');
+    expect(read.out).toContain('cat-file-failed');
+    expect(read.out).not.toContain('unavailable');
+    await writeFile(join(root, 'a.txt'), 'a\nb\n');
+    for (const line of ['git add a.txt', 'git -c user.name=t -c user.email=t@e commit -qm two', 'git log -p']) {
+      const done = await run(line);
+      expect(done.ok, `${line}: ${done.out}`).toBe(true);
+      expect(done.out).not.toContain(SECRET);
+    }
+    expect(git('log', '--format=%s')).toBe('two\none');
+    expect(git('cat-file', '-p', blob)).toBe(`API_KEY=${SECRET}`);
+    expect(git('fsck', '--no-progress')).not.toMatch(/missing|error|broken|corrupt/);
   }, 120_000);
+});
 
-  it('a cruft pack', async () => {
-    dangle();
-    git('repack', '-q', '-d', '--cruft');
-    expect(spawnSync('sh', ['-c', 'ls .git/objects/pack/*.mtimes'], { cwd: root }).status).toBe(0);
-    const read = await script(['git cat-file --batch-all-objects --batch || true', 'git status']);
-    expect(read.out).not.toContain(SECRET);
-    expect(read.out).toMatch(/cruft pack \(objects\/pack\/pack-[0-9a-f]+\.mtimes\)/);
-  }, 120_000);
-
+describe.skipIf(!bwrapWorks)('what cannot be moved aside hides git, with a message naming the fix', () => {
   it('a tag naming a blob itself (its path unknown)', async () => {
     const blob = dangle();
     git('tag', 'loose', blob);
