@@ -7,8 +7,9 @@ import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
 import type { CodeParsers } from '../parsers.js';
 import { ParsePool, ParseWorkerLost, type PoolOptions } from './pool.js';
-import { readCodeBytes, skipBySize, stampOf } from './read-code.js';
+import { readCodeBytes, stampOf } from './read-code.js';
 import { IndexStore } from './store.js';
+import { resolveToRead, type StaleFile } from './to-read.js';
 import { beforeBulkIndex } from '../tree-sitter-init.js';
 
 // Files parsed on this thread below this many to parse (starting workers costs more than they save).
@@ -69,8 +70,9 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
   await store.refresh();
   const files: IndexedFile[] = [];
   const skipped: { path: string; reason: string }[] = [];
-  // Files to parse (as listed), with their resolution through the jail (read from it: not resolved again).
-  const stale: { rel: string; resolved: ResolvedPath }[] = [];
+  // Files to parse (as listed), with their resolution through the jail when the cache check made one (read
+  // from it: not resolved again); the others are resolved once, right before their read (to-read.ts).
+  const stale: StaleFile[] = [];
   for (const [at, rel] of request.files.entries()) {
     if (request.signal.aborted) break;
     if (request.listed === undefined && request.workspace.isHiddenFromReaders(rel)) continue;
@@ -82,21 +84,18 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       else files.push({ path: rel, entry: cached });
       continue;
     }
-    // Anything else goes through the jail: resolved, then (when stale) read through its verified open.
-    let stamp: string;
-    let resolved: ResolvedPath;
-    try {
-      resolved = await request.workspace.resolve(rel, 'read');
-      if (resolved.kind !== 'file' || resolved.stats === undefined) continue;
-      stamp = stampOf(resolved.stats);
-      const bySize = skipBySize(rel, resolved.stats.size);
-      if (bySize !== undefined) {
-        skipped.push({ path: rel, reason: bySize });
-        continue;
-      }
-    } catch {
+    if (seen !== undefined && cached === undefined) {
+      stale.push({ rel });
       continue;
     }
+    // Anything else goes through the jail: resolved, then (when stale) read through its verified open.
+    const resolved = await resolveToRead(request.workspace, rel);
+    if (resolved === undefined) continue;
+    if ('skip' in resolved) {
+      skipped.push({ path: rel, reason: resolved.skip });
+      continue;
+    }
+    const stamp = stampOf(resolved.stats!);
     const entry = await store.get(rel);
     if (entry !== undefined && entry.stamp === stamp) {
       if (entry.skip !== undefined) skipped.push({ path: rel, reason: entry.skip });
@@ -113,10 +112,12 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     // Reads stay on this thread (the jail); parses are handed out as they are read, a bounded number in flight.
     const inFlight = new Set<Promise<void>>();
     const fresh: string[] = [];
+    // Deferred files the jail left out or the size budget skipped at their resolution: not parsed.
+    const unread = { count: 0 };
     let saved = 0;
     for (const file of stale) {
       if (request.signal.aborted) break;
-      const work = parseOne(request.workspace, file, pool, store, fresh, skipped);
+      const work = parseOne(request.workspace, file, pool, store, { fresh, skipped, unread });
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
       if (inFlight.size >= Math.max(2, pool.threads * 8)) await Promise.race(inFlight);
@@ -140,7 +141,7 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
     if (saved > 0) store.release();
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return { files, skipped, parsed: stale.length, threads: parsedOn };
+    return { files, skipped, parsed: stale.length - unread.count, threads: parsedOn };
   } finally {
     await pool.close();
   }
@@ -166,11 +167,18 @@ export function quickStamp(root: string, rel: string): string | undefined {
 // A path that is not plain: empty, a NUL, or an empty, '.' or '..' segment (leading '/' checked apart).
 const NOT_PLAIN = /(?:^|\/)\.{0,2}(?:\/|$)|\0/;
 
-async function parseOne(workspace: Workspace, file: { rel: string; resolved: ResolvedPath }, pool: ParsePool, store: IndexStore, fresh: string[], skipped: { path: string; reason: string }[]): Promise<void> {
+async function parseOne(workspace: Workspace, file: StaleFile, pool: ParsePool, store: IndexStore, { fresh, skipped, unread }: { fresh: string[]; skipped: { path: string; reason: string }[]; unread: { count: number } }): Promise<void> {
   const { rel } = file;
+  // A deferred file: what the cache check does to the others (left out, or skipped by size without an entry).
+  const resolved = file.resolved ?? await resolveToRead(workspace, rel);
+  if (resolved === undefined || 'skip' in resolved) {
+    unread.count++;
+    if (resolved !== undefined) skipped.push({ path: rel, reason: resolved.skip });
+    return;
+  }
   let entry: IndexEntry;
   try {
-    entry = await parseEntry(workspace, file, pool);
+    entry = await parseEntry(workspace, { rel, resolved }, pool);
   } catch (error) {
     skipped.push({ path: rel, reason: error instanceof ParseWorkerLost ? `${error.message} twice while parsing it` : `unreadable: ${error instanceof Error ? error.message : String(error)}` });
     return;

@@ -107,6 +107,17 @@ export function entryOf(table: ShardTable, at: number): IndexEntry {
   return entry;
 }
 
+// An entry as the store holds it until it is saved: a one-record shard (one buffer, a few views), not the
+// object graph a parse made (a symbol object, and a string for each of its fields and each reference). A bulk
+// index holds thousands of them between its saves: as objects they outlived the young generation, and the
+// main thread's old generation grew with them until its next full collection, beside the parse workers
+// (the cold index's peak RSS). Reads as the entry it was made from, as a saved one does.
+export function packEntry(rel: string, entry: IndexEntry): IndexEntry {
+  const table = readShard(writeShard(new Map([[rel, entry]])));
+  const at = table.rows.get(rel);
+  return at === undefined ? entry : entryOf(table, at);
+}
+
 // Where a record's symbol rows (SYMBOL_ROW numbers each: name, name path, kind as string numbers, start and
 // end line, signature as a string number) and its references (string numbers) lie in table.numbers.
 export const SYMBOL_ROW = FIELDS;

@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import type { IndexEntry } from './entry.js';
-import { entryOf, readShard, writeShard, type ShardTable } from './shard-format.js';
+import { entryOf, packEntry, readShard, writeShard, type ShardTable } from './shard-format.js';
 
 const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
@@ -85,7 +85,8 @@ export class IndexStore {
     const number = shardOf(rel);
     let pending = this.#pending.get(number);
     if (pending === undefined) this.#pending.set(number, (pending = new Map()));
-    pending.set(rel, entry);
+    // Held packed (shard-format.ts packEntry): what the store serves is the entry's data, not the object given.
+    pending.set(rel, packEntry(rel, entry));
     this.#unsaved++;
   }
 
