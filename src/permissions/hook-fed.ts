@@ -18,6 +18,7 @@ import { runnerLocals } from './hook-fed-runners.js';
 import { codeReads, inlineReads } from './hook-fed-inline.js';
 import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
+import { programFolders } from './wrapper-folders.js';
 import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText, sourcesFile } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
@@ -246,7 +247,11 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       fed.locals.push(...local);
       if (local.length > 0) return undefined;
     }
-    if (name === 'env') for (const [at, value] of values.entries()) if (value === '-C' || value === '--chdir' || value.startsWith('--chdir=')) moveTo(fed, value.includes('=') ? { ...words[at]!, value: value.slice(8) } : words[at + 1], args);
+    // `env -C D`, `sudo -D D`, `unshare -w D` (the one table of folder options: wrapper-folders.ts): the command runs in D.
+    for (const found of WRAPPERS[name] === undefined ? [] : programFolders(values)) {
+      if (found.folder === undefined || found.folder.includes('\u0000')) fed.unknown ??= `\`${name}\` runs its command in a folder only known at run time`;
+      else moveTo(fed, literal(found.folder), args);
+    }
     const spec = WRAPPERS[name];
     if (spec !== undefined) {
       const inner = unwrap(spec, likes);

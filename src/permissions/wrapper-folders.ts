@@ -139,8 +139,27 @@ export function lineFolders(text: string, depth = 0): FolderWord[] {
 
 // The folders a command's wrappers start it in (`env -C sub`, `sudo --chdir=sub`, `find .. -execdir`), outermost first.
 export function startedFolders(text: string): FolderWord[] {
-  const out: FolderWord[] = [];
   const first = shCommands(text)[0];
-  if (first !== undefined) readCommand(first.map((word) => word.text), out, true);
+  return first === undefined ? [] : commandFolders(first.map((word) => word.text));
+}
+
+// The same for one simple command's words (the hook walk's reading: obeyed-hooks.ts).
+export function commandFolders(words: readonly string[]): FolderWord[] {
+  const out: FolderWord[] = [];
+  readCommand(words, out, true);
+  return out;
+}
+
+// The folder options of the first program of `words` alone (a program of the table: `npm --prefix D`, `yarn --cwd D`,
+// `env -C D` up to the command it starts, not that command's): for a reader that walks a line one program at a time
+// (hook-fed.ts, hook-tasks.ts). `words[0]` may be a path or carry a version (`pnpm@9`).
+export function programFolders(words: readonly string[]): FolderWord[] {
+  const program = basename(words[0] ?? '').replace(/(?<=.)@[^/]*$/, '');
+  const row = FOLDER_ROWS[program];
+  if (row === undefined) return [];
+  const spec = WRAPPERS[program];
+  const inner = spec === undefined ? undefined : unwrap(spec, words.map((value) => ({ value, dynamic: value.includes('$') })));
+  const out: FolderWord[] = [];
+  readOptions(words, 1, inner === undefined || inner.kind === 'none' ? words.length : inner.index, program, row, out);
   return out;
 }
