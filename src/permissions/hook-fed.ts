@@ -24,6 +24,7 @@ import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
 import { copied, selfWritten, writtenWith, type Written } from './hook-fed-written.js';
 import { cdPath, descriptorFile, mergeSub, positionals, trapAction } from './hook-fed-state.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export type { Fed };
 
@@ -285,7 +286,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     if (first.includes('/')) fed.scripts.push(first);
     if (first.includes('/')) selfWritten(fed, first);
     if (first.includes('/') && globbed(words[0])) (fed.globs ??= []).push(first);
-    if (!INTERPRETER.test(name)) {
+    if (!INTERPRETER.test(sameProgram(name))) {
       const files = programFiles(name, values.slice(1));
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
       const started = launches(name.toLowerCase(), likes) ?? [];
