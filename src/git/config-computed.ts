@@ -1,4 +1,5 @@
 import { shellWords } from './config-command.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 // A command git's configuration runs (through `sh -c`) whose words cannot be known without running it
 // (red team H-B: `!sh r4*`, `"$(git rev-parse --show-toplevel)/r6"`, `${PWD}/r15`, `$HOME/../..`,
@@ -11,12 +12,12 @@ import { shellWords } from './config-command.js';
 // Programs that run code given on their command line, and the options that take it.
 const INLINE: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^python[\d.]*$|^pypy[\d.]*$/, ['-c']],
-  [/^(?:node|nodejs|bun)$/, ['-e', '-p', '--eval', '--print', '-pe']],
+  [/^(?:node|bun)$/, ['-e', '-p', '--eval', '--print', '-pe']],
   [/^deno$/, ['eval']],
   [/^(?:perl|ruby|jruby|elixir|julia|Rscript|R|lua[\d.]*|luajit|osascript|ghc|racket)$/, ['-e', '-E', '--eval', '-le', '-ne', '-pe']],
   [/^php[\d.]*$/, ['-r', '-B', '-E', '-R']],
   [/^(?:pwsh|powershell)$/, ['-c', '-command', '-Command', '-EncodedCommand', '-e']],
-  [/^(?:erl|sbcl|clisp|guile|emacs|vim|nvim|vi|gdb|make|gmake)$/, ['-eval', '--eval', '-c', '-ex', '--execute', '-x', '--cmd']],
+  [/^(?:erl|sbcl|clisp|guile|emacs|vim|nvim|vi|gdb|make)$/, ['-eval', '--eval', '-c', '-ex', '--execute', '-x', '--cmd']],
   [/^env$/, ['-S', '--split-string']],
 ];
 // Programs whose arguments are code or come from elsewhere at run time.
@@ -38,7 +39,7 @@ export function computedCommand(text: string): string | undefined {
   for (const [i, word] of words.entries()) {
     // `~+` is $PWD and `~-` $OLDPWD; `~name` of no known user stays literal, so the shell's folder decides.
     if (/^~[+-]/.test(word)) return `${word} (the shell's working folder)`;
-    const name = base(word);
+    const name = sameProgram(base(word));
     const always = ALWAYS.find(([program]) => program.test(name));
     if (always) return `${name}: ${always[1]}`;
     if (name === 'find' && words.slice(i + 1).some((arg) => /^-(?:exec|execdir|ok|okdir)$/.test(arg))) return 'find -exec (runs what it finds)';

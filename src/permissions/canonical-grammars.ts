@@ -1,4 +1,5 @@
 import { npmCommand } from './canonical-npm.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 // How the multi-command programs a person writes rules about take their global options and name their
 // subcommands (red team R13-14): the danger classifier reads `git -C . push` as a push, so a person's
@@ -143,7 +144,7 @@ export const GIT: ProgramGrammar = {
 
 const BY_NAME: Readonly<Record<string, ProgramGrammar>> = {
   npm: NPM, pnpm: PNPM, yarn: YARN, bun: BUN, cargo: CARGO, docker: DOCKER, podman: DOCKER, kubectl: KUBECTL, go: GO,
-  make: MAKE, gmake: MAKE, pip: PIP, pip3: PIP, git: GIT,
+  make: MAKE, pip: PIP, pip3: PIP, git: GIT,
 };
 
 // The programs with a table (python's family by its plain name).
@@ -151,6 +152,7 @@ export const GRAMMAR_NAMES: readonly string[] = [...Object.keys(BY_NAME), 'pytho
 
 export function grammarOf(name: string): ProgramGrammar | undefined {
   if (/^python(?:\d+(?:\.\d+)*)?$/.test(name) || /^pypy\d*$/.test(name)) return PYTHON;
-  return Object.hasOwn(BY_NAME, name) ? BY_NAME[name] : undefined;
+  const key = sameProgram(name);
+  return Object.hasOwn(BY_NAME, key) ? BY_NAME[key] : undefined;
 }
 

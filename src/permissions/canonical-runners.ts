@@ -1,6 +1,7 @@
 import type { Token } from './canonical-command.js';
 import { isOption, npmRun, SCRIPT_RUNNERS, type OtherReading } from './canonical-scripts.js';
 import { SAME_WORDS } from './front-ends.js';
+import { sameProgram, withAliases } from '../shell/program-aliases.js';
 
 // The same command read as another program that really runs (issue 26, red team R17-12, R17-13, R17-14): deny and
 // ask rules name programs, so a rule on `npm run deploy*` must meet every program that runs that package script,
@@ -89,7 +90,7 @@ function jj(tokens: readonly Token[]): OtherReading[] {
 // Names whose words a reading here (or otherForms, or shell-subjects' git-COMMAND and node/corepack entries) may
 // read as another program: an unknown program's word naming one may start a line a rule on that other program
 // forbids (rule-heads.ts).
-const FRONT_ENDS = new Set([...Object.keys(SAME_WORDS), 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'nodejs', 'corepack', ...Object.keys(SCRIPT_RUNNERS)]);
+const FRONT_ENDS = withAliases([...Object.keys(SAME_WORDS), 'jj', 'npm-run-all', 'run-s', 'run-p', 'concurrently', 'pnpm', 'yarn', 'bun', 'node', 'corepack', ...Object.keys(SCRIPT_RUNNERS)]);
 export function mayReadAsOther(name: string): boolean {
   const key = name.toLowerCase();
   return FRONT_ENDS.has(key) || packageProgram(name) !== undefined || /^git-[a-z]/.test(key);
@@ -105,7 +106,7 @@ export function otherReadings(name: string, tokens: readonly Token[]): OtherRead
   if (key === 'jj') return jj(tokens);
   if (key === 'npm-run-all' || key === 'run-s' || key === 'run-p') return runAll(tokens);
   if (key === 'concurrently') return concurrently(tokens);
-  return Object.hasOwn(SCRIPT_RUNNERS, key) ? SCRIPT_RUNNERS[key]!(tokens) : [];
+  return Object.hasOwn(SCRIPT_RUNNERS, sameProgram(key)) ? SCRIPT_RUNNERS[sameProgram(key)]!(tokens) : [];
 }
 
 // pnpm, yarn and bun pass the words after the script's name to the script (`yarn run build --x`); npm reads its

@@ -136,4 +136,4 @@ function turbo(tokens: readonly Token[]): OtherReading[] {
   return tasks.flatMap(({ at, unclear }) => scripts(tokens[at]!.value.replace(/^.*#/s, ''), tokens[at]!.dynamic, unclear));
 }
 
-export const SCRIPT_RUNNERS: Readonly<Record<string, (tokens: readonly Token[]) => OtherReading[]>> = { node, nodejs: node, deno, yarn, lerna, nx, turbo };
+export const SCRIPT_RUNNERS: Readonly<Record<string, (tokens: readonly Token[]) => OtherReading[]>> = { node, deno, yarn, lerna, nx, turbo };

@@ -116,6 +116,6 @@ function execPlaces(tail: readonly string[], folders: readonly string[], line: s
   if (words[0] === undefined) return undefined;
   const program = sameProgram(words[0]);
   if (/^(?:npm|pnpm|yarn|bun|lerna)$/.test(program)) return { places: folders.map((folder) => ({ folder, line: [program, ...words.slice(1)].join(' ') })) };
-  if (/^(?:make|gmake|just|task|mise|deno|turbo|nx|composer|pipenv|pdm|hatch|poe|rake|invoke|npx|pnpx|bunx)$/.test(program)) return { places: [], unknown: `\`${line}\` runs \`${words.join(' ')}\` in each package's folder` };
+  if (/^(?:make|just|task|mise|deno|turbo|nx|composer|pipenv|pdm|hatch|poe|rake|invoke|npx|pnpx|bunx)$/.test(program)) return { places: [], unknown: `\`${line}\` runs \`${words.join(' ')}\` in each package's folder` };
   return undefined;
 }

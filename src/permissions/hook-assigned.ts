@@ -13,6 +13,7 @@ import { valuePaths } from './obeyed-env-values.js';
 import { readNodeOptions } from './node-options.js';
 import { keyMayBe, npmIni } from '../engine/npm-ini.js';
 import { binsUp } from './node-resolve.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export interface Assigned {
   // Absolute paths of the work tree the values name (files, and folders: everything below).
@@ -100,7 +101,7 @@ export function lineAssignments(words: readonly string[]): { words: string[]; fo
 // the loader table, as `NODE_OPTIONS=<its options>` (up to the script node runs; node-options.ts says what each
 // is). The other programs that take node's `-r`/`--import`/`--env-file` (tsx, ts-node, bun) have options of
 // their own: only those are read for them.
-const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+const NODES = new Set(['node', 'tsx', 'ts-node', 'bun']);
 const NODE_LOADING = /^(?:-r|--require|--import|--loader|--experimental-loader|--env-file|--env-file-if-exists)$/;
 // Their options that name a configuration or module they read, as the variable of the same setting.
 const LOADER_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -108,11 +109,11 @@ const LOADER_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>>
   'ts-node': { '-P': 'TS_NODE_PROJECT', '--project': 'TS_NODE_PROJECT', '-C': 'TS_NODE_COMPILER', '--compiler': 'TS_NODE_COMPILER', '--cwd': 'TS_NODE_CWD', '--dir': 'TS_NODE_DIR', '--transpiler': 'TS_NODE_TRANSPILER', '--scope-dir': 'TS_NODE_SCOPE_DIR' },
 };
 export function nodeOptionsOf(words: readonly string[]): string[] {
-  const at = words.findIndex((word) => NODES.has(word.slice(word.lastIndexOf('/') + 1)));
+  const at = words.findIndex((word) => NODES.has(sameProgram(word.slice(word.lastIndexOf('/') + 1))));
   if (at < 0) return [];
-  const program = words[at]!.slice(words[at]!.lastIndexOf('/') + 1);
+  const program = sameProgram(words[at]!.slice(words[at]!.lastIndexOf('/') + 1));
   const own = words.slice(at + 1);
-  if (program === 'node' || program === 'nodejs') {
+  if (program === 'node') {
     const end = readNodeOptions(own).end;
     return end === 0 ? [] : [`NODE_OPTIONS=${own.slice(0, end).map((word) => (/\s/.test(word) ? `"${word}"` : word)).join(' ')}`];
   }

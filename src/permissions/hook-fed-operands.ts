@@ -2,10 +2,11 @@
 // options that run code given on the line or stdin instead, and the options that take the next word as their
 // value (a flag read as valued, or the reverse, would take the wrong word for the script). hook-fed.ts reads the
 // commands of a line; this file reads one command's words.
+import { sameProgram } from '../shell/program-aliases.js';
 
 // What node (and tsx/ts-node, which add TypeScript) tries for a main script named without an extension.
 export const NODE_TRIES = ['.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '/index.js', '/index.cjs', '/index.mjs', '/index.json', '/index.node', '/index.ts', '/index.tsx'];
-export const INTERPRETER = /^(?:\.|source|node|nodejs|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ash|mksh|ruby|perl|php)$/;
+export const INTERPRETER = /^(?:\.|source|node|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ash|mksh|ruby|perl|php)$/;
 // Each family's options (and deno/bun sub-commands) after which it runs code given on the line, stdin or a module
 // by name, not a file.
 const NO_FILE: Record<string, ReadonlySet<string>> = {
@@ -29,7 +30,7 @@ export const VALUED: Record<string, ReadonlySet<string>> = {
 // `node x` runs ./x.
 const SUBCOMMANDS = new Set(['eval', 'repl', 'x', 'exec', 'test', 'install', 'add', 'task', 'fmt', 'lint', 'upgrade']);
 export const family = (program: string): string =>
-  /^(?:node|nodejs|tsx|ts-node|esno|bun|deno)$/.test(program) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : 'sh';
+  /^(?:node|tsx|ts-node|esno|bun|deno)$/.test(sameProgram(program)) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : 'sh';
 
 // The file an interpreter of `kind` runs, from its words past the program (`deno run`/`bun run` skip `run`):
 // `script`, and `folder` when an option moves where it is resolved from first (ruby's `-C DIR`, R20-5); `code`

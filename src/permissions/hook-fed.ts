@@ -18,11 +18,13 @@ import { runnerLocals } from './hook-fed-runners.js';
 import { codeReads, inlineReads } from './hook-fed-inline.js';
 import { braced, globbed, known, moveTo, runTime, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal, xargsRuns, type Input } from './hook-fed-xargs.js';
+import { programFolders } from './wrapper-folders.js';
 import { assignedNames, assigns, childVars, commandAssigns, definedAt, hereText, sourcesFile } from './hook-fed-vars.js';
 import { languageOf } from '../shell/parse-inline.js';
 import { OPAQUE, printed, type Piped, type Stdin } from './hook-fed-pipes.js';
 import { copied, selfWritten, writtenWith, type Written } from './hook-fed-written.js';
 import { cdPath, descriptorFile, mergeSub, positionals, trapAction } from './hook-fed-state.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export type { Fed };
 
@@ -246,7 +248,11 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       fed.locals.push(...local);
       if (local.length > 0) return undefined;
     }
-    if (name === 'env') for (const [at, value] of values.entries()) if (value === '-C' || value === '--chdir' || value.startsWith('--chdir=')) moveTo(fed, value.includes('=') ? { ...words[at]!, value: value.slice(8) } : words[at + 1], args);
+    // `env -C D`, `sudo -D D`, `unshare -w D` (the one table of folder options: wrapper-folders.ts): the command runs in D.
+    for (const found of WRAPPERS[name] === undefined ? [] : programFolders(values)) {
+      if (found.folder === undefined || found.folder.includes('\u0000')) fed.unknown ??= `\`${name}\` runs its command in a folder only known at run time`;
+      else moveTo(fed, literal(found.folder), args);
+    }
     const spec = WRAPPERS[name];
     if (spec !== undefined) {
       const inner = unwrap(spec, likes);
@@ -280,7 +286,7 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     if (first.includes('/')) fed.scripts.push(first);
     if (first.includes('/')) selfWritten(fed, first);
     if (first.includes('/') && globbed(words[0])) (fed.globs ??= []).push(first);
-    if (!INTERPRETER.test(name)) {
+    if (!INTERPRETER.test(sameProgram(name))) {
       const files = programFiles(name, values.slice(1));
       if (files !== undefined) return void fed.scripts.push(...files.filter((file) => file !== '\u0000'));
       const started = launches(name.toLowerCase(), likes) ?? [];

@@ -14,6 +14,7 @@ import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { parse } from './hook-make-parse.js';
 import { automatic, expand, newParsed, type Parsed, type Rule } from './hook-make-text.js';
 import { MAKE_LINE_FLAGS, optionWords } from '../shell/option-variables.js';
+import { withAliases } from '../shell/program-aliases.js';
 
 // One make run: the makefiles it reads (obeyed, missing ones too), the folder it runs in, the lines it runs.
 export interface MakeRun {
@@ -32,7 +33,7 @@ export interface MakeRun {
 
 const MAX_TARGETS = 16;
 const MAX_BUILT = 64;
-const MAKE = new Set(['make', 'gmake']);
+const MAKE = withAliases(['make']);
 
 // The rules that may make `name`: its own, else each pattern rule it matches (instantiated with the stem), else
 // make's built-in ones (`%: %.sh`); with the stem, for `$*`.

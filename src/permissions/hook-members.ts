@@ -15,6 +15,7 @@ import { INTERPRETER, family, scriptOperand } from './hook-fed-operands.js';
 import { listInside } from './hook-listing.js';
 import { inside } from './hook-spelling.js';
 import { stats, type Walk } from './hook-walk.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 const MAX_MEMBERS = 256;
 const MAX_ENTRIES = 16_384;
@@ -44,7 +45,7 @@ function runs(words: readonly string[]): 'run' | 'code' | undefined {
       inner = inner.slice(unwrapped.index);
       continue;
     }
-    if (!INTERPRETER.test(name)) return undefined;
+    if (!INTERPRETER.test(sameProgram(name))) return undefined;
     const kind = family(name);
     const operand = scriptOperand(kind, inner.slice(1), name);
     // `python3 -m py_compile {}`: a module given the file, not running it.

@@ -11,6 +11,7 @@ import { read, stats, type Walk } from './hook-walk.js';
 import { RUNNER_READERS } from './hook-runner-parts.js';
 import { simpleCommands } from './hook-tasks.js';
 import { shellWords } from '../git/config-command.js';
+import { withAliases } from '../shell/program-aliases.js';
 
 // A compiler's source operands (`$(CC) -o t t.c src/x.c`, `go run main.go`): the project's sources, which the
 // README's limit leaves writable, not files the line runs. Also the files a toolchain's place options name
@@ -38,8 +39,8 @@ export function sourceOperands(line: string): Set<string> {
   return found;
 }
 
-const INTERPRETERS = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun', 'deno', 'python', 'python3', 'python2']);
-const NODES = new Set(['node', 'nodejs', 'tsx', 'ts-node', 'bun']);
+const INTERPRETERS = withAliases(['node', 'tsx', 'ts-node', 'bun', 'deno', 'python', 'python3', 'python2']);
+const NODES = withAliases(['node', 'tsx', 'ts-node', 'bun']);
 
 // What a node line runs that the script walk cannot follow (red team R14-18): code given as text (`node -e
 // "require('./tools/x')"`), or a folder (`node .`, `node tools`: its package.json main or index, and what that

@@ -6,14 +6,13 @@ import { basename, resolve } from 'node:path';
 import { pmCommand } from './hook-pm-commands.js';
 import { pmReadings } from './hook-pm-options.js';
 import { pmRunner } from './hook-pm-runners.js';
+import { programFolders } from './wrapper-folders.js';
 import picomatch from '../workspace/picomatch.js';
 
 // Reads one file (size-capped, regular files only), noting it for the cache's stamps.
 export type Read = (path: string) => string | undefined;
 
 const PACKAGE_MANAGERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
-// The folder a package manager runs in: `npm --prefix DIR`, `pnpm -C DIR` / `--dir DIR`, `yarn --cwd DIR`.
-const FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd'];
 
 // The package.json scripts `words` start (with their pre and post scripts), by the folder they run in
 // (relative to the top; '' for the top).
@@ -29,11 +28,13 @@ export function scriptNames(words: readonly string[]): { folder: string; names: 
     if (!PACKAGE_MANAGERS.has(manager)) return;
     let folder = '';
     const line = words.slice(i + 1, end(words, i));
-    for (let j = 0; j < line.length; j++) {
+    // The folder a package manager runs in (`npm --prefix DIR`, `pnpm -C DIR` / `--dir DIR`, `yarn --cwd DIR`): the
+    // one table of folder options (wrapper-folders.ts).
+    for (const found of programFolders([manager, ...line])) folder = found.folder ?? folder;
+    // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
+    for (let j = 0; j < line.length && manager === 'npm'; j++) {
       const arg = line[j]!;
-      // npm's `-w DIR` / `--workspace DIR` runs the script of that workspace package (red team round 10, R10-1).
-      const options = manager === 'npm' ? [...FOLDER_OPTIONS, '-w', '--workspace'] : FOLDER_OPTIONS;
-      const option = options.find((name) => arg === name || arg.startsWith(`${name}=`));
+      const option = ['-w', '--workspace'].find((name) => arg === name || arg.startsWith(`${name}=`));
       if (option !== undefined) folder = arg === option ? (line[++j] ?? '') : arg.slice(option.length + 1);
     }
     // Each reading of the sub-command (hook-pm-options.ts), by the manager's own table (hook-pm-commands.ts).

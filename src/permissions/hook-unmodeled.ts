@@ -13,6 +13,7 @@ import { assignedWhy, lineAssignments } from './hook-assigned.js';
 import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { pmRunner } from './hook-pm-runners.js';
 import { lineValues } from './hook-line-values.js';
+import { withAliases } from '../shell/program-aliases.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -24,8 +25,8 @@ export const INERT = new Set([
   'black', 'isort', 'ruff', 'tsc', 'clang-format', 'rustfmt', 'yamllint', 'codespell', 'typos', 'gitleaks', 'hadolint', 'markdownlint',
 ]);
 // Runners whose task files and configuration codeward follows (obeyed-hooks.ts and its hook-*.ts).
-const MODELED = new Set([
-  'npm', 'yarn', 'pnpm', 'bun', 'turbo', 'lerna', 'nx', 'make', 'gmake', 'just', 'task', 'composer', 'deno', 'pdm', 'poe', 'hatch', 'tox', 'nox', 'invoke',
+const MODELED = withAliases([
+  'npm', 'yarn', 'pnpm', 'bun', 'turbo', 'lerna', 'nx', 'make', 'just', 'task', 'composer', 'deno', 'pdm', 'poe', 'hatch', 'tox', 'nox', 'invoke',
   'jest', 'vitest', 'mocha', 'ava', 'playwright', 'pytest', 'py.test', 'eslint', 'prettier', 'stylelint', 'lint-staged', 'lefthook', 'pre-commit', 'pre_commit', 'commitlint',
   // The folder it runs is followed like a loop's (hook-spelling.ts loopedOver).
   'run-parts',
@@ -34,7 +35,7 @@ const MODELED = new Set([
 const pythonModule = (word: string, isFile: (word: string) => boolean): boolean =>
   /^[A-Za-z_][\w.]*(?::[\w.]+)?$/.test(word) && moduleFiles(word.replace(/:.*$/, ''), true).some(isFile);
 // Interpreters: their first operand is the file they run (followed), `-c`/`-e` text a line of its own.
-const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'nodejs', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
+const INTERPRETERS = withAliases(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
 const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);

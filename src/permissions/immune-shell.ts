@@ -15,6 +15,7 @@ import { mayWrite } from './readonly.js';
 import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
+import { withAliases } from '../shell/program-aliases.js';
 
 // The place's obeyedContext: a written path judged without it fails (never judged as if nothing were obeyed).
 function obeyedOf(place: ShellPlace): ObeyedContextOf {
@@ -86,7 +87,7 @@ export interface Nested {
 }
 
 // Interpreters whose first operand is the program they run.
-const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'node', 'nodejs', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'lua', 'Rscript']);
+const INTERPRETERS = withAliases(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'ruby', 'perl', 'php', 'lua', 'Rscript']);
 
 // An interpreter whose program is only known at run time (`node $(which npm) run deploy`: npm's code, out
 // of sight of the deny rule on `npm run deploy`; red team R14-16) is a command only known at run time.

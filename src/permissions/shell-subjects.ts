@@ -117,7 +117,7 @@ function entryProgram(name: string, tokens: readonly Token[], runDir: string | u
   if (!operand || operand.dynamic) return undefined;
   const same = sameProgram(operand.value);
   if (name === 'corepack' && /^(?:npm|npx|yarn|pnpm|pnpx)$/.test(same)) return { name: same, rest: tokens.slice(at + 1) };
-  if (name !== 'node' && name !== 'nodejs') return undefined;
+  if (sameProgram(name) !== 'node') return undefined;
   const program = ENTRY_SCRIPTS[sameProgram(operand.value.split('/').at(-1)!)] ?? (runDir === undefined ? undefined : scriptProgram(operand.value, runDir, root));
   return program === undefined ? undefined : { name: program, rest: tokens.slice(at + 1) };
 }

@@ -6,6 +6,7 @@ import { makeGoal, makeWords } from './task-runner-make.js';
 import { taskfileTask } from './task-runner-taskfile.js';
 import { cargoMakeTask, hatchScript, miseTask, pdmScript, pipenvScript, poeTask } from './task-runner-toml.js';
 import type { TaskFolder, TaskStep } from './task-runner-files.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 // The task runners other than npm/pnpm/yarn/bun (red team R23-13): each runs a project task whose body is shell
 // text of a project file, so `just x` with `x:` NL `\tgit push` is a push for a rule on `git push*`. ONE table:
@@ -179,10 +180,10 @@ export const TASK_RUNNERS: Readonly<Record<string, TaskRunner>> = {
   }, read: makeGoal },
 };
 
-// The row for a line's program (`cargo make` is cargo-make's; `gmake` is make).
+// The row for a line's program (`cargo make` is cargo-make's; a program's alias is the program: program-aliases.ts).
 export function taskRunnerOf(words: readonly string[]): { runner: TaskRunner; program: string; rest: readonly string[] } | undefined {
   const [program = '', ...rest] = words;
   if (program === 'cargo') return rest[0] === 'make' ? { runner: TASK_RUNNERS['cargo-make']!, program: 'cargo make', rest: ['make', ...rest.slice(1)] } : undefined;
-  const key = program === 'gmake' ? 'make' : program === 'cargo-make' ? 'cargo-make' : program;
+  const key = sameProgram(program);
   return Object.hasOwn(TASK_RUNNERS, key) ? { runner: TASK_RUNNERS[key]!, program, rest } : undefined;
 }

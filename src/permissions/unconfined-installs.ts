@@ -8,6 +8,7 @@ import { pythonInstall } from './unconfined-install-python.js';
 import { gemInstall } from './unconfined-install-gem.js';
 import { goInstall } from './unconfined-install-go.js';
 import { systemInstall } from './unconfined-install-system.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export type { Inside } from './unconfined-install-options.js';
 
@@ -49,7 +50,7 @@ const ROWS: readonly Row[] = [
   { programs: /^gem$/, outside: gemInstall },
   // `make install` (and install-*, uninstall) copies into PREFIX, /usr/local by default; DESTDIR or PREFIX inside keeps it.
   {
-    programs: /^(?:make|gmake|ninja|meson)$/,
+    programs: /^(?:make|ninja|meson)$/,
     outside: (call, inside) => {
       const targets = call.form.slice(1).filter((arg) => !arg.startsWith('-') && !arg.includes('='));
       if (!targets.some((target) => /^(?:un)?install(?:[-_].*)?$/.test(target))) return undefined;
@@ -87,14 +88,14 @@ function launched(name: string, words: readonly Word[]): { name: string; words: 
   const operand = words[at];
   if (operand === undefined || operand.dynamic) return undefined;
   if (name === 'corepack' && /^(?:npm|yarn|pnpm)(?:@\S*)?$/.test(operand.value)) return { name: operand.value.replace(/@.*$/, ''), words: words.slice(at + 1) };
-  const program = name === 'node' || name === 'nodejs' ? ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] : undefined;
+  const program = sameProgram(name) === 'node' ? ENTRY_SCRIPTS[operand.value.split('/').at(-1)!] : undefined;
   return program === undefined || program === 'npx' || program === 'pnpx' ? undefined : { name: program, words: words.slice(at + 1) };
 }
 
 function judge(name: string, words: readonly Word[], at: Pick<Call, 'env' | 'assigned' | 'folders'>, raw: string, inside: Inside): string | undefined {
   const inner = launched(name, words);
   if (inner !== undefined) return judge(inner.name, inner.words, at, inner.name, inside);
-  const row = ROWS.find((each) => each.programs.test(name)) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
+  const row = ROWS.find((each) => each.programs.test(sameProgram(name))) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
   if (!row) return undefined;
   const reading = canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...words]);
   // A subcommand not known statically: each reading is judged (fail closed).

@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { longOption } from '../shell/gnu-long.js';
 import { unwrap, WRAPPERS } from '../shell/parse-wrappers.js';
 import { shCommands } from '../shell/sh-tokens.js';
+import { sameProgram } from '../shell/program-aliases.js';
 
 export interface FolderWord {
   readonly program: string;
@@ -39,7 +40,6 @@ const UNSHARE_LONGS = ['help', 'version', 'mount', 'uts', 'ipc', 'net', 'pid', '
 const NSENTER_LONGS = ['all', 'help', 'version', 'target', 'mount', 'uts', 'ipc', 'net', 'pid', 'cgroup', 'user', 'time', 'setuid', 'setgid', 'preserve-credentials', 'root', 'wd', 'wdns', 'env', 'no-fork', 'follow-context', 'user-parent', 'keep-caps', 'join-cgroup'];
 const MAKE_LONGS = ['always-make', 'directory', 'debug', 'environment-overrides', 'eval', 'file', 'makefile', 'help', 'ignore-errors', 'include-dir', 'jobs', 'jobserver-style', 'keep-going', 'load-average', 'check-symlink-times', 'just-print', 'dry-run', 'recon', 'no-builtin-rules', 'no-builtin-variables', 'no-keep-going', 'no-print-directory', 'old-file', 'assume-old', 'output-sync', 'print-data-base', 'print-directory', 'question', 'shuffle', 'silent', 'quiet', 'stop', 'touch', 'trace', 'version', 'warn-undefined-variables', 'what-if', 'new-file', 'assume-new'];
 
-const MAKE: FolderRow = { shorts: 'C', longs: ['directory'], every: MAKE_LONGS };
 export const FOLDER_ROWS: Readonly<Record<string, FolderRow>> = {
   env: { shorts: 'C', longs: ['chdir'], every: ENV_LONGS, starts: true },
   sudo: { shorts: 'D', longs: ['chdir'], every: SUDO_LONGS, starts: true },
@@ -48,8 +48,7 @@ export const FOLDER_ROWS: Readonly<Record<string, FolderRow>> = {
   unshare: { shorts: 'w', longs: ['wd'], every: UNSHARE_LONGS, starts: true },
   nsenter: { shorts: 'w', longs: ['wd'], every: NSENTER_LONGS, optional: true, starts: true },
   git: { shorts: 'C' },
-  make: MAKE,
-  gmake: MAKE,
+  make: { shorts: 'C', longs: ['directory'], every: MAKE_LONGS },
   tar: { shorts: 'C', longs: ['directory'] },
   npm: { shorts: 'C', longs: ['prefix'] },
   pnpm: { shorts: 'C', longs: ['dir'] },
@@ -101,7 +100,7 @@ function readOptions(words: readonly string[], from: number, to: number, program
 function readCommand(words: readonly string[], out: FolderWord[], wrappersOnly: boolean): void {
   let at = 0;
   while (at < words.length) {
-    const program = basename(words[at]!);
+    const program = sameProgram(basename(words[at]!));
     if (program === 'find') {
       const action = words.findIndex((word, i) => i > at && FIND_STARTS.test(word));
       if (action < 0) return;
@@ -139,8 +138,27 @@ export function lineFolders(text: string, depth = 0): FolderWord[] {
 
 // The folders a command's wrappers start it in (`env -C sub`, `sudo --chdir=sub`, `find .. -execdir`), outermost first.
 export function startedFolders(text: string): FolderWord[] {
-  const out: FolderWord[] = [];
   const first = shCommands(text)[0];
-  if (first !== undefined) readCommand(first.map((word) => word.text), out, true);
+  return first === undefined ? [] : commandFolders(first.map((word) => word.text));
+}
+
+// The same for one simple command's words (the hook walk's reading: obeyed-hooks.ts).
+export function commandFolders(words: readonly string[]): FolderWord[] {
+  const out: FolderWord[] = [];
+  readCommand(words, out, true);
+  return out;
+}
+
+// The folder options of the first program of `words` alone (a program of the table: `npm --prefix D`, `yarn --cwd D`,
+// `env -C D` up to the command it starts, not that command's): for a reader that walks a line one program at a time
+// (hook-fed.ts, hook-tasks.ts). `words[0]` may be a path or carry a version (`pnpm@9`).
+export function programFolders(words: readonly string[]): FolderWord[] {
+  const program = sameProgram(basename(words[0] ?? '').replace(/(?<=.)@[^/]*$/, ''));
+  const row = FOLDER_ROWS[program];
+  if (row === undefined) return [];
+  const spec = WRAPPERS[program];
+  const inner = spec === undefined ? undefined : unwrap(spec, words.map((value) => ({ value, dynamic: value.includes('$') })));
+  const out: FolderWord[] = [];
+  readOptions(words, 1, inner === undefined || inner.kind === 'none' ? words.length : inner.index, program, row, out);
   return out;
 }

@@ -6,6 +6,7 @@
 // run (env.ts: editors, pagers, TERM=dumb) covers what no parser can see (`$EDITOR x`, git aliases).
 import { longOption, parseArgs, shortFlag, tokensOf } from './danger-args.js';
 import type { ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
+import { sameProgram, withAliases } from './program-aliases.js';
 
 export interface InteractiveHit {
   // The program as named (`vim`, `git rebase -i`).
@@ -163,7 +164,7 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ...['htop', 'btop', 'nvtop', 'tig', 'lazygit', 'ranger', 'nnn', 'vifm'].map((name) => [name, monitor(undefined, 'use a command that prints once (ps aux, free -m, df -h, git log)')] as const),
   ['watch', () => ({ hint: WATCH_HINT })],
   ...['python', 'python2', 'python3', 'pypy', 'pypy3'].map((name) => [name, repl('-c CODE', /^-[a-zA-Z]*i$/)] as const),
-  ...['node', 'nodejs'].map((name) => [name, repl('-e CODE', /^(?:-i|--interactive)$/)] as const),
+  ...['node'].map((name) => [name, repl('-e CODE', /^(?:-i|--interactive)$/)] as const),
   ...['ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry'].map((name) => [name, repl('-c CODE (ruby -e, ghc -e)', /^-i$/)] as const),
   ...SHELLS.map((name) => [name, repl('-c "COMMANDS"', /^-[a-zA-Z]*i[a-zA-Z]*$/)] as const),
   ['jest', watchMode('jest (or jest --ci)', watchFlag('--watch', '--watchAll'))],
@@ -182,7 +183,7 @@ const CHECKS: ReadonlyMap<string, Check> = new Map<string, Check>([
 ]);
 
 // Programs a flag can make non-interactive (a batch mode, a message, a script).
-const FLAG_SENSITIVE = new Set([...SHELLS, 'jest', 'vitest', 'tsc', 'webpack', 'rollup', 'esbuild', 'tsup', 'babel', 'git', 'ssh', 'crontab', 'kubectl', 'systemctl', 'top', 'iotop', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry', 'emacs', 'vim', 'vi', 'nvim', 'vimdiff', 'view', 'rvim', 'gvim', 'vimx']);
+const FLAG_SENSITIVE = withAliases([...SHELLS, 'jest', 'vitest', 'tsc', 'webpack', 'rollup', 'esbuild', 'tsup', 'babel', 'git', 'ssh', 'crontab', 'kubectl', 'systemctl', 'top', 'iotop', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'ipython', 'bpython', 'ptpython', 'irb', 'ghci', 'pry', 'emacs', 'vim', 'vi', 'nvim', 'vimdiff', 'view', 'rvim', 'gvim', 'vimx']);
 
 // A plain word for parseArgs (the Check tables see values only).
 function plainWord(value: string): ShellWord {
@@ -205,7 +206,7 @@ function checkCommand(command: SimpleCommand): InteractiveHit | undefined {
 }
 
 function checkNamed(command: SimpleCommand, name: string): InteractiveHit | undefined {
-  const check = CHECKS.get(name) ?? (/^python\d+(?:\.\d+)?$/.test(name) ? CHECKS.get('python3') : undefined);
+  const check = CHECKS.get(name) ?? CHECKS.get(sameProgram(name)) ?? (/^python\d+(?:\.\d+)?$/.test(name) ? CHECKS.get('python3') : undefined);
   if (!check) return undefined;
   const sensitive = FLAG_SENSITIVE.has(name) || /^python/.test(name);
   const words = command.words.length > 0 ? command.words.slice(1) : command.args.map(plainWord);

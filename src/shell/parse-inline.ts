@@ -10,13 +10,14 @@ import { AWK_LONGS, longOption } from './gnu-long.js';
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
 import type { Language } from './parse-code.js';
+import { sameProgram } from './program-aliases.js';
 export type { Language } from './parse-code.js';
 
 const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
   [/^python[\d.]*$|^pypy\d*$/, 'python'],
   // node's TypeScript/ESM front-ends take node's `-e/--eval/-p/--print` (red team R20-23), and a package runner's
   // `node@20` is node.
-  [/^(?:node|nodejs|bun|deno|tsx|ts-node(?:-esm|-cwd|-script|-transpile-only)?|esno|esr|babel-node|vite-node|jiti|sucrase-node|swc-node)(?:@[\w.^~<>=-]*)?$/, 'js'],
+  [/^(?:node|bun|deno|tsx|ts-node(?:-esm|-cwd|-script|-transpile-only)?|esno|esr|babel-node|vite-node|jiti|sucrase-node|swc-node)(?:@[\w.^~<>=-]*)?$/, 'js'],
   [/^perl[\d.]*$/, 'perl'],
   [/^(?:ruby|jruby|irb)[\d.]*$/, 'ruby'],
   [/^php[\d.]*$/, 'php'],
@@ -27,7 +28,7 @@ const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
 ];
 
 export function languageOf(name: string): Language | undefined {
-  const key = name.toLowerCase();
+  const key = name.toLowerCase().replace(/^[^@]+/, (base) => sameProgram(base));
   for (const [pattern, language] of LANGUAGES) if (pattern.test(key)) return language;
   return undefined;
 }

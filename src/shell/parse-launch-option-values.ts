@@ -8,6 +8,7 @@ import { mayBeOption, runtimeOption, runtimeOptions } from './parse-launch-runti
 import { ROWS, shellText, type ProgramRow, type ValueOption } from './parse-launch-program-rows.js';
 import type { Launch } from './parse-launchers.js';
 import { unwrap, WRAPPERS, type WordLike } from './parse-wrappers.js';
+import { sameProgram } from './program-aliases.js';
 
 const MIN_PREFIX = 3;
 
@@ -59,7 +60,7 @@ function wordRowLaunches(key: string, words: readonly WordLike[], row: ProgramRo
 // What `words[0]` (by its row) runs from its options' values and run-time words; undefined when it has no row, or a
 // row without value options found none; [] when it runs none.
 export function optionValueLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
-  const row = Object.hasOwn(ROWS, key) ? ROWS[key]! : undefined;
+  const row = Object.hasOwn(ROWS, sameProgram(key)) ? ROWS[sameProgram(key)]! : undefined;
   if (row === undefined || (row.words === undefined && row.valued === undefined)) return undefined;
   if (row.words !== undefined) return wordRowLaunches(key, words, { ...row, words: row.words });
   const options = row.options ?? [];

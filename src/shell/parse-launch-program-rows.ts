@@ -138,7 +138,6 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   // make runs no line from its words but `--eval`'s (immune-code.ts); a word that may be that option is one. GNU
   // getopt: read anywhere on the line; enough to tell a value (`make -C "$D"`) from an option place.
   make: MAKE,
-  gmake: MAKE,
   // R21-3: programs with single-dash long options; a run-time word where an option or operand may stand runs.
   gdb: { commands: COMMAND_FILES.gdb, words: ['-p', '-pid', '--pid', '-c', '-core', '--core', '-d', '-directory', '--directory', '-cd', '--cd', '-se', '-s', '-symbols', '-e', '-exec', '-tty', '-b', '-l'] },
   sqlite3: { commands: COMMAND_FILES.sqlite3, words: ['-separator', '-newline', '-nullvalue', '-vfs', '-maxsize', '-pagecache', '-lookaside', '-mmap'] },

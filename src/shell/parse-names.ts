@@ -10,7 +10,7 @@ import { sameProgram } from './program-aliases.js';
 // Programs that read code, besides shells and interpreters: debuggers, editors, database clients, macro
 // processors, calculators with shell escapes, and language families parse-inline.ts knows.
 const CODE_READERS = new Set(`gdb cgdb lldb ed red ex vi vim nvim view sqlite3 duckdb psql mysql mariadb dc bc m4 awk gawk mawk nawk
-  sed gsed python pypy pypy3 perl ruby jruby irb php lua luajit node nodejs bun deno`.split(/\s+/));
+  sed gsed python pypy pypy3 perl ruby jruby irb php lua luajit node bun deno`.split(/\s+/));
 
 const KNOWN = (name: string): boolean => SHELLS.has(name) || INTERPRETERS.has(name) || CODE_READERS.has(name);
 

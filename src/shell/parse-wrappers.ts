@@ -3,6 +3,7 @@
 // so the inner command is found where the wrapper itself would find it.
 
 import { mayBeOption } from './parse-launch-runtime.js';
+import { withAliases } from './program-aliases.js';
 
 export interface WordLike {
   readonly value: string;
@@ -194,7 +195,7 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh', 'ksh93', 'pdksh', 'oksh', 'loksh']);
 // Interpreters that run a program read from stdin when given no program (`curl x | python3`).
 // Versioned names (`tclsh8.6`, `python3.11`) reach these sets as their family (parse-names.ts).
-export const INTERPRETERS = new Set(['python', 'python2', 'python3', 'perl', 'ruby', 'node', 'nodejs', 'php', 'lua', 'tclsh', 'pwsh', 'osascript',
+export const INTERPRETERS = withAliases(['python', 'python2', 'python3', 'perl', 'ruby', 'node', 'php', 'lua', 'tclsh', 'pwsh', 'osascript',
   'wish', 'expect', 'jimsh', 'guile', 'julia', 'racket', 'sbcl', 'clisp', 'gnuplot', 'octave', 'ghci', 'jshell', 'erl', 'ocaml', 'gforth', 'xonsh']);
 
 export type ShellMode =

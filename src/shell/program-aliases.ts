@@ -11,9 +11,20 @@
 // chosen outside the line. BWK awk under its Debian names is awk.
 const SAME_PROGRAM: Readonly<Record<string, string>> = {
   yarnpkg: 'yarn', slogin: 'ssh', editor: 'vim', 'sensible-editor': 'vim', 'original-awk': 'awk', 'one-true-awk': 'awk',
+  // Debian's node (the `nodejs` package's program; `node` is a link only some installs add) and GNU make as BSDs and
+  // macOS's Homebrew install it.
+  nodejs: 'node', gmake: 'make',
 };
 
 export const PROGRAM_ALIASES: readonly (readonly [alias: string, program: string])[] = Object.entries(SAME_PROGRAM);
+
+// `names` and every alias of a program among them: for a table a name reaches as written (a file name, a word of
+// a configuration) rather than through sameProgram.
+export const withAliases = (names: Iterable<string>): Set<string> => {
+  const out = new Set(names);
+  for (const [alias, program] of PROGRAM_ALIASES) if (out.has(program)) out.add(alias);
+  return out;
+};
 
 // The program `name` (a base name) is, or `name` itself.
 export const sameProgram = (name: string): string => {

@@ -7,7 +7,7 @@ import { commandsOf, programOf } from './run-script-reading.js';
 // Fail closed: a construct not read here counts as unknown, however harmless its spelling looks.
 
 // Programs that load code the reading does not follow (imports, requires, `-e`/`-c` text).
-const INTERPRETERS = /^(node|nodejs|deno|tsx|ts-node|python[0-9.]*|pypy[0-9.]*|ruby|perl|php|lua|Rscript|java|osascript)$/;
+const INTERPRETERS = /^(node|deno|tsx|ts-node|python[0-9.]*|pypy[0-9.]*|ruby|perl|php|lua|Rscript|java|osascript)$/;
 
 // Make functions whose value is read at run time: a command's output, the files a glob matches, a file's text.
 const MAKE_RUN_TIME = /\$[({](shell|wildcard|file)\s/;
@@ -51,7 +51,7 @@ function runsAutomatic(line: string): boolean {
 export const isShell = (program: string): boolean => /^(sh|bash|dash|zsh|ksh|mksh|ash|\.|source)$/.test(program);
 
 // Runner programs inside a followed file: not followed from there (run-scripts.ts follows them from scripts).
-export const isRunner = (program: string): boolean => /^(npm|pnpm|yarn|bun|npx|pnpx|bunx|make|gmake)$/.test(program);
+export const isRunner = (program: string): boolean => /^(npm|pnpm|yarn|bun|npx|pnpx|bunx|make)$/.test(program);
 
 // Why a shown line cannot key an "always": a construct read at run time, or an interpreter it runs.
 export function lineProblem(line: string, recipe = false): string | undefined {

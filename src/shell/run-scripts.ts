@@ -134,7 +134,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     const { program, rest } = programOf(words);
     if (['cd', 'pushd'].includes(program)) moved = true;
     const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(program);
-    if (!manager && ((program !== 'make' && program !== 'gmake') || !recipes)) continue;
+    if (!manager && (program !== 'make' || !recipes)) continue;
     const script = manager ? packageScript(program, rest) : '';
     if (script === null) continue;
     reading.runs = true;

@@ -9,42 +9,22 @@
 // directive (free today: not a sheet kind).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { runCli, writeFiles } from '../helpers/fixture.js';
+import { runCli } from '../helpers/fixture.js';
 import { checkStyleWrites, tailwindProject } from './css-writes.js';
-import { git } from './git-run.js';
 import { rowPlace } from './hook-check.js';
+import { NEXT_TAILWIND, tailwindWrite } from './tailwind-write.js';
 
 const place = rowPlace('cw-rt23-css-');
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const PLUGIN = '@plugin "../tools/p.js";\n';
 const PLAIN = '.a { color: red; }\n';
-const NEXT = {
-  'package.json': JSON.stringify({ name: 'w', scripts: { build: 'next build' }, dependencies: { next: '15', react: '19' }, devDependencies: { tailwindcss: '4', '@tailwindcss/postcss': '4' } }),
-  'postcss.config.mjs': 'const config = { plugins: { "@tailwindcss/postcss": {} } };\nexport default config;\n',
-  'app/layout.tsx': 'import "./globals.css";\nexport default function L() { return null; }\n', 'app/page.tsx': 'export default function P() { return null; }\n',
-};
-
 // The code of a write under --yes of `file` with `content` in a fresh Next + Tailwind repository holding `files`
 // (hook `npx next build`): 'ok' or the error code.
-async function written(files: Record<string, string>, file: string, content: string): Promise<string> {
-  const root = place.next();
-  await writeFiles(root, { ...NEXT, ...files, 'tools/p.js': 'module.exports = {};\n', 'tools/c.js': 'module.exports = {};\n' });
-  git(root, 'init', '-q');
-  await writeFile(join(root, '.git/hooks/pre-commit'), '#!/bin/sh\nnpx next build\n');
-  await chmod(join(root, '.git/hooks/pre-commit'), 0o755);
-  const engine = await createEngine({ workspace: root, env: { HOME: place.home }, permissions: { home: place.home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'write', args: { file, content } });
-    if (!result.ok) expect(readFileSync(join(root, file), 'utf8')).toBe(files[file]);
-    return result.ok ? 'ok' : result.error?.code ?? 'error';
-  } finally {
-    await engine.close();
-  }
-}
+const written = (files: Record<string, string>, file: string, content: string): Promise<string> =>
+  tailwindWrite(place.next(), place.home, { 'tools/c.js': 'module.exports = {};\n', ...files }, file, content);
 
 describe('R23-7: a directive written into a file an @import hands Tailwind whatever its extension', () => {
   it.each<[string, string, string, string]>([
@@ -73,7 +53,7 @@ describe('R23-7: a directive written into a file an @import hands Tailwind whate
 // index (with or without .css), its package.json (which says the file: obeyed) and the file that names (any kind).
 describe('R23-7: every file an @import of a name of another kind may resolve to', () => {
   const files = {
-    ...NEXT, 'tools/p.js': 'module.exports = {};\n', 'app/notes.txt': PLAIN,
+    ...NEXT_TAILWIND, 'tools/p.js': 'module.exports = {};\n', 'app/notes.txt': PLAIN,
     'app/globals.css': '@import "tailwindcss";\n@import "./theme";\n@import "./kit";\n@import "palette";\n@reference "./ref.inc";\n',
     'app/theme/index.css': PLAIN, 'app/kit/package.json': JSON.stringify({ name: 'kit', style: '../kit.styles' }), 'app/kit.styles': PLAIN, 'app/ref.inc': PLAIN,
   };
@@ -90,7 +70,7 @@ describe('R23-7: every file an @import of a name of another kind may resolve to'
   });
 
   it.skipIf(!bwrapWorks)('a sandboxed run: a plain imported x.txt it writes is applied, one with @plugin is set aside', async () => {
-    const root = await tailwindProject(place.next(), { ...NEXT, 'tools/p.js': 'module.exports = {};\n', 'app/globals.css': '@import "tailwindcss";\n@import "./x.txt";\n@import "./y.txt";\n', 'app/x.txt': PLAIN, 'app/y.txt': PLAIN });
+    const root = await tailwindProject(place.next(), { ...NEXT_TAILWIND, 'tools/p.js': 'module.exports = {};\n', 'app/globals.css': '@import "tailwindcss";\n@import "./x.txt";\n@import "./y.txt";\n', 'app/x.txt': PLAIN, 'app/y.txt': PLAIN });
     await writeFile(join(root, 'gen.sh'), 'printf ".b { color: blue; }\\n" > app/x.txt\nprintf "@plugin \\"../tools/p.js\\";\\n" > app/y.txt\n');
     const run = runCli(['--json', '--yes', '-C', root, 'exec', '--cmd', 'sh gen.sh'], { env: { HOME: place.home } });
     expect(readFileSync(join(root, 'app/x.txt'), 'utf8'), run.stdout + run.stderr).toBe('.b { color: blue; }\n');

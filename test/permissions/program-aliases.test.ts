@@ -53,6 +53,19 @@ const FIXTURES: Readonly<Record<string, Fixture>> = {
     hook: { args: '-f tools/p.awk', files: { 'tools/p.awk': 'BEGIN { }\n' }, asks: ['tools/p.awk'], free: [] },
     allowed: ['a package script', 'a Makefile recipe', 'a justfile recipe'],
   },
+  // Debian's `nodejs` (left30): node running a file that pushes; the hook runs a file of the work tree.
+  node: {
+    args: "-e \"require('child_process').execSync('git push origin main')\"",
+    files: {},
+    hook: { args: 'tools/t.js', files: { 'tools/t.js': '', 'src/a.js': '' }, asks: ['tools/t.js'], free: ['src/a.js'] },
+  },
+  // GNU make as `gmake` (left30): a makefile whose recipe pushes; the hook's make runs a recipe's script (the walk
+  // also reads tools/t.mk, a file the line names, as a script: unmodeled, so no file is free).
+  make: {
+    args: '-f push.mk g',
+    files: { 'push.mk': `g:\n\t${PUSH}\n` },
+    hook: { args: '-f tools/t.mk test', files: { 'tools/t.mk': 'test:\n\tsh tools/t.sh\n', 'tools/t.sh': '', 'src/a.js': '' }, asks: ['tools/t.mk', 'tools/t.sh'], free: [] },
+  },
 };
 
 // `files` with package.json's scripts `scripts` added.

@@ -39,6 +39,9 @@ export interface McpConnection {
   readonly server: Server;
   // Aborts calls in flight, closes the server and the engine.
   close(): Promise<void>;
+  // The client can send nothing more (stdio's stdin ended): the requests it would answer (an approval form,
+  // roots/list) fail now instead of waiting for an answer that cannot come; the calls in flight then finish.
+  inputEnded(): void;
 }
 
 const INSTRUCTIONS =
@@ -73,6 +76,7 @@ export function createConnection(options: ServeOptions): McpConnection {
   const requests = new AsyncLocalStorage<RequestId>();
   let current: Promise<Engine> | undefined;
   let closed = false;
+  const input = new AbortController();
   // roots/list is asked once; again on roots/list_changed only if the client answered before (a client that
   // declares roots but never answers, like MCP Inspector's proxy, is not asked again and again).
   let rootsAnswered = false;
@@ -83,7 +87,7 @@ export function createConnection(options: ServeOptions): McpConnection {
       {
         elicit: (params) => {
           const related = requests.getStore();
-          return server.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS, ...(related === undefined ? {} : { relatedRequestId: related }) });
+          return server.elicitInput(params, { timeout: ELICITATION_TIMEOUT_MS, signal: input.signal, ...(related === undefined ? {} : { relatedRequestId: related }) });
         },
       },
       log,
@@ -107,7 +111,7 @@ export function createConnection(options: ServeOptions): McpConnection {
   const fromRoots = async (): Promise<Engine> => {
     let roots: readonly { uri: string }[] = [];
     try {
-      roots = (await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS })).roots;
+      roots = (await server.listRoots(undefined, { timeout: ROOTS_TIMEOUT_MS, signal: input.signal })).roots;
       rootsAnswered = true;
     } catch (error) {
       log(`roots/list failed, serving the whole workspace: ${toCodewardError(error).message}`);
@@ -173,6 +177,7 @@ export function createConnection(options: ServeOptions): McpConnection {
 
   return {
     server,
+    inputEnded: () => input.abort(new Error('the client closed its input: no answer can come')),
     close: async () => {
       if (closed) return;
       closed = true;

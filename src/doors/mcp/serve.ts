@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
 import { Registry } from '../../engine/registry.js';
 import { builtinCommands } from '../../commands/index.js';
@@ -139,17 +140,58 @@ export async function mcpCommand(rest: readonly string[], options: GlobalOptions
   }
 
   const connection = createConnection(serve);
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const transport = answering(new StdioServerTransport(process.stdin, process.stdout));
   await connection.server.connect(transport);
   await waitForStop((stop) => {
     connection.server.onclose = stop;
-    process.stdin.on('end', stop);
-    process.stdin.on('close', stop);
+    // stdin's end is the client's last word, not a cancel: the requests it sent are answered first (a signal
+    // still stops at once).
+    const ended = (): void => {
+      connection.inputEnded();
+      void transport.answered().then(stop);
+    };
+    process.stdin.on('end', ended);
+    process.stdin.on('close', ended);
     return () => {
-      process.stdin.off('end', stop);
-      process.stdin.off('close', stop);
+      process.stdin.off('end', ended);
+      process.stdin.off('close', ended);
     };
   });
   await connection.close();
   return 0;
+}
+
+// `inner` with the ids of the requests it received and has not answered yet: answered() resolves once there are none.
+function answering(inner: Transport): Transport & { answered(): Promise<void> } {
+  const open = new Set<string | number>();
+  let idle: (() => void)[] = [];
+  const settle = (): void => {
+    if (open.size > 0) return;
+    for (const resolve of idle) resolve();
+    idle = [];
+  };
+  const outer: Transport & { answered(): Promise<void> } = {
+    start: () => {
+      inner.onclose = () => outer.onclose?.();
+      inner.onerror = (error) => outer.onerror?.(error);
+      inner.onmessage = (message, extra) => {
+        if ('method' in message && 'id' in message) open.add(message.id);
+        outer.onmessage?.(message, extra);
+      };
+      return inner.start();
+    },
+    send: async (message, options) => {
+      await inner.send(message, options);
+      if (!('method' in message) && 'id' in message && message.id !== undefined) {
+        open.delete(message.id);
+        settle();
+      }
+    },
+    close: () => inner.close(),
+    answered: () => new Promise((resolve) => {
+      idle.push(resolve);
+      settle();
+    }),
+  };
+  return outer;
 }
