@@ -56,6 +56,35 @@ describe('R28-3 CRITICAL: another worktree\'s staged .env is printed by a sandbo
   }, 120_000);
 });
 
+// Held back (cfg30): the secret staged in one linked worktree, the workspace another linked one; and staged after
+// a first run (the cached answer is read again when another worktree's index changes).
+describe('R28-3 variants', () => {
+  test('staged in one linked worktree, workspace another linked one: not printed', async () => {
+    const { top, home } = await layout('main', 'linked');
+    const other = join(base, `o${count}`);
+    git(top, 'worktree', 'add', '-q', '--detach', other);
+    await writeFiles(other, { '.env': `API_KEY=${SECRET}2\n` });
+    git(other, 'add', '-f', '.env');
+    const result = runCli(['--json', '-C', top, 'exec', '--cmd', 'git cat-file --batch-all-objects --batch'], { env: { HOME: home, CODEWARD_NO_SERVE: '1' } });
+    expect(`${result.stdout}${result.stderr}`).not.toContain(`${SECRET}2`);
+  }, 120_000);
+  test('staged in the linked worktree after a first run from the main one: not printed', async () => {
+    const main = join(base, `w${++count}`), linked = join(base, `l${count}`), home = join(base, `h${count}`);
+    await writeFiles(main, { 'a.txt': 'a\n', '.gitignore': '.env\n' });
+    await writeFiles(home, { '.keep': '' });
+    git(main, 'init', '-q');
+    git(main, 'add', '-A');
+    git(main, 'commit', '-qm', 'one');
+    git(main, 'worktree', 'add', '-q', linked);
+    const line = ['--json', '-C', main, 'exec', '--cmd', 'git cat-file --batch-all-objects --batch'];
+    expect(runCli(line, { env: { HOME: home, CODEWARD_NO_SERVE: '1' } }).json.ok).toBe(true);
+    await writeFiles(linked, { '.env': `API_KEY=${SECRET}\n` });
+    git(linked, 'add', '-f', '.env');
+    const result = runCli(line, { env: { HOME: home, CODEWARD_NO_SERVE: '1' } });
+    expect(`${result.stdout}${result.stderr}`).not.toContain(SECRET);
+  }, 120_000);
+});
+
 describe('control (held)', () => {
   test.each([
     ['main', 'main'],
