@@ -122,6 +122,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
+  'src/sandbox/tracked-secrets-worktrees.ts': "lists folder names of git's own folder (worktrees/) to find the other worktrees' indexes; their bytes through readGitMetadataBytesOr",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
   'src/sandbox/view-cache.ts': "reads its cache in codeward's state folder",

@@ -7,6 +7,7 @@ import type { CommandClass } from './immune-class.js';
 import { DELETE_TOOL } from './immune-launch.js';
 import { EXTRACT_CLASSES, MOVE_CLASSES } from './immune-move.js';
 import type { ShellPlace } from './immune-place.js';
+import { moduleProgram } from '../shell/program-modules.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
@@ -125,8 +126,11 @@ export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.n
 
 // What a package manager runs (`npx shx rm -rf src`, `yarn sh -c '...'`) is judged as a line of its own
 // through the same judge (immune-words.ts, parse-launch-packages.ts).
+// A program run as a Python module (`python3 -m pip config set`: R28-8) is judged as the program too.
 export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
-  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place));
+  const module = moduleProgram(cmd.name, cmd.args);
+  const as: Argv | undefined = module === undefined ? undefined : { ...cmd, name: module.name, args: module.args };
+  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place) || (as !== undefined && cls.test(as, place)));
 }
 
 // Classes judged after a command's path classes (an archive extracted into .git is git-internals first).

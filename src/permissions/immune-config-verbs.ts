@@ -1,4 +1,6 @@
-import { firstOperand, operands, type Argv } from './argv.js';
+import { firstOperand, operands, UNKNOWN, type Argv } from './argv.js';
+import { gitConfigFiles, gitConfigWrites } from './options/git-config.js';
+import { hasAny, parseGitWrite } from './options/git-write.js';
 import type { CommandClass } from './immune-class.js';
 
 // A program that writes the person's OWN configuration through its own verb (red team round 12, R12-14): the
@@ -36,30 +38,29 @@ function codewardConfig(cmd: Argv): boolean {
   return false;
 }
 
-// git config that writes a configuration outside the repository (--global, --system, --file of a home or
-// absolute path); `git config set|unset` (git >= 2.46) and the classic `KEY VALUE` / --add / --unset forms.
-const GIT_READS = ['--get', '--get-all', '--get-regexp', '--get-urlmatch', '-l', '--list', '--show-origin', '--show-scope', '--get-color', '--get-colorbool', '--name-only', '--default'];
+// git config that writes a configuration outside the repository (--global, --system, --file of a home, absolute,
+// `..` or run-time path); `git config set|unset` (git >= 2.46) and the classic `KEY VALUE` / --add / --unset forms.
+// Read with git's own option parsing (options/git-config.ts: `--glo` is --global, R28-7; `-c alias.x='config
+// --global'` is expanded), and a reading action only before the first operand (`git config KEY VALUE --get` sets).
 function gitConfigOutside(cmd: Argv): boolean {
   if (cmd.name !== 'git') return false;
-  // The subcommand: the first word that is neither an option nor the value of git's -c/-C/--git-dir ... options.
-  let at = 0;
-  while (at < cmd.args.length && cmd.args[at]!.startsWith('-')) at += /^(?:-c|-C|--git-dir|--work-tree|--namespace|--config-env|--exec-path)$/.test(cmd.args[at]!) ? 2 : 1;
-  if (cmd.args[at] !== 'config') return false;
-  const args = cmd.args.slice(at + 1);
-  const fileAt = args.findIndex((arg) => arg === '--file' || arg === '-f' || arg.startsWith('--file='));
-  const file = fileAt < 0 ? undefined : args[fileAt]!.startsWith('--file=') ? args[fileAt]!.slice(7) : args[fileAt + 1];
-  const outside = args.includes('--global') || args.includes('--system') || (file !== undefined && /^(?:~|\$HOME|\/)/.test(file));
-  if (!outside) return false;
-  const words = operands(args.filter((_arg, i) => i !== fileAt + 1 || fileAt < 0 || args[fileAt]!.includes('=')));
-  if (['set', 'unset', 'edit', 'rename-section', 'remove-section'].includes(words[0] ?? '')) return true;
-  if (words[0] === 'get' || words[0] === 'list') return false;
-  if (args.some((arg) => GIT_READS.includes(arg))) return false;
-  return words.length >= 2 || args.some((arg) => /^(?:--add|--unset|--unset-all|--replace-all|--rename-section|--remove-section|-e|--edit)$/.test(arg));
+  const call = parseGitWrite(cmd.args);
+  if (call?.sub !== 'config') return false;
+  const files = gitConfigFiles(call.parsed);
+  const outside = hasAny(call.parsed, '--global', '--system') || files.some((file) => file === undefined || file.includes(UNKNOWN) || /^(?:~|\$)|^\/|(?:^|\/)\.\.(?:\/|$)/.test(file));
+  return outside && gitConfigWrites(call.args);
 }
 
 // npm/pnpm/yarn/pip/gh config writers (`npm config set`, `npm set`, `pip config set`, `gh config set`, `gh auth setup-git`).
+const CONDA_WRITES = ['--set', '--add', '--append', '--prepend', '--remove', '--remove-key', '--write-default', '--stdin'];
 function toolConfig(cmd: Argv): boolean {
   const [first, second] = operands(cmd.args);
+  // conda's argparse options (any unique prefix: `conda config --se k v`), poetry's and pdm's `config KEY VALUE` (the
+  // user's file unless --local; poetry --unset, pdm -d), hatch's `config set|restore|update` (cfg30, R28-8's class).
+  if (cmd.name === 'conda' && first === 'config' && cmd.args.some((arg) => /^--[^=]/.test(arg) && CONDA_WRITES.some((name) => name.startsWith(arg.split('=')[0]!)))) return true;
+  if (cmd.name === 'poetry' && first === 'config' && (operands(cmd.args).length >= 3 || cmd.args.includes('--unset'))) return true;
+  if (cmd.name === 'pdm' && first === 'config') return operands(cmd.args).length >= 3 || cmd.args.some((arg) => /^-[a-z]*d|^--d/.test(arg));
+  if (cmd.name === 'hatch' && first === 'config') return ['set', 'restore', 'update'].includes(second ?? '');
   if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'gh', 'poetry', 'conda', 'bun'].includes(cmd.name) && first === 'config') return ['set', 'delete', 'rm', 'unset', 'edit', 'add', 'remove'].includes(second ?? '');
   if (cmd.name === 'npm' && (first === 'set' || first === 'set-script')) return true;
   return cmd.name === 'gh' && first === 'auth' && second === 'setup-git';
@@ -85,7 +86,7 @@ function toolTrust(cmd: Argv): boolean {
 export const CONFIG_VERB_CLASSES: readonly CommandClass[] = [
   { name: 'codeward-config', description: 'codeward trust / policy forget|add (applies or changes your own policy for every later session: run it yourself)', names: [], test: codewardConfig },
   { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes (your own git configuration for every repository)', names: ['git'], test: gitConfigOutside },
-  { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh config set|delete|edit, npm set, gh auth setup-git (your own tool configuration)', names: [], test: toolConfig },
+  { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh/poetry config set|delete|edit, conda config --set|--add, pdm config KEY VALUE, hatch config set, npm set, gh auth setup-git (your own tool configuration; also run as `python -m pip`)', names: [], test: toolConfig },
   { name: 'tool-trust', description: 'direnv allow, mise trust, gh alias set (a project file or shell text that then runs at every cd or call: run it yourself)', names: [], test: toolTrust },
   { name: 'systemctl-user-install', description: 'systemctl --user enable|link|edit|set-environment (a unit that runs as you later)', names: ['systemctl'], test: userUnits },
 ];

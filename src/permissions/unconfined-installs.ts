@@ -1,4 +1,5 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
+import { moduleProgram } from '../shell/program-modules.js';
 import { UNKNOWN } from './argv.js';
 import { canonicalReading } from './canonical-command.js';
 import { ENTRY_SCRIPTS } from './canonical-entry.js';
@@ -83,7 +84,10 @@ interface Word {
 }
 
 // The program a launcher starts (`corepack npm …`, `node /usr/lib/node_modules/npm/bin/npm-cli.js …`): its call.
-function launched(name: string, words: readonly Word[]): { name: string; words: Word[] } | undefined {
+function launched(name: string, words: readonly Word[]): { name: string; words: Word[]; module?: boolean } | undefined {
+  // `python3 -m pipx install x` is pipx (program-modules.ts): its words after the module's name.
+  const module = words.some((word) => word.dynamic) ? undefined : moduleProgram(name, words.map((word) => word.value));
+  if (module !== undefined) return { name: module.name, words: words.slice(words.length - module.args.length), module: true };
   const at = words.findIndex((word) => !word.value.startsWith('-'));
   const operand = words[at];
   if (operand === undefined || operand.dynamic) return undefined;
@@ -94,7 +98,8 @@ function launched(name: string, words: readonly Word[]): { name: string; words: 
 
 function judge(name: string, words: readonly Word[], at: Pick<Call, 'env' | 'assigned' | 'folders'>, raw: string, inside: Inside): string | undefined {
   const inner = launched(name, words);
-  if (inner !== undefined) return judge(inner.name, inner.words, at, inner.name, inside);
+  // A module keeps the interpreter as written (`.venv/bin/python -m pdm`: the workspace environment's).
+  if (inner !== undefined) return judge(inner.name, inner.words, at, inner.module === true ? raw : inner.name, inside);
   const row = ROWS.find((each) => each.programs.test(sameProgram(name))) ?? (INSIDE_PROGRAMS.test(name) ? undefined : UNKNOWN_ROW);
   if (!row) return undefined;
   const reading = canonicalReading(name, [{ value: name, shown: name, dynamic: false }, ...words]);

@@ -13,6 +13,7 @@ import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { indexEntries, isSparseFolder } from './git-index.js';
 import { findOnPath } from './which.js';
 import { historyNames, refsIdentity, type HistoryState } from './history-secrets.js';
+import { otherIndexes, otherNames, othersIdentity } from './tracked-secrets-worktrees.js';
 
 export interface GitRepository {
   // The checkout's top folder (index names are relative to it).
@@ -176,14 +177,17 @@ export class TrackedSecretCheck {
     if (!stats) return { identity: '', files: [], gitlinks: [] };
     const prefix = relative(repository.worktree, workspaceRoot).split('\\').join('/');
     const inside = prefix === '' || (!prefix.startsWith('..') && !prefix.startsWith('/'));
-    const identity = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${inside ? prefix : ''}`;
+    // The other worktrees' indexes hold blobs this worktree's git reaches too (R28-3: tracked-secrets-worktrees.ts).
+    const others = otherIndexes(repository.gitDir, repository.commonDir, repository.worktree);
+    const identity = `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${inside ? prefix : ''}|${othersIdentity(others)}`;
     this.load();
     const cached = this.cache.get(repository.gitDir);
     const refs = `${refsIdentity(repository.commonDir, repository.gitDir)}|${inside ? prefix : ''}`;
     if (cached?.identity === identity && cached.history?.refsIdentity === refs) return cached;
     const listing = stats.isFile() ? indexListing(repository, this.env) : undefined;
     const history = historyNames(repository.worktree, refs, cached?.history, this.env, (names) => matching(names, this.matcher, inside ? prefix : ''));
-    const files = listing === undefined ? [UNREADABLE] : [...new Set([...matching(listing.names, this.matcher, inside ? prefix : ''), ...(history?.names ?? [])])];
+    const elsewhere = others === 'too-many' ? [UNREADABLE] : otherNames(others).flatMap(({ label, names }) => (names === undefined ? [`${label}/${UNREADABLE}`] : matching(names, this.matcher, inside ? prefix : '').map((name) => `${label}/${name}`)));
+    const files = listing === undefined ? [UNREADABLE] : [...new Set([...matching(listing.names, this.matcher, inside ? prefix : ''), ...(history?.names ?? []), ...elsewhere])];
     const result = { identity, files, gitlinks: listing?.gitlinks ?? [], ...(history ? { history } : {}) };
     this.cache.set(repository.gitDir, result);
     this.save();

@@ -32,7 +32,16 @@ const operandsOf = (args: readonly string[]): string[] => {
   const end = args.indexOf('--');
   return [...args.slice(0, end < 0 ? args.length : end).filter((arg) => !arg.startsWith('-')), ...(end < 0 ? [] : args.slice(end + 1))];
 };
-const has = (args: readonly string[], ...names: string[]): boolean => args.some((arg) => names.some((name) => arg === name || (name.startsWith('--') && arg.startsWith(`${name}=`))));
+// A word git's parse-options reads as one of `names`: a short name exactly, a long one by any prefix (`git remote add
+// --fe`, `git fetch --mul`, `git archive --rem=URL`: R28-7's class; an ambiguous prefix git refuses counts too).
+const mayBe = (arg: string, name: string): boolean => {
+  if (!name.startsWith('--')) return arg === name;
+  const spelled = arg.split('=')[0]!;
+  return spelled.length > 2 && spelled.startsWith('--') && name.startsWith(spelled);
+};
+const has = (args: readonly string[], ...names: string[]): boolean => args.some((arg) => names.some((name) => mayBe(arg, name)));
+// Taking an option away (`--no-recurse-submodules`) counts for its exact spelling only.
+const hasExactly = (args: readonly string[], name: string): boolean => args.some((arg) => arg === name || arg.startsWith(`${name}=`));
 
 // The targets of `git ARGS` (the words after `git`), or undefined when it contacts no repository.
 export function gitTargets(args: readonly string[]): Targets | undefined {
@@ -57,7 +66,7 @@ export function gitTargets(args: readonly string[]): Targets | undefined {
   const operands = operandsOf(rest);
   const base = { settings, ...(gitDir === undefined ? {} : { gitDir }), unknownConfig, push: sub === 'push' || sub === 'send-pack', unseenSubmodules: false, atTop: sub !== 'clone' };
   const dynamic = operands.some((word) => word.includes(UNKNOWN));
-  const noRecurse = has(rest, '--no-recurse-submodules') || rest.includes('--recurse-submodules=no');
+  const noRecurse = hasExactly(rest, '--no-recurse-submodules') || rest.includes('--recurse-submodules=no');
   switch (sub) {
     case 'fetch':
     case 'pull':
@@ -76,11 +85,11 @@ export function gitTargets(args: readonly string[]): Targets | undefined {
       return { ...base, operands: verb === 'add' ? operands.slice(1, 2) : [], all: false, submodules: verb === 'update' };
     }
     case 'clone':
-      return { ...base, operands: operands.slice(0, 1), all: false, submodules: false, unseenSubmodules: rest.some((arg) => arg.startsWith('--recurse-submodules') || arg.startsWith('--recursive')) && !noRecurse };
+      return { ...base, operands: operands.slice(0, 1), all: false, submodules: false, unseenSubmodules: has(rest, '--recurse-submodules', '--recursive') && !noRecurse };
     case 'archive': {
-      const remote = rest.findIndex((arg) => arg === '--remote' || arg.startsWith('--remote='));
+      const remote = rest.findIndex((arg) => mayBe(arg, '--remote'));
       if (remote < 0) return undefined;
-      const value = rest[remote]!.includes('=') ? rest[remote]!.slice(9) : rest[remote + 1];
+      const value = rest[remote]!.includes('=') ? rest[remote]!.slice(rest[remote]!.indexOf('=') + 1) : rest[remote + 1];
       return { ...base, operands: value === undefined ? [] : [value], all: value === undefined || value.includes(UNKNOWN), submodules: false };
     }
     default:

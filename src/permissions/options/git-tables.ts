@@ -1,4 +1,5 @@
 import { RUNS, WRITES } from './common.js';
+import { gitConfigWrites } from './git-config.js';
 import { spec } from './spec.js';
 import type { ParsedArgs, ProgramSpec } from './types.js';
 
@@ -98,11 +99,6 @@ export const GIT_SUBCOMMANDS: Readonly<Record<string, ProgramSpec>> = {
     --fixed-value --get-color --get-colorbool --type= --bool --int --bool-or-int --bool-or-str --path --expiry-date -z|--null --name-only
     --includes --show-origin --show-scope --default= --all --regexp --value= --url=`,
   { '--replace-all --add --unset --unset-all --rename-section --remove-section -e|--edit --comment=': 'changes the configuration' },
-  (parsed) => {
-    const [first, ...rest] = parsed.operands;
-    if (first === 'get' || first === 'list') return undefined;
-    const reading = parsed.options.some((o) => /^--(?:get|list)/.test(o.def.name));
-    if (reading) return undefined;
-    return parsed.operands.length === 1 && rest.length === 0 ? undefined : 'git config NAME VALUE changes the configuration';
-  }),
+  // A reading action counts before the first operand only: git 2.39 stops there (`git config KEY VALUE --get` sets KEY).
+  (_parsed, args) => (gitConfigWrites(args) ? 'git config NAME VALUE changes the configuration' : undefined)),
 };

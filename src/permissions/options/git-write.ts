@@ -1,3 +1,4 @@
+import { GIT_CONFIG } from './git-config.js';
 import { parseGit } from './git.js';
 import { parseArgs } from './parse.js';
 import { spec } from './spec.js';
@@ -49,6 +50,8 @@ export const GIT_WRITE_TABLES: Readonly<Record<string, ProgramSpec>> = {
   // The plumbing under push: the same force, mirror and +refspec.
   'send-pack': gitTable(`-v|--verbose -q|--quiet --receive-pack= --exec= --remote= --all -n|--dry-run --mirror -f|--force --signed[=]
     --push-option= --progress --thin --atomic --stateless-rpc --stdin --helper-status --force-with-lease[=] --force-if-includes`),
+  // Its writers of the person's own configuration (immune-config-verbs.ts).
+  config: GIT_CONFIG,
 };
 
 export interface GitWrite {
