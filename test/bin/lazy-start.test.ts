@@ -144,10 +144,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
 
   // Every cold call compiles what it loads (~13 ms of CPU for the CLI core's ~300 KB here): a read loaded 350 KB,
   // zod's JSON-schema converter, the sandbox policy and the shell readings' catalogue among them (issue 31).
-  it('a cold read, list or tree loads at most 319 KB of dist code, a search 344 KB', () => {
+  // Raised once by 2 KB (stop 54): the bin's code-cache loader (src/bin/script-loader.ts, which takes ~15% of a
+  // cold call's CPU) and the other worktrees' indexes of the tracked-secret check (red team R28-3), which the
+  // policy's static import brings. Since then the code cache compiles most of it from V8's cache.
+  it('a cold read, list or tree loads at most 321 KB of dist code, a search 346 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 344_000 : 319_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 346_000 : 321_000);
     }
   });
 
