@@ -5,9 +5,6 @@ import type { ObeyedContextOf } from './immune.js';
 import type { ObeyedContext } from './obeyed.js';
 import { isStylesheet, judgedAsSheet } from './stylesheet-kinds.js';
 import type { Judged } from './types.js';
-import type { IntendedChange } from '../engine/command.js';
-import { homeLinkObeyed } from './home-link-obeyed.js';
-import { fsRunnable, writesProgram } from './runnable.js';
 
 // The new text of each stylesheet a file tool writes, from the call's own dry run (its declared bytes), on the
 // judged path: a Tailwind project's stylesheet is obeyed only when that text loads code (css-code.ts). Reading the
@@ -21,14 +18,15 @@ export async function withWritten(call: PreparedCall, judged: Judged[], at?: { r
   const context = judged.some((entry) => writes(entry) && !isStylesheet(entry.real!)) && at !== undefined ? await contextOf(at.root, at.folderListings) : undefined;
   const styles = (entry: Judged): boolean => writes(entry) && (isStylesheet(entry.real!) || sheetByImport(entry, at?.root, context?.ctx));
   // A write where a relative PATH entry `.` obeys the programs (red team R28-1) is judged by what it leaves there.
-  const programs = (entry: Judged): boolean => writes(entry) && programByPath(entry, at?.root, context?.ctx);
+  const program = context?.ctx.homeLinks?.some((link) => link.executable === true) === true ? await import('./runnable.js') : undefined;
+  const programs = (entry: Judged): boolean => program !== undefined && writes(entry) && program.programByPath(entry, at!.root, context!.ctx);
   const obeyed = context === undefined ? {} : { obeyed: context.of };
   if (!judged.some(styles) && !judged.some(programs)) return { judged, ...obeyed };
   const dry = await call.preview().catch(() => undefined);
   // Not known (the call would fail): a program (it asks).
   if (dry === undefined || dry.error !== undefined) return { judged: judged.map((entry) => (programs(entry) ? { ...entry, program: true } : entry)), ...obeyed };
   return { ...obeyed, judged: judged.map((entry) => {
-    if (programs(entry)) entry = { ...entry, program: leavesProgram(entry, dry.changes, at!.root) };
+    if (programs(entry)) entry = { ...entry, program: program!.leavesProgram(entry, dry.changes, at!.root) };
     const changes = styles(entry) ? dry.changes.filter((change) => change.path === entry.real) : [];
     const [only] = changes;
     if (changes.length !== 1 || only?.after == null) return entry;
@@ -50,24 +48,6 @@ function sheetByImport(entry: Judged, root: string | undefined, ctx: ObeyedConte
   if (ctx === undefined || root === undefined) return false;
   const real = isInside(root, entry.real!) ? toRel(root, entry.real!) : undefined;
   return [entry.subject, real].some((rel) => rel !== undefined && judgedAsSheet(rel, ctx));
-}
-
-// Whether a written path lies where a relative PATH entry `.` obeys the programs (home-link-obeyed.ts HomeLink
-// executable), whatever the file: by its workspace-relative spellings.
-function programByPath(entry: Judged, root: string | undefined, ctx: ObeyedContext | undefined): boolean {
-  const links = ctx?.homeLinks?.filter((link) => link.executable === true) ?? [];
-  if (links.length === 0 || root === undefined) return false;
-  const real = isInside(root, entry.real!) ? toRel(root, entry.real!) : undefined;
-  return [entry.subject, real].some((rel) => rel !== undefined && homeLinkObeyed(rel, links, { folder: () => false, runnable: () => true }) !== undefined);
-}
-
-// What the dry run leaves at the path is a program (runnable.ts): one change declared; anything else, a program.
-function leavesProgram(entry: Judged, changes: readonly IntendedChange[], root: string): boolean {
-  const mine = changes.filter((change) => change.path === entry.real);
-  if (mine.length !== 1) return true;
-  const [only] = mine;
-  if (only!.after === null) return false;
-  return writesProgram(entry.real!, only!.after, only!.mode, fsRunnable([root])(toRel(root, entry.real!)));
 }
 
 export function utf8(bytes: Uint8Array): string | undefined {

@@ -27,35 +27,16 @@ const matches = (glob: string, rest: string): boolean => {
   return matcher(rest);
 };
 
-// What stands at a workspace-relative path, for a link that takes only programs (HomeLink names/executable):
-// `folder`, a folder now; `runnable`, a file that is a program (ObeyedContext.runnable). Absent: names alone.
-export interface ProgramTest {
-  // The path as spelled is not one of the work tree (an absolute path elsewhere, `../x`): no program of the tree.
-  readonly outside?: boolean;
-  readonly folder: (path: string) => boolean;
-  readonly runnable?: ((path: string) => boolean) | undefined;
-}
-
-// A program-only link's test (red team R28-1): a file (never a folder) named like a program, or that is one.
-const NAME_SETS = new WeakMap<readonly string[], { names: ReadonlySet<string>; prefixes: readonly string[] }>();
-function isProgram(link: HomeLink, path: string, test: ProgramTest | undefined): boolean {
-  if (test?.outside === true || test?.folder(path) === true) return false;
-  let sets = NAME_SETS.get(link.names ?? []);
-  if (sets === undefined && link.names !== undefined) NAME_SETS.set(link.names, (sets = { names: new Set(link.names), prefixes: link.names.filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1)) }));
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  if (sets !== undefined && (sets.names.has(name) || sets.prefixes.some((prefix) => name.startsWith(prefix)))) return true;
-  // No way to tell (a context without the file system): every file there is taken for a program.
-  return link.executable === true && (test?.runnable === undefined || test.runnable(path));
-}
-
 // Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
-export function homeLinkObeyed(path: string, links: readonly HomeLink[], programs?: ProgramTest): LinkedObeyed | undefined {
+// `program`: whether a file is one of the programs a program-only link takes (HomeLink names/executable, runnable.ts
+// isProgram); absent: every path its glob matches.
+export function homeLinkObeyed(path: string, links: readonly HomeLink[], program?: (link: HomeLink, path: string) => boolean): LinkedObeyed | undefined {
   const lower = path.toLowerCase();
   for (const link of links) {
     const rest = under(lower, link.rel.toLowerCase());
     if (rest === undefined || (link.exact === true && rest !== '') || (link.glob !== undefined && !matches(link.glob, rest))) continue;
-    if ((link.names !== undefined || link.executable === true) && !isProgram(link, path, programs)) continue;
-    const where = link.executable === true ? `${path} (a program: a shell there runs it by its name)` : link.glob !== undefined ? path : link.rel === '' ? 'the workspace' : link.rel;
+    if ((link.names !== undefined || link.executable === true) && program?.(link, path) === false) continue;
+    const where = link.glob !== undefined ? path : link.rel === '' ? 'the workspace' : link.rel;
     if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}${link.note === undefined ? '' : ` (${link.note})`}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
     const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;
     const entry = homeObeyed(homePath);
