@@ -17,11 +17,16 @@ export async function withWritten(call: PreparedCall, judged: Judged[], at?: { r
   if (call.found || !call.command.dryRun || call.preview === undefined || !judged.some(writes)) return { judged };
   const context = judged.some((entry) => writes(entry) && !isStylesheet(entry.real!)) && at !== undefined ? await contextOf(at.root, at.folderListings) : undefined;
   const styles = (entry: Judged): boolean => writes(entry) && (isStylesheet(entry.real!) || sheetByImport(entry, at?.root, context?.ctx));
+  // A write where a relative PATH entry `.` obeys the programs (red team R28-1) is judged by what it leaves there.
+  const program = context?.ctx.homeLinks?.some((link) => link.executable === true) === true ? await import('./runnable.js') : undefined;
+  const programs = (entry: Judged): boolean => program !== undefined && writes(entry) && program.programByPath(entry, at!.root, context!.ctx);
   const obeyed = context === undefined ? {} : { obeyed: context.of };
-  if (!judged.some(styles)) return { judged, ...obeyed };
+  if (!judged.some(styles) && !judged.some(programs)) return { judged, ...obeyed };
   const dry = await call.preview().catch(() => undefined);
-  if (dry === undefined || dry.error !== undefined) return { judged, ...obeyed };
+  // Not known (the call would fail): a program (it asks).
+  if (dry === undefined || dry.error !== undefined) return { judged: judged.map((entry) => (programs(entry) ? { ...entry, program: true } : entry)), ...obeyed };
   return { ...obeyed, judged: judged.map((entry) => {
+    if (programs(entry)) entry = { ...entry, program: program!.leavesProgram(entry, dry.changes, at!.root) };
     const changes = styles(entry) ? dry.changes.filter((change) => change.path === entry.real) : [];
     const [only] = changes;
     if (changes.length !== 1 || only?.after == null) return entry;

@@ -24,7 +24,8 @@ const isLink = (value: unknown): value is HomeLink => {
   const link = value as Partial<Record<keyof HomeLink, unknown>> | null;
   return typeof link === 'object' && link !== null && typeof link.rel === 'string' && typeof link.home === 'string'
     && (link.sourced === undefined || typeof link.sourced === 'string') && (link.exact === undefined || typeof link.exact === 'boolean') && (link.note === undefined || typeof link.note === 'string')
-    && (link.glob === undefined || typeof link.glob === 'string') && (link.mention === undefined || typeof link.mention === 'boolean');
+    && (link.glob === undefined || typeof link.glob === 'string') && (link.mention === undefined || typeof link.mention === 'boolean')
+    && (link.names === undefined || (Array.isArray(link.names) && link.names.every((name) => typeof name === 'string'))) && (link.executable === undefined || typeof link.executable === 'boolean');
 };
 
 const isKept = (value: unknown): value is KeptLinks => {

@@ -28,11 +28,14 @@ const matches = (glob: string, rest: string): boolean => {
 };
 
 // Whether the workspace-relative `path` is a home path of the catalogue through one of `links`.
-export function homeLinkObeyed(path: string, links: readonly HomeLink[]): LinkedObeyed | undefined {
+// `program`: whether a file is one of the programs a program-only link takes (HomeLink names/executable, runnable.ts
+// isProgram); absent: every path its glob matches.
+export function homeLinkObeyed(path: string, links: readonly HomeLink[], program?: (link: HomeLink, path: string) => boolean): LinkedObeyed | undefined {
   const lower = path.toLowerCase();
   for (const link of links) {
     const rest = under(lower, link.rel.toLowerCase());
     if (rest === undefined || (link.exact === true && rest !== '') || (link.glob !== undefined && !matches(link.glob, rest))) continue;
+    if ((link.names !== undefined || link.executable === true) && program?.(link, path) === false) continue;
     const where = link.glob !== undefined ? path : link.rel === '' ? 'the workspace' : link.rel;
     if (link.sourced !== undefined) return { pattern: link.sourced, family: 'shell', by: LOADED_BY, why: `${link.sourced} loads ${where}${link.note === undefined ? '' : ` (${link.note})`}, and ${link.sourced} is run or obeyed by ${LOADED_BY}` };
     const homePath = rest === '' ? link.home : `${link.home}/${path.slice(path.length - rest.length)}`;

@@ -26,6 +26,12 @@ export interface HomeLink {
   // Only the paths below `rel` whose rest matches this picomatch pattern (a package a bare NODE_OPTIONS name
   // loads in any node_modules below an env file: home-sources-modules.ts).
   readonly glob?: string;
+  // Only the FILES below `rel` (where `glob` matches) a shell runs by name: a relative PATH entry `.`, an empty one,
+  // `node_modules/.bin` (home-sources-relpath.ts, red team R28-1). A file named like a program (`names`, lower case;
+  // one ending in `*` a prefix: `git-*`, every git subcommand) or, with `executable`, any file that is a program
+  // (ObeyedContext.runnable: its executable bit, or the bytes a file tool writes there).
+  readonly names?: readonly string[];
+  readonly executable?: boolean;
   // Why the start-up file is not understood when it obeys the whole work tree (`[hooks] enter`, `direnv_load`).
   readonly note?: string;
   // A path a home file merely mentions (home-mentions.ts, the generic rule): that path is obeyed, not the whole

@@ -37,17 +37,24 @@ export function assign(words: readonly ShWord[], vars: Map<string, string>, base
   }
   const start = ['export', 'declare', 'typeset', 'local', 'readonly'].includes(words[0]!.text) ? 1 : 0;
   for (const word of words.slice(start)) {
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.text);
-    if (match) keep(match[1]!, { text: match[2]!, single: word.single });
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=(.*)$/s.exec(word.text);
+    // `NAME+=value` appends to the value (bash, zsh, ksh: `PATH+=:./bin`, red team R28-2).
+    if (match) keep(match[1]!, { text: `${match[2] === '+' && !word.single ? `\${${match[1]!}}` : ''}${match[3]!}`, single: word.single });
   }
   return out;
 }
+
+// A PATH value as its entries read (red team R28-2): `${PATH:+$PATH:}./bin` is `$PATH:./bin` (the value when set;
+// `${V:-w}`/`${V:=w}` either). The current folder spelled by value (`$PWD`, `$(pwd)`) is home-sources-shell.ts's.
+const pathSpelled = (text: string): string =>
+  text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)([-+=])((?:[^{}$]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$(?!\{))*)\}/g, (_all, name: string, _colon: string, op: string, word: string) => (op === '+' ? word : `\${${name}}:${word}`));
 
 // What a variable's value names: BASH_ENV / ENV a script every non-interactive shell runs, ZDOTDIR the folder
 // of zsh's start-up files, ZSH_CUSTOM oh-my-zsh's folder of scripts and plug-ins, and what the environment's table says of the others (obeyed-env.ts envNamed:
 // PATH's folders, whose programs run by name; PYTHONSTARTUP, NODE_OPTIONS' --require, LD_PRELOAD files ...).
 // Exported for mise's [env] values (home-sources-mise.ts), which are literal (`single`) words.
-export function variableLoads(name: string, values: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string, depth = 0): Loaded[] {
+export function variableLoads(name: string, spelled: readonly ShWord[], vars: ReadonlyMap<string, string>, base?: string, depth = 0): Loaded[] {
+  const values = name === 'PATH' || name === 'fish_user_paths' ? spelled.map((value) => (value.single ? value : { ...value, text: pathSpelled(value.text) })) : spelled;
   const first = values[0]!;
   // Every other variable of a direnv file: what its value names as a path (R13-12).
   const other = (): Loaded[] => {

@@ -4,7 +4,8 @@ import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
-import { assign, options } from './home-sources-assign.js';
+import { assign, options, variableLoads } from './home-sources-assign.js';
+import { loaderFunctions } from './home-sources-computed-fn.js';
 import { spelled } from './hook-spelling.js';
 import { runScript } from './home-sources-envrc-scripts.js';
 import { definedFunctions, envrcRuns, substitutionVetoes } from './home-sources-envrc.js';
@@ -36,12 +37,15 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   // direnv runs `.envrc` in its own folder: `$PWD`, `$(pwd)` and `$(expand_path X)` name that folder's files (R12-16).
   if (direnv) vars.set('PWD', dirname(file));
   // A quoted part whose quotes change nothing is read without them (red team R26-2: `. ~/'proj'/x.sh`).
-  const text = withRealPaths(plainQuoted(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : raw), file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  // A home start-up file runs wherever a shell opens, the project's folders too: its current folder spelled by value
+  // (`$PWD`, `$(pwd)`, `` `pwd` ``) is `.`, a relative name (red team R28-2: `export PATH="$PWD/bin:$PATH"`).
+  const text = withRealPaths(plainQuoted(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : atCurrent(raw)), file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   // zsh's PATH array (`path=(~/proj/bin $path)`, red team R26-9): its folders' programs run by name; the words are not
   // a command run.
   const arrays = pathArrays(text, vars);
   found.push(...arrays.found);
+  const setters = direnv ? new Set<string>() : pathFunctions(text, vars, file.endsWith('.fish'));
   // A value only known at run time (R14b-3): obeyed-env-runtime.ts decides what it may name.
   if (direnv) found.push(...runTimeLoads(text, raw, dirname(file)));
   // An `.envrc` runs only what is understood (home-sources-envrc.ts): the rest obeys the whole tree.
@@ -55,7 +59,7 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   for (const all of shCommands(arrays.text)) {
     const before = found.length;
     const at = cwd;
-    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, lost, defined, seen });
+    cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, lost, defined, seen, setters });
     if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') lost = cwd === undefined;
     if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
@@ -74,6 +78,8 @@ interface Walk {
   // direnv: the functions the file defines (calling one is understood).
   readonly defined: ReadonlySet<string> | undefined;
   readonly seen: Set<string>;
+  // The functions that put their arguments on PATH (pathFunctions).
+  readonly setters: ReadonlySet<string>;
 }
 
 // What one simple command loads (pushed on `found`); returns the folder the shell is in after it.
@@ -93,7 +99,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
   let words = all;
   while (words.length > 0 && LEADING.has(words[0]!.text)) words = words.slice(1);
   // `NAME=value cmd`: the assignments hold for the command (`BASH_ENV=X bash -c ...`), the command runs.
-  const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word.text));
+  const command = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(word.text));
   if (command > 0) {
     found.push(...assign(words.slice(0, command), vars, direnv ? dirname(file) : undefined));
     words = words.slice(command);
@@ -110,6 +116,7 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
+  else if (walk.setters.has(first.text) && words.length > 1) found.push(...variableLoads('PATH', options(words.slice(1)), vars));
   else if (first.text === 'fish_add_path') found.push(...loadedOf(options(words.slice(1)), vars, undefined, true).map((loaded) => ({ ...loaded, runs: true })));
   else if (INTERPRETERS.has(first.text) && direnv && (words.length < 2 || words.slice(1).some((word) => word.text.startsWith('-')))) found.push(wholeTree(`\`${line(words)}\` (an interpreter given options or no file: what it runs is not known)`));
   else if (INTERPRETERS.has(first.text) && options(words.slice(1))[0]) {
@@ -136,14 +143,32 @@ function scriptRun(path: string, walk: Walk, shell: boolean): Loaded[] {
   return script.text === undefined ? [] : shellLoads(script.text, walk.vars, walk.file, true, walk.seen);
 }
 
-const PATH_ARRAY = /(^|[\s;&|])(?:path|PATH)\+?=\(([^)]*)\)/g;
+// zsh's PATH array: `path=(X $path)`, `path+=(X)`, an element or a slice (`path[1,0]=X`, `path[$#path+1]=X`, red
+// team R28-2) and a single word (`path+=X`).
+const PATH_ARRAY = /(^|[\s;&|])(?:path|PATH)(?:\[[^\]\n]*\])?\+?=\(([^)]*)\)/g;
+const PATH_ELEMENT = /(^|[\s;&|])path(?:\[[^\]\n]*\])?\+?=([^\s;&|()]+)/g;
 function pathArrays(text: string, vars: ReadonlyMap<string, string>): { text: string; found: Loaded[] } {
   const found: Loaded[] = [];
-  const rest = text.replace(PATH_ARRAY, (_all, before: string, words: string) => {
+  const entries = (_all: string, before: string, words: string): string => {
     found.push(...loadedOf(shCommands(words).flat(), vars, undefined, true).map((loaded) => ({ ...loaded, runs: true })));
     return `${before}path=''`;
-  });
-  return { text: rest, found };
+  };
+  return { text: text.replace(PATH_ARRAY, entries).replace(PATH_ELEMENT, entries), found };
+}
+
+// A line that sets PATH (`PATH=`, `PATH+=`, `export PATH=`, zsh's `path=(`/`path[1,0]=`, fish's `set PATH`,
+// `fish_add_path`): a function whose body does so with its arguments puts them on PATH (`pathadd() { PATH="$1:$PATH";
+// }`, the widespread snippet; red team R28-2): its calls are read as PATH entries (home-sources-computed-fn.ts finds
+// such functions as it finds the loaders).
+const SETS_PATH = /(?:^|[\s;&|({])(?:(?:export|declare|typeset|local|readonly)\s+(?:-\w+\s+)*)?(?:PATH|path)(?:\[[^\]]*\])?\+?=|\bfish_add_path\b|\bset\s+(?:-\w+\s+)*(?:PATH|fish_user_paths)\b/;
+// The names of such functions across the files of one walk, in the order read, kept in `vars` under a name no
+// shell variable has.
+const PATH_FUNCTIONS = '\0path-functions';
+function pathFunctions(text: string, vars: Map<string, string>, fish: boolean): ReadonlySet<string> {
+  const names = new Set((vars.get(PATH_FUNCTIONS) ?? '').split(' ').filter((name) => name !== ''));
+  loaderFunctions(text.split('\n'), 'shell', fish, (line) => SETS_PATH.test(line), names);
+  if (names.size > 0) vars.set(PATH_FUNCTIONS, [...names].join(' '));
+  return names;
 }
 
 const line = (words: readonly ShWord[]): string => words.map((word) => word.text).join(' ');
@@ -158,6 +183,9 @@ const REAL_HOME_PATH = /\$\(\s*(?:readlink(?:\s+-[A-Za-z]+)*|realpath(?:\s+-\S+)
 // `$(cd "/a/folder" && pwd)` (the other idiom, round 12 R12-9b: `$(cd "$(dirname "$(readlink -f …)")" && pwd)`).
 const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)/g;
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
+
+const CURRENT = /\$\{PWD\}|\$PWD(?![A-Za-z0-9_])|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g;
+const atCurrent = (text: string): string => text.replace(CURRENT, '.');
 
 function inFolder(text: string, folder: string): string {
   return text.replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, folder).replace(/\$\(\s*(?:expand_path|realpath(?:\s+-[A-Za-z]+)*|readlink(?:\s+-[A-Za-z]+)*)\s+["']?([^"'$()\s-][^"'$()\s]*)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));

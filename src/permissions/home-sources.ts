@@ -18,6 +18,7 @@ import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Loaded, LoaderKind } from './home-sources-expand.js';
 import { ranProgram, ranRelative, type RanLoads } from './home-sources-ran.js';
 import { relativeRuns } from './home-sources-relpath.js';
+import { shadowedNames } from './obeyed-env-path.js';
 
 // What the user's start-up files LOAD (red team R9-4, CRITICAL, and R10: `~/.bashrc: source
 // ~/dotfiles/shell/aliases.sh` with the workspace at ~/dotfiles; `~/.ssh/config: Include
@@ -157,8 +158,9 @@ function startItems(home: string, roots: readonly string[], below: { envrcs: rea
 // `envrcs`: direnv's `.envrc` files below the workspace's top, `miseFolders` the folders below it that may hold
 // mise's files (workspace-relative: obeyed-repos.ts finds them).
 // `moduleFolders`: the workspace's folders holding a node_modules (a bare NODE_OPTIONS name's packages below).
-// `located`: where codeward's environment moves the start-up files (home-sources-env.ts).
-export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = [], located: StartEnv = startEnv()): { links: HomeLink[]; sources: string[]; looked: Looked } {
+// `located`: where codeward's environment moves the start-up files (home-sources-env.ts). `path`: codeward's PATH
+// (the programs a file in a relative PATH entry `.` shadows by name: home-sources-relpath.ts).
+export function homeSourced(home: string, roots: readonly string[], envrcs: readonly string[] = [], miseFolders: readonly string[] = [], moduleFolders: readonly string[] = [], located: StartEnv = startEnv(), path = process.env['PATH'] ?? ''): { links: HomeLink[]; sources: string[]; looked: Looked } {
   const sources: string[] = [];
   // Each path looked up on the way of each path resolved or read, and what it found (home-links.ts Looked): with
   // the files read and the folders listed, what the answer depends on.
@@ -197,14 +199,18 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
   };
   // Paths below `at` matching `glob` (a package installed below an env file later): one link per root. `mention`:
   // loaded by a PATH folder's program (Item.ran), those paths obeyed, not the whole tree.
-  const markGlob = (at: string, glob: string, loader: string, mention = false): void => {
+  // `programs`: only the files a shell runs by name there (HomeLink names/executable: a relative PATH entry `.`).
+  const markGlob = (at: string, glob: string, loader: string, mention = false, programs: Pick<HomeLink, 'names' | 'executable'> = {}): void => {
     const real = resolveLoose(at, '/', undefined, looked);
     if (real === undefined) return;
     for (const root of roots) {
       const rel = relIn(real, root) ?? (relIn(root, real) !== undefined ? '' : undefined);
-      if (rel !== undefined) found.set(`${rel}\0${glob}`, { rel, home: loader, sourced: loader, glob, ...(mention ? { mention } : {}) });
+      if (rel !== undefined) found.set(`${rel}\0${glob}${programs.names === undefined ? '' : '\0programs'}`, { rel, home: loader, sourced: loader, glob, ...(mention ? { mention } : {}), ...programs });
     }
   };
+  // The programs on codeward's PATH by name, listed once when a relative entry needs them.
+  let onPath: readonly string[] | undefined;
+  const pathNames = (): readonly string[] => (onPath ??= [...shadowedNames(roots, path)]);
   // A file past a bound is not read. Never silently when it lies in the workspace (red team R19-10, R21-9): what it
   // names would be free, so the whole work tree is obeyed, naming why. (A home file past it: the person's own.)
   const unread = (path: string, loader: string, why: string): void => {
@@ -318,8 +324,8 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
       if (loaded.runs === true && isHomeLoader(loader)) {
         for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) runsFrom(next.path, loader, depth);
         // A relative entry is searched from the current folder: any of the workspace's (home-sources-relpath.ts, R27-1).
-        const rel = isAbsolute(loaded.path) ? undefined : relativeRuns(loaded.path, roots);
-        for (const { at, glob } of rel?.globs ?? []) markGlob(at, glob, loader, true);
+        const rel = isAbsolute(loaded.path) ? undefined : relativeRuns(loaded.path, roots, pathNames);
+        for (const { at, glob, names, executable } of rel?.globs ?? []) markGlob(at, glob, loader, true, { ...(names === undefined ? {} : { names }), ...(executable === undefined ? {} : { executable }) });
         for (const folder of rel?.folders ?? []) runsFrom(folder, loader, depth);
         for (const file of rel?.programs ?? []) if (depth + 1 <= MAX_DEPTH) queue.push({ path: file, depth: depth + 1, loader, kind: 'shell', ran: true });
         continue;

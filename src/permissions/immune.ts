@@ -42,7 +42,9 @@ export function immuneJudgedPath(judged: Judged, root?: string, listings?: Folde
   if (write && root !== undefined && obeyedOf === undefined) throw new Error('immuneJudgedPath: a write is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
   const found = write && root !== undefined ? obeyedOf?.(root, undefined, listings) : undefined;
   const made = found && judged.made ? { ...found, lookup: madeLookup(found.lookup ?? fsLookup([root!]), judged.made) } : found;
-  const ctx = made && judged.written !== undefined ? { ...made, written: judged.written } : made;
+  const texted = made && judged.written !== undefined ? { ...made, written: judged.written } : made;
+  // A file tool's write under a relative PATH entry `.` is a program as its dry run leaves it (R28-1).
+  const ctx = texted && judged.program !== undefined ? { ...texted, runnable: () => judged.program === true } : texted;
   // The absolute path inside the workspace is judged by its workspace-relative form (a workspace kept under
   // a folder named like a catalogue entry, `~/.codex/work`, does not make every file in it immune).
   const real = judged.real && root !== undefined && isInside(root, judged.real) ? toRel(root, judged.real) : judged.real;

@@ -10,6 +10,7 @@ import { gitOuterConfigFiles } from '../git/config-path.js';
 import { envConfigEntries } from '../git/config-env.js';
 import { scanWorkspace, workspaceRepositories } from './obeyed-repos.js';
 import { fsLookup } from './git-shape.js';
+import { fsRunnable, isProgram } from './runnable.js';
 import { homeLoads, obeyedHomeLinks } from './obeyed-home-links.js';
 import type { Repository } from '../sandbox/git-config.js';
 import { VENV_MARKERS, type ObeyedContext } from './obeyed.js';
@@ -193,6 +194,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const homes = homesIn(roots, home, listings);
   // A scan cut short (R20-25): the files past it (.envrc, mise.toml, .cargo/config.toml, .npmrc ...) are not read.
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes), ...(held.cut === undefined ? [] : [held.cut])];
-  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], ...homeAbove(roots, home) };
+  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), runnable: fsRunnable(roots), program: isProgram, at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -42,8 +42,9 @@ export function obeyedHomeLinks(roots: readonly string[], home: string | undefin
   // What the home's start-up files source that lands in the workspace (home-sources.ts, R9-4).
   // The environment that moves start-up files (ZDOTDIR, XDG_CONFIG_HOME: R22b-5) is part of the key.
   const located = startEnv();
-  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders, located], () => {
-    const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders, located);
+  // PATH too: the programs a file in a relative PATH entry `.` shadows by name (home-sources-relpath.ts, R28-1).
+  const sourced = kept(listings, ['home-sources', roots, home, envrcs, miseFolders, miseFiles, moduleFolders, located, env['PATH'] ?? ''], () => {
+    const { links: found, sources, looked } = homeSourced(home, roots, envrcs, miseFolders, moduleFolders, located, env['PATH'] ?? '');
     return { links: found, listed: sources, looked };
   });
   // What the home's other configuration files name in the workspace (home-mentions.ts, R22b-7: the class).

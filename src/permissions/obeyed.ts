@@ -215,6 +215,13 @@ export interface ObeyedContext {
   // Whether a workspace-relative folder ('' for the root) is a Python virtual environment now (VENV_MARKERS,
   // asked of the file system: obeyed-context.ts). Absent: the IN_VENV entries hold everywhere.
   readonly venv?: (folder: string) => boolean;
+  // Whether the file at a workspace-relative path is a program a shell runs by its name, as the write leaves it: its
+  // executable bit (the file system, a staged run's file), or what a file tool writes there (gate-written.ts). A
+  // relative PATH entry `.` obeys such files (home-sources-relpath.ts, red team R28-1). Absent: every file is.
+  readonly runnable?: (rel: string) => boolean;
+  // Whether `path` (as `spelled`) is a file a program-only home link takes (runnable.ts isProgram: named like a
+  // program, or one by `runnable`). Absent: every path such a link's glob matches.
+  readonly program?: (link: HomeLink, path: string, spelled: string, ctx: ObeyedContext) => boolean;
   // What stands at a workspace-relative path (the file system, or a staged run's result over it): a folder
   // git takes for a git directory by its shape is obeyed like `.git` (git-shape.ts). Absent: names only.
   readonly lookup?: Lookup;
@@ -336,7 +343,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     }
   }
   if (!ctx) return cached(path);
-  const linked = ctx.homeLinks ? homeLinkObeyed(path, ctx.homeLinks) : undefined;
+  const linked = ctx.homeLinks ? homeLinkObeyed(path, ctx.homeLinks, ctx.program && ((link, rel) => ctx.program!(link, rel, relPath, ctx))) : undefined;
   if (linked) return linked;
   if (ctx.homeAbove !== undefined) {
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);

@@ -97,6 +97,10 @@ export interface Judged {
   // The whole new text of the stylesheet a file tool writes, from its dry run (gate-written.ts): a Tailwind
   // project's stylesheet with plain text is not obeyed (css-code.ts). Absent: not known.
   readonly written?: string;
+  // What the file tool's dry run leaves at the judged path is a program a shell runs by its name (runnable.ts
+  // writesProgram: an executable mode, or a program's bytes under a command's name; gate-written.ts). Only asked
+  // where a relative PATH entry `.` makes that matter (red team R28-1); false: not one; absent: not known.
+  readonly program?: boolean;
 }
 
 // The shell parser (src/shell/parse.ts), as far as permissions rely on it.

@@ -53,7 +53,7 @@ function treeRefusal(planner: StageGate, upper: string, rel: string, source: unk
       const stats = lstatSync(path);
       const why = stats.isDirectory() ? walk(path, `${at}/${name}`)
         : stats.isSymbolicLink() ? planner.judgeLink(`${at}/${name}`, readlinkSync(path))
-        : !stats.isFile() || stats.nlink !== 1 || riskyBits(stats.mode, false) !== 0 ? 'not a plain file of its own' : planner.judge(`${at}/${name}`);
+        : !stats.isFile() || stats.nlink !== 1 || riskyBits(stats.mode, false) !== 0 ? 'not a plain file of its own' : planner.judge(`${at}/${name}`, false, 'write', undefined, stats.mode);
       if (why) return why.startsWith(at) ? why : `${at}/${name}: ${why}`;
     }
     return undefined;

@@ -39,13 +39,16 @@ export class StageGate {
 
   // Why `rel` may not be written (or removed: `verb`), or undefined. A symlink above a path the git
   // configuration names redirects it (`ln -s t9 tools` under `core.fsmonitor = sh tools/fsm.sh`).
-  // `staged`: the file's bytes in the staged tree (a compiled cache is judged by them: pyc-leftovers.ts).
-  judge(rel: string, link = false, verb: Verb = 'write', staged?: string): string | undefined {
+  // `staged`: the file's bytes in the staged tree (a compiled cache is judged by them: pyc-leftovers.ts); `mode`: its
+  // mode there (a program a shell runs by name is judged by its executable bit: runnable.ts, red team R28-1).
+  judge(rel: string, link = false, verb: Verb = 'write', staged?: string, mode?: number): string | undefined {
     const kept = !link && compiledKept(rel, this.obeyed, verb === 'delete', this.workspace.root, staged);
     // A stylesheet is judged by the text the run left in it, as the file tools' write is (css-code.ts: a Tailwind
     // project's plain stylesheet is free); not readable, too large or not UTF-8: no text, obeyed (it asks).
     const written = !link && verb === 'write' && staged !== undefined && judgedAsSheet(rel, this.obeyed) ? stagedText(rel, staged) : undefined;
-    const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], written === undefined ? this.obeyed : { ...this.obeyed, written });
+    // Removing a program plants nothing; a file is the program its staged mode makes it.
+    const runnable = verb === 'delete' ? { runnable: () => false } : mode !== undefined ? { runnable: () => (mode & 0o111) !== 0 } : {};
+    const immune = immunePath(rel, true, kept ? ['obeyed-later'] : [], { ...this.obeyed, ...runnable, ...(written === undefined ? {} : { written }) });
     if (immune) return `protected: ${immune.description}`;
     const redirected = link ? linkReaches(rel, this.obeyed) : undefined;
     if (redirected) return `protected: a symlink above ${redirected}, which a program runs or obeys (git's configuration or src/permissions/obeyed.ts)`;

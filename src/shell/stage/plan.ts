@@ -78,7 +78,7 @@ export class Planner {
   private write(entry: Extract<UpperEntry, { kind: 'file' | 'symlink' }>): void {
     const real = join(this.workspace.root, entry.rel);
     const found = this.look(entry.rel, real);
-    const blocked = entry.kind === 'symlink' ? this.gate.judgeLink(entry.rel, entry.target) : this.gate.judge(entry.rel, false, 'write', entry.source);
+    const blocked = entry.kind === 'symlink' ? this.gate.judgeLink(entry.rel, entry.target) : this.gate.judge(entry.rel, false, 'write', entry.source, Number(entry.stats.mode));
     if (blocked) return void this.plan.aside.push({ rel: entry.rel, reason: `${blocked}; not applied`, source: entry.source });
     if (entry.kind === 'file' && !this.safeMode(entry)) return;
     if (found.kind === 'dir' || found.kind === 'other') return void this.plan.aside.push({ rel: entry.rel, reason: `replaces a ${found.kind === 'dir' ? 'folder' : 'special file'}; not applied`, source: entry.source });
