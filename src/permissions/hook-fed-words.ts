@@ -11,6 +11,8 @@ export interface Written {
   readonly file: string;
   readonly from: readonly string[] | null;
   readonly globs?: readonly string[];
+  // A folder copied or linked (cp -r, mv, ln): a file below `file` is the same path below each of `from` (R28-10).
+  readonly tree?: boolean;
 }
 
 export interface Fed {

@@ -9,6 +9,7 @@ import type { Immunity } from './immune.js';
 import { wrapperFolderWords, type ShellPlace } from './immune-place.js';
 import { leaves, named, outsideHow, globbed, wordLeaves, wordOutside } from './unconfined-paths.js';
 import { installsOutside } from './unconfined-installs.js';
+import { makeReading, optionValues } from './unconfined-attached.js';
 import type { Judged } from './types.js';
 
 // With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
@@ -87,6 +88,10 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   const text = language === 'awk' ? inlineProgram(name, command.words)?.code : undefined;
   const program = text !== undefined ? awkProgramVeto(text) : name === 'sed' ? (sedScripts(command.args) ?? ['w']).map(sedScriptVeto).find((veto) => veto !== undefined) : undefined;
   if (program !== undefined) return `its ${name} program ${program}`;
+  const make = makeReading(command);
+  if (make?.evaluates) return `${name} evaluates makefile text given on its line (${command.text.trim().slice(0, 60)})`;
+  const makefile = make?.files.find((value) => leaves(value, bases, root));
+  if (makefile !== undefined) return `make reads its makefiles from ${makefile || 'a path only known at run time'}, outside the workspace`;
   const script = scriptWord(command);
   const outside = script ? wordLeaves(script, bases, root) : undefined;
   if (outside) return `it runs ${outside}, a script outside the workspace`;
@@ -105,7 +110,7 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
 // made earlier, then `cp x bin/`): a word that is not a path lands inside and stays free.
 function outsidePath(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
   for (const word of command.words.slice(1)) {
-    const values = word.candidates.map((value) => value.replace(/^(?:--?[\w-]+|[A-Za-z_]\w*)=/, ''));
+    const values = word.candidates.flatMap(optionValues);
     if (values.every((value) => SINKS.test(value) || value.startsWith('/dev/'))) continue;
     const pathLike = values.some((value) => value.startsWith('/') || value.startsWith('~') || value.startsWith('..'));
     // A relative value only known in part is judged by the rest of the line's rules (dynamic words), not here.
