@@ -85,7 +85,7 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
   timeout: { longs: specOf(`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', flags: 'v', stop: true, operands: 1, launches: true },
   nice: { longs: specOf(`adjustment= ${HELP}`), shortValued: 'n', flags: '', stop: true, launches: true },
   nohup: { longs: specOf(HELP), shortValued: '', stop: true, launches: true },
-  stdbuf: { longs: specOf(`input= output= error= ${HELP}`), shortValued: 'ioe', flags: '', stop: true, launches: true },
+  stdbuf: { longs: specOf(`input= output= error= ${HELP}`), shortValued: 'ioe', stop: true, launches: true },
   chroot: { longs: specOf(`groups= userspec= skip-chdir ${HELP}`), shortValued: '', stop: true, operands: 1, launches: true },
   // util-linux 2.38.1.
   setsid: { longs: specOf(`ctty fork wait ${HELP}`), shortValued: '', stop: true, launches: true },

@@ -29,6 +29,8 @@ const NUMBER = /^\d+(?:\.\d*)?$/;
 export function readCluster(table: LongTable, value: string, open = false, next?: string): Cluster {
   const cuts: Cut[] = [];
   const flags = table.flags;
+  // A table that lists no flags: the word as written.
+  if (flags === undefined) return { cuts, takesNext: !open && unsplitTakesNext(table, value, 1), ends: false };
   for (let k = 1; k < value.length; k++) {
     const letter = value[k]!;
     if (k > 1) cuts.push({ offset: k, dash: true });
@@ -46,7 +48,7 @@ export function readCluster(table: LongTable, value: string, open = false, next?
       continue;
     }
     // A letter the table does not know (or a table that lists no flags): the word is left as written.
-    if (flags === undefined || !flags.includes(letter)) return { cuts: [], takesNext: unsplitTakesNext(table, value, k), ends: false };
+    if (!flags.includes(letter)) return { cuts: [], takesNext: unsplitTakesNext(table, value, k), ends: false };
   }
   // Letters only known at run time follow: nothing more is known.
   if (open) return { cuts: [], takesNext: false, ends: false };
