@@ -38,6 +38,11 @@ export function codeReads(fed: Fed, name: string, program: InlineProgram, run?: 
     pythonPathFolders(fed, name, tokens);
     for (const module of pythonImports(blanked)) pushLoaded(fed, moduleFiles(module));
   }
+  if (program.language === 'perl' || program.language === 'ruby') {
+    const found = searchFolders(program.code, program.language);
+    if (found === undefined) return void (fed.unknown ??= `\`${name}\` inline code puts a folder it computes on its module path`);
+    for (const folder of found) (fed.globs ??= []).push(join(folder, '**'));
+  }
   for (const site of callSites(tokens, LOADS)) {
     const first = splitArgs(site.args)[0] ?? [];
     const literal = first.length === 1 && first[0]!.kind === 'string' ? first[0]!.value : undefined;
@@ -77,6 +82,31 @@ interface Library {
 const PERL: Library = { modules: 'Mm', code: /^-[eE]$/, file: (module) => module.replace(/^-/, '').split(/[=\s]/)[0]!.replace(/::/g, '/') + '.pm' };
 const RUBY: Library = { modules: 'r', code: /^-e$/, file: (module) => (/\.rb$/.test(module) ? module : `${module}.rb`) };
 
+// perl's `-Mlib=a,b` (`use lib split(/,/, 'a,b')`) and `-M'lib qw(a b)'` / `-M'lib "a"'` / `q(a)` (R28-5): the folders lib.pm
+// puts first on @INC, as `-I` does.
+const libFolders = (module: string): string[] => {
+  const list = module.replace(/^-?lib/, '');
+  if (list.startsWith('=')) return list.slice(1).split(',').filter(Boolean);
+  return [...list.matchAll(/\bq[qw]?\s*[^\w\s]([^)\]}>/|!]*)|"([^"]*)"|'([^']*)'/g)].flatMap((found) => (found[1] ?? found[2] ?? found[3] ?? '').split(/\s+/)).filter(Boolean);
+};
+
+// The folders code puts on its module path (R28-5's class in code: perl's `use lib "tools"`, `unshift @INC, 'tools'`,
+// ruby's `$LOAD_PATH.unshift 'tools'`, `$: << 'tools'`), each literal; undefined when one is computed.
+const SEARCH: Readonly<Record<'perl' | 'ruby', RegExp>> = {
+  perl: /\buse\s+lib\b[^;]*|@INC\b[^;]*/g,
+  ruby: /(?:\$LOAD_PATH|\$:|\$-I)[^;\n]*/g,
+};
+function searchFolders(code: string, language: 'perl' | 'ruby'): string[] | undefined {
+  const folders: string[] = [];
+  for (const [statement] of code.matchAll(SEARCH[language])) {
+    const literals = libFolders(`lib ${statement.replace(/^\s*use\s+lib\b/, '')}`);
+    // `use lib $D`, `unshift @INC, $ENV{X}`: a folder only known at run time.
+    if (/[$@](?!INC\b|LOAD_PATH\b|:|-I)\w*/.test(statement.replace(/"[^"]*"|'[^']*'/g, (text) => (text.includes('$') && text.startsWith('"') ? text : '""')))) return undefined;
+    folders.push(...literals);
+  }
+  return folders;
+}
+
 function libraryFolders(fed: Fed, likes: readonly WordLike[], library: Library): void {
   const folders: string[] = [];
   const modules: string[] = [];
@@ -93,6 +123,7 @@ function libraryFolders(fed: Fed, likes: readonly WordLike[], library: Library):
     if (word === undefined) break;
     if (word.dynamic) return void (fed.unknown ??= `${likes[0]?.value ?? 'the interpreter'} \`${value}\` only known at run time`);
     if (found[1] === 'I') folders.push(word.value);
+    else if (library === PERL && /^-?lib(?![\w:])/.test(word.value)) folders.push(...libFolders(word.value));
     else modules.push(library.file(word.value));
   }
   for (const folder of folders) for (const module of modules) fed.scripts.push(join(folder, module));

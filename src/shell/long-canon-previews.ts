@@ -2,6 +2,7 @@
 // getopt_long program under its full name, before the planner and every reader see them (`env --sp='rm -r build'`
 // is read as `env --split-string='rm -r build'`).
 import { longRewrites } from './long-canon.js';
+import type { Cut } from './short-clusters.js';
 import { previewOf, type Preview } from './parse-plan.js';
 import type { RawPart } from './parse-words.js';
 
@@ -25,10 +26,37 @@ function renamedPreview(preview: Preview, name: string): Preview {
 
 const partText = (part: RawPart): string => (part.kind === 'literal' ? (part.quoted ? `'${part.value.replace(/'/g, `'\\''`)}'` : part.value) : part.kind === 'tilde' ? `~${part.user}` : part.text);
 
+// A cluster's words (`-sCtools` as `-s`, `-C`, `tools`): the option letters from its literal parts, the last word
+// with the rest of the parts (`-C"$D"`: `-C`, `"$D"`). A word whose letters are not all literal is left as it is.
+function cutPreviews(preview: Preview, cuts: readonly Cut[]): Preview[] {
+  const last = cuts[cuts.length - 1]!;
+  let left = last.offset;
+  let lead = '';
+  const rest: RawPart[] = [];
+  for (const part of preview.raw.parts) {
+    if (left === 0) rest.push(part);
+    else if (part.kind !== 'literal') return [preview];
+    else if (part.value.length <= left) {
+      left -= part.value.length;
+      lead += part.value;
+    } else {
+      lead += part.value.slice(0, left);
+      rest.push({ ...part, value: part.value.slice(left) });
+      left = 0;
+    }
+  }
+  const literal = (value: string): Preview => previewOf({ text: value, parts: [{ kind: 'literal', value, quoted: false }] });
+  const starts = [{ offset: 0, dash: false }, ...cuts];
+  const words = starts.slice(0, -1).map((cut, i) => literal((cut.dash ? '-' : '') + lead.slice(cut.offset, starts[i + 1]!.offset)));
+  const dash = last.dash ? [{ kind: 'literal', value: '-', quoted: false } as const] : [];
+  const text = preview.raw.text.startsWith(lead) ? preview.raw.text.slice(lead.length) : rest.map(partText).join('');
+  return [...words, previewOf({ text: (last.dash ? '-' : '') + text, parts: [...dash, ...rest] })];
+}
+
 export function canonicalPreviews(previews: Preview[]): Preview[] {
   const rewrites = longRewrites(previews);
   if (rewrites.length === 0) return previews;
-  const out = [...previews];
-  for (const { at, name } of rewrites) out[at] = renamedPreview(out[at]!, name);
-  return out;
+  const out: (Preview | Preview[])[] = [...previews];
+  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamedPreview(previews[rewrite.at]!, rewrite.name) : cutPreviews(previews[rewrite.at]!, rewrite.cuts);
+  return out.flat();
 }

@@ -1,7 +1,8 @@
 // long-canon.ts for a shell line read as text (the hook walk's lines, obeyed-hooks.ts): each command's option words
-// of a getopt_long program under their full names (`make --di=sub check` -> `make --directory=sub check`), the rest
-// of the line as written.
+// of a getopt_long program under their full names (`make --di=sub check` -> `make --directory=sub check`), a cluster
+// of short options one option a word (`make -sCsub` -> `make -s -C sub`), the rest of the line as written.
 import { longRewrites, renamed } from './long-canon.js';
+import { cutWords } from './short-clusters.js';
 
 interface TextWord {
   readonly start: number;
@@ -55,13 +56,26 @@ function commandsOf(line: string): TextWord[][] {
 const quoted = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
 // The line with each option word of a getopt_long program spelled in full.
+// A word that may be a cluster (`-sC`, `-Ctools`) or a long option: a line without one is left as it is.
+const OPTIONS = /--|(?:^|[\s;&|()`'"])-[^\s-]{2}/;
+
 export function canonicalLongText(line: string): string {
-  if (!line.includes('--')) return line;
+  if (!OPTIONS.test(line)) return line;
   const edits: { start: number; end: number; text: string }[] = [];
   for (const words of commandsOf(line)) {
-    for (const { at, name } of longRewrites(words)) {
-      const word = words[at]!;
+    for (const rewrite of longRewrites(words)) {
+      const word = words[rewrite.at]!;
       const text = line.slice(word.start, word.end);
+      if (!('name' in rewrite)) {
+        // `-sCtools` as written with a space before each new word; a word spelled with quotes in its options as
+        // its words quoted.
+        const last = rewrite.cuts[rewrite.cuts.length - 1]!.offset;
+        if (text.startsWith(word.value.slice(0, last)) && !/['"\\]/.test(text.slice(0, last))) {
+          for (const cut of rewrite.cuts) edits.push({ start: word.start + cut.offset, end: word.start + cut.offset, text: cut.dash ? ' -' : ' ' });
+        } else if (!word.dynamic) edits.push({ start: word.start, end: word.end, text: cutWords(word.value, rewrite.cuts).map(quoted).join(' ') });
+        continue;
+      }
+      const name = rewrite.name;
       const typed = (word.dynamic ? word.lead! : word.value).split('=')[0]!;
       // `--chd=sub` as written: its name replaced; a name spelled with quotes in it (`--ch'd'=sub`) as one quoted word.
       const quotes = /^['"]*/.exec(text)![0].length;

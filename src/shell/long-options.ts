@@ -16,9 +16,19 @@ export type LongValue = 'none' | 'required' | 'optional';
 
 export interface LongTable {
   readonly longs: Readonly<Record<string, LongValue>>;
-  // Short options taking a value (attached `-Csub` or the next word); `optionalShort`: attached only (`xargs -i{}`).
+  // Short options taking a value (attached `-Csub` or the next word); `optionalShort`: attached only, the rest of the
+  // word (`xargs -i{}`, perl's `-Mz`); `numberShort`: attached, or the next word when it is a number (make's `-j 4`);
+  // `digitShort`: the digits that follow, then more options (perl's `-l0ne`); `endShort`: the options end after its
+  // value (python's `-m MOD`). `flags`: the short options taking none; a table with it splits a cluster
+  // (short-clusters.ts: `-sC tools` is `-s -C tools`), one without it leaves the word as written.
   readonly shortValued: string;
   readonly optionalShort?: string;
+  readonly numberShort?: string;
+  readonly digitShort?: string;
+  readonly endShort?: string;
+  readonly flags?: string;
+  // The long options are read as spelled only (python, perl: no prefixes).
+  readonly exact?: boolean;
   readonly stop: boolean;
   readonly operands?: number;
   readonly launches?: boolean;
@@ -39,7 +49,7 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
   // GNU coreutils 9.1; --argv0 (-a) from coreutils 9.5.
   env: {
     longs: specOf(`ignore-environment null unset= chdir= split-string= block-signal=? default-signal=? ignore-signal=? list-signal-handling debug argv0= ${HELP}`),
-    shortValued: 'uCSa', stop: true, launches: true, assignments: true, dashIsOption: true, risky: ['split-string', 'chdir', 'argv0', 'unset'],
+    shortValued: 'uCSa', flags: 'iv0', stop: true, launches: true, assignments: true, dashIsOption: true, risky: ['split-string', 'chdir', 'argv0', 'unset'],
   },
   // util-linux 2.38.1.
   script: {
@@ -52,7 +62,7 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
       include-dir= jobs=? just-print keep-going load-average=? makefile= max-load=? new-file= no-builtin-rules no-builtin-variables no-keep-going
       no-print-directory no-silent old-file= output-sync=? print-data-base print-directory question quiet recon silent stop touch trace
       warn-undefined-variables what-if= shuffle=? jobserver-style= ${HELP}`),
-    shortValued: 'CfIoWEjlO', stop: false, risky: ['directory', 'file', 'makefile', 'eval', 'include-dir', 'what-if', 'assume-new', 'new-file', 'environment-overrides'],
+    shortValued: 'CfIoWE', numberShort: 'jl', optionalShort: 'O', flags: 'bmBdeihkLnpqrRsStvw', stop: false, risky: ['directory', 'file', 'makefile', 'eval', 'include-dir', 'what-if', 'assume-new', 'new-file', 'environment-overrides'],
   },
   // util-linux 2.38.1.
   unshare: {
@@ -69,11 +79,11 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
   sudo: {
     longs: specOf(`askpass auth-type= background bell close-from= login-class= chdir= chroot= preserve-env=? edit group= set-home host= login
       remove-timestamp reset-timestamp list non-interactive preserve-groups prompt= role= shell type= command-timeout= other-user= user= validate stdin ${HELP}`),
-    shortValued: 'aCcDgpRrTtUu', optionalShort: 'h', stop: true, launches: true, assignments: true, risky: ['chdir', 'chroot', 'shell', 'login', 'edit', 'user'],
+    shortValued: 'aCcDgpRrTtUu', optionalShort: 'h', flags: 'ABbEeHiKklnPSsVv', stop: true, launches: true, assignments: true, risky: ['chdir', 'chroot', 'shell', 'login', 'edit', 'user'],
   },
   // GNU coreutils 9.1.
-  timeout: { longs: specOf(`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', stop: true, operands: 1, launches: true },
-  nice: { longs: specOf(`adjustment= ${HELP}`), shortValued: 'n', stop: true, launches: true },
+  timeout: { longs: specOf(`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', flags: 'v', stop: true, operands: 1, launches: true },
+  nice: { longs: specOf(`adjustment= ${HELP}`), shortValued: 'n', flags: '', stop: true, launches: true },
   nohup: { longs: specOf(HELP), shortValued: '', stop: true, launches: true },
   stdbuf: { longs: specOf(`input= output= error= ${HELP}`), shortValued: 'ioe', stop: true, launches: true },
   chroot: { longs: specOf(`groups= userspec= skip-chdir ${HELP}`), shortValued: '', stop: true, operands: 1, launches: true },
@@ -82,10 +92,10 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
   // GNU findutils 4.9.0.
   xargs: {
     longs: specOf(`arg-file= delimiter= eof=? exit interactive max-args= max-chars= max-lines=? max-procs= no-run-if-empty null open-tty process-slot-var= replace=? show-limits verbose ${HELP}`),
-    shortValued: 'adEILnPs', optionalShort: 'eil', stop: true, launches: true, risky: ['replace', 'arg-file'],
+    shortValued: 'adEILnPs', optionalShort: 'eil', flags: '0oprtx', stop: true, launches: true, risky: ['replace', 'arg-file'],
   },
   // GNU time 1.9 (/usr/bin/time).
-  time: { longs: specOf(`append format= output= portability quiet verbose ${HELP}`), shortValued: 'fo', stop: true, launches: true },
-  su: { longs: specOf(SU), shortValued: 'cgGsw', stop: false, risky: ['command', 'session-command', 'shell'] },
-  runuser: { longs: specOf(`${SU} user=`), shortValued: 'cgGswu', stop: false, risky: ['command', 'session-command', 'shell', 'user'] },
+  time: { longs: specOf(`append format= output= portability quiet verbose ${HELP}`), shortValued: 'fo', flags: 'apqvV', stop: true, launches: true },
+  su: { longs: specOf(SU), shortValued: 'cgGsw', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell'] },
+  runuser: { longs: specOf(`${SU} user=`), shortValued: 'cgGswu', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell', 'user'] },
 };

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lex, type Token } from '../../src/permissions/hook-fed-lex.js';
 import { braced, type Fed } from '../../src/permissions/hook-fed-words.js';
 import { ShellParser } from '../../src/shell/parse.js';
+// The hook walk lexes each line as long-canon-text.ts spells it (one option a word), as the gate's parse reads it.
+import { canonicalLongText } from '../../src/shell/long-canon-text.js';
 
 const parser = new ShellParser({ plainWords: false });
 afterAll(() => parser.dispose());
@@ -18,7 +20,7 @@ const KEYWORDS = new Set(['!', 'if', 'then', 'else', 'elif', 'while', 'until', '
 // The tokenizer's commands: words between command operators, redirections and leading assignments and keywords
 // left out; a dynamic word as null.
 function lexCommands(line: string): (string | null)[][] {
-  const { tokens, broken } = lex(line);
+  const { tokens, broken } = lex(canonicalLongText(line));
   expect(broken, line).toBe(false);
   const fed: Fed = { scripts: [], folders: [''], locals: [], programs: [] };
   const commands: (string | null)[][] = [];
