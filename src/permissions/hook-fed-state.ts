@@ -2,7 +2,7 @@
 // (`set -- tools/x; node "$1"`, `shift`), CDPATH for `cd`, the descriptors `/dev/fd/N` names, and what a command
 // substitution's own commands hand an interpreter (`x=$(node tools/x)`). hook-fed.ts reads them.
 import { join } from 'node:path';
-import { known, type Fed, type Vars, type Word } from './hook-fed-words.js';
+import { globbed, known, type Fed, type Vars, type Word } from './hook-fed-words.js';
 import { literal } from './hook-fed-xargs.js';
 
 // `set` options that take a value (`set -o pipefail`).
@@ -39,7 +39,9 @@ export function positionals(words: readonly Word[], args: readonly string[] | un
       continue;
     }
     const value = known(word, args, vars);
-    if (value === undefined) return null;
+    // A glob (`set -- tools/*.js`) expands to files only known when the hook runs: `node "$2"`, `shift`, `"$@"`
+    // may run any of them (red team R28-11), so the hook fails closed like any run-time value.
+    if (value === undefined || globbed(word)) return null;
     set.push(value);
   }
   return set;
