@@ -320,6 +320,12 @@ export function homeSourced(home: string, roots: readonly string[], envrcs: read
         for (const next of targets(loaded, path, home, LOADERS[kind])) markGlob(next.path, loaded.glob, loader);
         continue;
       }
+      // A relative PATH entry a workspace `.envrc` exports (`export PATH=./bin:$PATH`; PATH_add makes its folder
+      // absolute) stays relative: searched from whatever folder below the `.envrc` the person stands in (R28-12).
+      if (loaded.runs === true && kind === 'direnv' && !isHomeLoader(loader) && !isAbsolute(loaded.path)) {
+        const rel = relativeRuns(loaded.path, [dirname(path)], pathNames);
+        for (const { at, glob, names, executable } of rel.globs) markGlob(at, glob, loader, true, { ...(names === undefined ? {} : { names }), ...(executable === undefined ? {} : { executable }) });
+      }
       // A home PATH folder (red team R26-9): its programs run by name, each read as a script for what it loads.
       if (loaded.runs === true && isHomeLoader(loader)) {
         for (const next of targets(loaded, path, home, LOADERS[kind], cwd ?? dir)) runsFrom(next.path, loader, depth);

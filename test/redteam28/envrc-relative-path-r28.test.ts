@@ -31,4 +31,11 @@ describe('control (held)', () => {
   test('the top-level bin/git asks', async () => {
     expect(await written('export PATH="./bin:$PATH"', 'bin/git')).toBe('C241');
   }, 120_000);
+  test.each([
+    ['export PATH="./bin:$PATH"', 'sub/src/x.ts'],
+    ['export PATH="./bin:$PATH"', 'sub/bin.md'],
+    ['PATH_add bin', 'sub/bin/git'],
+  ])('%j -> %s stays free (not a folder a relative entry names; PATH_add is absolute)', async (envrc, file) => {
+    expect(await written(envrc, file)).toBe('ok');
+  }, 120_000);
 });
