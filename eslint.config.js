@@ -125,6 +125,8 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/tracked-secrets-worktrees.ts': "lists folder names of git's own folder (worktrees/) to find the other worktrees' indexes; their bytes through readGitMetadataBytesOr",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
+  'src/sandbox/unreachable-objects-git.ts': 'lists the names in git object folders (objects/??, objects/pack) to find loose objects and cruft packs; opens no file',
+  'src/sandbox/unreachable-objects.ts': "lists names in git's object and worktree folders to sign them (lstat only); its cache in codeward's state folder through view-cache.ts",
   'src/sandbox/view-cache.ts': "reads its cache in codeward's state folder",
   'src/sandbox/folder-log.ts': "lists names and entry types of toolchain folders for the sandbox's view (the walks view-cache.ts keeps)",
   'src/sandbox/view.ts': "lists / (the system's) to build the sandbox's view",

@@ -1,8 +1,6 @@
 // 11. The OS sandbox (bubblewrap): what running exec and test inside it costs. In one fresh process, two
 // engines from dist/index.js (sandbox workspace-write and sandbox off) run the same call alternately:
-// `exec true` in a git repository (target ≤ 30 ms of overhead per exec), the same in repositories holding 100 and
-// 1000 unreachable loose objects (R27-4, git30: moved into one quarantine folder the view hides whole; masked one
-// by one before, ~940 ms at 512), and a small node:test project's `test` (info).
+// `exec true` in a git repository (target ≤ 30 ms of overhead per exec) and a small node:test project's `test` (info).
 // Run directly with --inproc it is the child that measures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,9 +14,6 @@ const EXEC_WORKSPACE = join(DIR, 'exec');
 // 20 000 files in 400 folders and a few secrets: what hiding the non-accessible files costs per exec.
 const BIG_WORKSPACE = join(DIR, 'big');
 const BIG_FILES = 20_000;
-// Repositories holding this many dangling blobs (a `.env` staged and unstaged, as many times).
-const UNREACHABLE = [100, 1000];
-const unreachableWorkspace = (count) => join(DIR, `unreachable-${count}`);
 const PROJECT = join(FIXTURES, 'sandbox-project');
 const HOME = join(DIR, 'home');
 const STATE = join(DIR, 'state');
@@ -29,7 +24,6 @@ const TEST_FILES = 3;
 const TARGET_MS = 30;
 const EXEC_NAME = `sandbox: exec true, workspace-write − off (median of ${EXEC_RUNS})`;
 const BIG_NAME = `sandbox: exec true in a ${BIG_FILES}-file workspace, workspace-write − off (median of ${EXEC_RUNS})`;
-const unreachableName = (count) => `sandbox: exec true with ${count} unreachable loose objects, workspace-write − off (median of ${EXEC_RUNS})`;
 const TEST_NAME = `sandbox: test, node --test project (${TEST_FILES} files, median of ${TEST_RUNS})`;
 
 // A small node project whose tests pass: `npm test` runs `node --test`.
@@ -64,18 +58,6 @@ function writeBig() {
   writeFileSync(join(BIG_WORKSPACE, 'd3', 'e7', 'server.pem'), 'SECRET\n');
   mkdirSync(join(BIG_WORKSPACE, 'd5', 'secrets'));
   spawnSync('git', ['init', '-q'], { cwd: BIG_WORKSPACE });
-}
-
-// A repository whose object folder holds `count` loose blobs no ref, reflog or index reaches.
-function writeUnreachable(count) {
-  const dir = unreachableWorkspace(count);
-  mkdirSync(join(dir, 'blobs'), { recursive: true });
-  spawnSync('git', ['init', '-q'], { cwd: dir });
-  const files = Array.from({ length: count }, (_, n) => join(dir, 'blobs', `env-${n}`));
-  for (const [n, file] of files.entries()) writeFileSync(file, `API_KEY=sk-unreached-${n}\n`);
-  const written = spawnSync('git', ['hash-object', '-w', '--stdin-paths'], { cwd: dir, input: files.join('\n'), encoding: 'utf8' });
-  rmSync(join(dir, 'blobs'), { recursive: true, force: true });
-  if (written.stdout.trim().split('\n').length !== count) throw new Error(`git hash-object wrote ${written.stdout.trim().split('\n').length} blobs, not ${count}`);
 }
 
 // The problem with an envelope of exec or test, or undefined when it succeeded.
@@ -130,22 +112,6 @@ async function inProcess() {
   await execOn.close();
   await execOff.close();
 
-  // exec true beside repositories holding unreachable objects (the first call moves them: a warm-up call).
-  const zero = await open(EXEC_WORKSPACE, 'workspace-write');
-  const unreachable = await Promise.all(UNREACHABLE.map((count) => open(unreachableWorkspace(count), 'workspace-write')));
-  const unreachableOff = await open(EXEC_WORKSPACE, 'off');
-  const unreachableSamples = { zero: [], off: [], ...Object.fromEntries(UNREACHABLE.map((count) => [count, []])) };
-  for (let round = 0; round < EXEC_WARMUP + EXEC_RUNS; round += 1) {
-    const times = { zero: (await timedRun(zero, exec, 'sandboxed exec true (0 unreachable)')).ms, off: (await timedRun(unreachableOff, exec, 'unsandboxed exec true')).ms };
-    for (const [index, count] of UNREACHABLE.entries()) {
-      const { ms, envelope } = await timedRun(unreachable[index], exec, `sandboxed exec true (${count} unreachable)`);
-      if ((envelope.warnings ?? []).some((warning) => /unavailable/.test(warning))) throw new Error(`git hidden with ${count} unreachable objects: ${envelope.warnings.join(' ')}`);
-      times[count] = ms;
-    }
-    if (round >= EXEC_WARMUP) for (const [key, ms] of Object.entries(times)) unreachableSamples[key].push(ms);
-  }
-  for (const engine of [zero, unreachableOff, ...unreachable]) await engine.close();
-
   // The same in a big workspace: the secret-file walk reads only changed folders after the first run.
   const bigOn = await open(BIG_WORKSPACE, 'workspace-write');
   const bigOff = await open(BIG_WORKSPACE, 'off');
@@ -182,7 +148,7 @@ async function inProcess() {
   }
   await testOn.close();
   await testOff.close();
-  process.stdout.write(JSON.stringify({ backend: status.backend, exec: execSamples, unreachable: unreachableSamples, big: bigSamples, test: testSamples, runner }));
+  process.stdout.write(JSON.stringify({ backend: status.backend, exec: execSamples, big: bigSamples, test: testSamples, runner }));
 }
 
 export async function run() {
@@ -192,7 +158,6 @@ export async function run() {
   spawnSync('git', ['init', '-q'], { cwd: EXEC_WORKSPACE });
   writeProject();
   writeBig();
-  for (const count of UNREACHABLE) writeUnreachable(count);
   const child = spawnSync(NODE, [new URL(import.meta.url).pathname, '--inproc'], {
     cwd: ROOT,
     env: { ...CLEAN_ENV, HOME, CODEWARD_STATE_DIR: STATE },
@@ -222,22 +187,6 @@ export async function run() {
       pass: overhead <= TARGET_MS,
       note: `codeward = overhead per exec (sandboxed median ${execOn.toFixed(2)} ms − unsandboxed ${execOff.toFixed(2)} ms); ratio = sandboxed / unsandboxed; ${result.backend.kind} ${result.backend.path}, ${EXEC_WARMUP} warm-up calls each`,
       samples: result.exec,
-    }),
-    ...UNREACHABLE.map((count) => {
-      const samples = result.unreachable;
-      const on = median(samples[count]);
-      const overheadOf = on - median(samples.off);
-      return row({
-        name: unreachableName(count),
-        unit: 'ms',
-        codeward: overheadOf,
-        baseline: median(samples.off),
-        ratio: on / median(samples.zero),
-        target: `≤ ${TARGET_MS} ms`,
-        pass: overheadOf <= TARGET_MS,
-        note: `ratio = sandboxed with ${count} / sandboxed with 0 unreachable objects (${on.toFixed(2)} / ${median(samples.zero).toFixed(2)} ms, alternating); the objects are moved into one quarantine folder hidden whole (one mount), git stays available`,
-        samples: { sandboxed: samples[count], zero: samples.zero, off: samples.off },
-      });
     }),
     row({
       name: BIG_NAME,

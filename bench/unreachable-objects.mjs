@@ -1,12 +1,9 @@
-// Red team R27-4 (src/sandbox/unreachable-objects.ts, unreachable-quarantine.ts): what keeping unreachable git
-// objects out of the sandbox's view costs, for 0 / 100 / 1000 of them.
-// 1. bwrap `true`, alternating: the plain view; the view hiding the quarantine folder (one mount: what codeward
-//    does); and, for reference, the design it replaced, an empty-file mask bound over each object (one mount
-//    each: its cost grows faster than the count, so past 32 git was hidden).
-// 2. UnreachableObjects.view on those repositories: the first call (git asked, the objects moved), warm (a fresh
-//    instance reading the kept answer, as a one-shot `codeward exec` does: the identity check only).
-// The whole `exec true` per count is a row of bench/sandbox.mjs. Run: node bench/unreachable-objects.mjs
-// (bundles the sources with esbuild into bench/.fixtures).
+// Red team R27-4 (src/sandbox/unreachable-objects.ts): what masking unreachable git objects costs.
+// 1. bwrap `true` with 0 and with MASKS empty-file binds over loose object files, alternating: the cost per mask.
+// 2. UnreachableObjects.view on a generated repository (COMMITS commits of FILES files each, DANGLING dangling
+//    blobs): cold (git asked), warm (a fresh instance reading the kept answer, as a one-shot `codeward exec`
+//    does: the identity check only), and on a clean repository (no unreachable object).
+// Run: node bench/unreachable-objects.mjs (bundles the sources with esbuild into bench/.fixtures).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +13,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-const COUNTS = [0, 100, 1000];
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
-// The old design's masks are slow past a few hundred: fewer rounds for them.
-const MASK_ROUNDS = 5;
+const MASKS = Number(process.env.BENCH_MASKS ?? 64);
+const COMMITS = 40;
+const FILES = 50;
+const DANGLING = 20;
+const ROUNDS = 30;
 const tmp = mkdtempSync(join(tmpdir(), 'cw-bench-unreach-'));
 const entry = join(tmp, 'entry.ts');
 writeFileSync(entry, [
@@ -32,78 +30,75 @@ const lib = await import(pathToFileURL(out).href);
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const env = { PATH: process.env.PATH, HOME: tmp };
-const time = (fn) => {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+const git = (cwd, ...args) => {
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout.trim();
 };
 
-// A repository with one commit and `count` dangling blobs (written loose by one git call), and their ids.
-function repository(name, count) {
+function repository(name, dangling) {
   const root = join(tmp, name);
-  mkdirSync(join(root, 'blobs'), { recursive: true });
-  const git = (args, input) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, input, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } }).stdout.trim();
-  git(['init', '-q']);
-  writeFileSync(join(root, 'a.txt'), 'a\n');
-  git(['add', 'a.txt']);
-  git(['commit', '-qm', 'one']);
-  const files = Array.from({ length: count }, (_, n) => join(root, 'blobs', `env-${n}`));
-  for (const [n, file] of files.entries()) writeFileSync(file, `KEY=${n}\n`);
-  const ids = count === 0 ? [] : git(['hash-object', '-w', '--stdin-paths'], files.join('\n')).split('\n');
-  rmSync(join(root, 'blobs'), { recursive: true, force: true });
+  mkdirSync(root);
+  git(root, 'init', '-q');
+  for (let c = 0; c < COMMITS; c++) {
+    for (let f = 0; f < FILES; f++) writeFileSync(join(root, `f${f}.txt`), `${c} ${f}\n`);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', `c${c}`);
+  }
+  const ids = [];
+  for (let d = 0; d < dangling; d++) {
+    writeFileSync(join(root, '.env'), `KEY=${d}\n`);
+    git(root, 'add', '-f', '.env');
+    ids.push(git(root, 'rev-parse', ':.env'));
+    git(root, 'rm', '-q', '--cached', '.env');
+  }
   return { root, ids };
 }
 
-// 1. bwrap.
+// 1. bwrap with masks.
+const masked = repository('masked', MASKS);
+const objects = join(masked.root, '.git', 'objects');
 const empty = join(tmp, 'empty');
-const emptyDir = join(tmp, 'empty-dir');
 writeFileSync(empty, '');
-mkdirSync(emptyDir);
 const base = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-net'];
+const binds = masked.ids.flatMap((id) => ['--ro-bind', empty, join(objects, id.slice(0, 2), id.slice(2))]);
 const bwrap = (args) => {
   const start = performance.now();
   const result = spawnSync('bwrap', [...args, 'true']);
   if (result.status !== 0) throw new Error(String(result.stderr));
   return performance.now() - start;
 };
-const repos = COUNTS.map((count) => ({ count, ...repository(`r${count}`, count) }));
-const plain = [];
-const hidden = [];
+const none = [];
+const many = [];
 for (let round = 0; round < ROUNDS + 3; round++) {
   const a = bwrap(base);
-  const b = bwrap([...base, '--ro-bind', emptyDir, join(repos[0].root, '.git', 'objects')]);
+  const b = bwrap([...base, ...binds]);
   if (round < 3) continue;
-  plain.push(a);
-  hidden.push(b);
+  none.push(a);
+  many.push(b);
 }
-console.log(`bwrap true: plain view ${median(plain).toFixed(1)} ms; hiding one folder (the quarantine) ${median(hidden).toFixed(1)} ms`);
-for (const { count, root, ids } of repos.filter((repo) => repo.count > 0)) {
-  const objects = join(root, '.git', 'objects');
-  const binds = ids.flatMap((id) => ['--ro-bind', empty, join(objects, id.slice(0, 2), id.slice(2))]);
-  const none = [];
-  const masked = [];
-  for (let round = 0; round < MASK_ROUNDS + 1; round++) {
-    const a = bwrap(base);
-    const b = bwrap([...base, ...binds]);
-    if (round < 1) continue;
-    none.push(a);
-    masked.push(b);
-  }
-  console.log(`  the replaced design, ${count} masks: ${median(masked).toFixed(1)} ms (plain ${median(none).toFixed(1)} ms): ${(median(masked) / median(none)).toFixed(1)}x`);
-}
+console.log(`bwrap true: ${median(none).toFixed(1)} ms; with ${MASKS} masks: ${median(many).toFixed(1)} ms; per mask ${((median(many) - median(none)) / MASKS * 1000).toFixed(1)} µs`);
 
-// 2. The check.
+// 2. The check: cold, warm, clean.
+const time = (fn) => {
+  const start = performance.now();
+  fn();
+  return performance.now() - start;
+};
 await new Promise((resolve) => setTimeout(resolve, 2_100));
-for (const { count, root } of repos) {
-  const file = join(tmp, `kept-${count}.json`);
-  const repo = lib.repositoryOf(root);
-  let paths;
-  const first = time(() => (paths = new lib.UnreachableObjects(env, file).view(repo)));
-  // Past the file system's timestamp tick: the answer after the move is kept from the next call on.
+for (const [name, dangling] of [['dangling', DANGLING], ['clean', 0]]) {
+  const { root } = repository(`check-${name}`, dangling);
   await new Promise((resolve) => setTimeout(resolve, 2_100));
-  const second = time(() => new lib.UnreachableObjects(env, file).view(repo));
+  const repo = lib.repositoryOf(root);
+  const file = join(tmp, `${name}.json`);
+  const cold = [];
   const warm = [];
-  for (let round = 0; round < ROUNDS; round++) warm.push(time(() => (paths = new lib.UnreachableObjects(env, file).view(repo))));
-  console.log(`${count} unreachable: first call (git, move) ${first.toFixed(1)} ms, next (git again, kept) ${second.toFixed(1)} ms, warm ${median(warm).toFixed(2)} ms; hidden: ${paths.paths.map((entry) => entry.path.slice(root.length + 1)).join(', ') || 'nothing'}${paths.hide ? `; git hidden: ${paths.hide}` : ''}`);
+  for (let round = 0; round < 10; round++) {
+    rmSync(file, { force: true });
+    cold.push(time(() => new lib.UnreachableObjects(env, file).view(repo)));
+  }
+  let paths = 0;
+  for (let round = 0; round < ROUNDS; round++) warm.push(time(() => (paths = new lib.UnreachableObjects(env, file).view(repo).paths.length)));
+  console.log(`${name} repository (${COMMITS * (FILES + 2)} objects, ${paths} masked): cold ${median(cold).toFixed(1)} ms, warm ${median(warm).toFixed(2)} ms`);
 }
 rmSync(tmp, { recursive: true, force: true });

@@ -41,7 +41,7 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
   root: string,
   secrets: readonly T[],
   check: TrackedSecretCheck,
-  // Objects no ref reaches (red team R27-4): moved into a quarantine hidden whole, or the git folders hidden.
+  // Objects no ref reaches (red team R27-4): each masked, or the git folders hidden.
   objects?: UnreachableObjects,
 ): HiddenGit {
   const seen = new Map<string, { repository: GitRepository; files: readonly string[] }>();

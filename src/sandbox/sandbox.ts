@@ -274,7 +274,7 @@ export class ProcessSandbox {
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own
     // config is shown as a filtered copy below).
     const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
-    // Objects no ref reaches (red team R27-4): moved into one hidden quarantine folder, or git hidden (unreachable-objects.ts).
+    // Objects no ref reaches (red team R27-4): masked one by one, or git hidden (unreachable-objects.ts).
     this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'));
     const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
     const repository = hint ? undefined : enclosingRepository(this.root);

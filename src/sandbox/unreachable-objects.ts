@@ -2,21 +2,19 @@
 // `.env` staged once and unstaged (`git add -f .env; git reset .env`) stays in .git/objects, and a
 // sandboxed `git cat-file --batch-all-objects --batch`, `git show <id>` or a script inflating
 // .git/objects/??/* prints it, while the index and the history (tracked-secrets.ts, history-secrets.ts)
-// hold no secret. So each such loose object is moved into the quarantine (unreachable-quarantine.ts: an
-// object folder git outside still reads through objects/info/alternates) and the sandbox view hides that one
-// folder, whatever the count (masking each object cost bwrap ~940 ms at 512, so past 32 git was hidden). The git
-// folders are hidden when such objects are in a pack, cannot be listed or moved. A moved object stays in the
-// quarantine: a run may write a ref or an index entry naming it (it needs only the id), which would not make its
-// content known. The answer is kept by the repository's identity (refs, index, object folders) in a
+// hold no secret. So the sandbox view masks each such loose object (an empty read-only file over it: git
+// never reads an unreachable object in normal work), and hides the git folders (hidden-git.ts) when they
+// are past a bound, in a pack, or cannot be listed. An object seen unreachable once stays masked while it is
+// loose: a run may write a ref or an index entry naming it (it needs only the id), which would not make
+// its content known. The answer is kept by the repository's identity (refs, index, object folders) in a
 // state-folder file (view-cache.ts: read only as a regular file of this user, written by this build).
-import { dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import { refsIdentity } from './history-secrets.js';
 import { realOf } from './policy.js';
-import { cruftPacks, findUnreachable, FIX } from './unreachable-objects-git.js';
-import { planPacks } from './unreachable-packs.js';
-import { namesBelow, quarantine, quarantineOf } from './unreachable-quarantine.js';
+import { findUnreachable, looseObjects, tooManyLoose } from './unreachable-objects-git.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
@@ -25,12 +23,16 @@ type Env = Readonly<Record<string, string | undefined>>;
 export interface ObjectsLimits {
   // Each git run (past it: the git folders are hidden).
   readonly timeoutMs: number;
+  // The loose objects masked one by one; past it the git folders are hidden. bwrap's cost grows faster than
+  // the mounts (bench/unreachable-objects.mjs, 2 loaded cores: 16 masks ~2 ms, 32 ~3-9 ms, 64 ~34 ms, 512 ~940 ms
+  // per exec), and issue 26's bar is 30 ms per `exec true`.
+  readonly maxMasks: number;
 }
 
-const LIMITS: ObjectsLimits = { timeoutMs: 10_000 };
+const LIMITS: ObjectsLimits = { timeoutMs: 10_000, maxMasks: 32 };
 
 export interface ObjectsView {
-  // What to hide (folders): the quarantine (unreachable-quarantine.ts) and `lost-found` (`git fsck --lost-found`
+  // What to mask: each unreachable loose object (a file), `lost-found` (a folder: `git fsck --lost-found`
   // writes such objects there uncompressed).
   readonly paths: readonly { readonly path: string; readonly kind: 'file' | 'dir' }[];
   // Why the git folders are hidden instead (a message naming the fix).
@@ -39,6 +41,7 @@ export interface ObjectsView {
 
 interface Entry {
   readonly identity: string;
+  readonly suspects: readonly string[];
   readonly hide: string | null;
 }
 
@@ -50,36 +53,34 @@ function stampOf(path: string, racy: { value: boolean }): string {
   return `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
 }
 
-// The names in `folder` below the real git folder `top` (a link or a folder too large: a name that never matches).
-function names(top: string, folder: string): string[] {
-  const listed = namesBelow(top, folder);
-  return typeof listed === 'string' ? [`<${listed}>`] : listed.map(({ name }) => name).sort();
+function names(folder: string): string[] {
+  try {
+    return readdirSync(folder).sort();
+  } catch {
+    return [];
+  }
 }
 
 // What the answer depends on: the refs and reflogs, every worktree's index and HEAD, and each object folder
 // (an object added or removed changes its folder's times), the repository's own and its alternates'.
-// (`common`: the real common git folder, what is listed.)
-function identityOf(repository: GitRepository, common: string, racy: { value: boolean }): string {
+function identityOf(repository: GitRepository, racy: { value: boolean }): string {
   const { commonDir, gitDir } = repository;
   const parts = [refsIdentity(commonDir, gitDir), stampOf(join(gitDir, 'index'), racy), stampOf(join(commonDir, 'worktrees'), racy)];
-  for (const worktree of names(common, join(common, 'worktrees'))) {
+  for (const worktree of names(join(commonDir, 'worktrees'))) {
     for (const file of ['index', 'HEAD', 'logs/HEAD']) parts.push(stampOf(join(commonDir, 'worktrees', worktree, file), racy));
   }
-  const objects = join(common, 'objects');
+  const objects = join(commonDir, 'objects');
   parts.push(stampOf(join(objects, 'info', 'alternates'), racy));
-  // Not the quarantine (an alternate too): what it holds is hidden whatever it is, and never changes the answer.
-  const quarantined = quarantineOf(common);
-  for (const folder of [objects, ...alternatesOf(repository).filter((alternate) => realOf(alternate) !== quarantined)]) {
+  for (const folder of [objects, ...alternatesOf(repository)]) {
     parts.push(folder, stampOf(folder, racy));
-    // An alternate elsewhere is listed below its own parent (only its names: stamps are lstat).
-    for (const name of names(folder.startsWith(`${common}/`) ? common : dirname(folder), folder)) parts.push(name, stampOf(join(folder, name), racy));
+    for (const name of names(folder)) parts.push(name, stampOf(join(folder, name), racy));
   }
   return parts.join('|');
 }
 
 function validEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  return !!entry && typeof entry.identity === 'string' && (entry.hide === null || typeof entry.hide === 'string');
+  return !!entry && typeof entry.identity === 'string' && Array.isArray(entry.suspects) && entry.suspects.every((id) => typeof id === 'string') && (entry.hide === null || typeof entry.hide === 'string');
 }
 
 export class UnreachableObjects {
@@ -87,38 +88,41 @@ export class UnreachableObjects {
 
   constructor(
     private readonly env: Env,
-    // Never a file a sandboxed process can write (the caller checks): a poisoned answer would hide nothing.
+    // Never a file a sandboxed process can write (the caller checks): a poisoned answer would mask nothing.
     private readonly cacheFile?: string,
     private readonly limits: ObjectsLimits = LIMITS,
   ) {}
 
-  // What the view hides for this repository's objects (moving the unreachable loose ones out first).
+  // What the view masks or hides for this repository's objects.
   view(repository: GitRepository): ObjectsView {
-    // Real paths: what is listed and moved, what the mounts land on, and what hidden-git.ts dedupes against.
+    const entry = this.entry(repository);
+    // Real paths: what the mounts land on, and what hidden-git.ts dedupes against the hidden folders.
     const common = realOf(repository.commonDir);
-    const entry = this.entry(repository, common);
-    const paths = [join(common, 'lost-found'), dirname(quarantineOf(common))].filter((path) => lstatQuiet(path)?.isDirectory()).map((path) => ({ path, kind: 'dir' as const }));
-    return entry.hide === null ? { paths } : { paths, hide: entry.hide };
+    const objects = join(common, 'objects');
+    const lostFound = join(common, 'lost-found');
+    const paths = [
+      ...(lstatQuiet(lostFound)?.isDirectory() ? [{ path: lostFound, kind: 'dir' as const }] : []),
+      ...entry.suspects.map((id) => ({ path: join(objects, id.slice(0, 2), id.slice(2)), kind: 'file' as const })),
+    ];
+    if (entry.hide !== null) return { paths, hide: entry.hide };
+    if (entry.suspects.length > this.limits.maxMasks) return { paths, hide: tooManyLoose(entry.suspects.length, this.limits.maxMasks) };
+    return { paths };
   }
 
-  private entry(repository: GitRepository, common: string): Entry {
+  private entry(repository: GitRepository): Entry {
     const entries = this.load();
     const racy = { value: false };
-    const identity = identityOf(repository, common, racy);
+    const identity = identityOf(repository, racy);
     const known = entries[repository.gitDir];
     if (known?.identity === identity) return known;
-    const found = findUnreachable(repository, common, this.env, this.limits.timeoutMs);
-    const packed = found.packed ?? [];
-    const plan = found.hide === undefined && packed.length > 0 ? planPacks(common, this.env, new Set(packed), this.limits.timeoutMs) : { move: [] };
-    const unpacked = 'hide' in plan ? `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${cruftPacks(common, join(common, 'objects')).length > 0 ? 'a cruft pack' : 'a pack'} codeward cannot set aside (${plan.hide}); ${FIX}` : undefined;
-    const hide0 = found.hide ?? unpacked;
-    const moved = hide0 === undefined && 'move' in plan ? quarantine(common, found.loose, plan.move) : undefined;
-    const hide = hide0 ?? (moved === undefined ? null : `objects no ref, reflog or index reaches that codeward could not move aside: ${moved}`);
-    // Signed after the move (which changed the object folders); a change within the file system's timestamp tick
-    // could go unseen, and git may succeed next time: then only this run uses the answer.
-    const after = { value: false };
-    const entry = { identity: found.loose.length > 0 || packed.length > 0 ? identityOf(repository, common, after) : identity, hide };
-    entries[repository.gitDir] = racy.value || after.value || found.failed || moved !== undefined ? { ...entry, identity: '' } : entry;
+    const found = findUnreachable(repository, this.env, this.limits.timeoutMs);
+    // Seen unreachable before and still loose: still masked (a ref a run wrote does not tell what it holds).
+    const loose = new Set(known && known.suspects.length > 0 ? looseObjects(join(repository.commonDir, 'objects')) : []);
+    const suspects = [...new Set([...found.loose, ...(known?.suspects ?? []).filter((id) => loose.has(id))])].sort();
+    const entry = { identity, suspects, hide: found.hide ?? null };
+    // A change within the file system's timestamp tick could go unseen, and git may succeed next time: then
+    // only this run uses the answer, except the suspects, which are kept whatever happens.
+    entries[repository.gitDir] = racy.value || found.failed ? { ...entry, identity: '' } : entry;
     if (this.cacheFile) writeCacheFile(this.cacheFile, entries);
     return entry;
   }
