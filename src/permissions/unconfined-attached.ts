@@ -1,5 +1,6 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { longOption } from '../shell/gnu-long.js';
+import { sameProgram } from '../shell/program-aliases.js';
 import { UNKNOWN } from './argv.js';
 import { MAKE_LONGS } from './wrapper-folders.js';
 
@@ -38,9 +39,9 @@ export interface MakeReading {
   readonly evaluates: boolean;
 }
 
-// make's (gmake's) options as getopt_long reads them: clusters, attached values, long prefixes (red team R28-13).
+// make's options (its aliases through program-aliases.ts) as getopt_long reads them: clusters, attached values, long prefixes (red team R28-13).
 export function makeReading(command: SimpleCommand): MakeReading | undefined {
-  if (!['make', 'gmake'].includes(command.name ?? '')) return undefined;
+  if (sameProgram(command.name ?? '') !== 'make') return undefined;
   const words = command.words.slice(1).map((word) => word.value);
   const files: string[] = [];
   let evaluates = false;
