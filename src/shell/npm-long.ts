@@ -57,7 +57,9 @@ function npmWord(word: string): { name: string } | { cuts: Cut[] } | undefined {
   }
   const key = unique(KEYS, name);
   if (key !== undefined) return { name: `--${key}` };
-  const short = unique(SHORT_KEYS, name);
+  // A prefix of a shorthand given a value (`--loc=global`: npm 11 expands it to `--local`, a flag) is left as written,
+  // so the readers that take `--loc` for `--location` keep asking (fail closed).
+  const short = word.includes('=') ? undefined : unique(SHORT_KEYS, name);
   if (short !== undefined) return SHORTHANDS[short]!.includes(' ') ? undefined : { name: SHORTHANDS[short]! };
   let no = '';
   while (name.toLowerCase().startsWith('no-')) {
