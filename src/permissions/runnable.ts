@@ -50,15 +50,13 @@ interface Change {
 // A program-only home link's test (HomeLink names/executable, red team R28-1; obeyed.ts ObeyedContext.program): a file
 // of the work tree (not a folder; not a path spelled elsewhere: `/bin/true`, `../x`) named like a program, or, for
 // `executable`, one by the context's `runnable`.
-const NAME_SETS = new WeakMap<readonly string[], { names: ReadonlySet<string>; prefixes: readonly string[] }>();
 export function isProgram(link: HomeLink, path: string, spelled: string, ctx: ObeyedContext): boolean {
   const place = normalize(spelled.split('\\').join('/'));
   if (spelled.includes('\u0000') || place.startsWith('..') || (isAbsolute(place) && (ctx.at === undefined || !isInside(ctx.at, place)))) return false;
   if (ctx.lookup?.(path) === 'dir') return false;
-  let sets = NAME_SETS.get(link.names ?? []);
-  if (sets === undefined && link.names !== undefined) NAME_SETS.set(link.names, (sets = { names: new Set(link.names), prefixes: link.names.filter((name) => name.endsWith('*')).map((name) => name.slice(0, -1)) }));
+  // A name of the list, or one a `prefix*` entry starts (no cache: module-level state is not allowed, walk-state-js22).
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  if (sets !== undefined && (sets.names.has(name) || sets.prefixes.some((prefix) => name.startsWith(prefix)))) return true;
+  if (link.names?.some((each) => (each.endsWith('*') ? name.startsWith(each.slice(0, -1)) : each === name)) === true) return true;
   return link.executable === true && (ctx.runnable?.(path) ?? true);
 }
 
