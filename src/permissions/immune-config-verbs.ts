@@ -26,7 +26,7 @@ function codewardArgs(cmd: Argv): readonly string[] | undefined {
   return undefined;
 }
 
-const CODEWARD_WRITES = new Set(['trust', 'forget', 'approve', 'allow', 'deny', 'add', 'remove', 'revoke', 'set', 'init']);
+const OWN_WRITING_VERBS = new Set(['trust', 'forget', 'approve', 'allow', 'deny', 'add', 'remove', 'revoke', 'set', 'init']);
 
 // Any codeward call that is not a plain look (`policy list|check`, `trust --list`, `doctor`, a command).
 function codewardConfig(cmd: Argv): boolean {
@@ -34,7 +34,7 @@ function codewardConfig(cmd: Argv): boolean {
   if (!args) return false;
   const words = operands(args);
   if (words[0] === 'trust') return !args.includes('--list');
-  if (words[0] === 'policy') return words[1] !== undefined && CODEWARD_WRITES.has(words[1]);
+  if (words[0] === 'policy') return words[1] !== undefined && OWN_WRITING_VERBS.has(words[1]);
   return false;
 }
 
