@@ -148,4 +148,31 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
     expect(read.out).toContain('one');
     expect(read.out).not.toContain(`${SECRET}-outside`);
   }, 180_000);
+  it("every root is kept in the view: another worktree's detached HEAD and index, and the stash", async () => {
+    const other = join(home, 'other');
+    git('worktree', 'add', '-q', '--detach', other);
+    const inOther = (...args: string[]): string => {
+      const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: other, encoding: 'utf8', env: env() });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout.trim();
+    };
+    await writeFile(join(other, 'b.txt'), 'only the other worktree HEAD\n');
+    inOther('add', 'b.txt');
+    inOther('commit', '-qm', 'detached');
+    const detached = inOther('rev-parse', 'HEAD');
+    await writeFile(join(other, 'c.txt'), 'only the other worktree index\n');
+    inOther('add', 'c.txt');
+    const staged = inOther('rev-parse', ':c.txt');
+    await writeFile(join(root, 'a.txt'), 'stashed change\n');
+    git('stash', '-q');
+    await dangle(40);
+    const before = treeHash(join(root, '.git'));
+    const read = await script([`git cat-file -p ${detached}`, `git cat-file -p ${staged}`, 'git stash show -p', 'git --no-optional-locks status --short']);
+    expect(read.ok, read.out).toBe(true);
+    expect(read.out).toContain('only the other worktree index');
+    expect(read.out).toContain('stashed change');
+    expect(read.out).toContain('detached');
+    expect(read.out).not.toContain(SECRET);
+    expect(treeHash(join(root, '.git'))).toBe(before);
+  }, 180_000);
 });
