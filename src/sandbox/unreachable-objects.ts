@@ -3,8 +3,10 @@
 // sandboxed `git cat-file --batch-all-objects --batch`, `git show <id>` or a script inflating
 // .git/objects/??/* prints it, while the index and the history (tracked-secrets.ts, history-secrets.ts)
 // hold no secret. So the sandbox view masks each such loose object (an empty read-only file over it: git
-// never reads an unreachable object in normal work), and hides the git folders (hidden-git.ts) when they
-// are past a bound, in a pack, or cannot be listed. An object seen unreachable once stays masked while it is
+// never reads an unreachable object in normal work); past a bound of masks, it shows the objects folder as a
+// read-only view without them (objects-view.ts: copies of the reachable loose objects in the state folder;
+// git reads, but cannot add objects); and it hides the git folders (hidden-git.ts) when they are in a pack,
+// cannot be listed, or no view can be made (no safe state folder, seatbelt). An object seen unreachable once stays masked while it is
 // loose: a run may write a ref or an index entry naming it (it needs only the id), which would not make
 // its content known. The answer is kept by the repository's identity (refs, index, object folders) in a
 // state-folder file (view-cache.ts: read only as a regular file of this user, written by this build).
@@ -26,7 +28,8 @@ export interface ObjectsLimits {
   readonly timeoutMs: number;
   // The loose objects masked one by one; past it the git folders are hidden. bwrap's cost grows faster than
   // the mounts (bench/unreachable-objects.mjs, 2 loaded cores: 16 masks ~2 ms, 32 ~3-9 ms, 64 ~34 ms, 512 ~940 ms
-  // per exec), and issue 26's bar is 30 ms per `exec true`.
+  // per exec), and issue 26's bar is 30 ms per `exec true`. Past it, a read-only view costs 3 mounts whatever
+  // the count (bench/unreachable-objects-view.mjs) but makes the objects read-only: below it, git writes.
   readonly maxMasks: number;
 }
 
