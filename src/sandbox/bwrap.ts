@@ -229,6 +229,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   guardArgs(guardsFor(policy), emptySource(policy), args, created, watched, maker);
   hiddenArgs(policy, args);
   secretArgs(policy, args);
+  for (const [path, source] of policy.objectBinds ?? []) args.push('--ro-bind', source, path);
   // Last: over the git folder's own binds (read-only or in place), the configs without their credentials.
   for (const [path, copy] of policy.repositoryConfigs ?? []) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);

@@ -31,6 +31,10 @@ export interface HiddenGit {
   readonly paths: readonly { readonly path: string; readonly kind: 'file' | 'dir' }[];
   // The hint for a git that fails inside (undefined: no git folder hidden).
   readonly hint?: string;
+  // Object stores shown as a read-only view without their unreachable loose objects (objects-view.ts):
+  // bwrap binds (destination, source) in order, and what a git that fails to write is told.
+  readonly binds?: readonly (readonly [string, string])[];
+  readonly readOnly?: string;
 }
 
 // The repositories a sandboxed git could use on the workspace's secrets: the one holding the workspace,
@@ -57,6 +61,8 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
   const folders: { path: string; kind: 'dir' }[] = [];
   const files: string[] = [];
   const masks: { path: string; kind: 'file' | 'dir' }[] = [];
+  const binds: (readonly [string, string])[] = [];
+  let readOnly: string | undefined;
   let unreachable: string | undefined;
   const queue = [...seen.values()].map(({ repository }) => repository);
   for (let repository = queue.shift(); repository; repository = queue.shift()) {
@@ -64,6 +70,8 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     const view = tracked.length === 0 && check.guarding ? objects?.view(repository) : undefined;
     masks.push(...(view?.paths ?? []));
     unreachable ??= view?.hide;
+    binds.push(...(view?.binds ?? []));
+    readOnly ??= view?.readOnly;
     if (tracked.length === 0 && view?.hide === undefined) continue;
     // With this one hidden, git looks further up: the repository around it is checked the same way.
     const outer = repositoryOf(dirname(repository.worktree), root);
@@ -80,10 +88,14 @@ export function hideTrackedGit<T extends { readonly path: string; readonly kind:
     // Real paths (a `.git` may be a symlink): what the mount lands on, and what dedupes.
     for (const dir of new Set([repository.gitDir, repository.commonDir, ...alternates].map(realOf))) if (!within(root, dir)) folders.push({ path: dir, kind: 'dir' });
   }
-  if (folders.length === 0 && masks.length === 0) return { paths: secrets };
+  // A view inside a hidden git folder (a submodule's objects under a hidden .git/modules) is not bound: it
+  // would show again what the folder hides.
+  const shown = binds.filter(([path]) => !folders.some((folder) => within(path, folder.path)));
+  const viewed = shown.length > 0 ? { binds: shown, readOnly: readOnly! } : {};
+  if (folders.length === 0 && masks.length === 0) return { paths: secrets, ...viewed };
   const all = [...folders, ...masks, ...secrets].sort((a, b) => a.path.length - b.path.length);
   const kept: (T | { path: string; kind: 'file' | 'dir' })[] = [];
   for (const entry of all) if (!kept.some((outer) => outer.kind === 'dir' && within(entry.path, outer.path))) kept.push(entry);
-  if (folders.length === 0) return { paths: kept };
-  return { paths: kept, hint: files.length > 0 ? hiddenGitHint(files) : unreachableGitHint(unreachable!) };
+  if (folders.length === 0) return { paths: kept, ...viewed };
+  return { paths: kept, ...viewed, hint: files.length > 0 ? hiddenGitHint(files) : unreachableGitHint(unreachable!) };
 }

@@ -45,6 +45,9 @@ export interface SandboxPolicy {
   readonly workspaceSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
   // The secrets of /etc and of the shown toolchain folders (view.ts), hidden the same way.
   readonly viewSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
+  // Object stores shown as read-only views without their unreachable loose objects (objects-view.ts):
+  // (destination, source) bound read-only in this order, after the secrets.
+  readonly objectBinds?: readonly (readonly [string, string])[];
   // An empty read-only file bound over hidden files (default /dev/null, which reads as EACCES inside).
   readonly emptyFile?: string;
   // The workspace's git folder (objects, refs, index) read-only too, not only its hooks and config: a

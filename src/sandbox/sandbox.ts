@@ -275,8 +275,10 @@ export class ProcessSandbox {
     // config is shown as a filtered copy below).
     const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
     // Objects no ref reaches (red team R27-4): masked one by one, or git hidden (unreachable-objects.ts).
-    this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'));
-    const { paths: workspaceSecrets, hint } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
+    // Past its bound of masks, a read-only view of the objects without them (objects-view.ts; bwrap only).
+    const views = safeCache && status.backend.kind !== 'seatbelt' ? join(dirname(safeCache), 'objects-views') : undefined;
+    this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'), undefined, views);
+    const { paths: workspaceSecrets, hint, binds: objectBinds, readOnly: objectsReadOnly } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (status.backend.kind === 'seatbelt') {
@@ -314,7 +316,7 @@ export class ProcessSandbox {
     // The write gate's context (obeyed-context.ts, with the hook walk) loads only for a run that needs it:
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
     const obeyedPaths = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -353,7 +355,8 @@ export class ProcessSandbox {
     };
     const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
-    const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(options.gitReadOnly ? { gitReadOnly: options.gitReadOnly } : {}) };
+    const readOnlyHint = options.gitReadOnly ?? objectsReadOnly;
+    const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(readOnlyHint ? { gitReadOnly: readOnlyHint } : {}) };
     return { wrapper, ...(inputs.length > 0 ? { inputs } : {}), after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
   }
 }

@@ -11,6 +11,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 export interface ObjectsFound {
   // Loose objects (ids) no ref, reflog or index reaches.
   readonly loose: readonly string[];
+  // Loose objects (ids) git listed as reached: what a read-only view of the objects may show (objects-view.ts).
+  readonly shown?: readonly string[];
   // Why the git folders must be hidden instead (unreachable objects in a pack or an alternate, a ref naming
   // a tree or blob itself, git failing): undefined when masking the loose ones is enough.
   readonly hide?: string;
@@ -72,10 +74,11 @@ export function findUnreachable(repository: GitRepository, env: Env, timeoutMs: 
   if (reached === undefined || present === undefined) return failed;
   const reachable = new Set(ids(reached));
   const objects = join(repository.commonDir, 'objects');
-  const loose = looseObjects(objects).filter((id) => !reachable.has(id));
+  const all = looseObjects(objects);
+  const loose = all.filter((id) => !reachable.has(id));
   const looseSet = new Set(loose);
   const packed = ids(present).filter((id) => !reachable.has(id) && !looseSet.has(id));
-  if (packed.length === 0) return { loose };
+  if (packed.length === 0) return { loose, shown: all.filter((id) => reachable.has(id)) };
   const cruft = cruftPacks(objects);
   const where = cruft.length > 0 ? `a cruft pack (${cruft.join(', ')})` : 'a pack or an alternate object store';
   return { loose, hide: `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${where}; ${FIX}` };
@@ -84,4 +87,10 @@ export function findUnreachable(repository: GitRepository, env: Env, timeoutMs: 
 // Why the git folders are hidden when too many loose objects are unreachable to mask each.
 export function tooManyLoose(count: number, bound: number): string {
   return `${count} loose objects no ref, reflog or index reaches (more than the ${bound} the sandbox masks one by one); ${FIX}, or \`git prune\``;
+}
+
+// What a git that fails to write inside the sandbox is told when the objects are shown as a read-only view
+// (objects-view.ts: past the bound of masks, reading works; adding objects does not).
+export function objectsReadOnly(count: number): string {
+  return `git's object store is read-only inside exec here: it holds ${count} loose objects no ref, reflog or index reaches, which the sandbox leaves out of a read-only view of it (git status, diff and log work; add, commit and stash cannot write objects); ${FIX}, or \`git prune\`, or use codeward's git tools`;
 }

@@ -3,8 +3,10 @@
 // sandboxed `git cat-file --batch-all-objects --batch`, `git show <id>` or a script inflating
 // .git/objects/??/* prints it, while the index and the history (tracked-secrets.ts, history-secrets.ts)
 // hold no secret. So the sandbox view masks each such loose object (an empty read-only file over it: git
-// never reads an unreachable object in normal work), and hides the git folders (hidden-git.ts) when they
-// are past a bound, in a pack, or cannot be listed. An object seen unreachable once stays masked while it is
+// never reads an unreachable object in normal work); past a bound of masks, it shows the objects folder as a
+// read-only view without them (objects-view.ts: copies of the reachable loose objects in the state folder;
+// git reads, but cannot add objects); and it hides the git folders (hidden-git.ts) when they are in a pack,
+// cannot be listed, or no view can be made (no safe state folder, seatbelt). An object seen unreachable once stays masked while it is
 // loose: a run may write a ref or an index entry naming it (it needs only the id), which would not make
 // its content known. The answer is kept by the repository's identity (refs, index, object folders) in a
 // state-folder file (view-cache.ts: read only as a regular file of this user, written by this build).
@@ -14,7 +16,8 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import { refsIdentity } from './history-secrets.js';
 import { realOf } from './policy.js';
-import { findUnreachable, looseObjects, tooManyLoose } from './unreachable-objects-git.js';
+import { objectsViewBinds, objectsViewOf, syncObjectsView } from './objects-view.js';
+import { findUnreachable, looseObjects, objectsReadOnly, tooManyLoose } from './unreachable-objects-git.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
@@ -25,7 +28,8 @@ export interface ObjectsLimits {
   readonly timeoutMs: number;
   // The loose objects masked one by one; past it the git folders are hidden. bwrap's cost grows faster than
   // the mounts (bench/unreachable-objects.mjs, 2 loaded cores: 16 masks ~2 ms, 32 ~3-9 ms, 64 ~34 ms, 512 ~940 ms
-  // per exec), and issue 26's bar is 30 ms per `exec true`.
+  // per exec), and issue 26's bar is 30 ms per `exec true`. Past it, a read-only view costs 3 mounts whatever
+  // the count (bench/unreachable-objects-view.mjs) but makes the objects read-only: below it, git writes.
   readonly maxMasks: number;
 }
 
@@ -37,12 +41,19 @@ export interface ObjectsView {
   readonly paths: readonly { readonly path: string; readonly kind: 'file' | 'dir' }[];
   // Why the git folders are hidden instead (a message naming the fix).
   readonly hide?: string;
+  // Past maxMasks, with a view folder: the objects folder shown as a read-only view without the unreachable
+  // loose objects (objects-view.ts), as bwrap binds (destination, source) in order, and what a git that
+  // fails to write is told.
+  readonly binds?: readonly (readonly [string, string])[];
+  readonly readOnly?: string;
 }
 
 interface Entry {
   readonly identity: string;
   readonly suspects: readonly string[];
   readonly hide: string | null;
+  // The read-only view of the objects (objects-view.ts) was brought in line with this answer.
+  readonly viewed?: boolean;
 }
 
 // A file's or folder's identity, and whether it changed too recently to be told apart from a later change.
@@ -80,7 +91,7 @@ function identityOf(repository: GitRepository, racy: { value: boolean }): string
 
 function validEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  return !!entry && typeof entry.identity === 'string' && Array.isArray(entry.suspects) && entry.suspects.every((id) => typeof id === 'string') && (entry.hide === null || typeof entry.hide === 'string');
+  return !!entry && typeof entry.identity === 'string' && Array.isArray(entry.suspects) && entry.suspects.every((id) => typeof id === 'string') && (entry.hide === null || typeof entry.hide === 'string') && (entry.viewed === undefined || typeof entry.viewed === 'boolean');
 }
 
 export class UnreachableObjects {
@@ -91,6 +102,9 @@ export class UnreachableObjects {
     // Never a file a sandboxed process can write (the caller checks): a poisoned answer would mask nothing.
     private readonly cacheFile?: string,
     private readonly limits: ObjectsLimits = LIMITS,
+    // Where the read-only views of object stores are made past maxMasks (objects-view.ts): a folder no
+    // sandboxed process can write, and only for bwrap (seatbelt binds nothing); without it, git is hidden.
+    private readonly viewFolder?: string,
   ) {}
 
   // What the view masks or hides for this repository's objects.
@@ -105,8 +119,23 @@ export class UnreachableObjects {
       ...entry.suspects.map((id) => ({ path: join(objects, id.slice(0, 2), id.slice(2)), kind: 'file' as const })),
     ];
     if (entry.hide !== null) return { paths, hide: entry.hide };
-    if (entry.suspects.length > this.limits.maxMasks) return { paths, hide: tooManyLoose(entry.suspects.length, this.limits.maxMasks) };
-    return { paths };
+    if (entry.suspects.length <= this.limits.maxMasks) return { paths };
+    if (!entry.viewed || !this.viewFolder) return { paths, hide: tooManyLoose(entry.suspects.length, this.limits.maxMasks) };
+    // One view instead of a mask per object: the unreachable ones are not in it (lost-found still masked).
+    const binds = objectsViewBinds(objectsViewOf(this.viewFolder, objects), objects);
+    return { paths: paths.filter(({ kind }) => kind === 'dir'), binds, readOnly: objectsReadOnly(entry.suspects.length) };
+  }
+
+  // The view is made past maxMasks only, from git's answer (the loose objects it reached, less every suspect).
+  private synced(repository: GitRepository, suspects: readonly string[], shown: readonly string[] | undefined): boolean {
+    if (!this.viewFolder || !shown || suspects.length <= this.limits.maxMasks) return false;
+    const objects = join(realOf(repository.commonDir), 'objects');
+    const masked = new Set(suspects);
+    return syncObjectsView(objectsViewOf(this.viewFolder, objects), objects, shown.filter((id) => !masked.has(id)));
+  }
+
+  private viewGone(repository: GitRepository): boolean {
+    return !this.viewFolder || !lstatQuiet(objectsViewOf(this.viewFolder, join(realOf(repository.commonDir), 'objects')))?.isDirectory();
   }
 
   private entry(repository: GitRepository): Entry {
@@ -114,12 +143,13 @@ export class UnreachableObjects {
     const racy = { value: false };
     const identity = identityOf(repository, racy);
     const known = entries[repository.gitDir];
-    if (known?.identity === identity) return known;
+    if (known?.identity === identity && !(known.viewed === true && this.viewGone(repository))) return known;
     const found = findUnreachable(repository, this.env, this.limits.timeoutMs);
     // Seen unreachable before and still loose: still masked (a ref a run wrote does not tell what it holds).
     const loose = new Set(known && known.suspects.length > 0 ? looseObjects(join(repository.commonDir, 'objects')) : []);
     const suspects = [...new Set([...found.loose, ...(known?.suspects ?? []).filter((id) => loose.has(id))])].sort();
-    const entry = { identity, suspects, hide: found.hide ?? null };
+    const hide = found.hide ?? null;
+    const entry = { identity, suspects, hide, viewed: hide === null && this.synced(repository, suspects, found.shown) };
     // A change within the file system's timestamp tick could go unseen, and git may succeed next time: then
     // only this run uses the answer, except the suspects, which are kept whatever happens.
     entries[repository.gitDir] = racy.value || found.failed ? { ...entry, identity: '' } : entry;

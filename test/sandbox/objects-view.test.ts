@@ -1,0 +1,89 @@
+// objects-view.ts with unreachable-objects.ts (real git, no sandbox): past maxMasks, with a view folder, the
+// objects are named as a read-only view holding copies of the reachable loose objects only (the user's store
+// untouched), brought in line when the repository changes, and rebuilt when the view is removed; without a view
+// folder (seatbelt, no safe state folder) git is hidden as before.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeDir } from '../helpers/fixture.js';
+import { objectsViewOf } from '../../src/sandbox/objects-view.js';
+import { repositoryOf } from '../../src/sandbox/tracked-secrets.js';
+import { UnreachableObjects } from '../../src/sandbox/unreachable-objects.js';
+
+let root: string;
+let state: string;
+const env = { PATH: process.env['PATH'] ?? '', HOME: '/nonexistent' };
+const limits = { timeoutMs: 10_000, maxMasks: 1 };
+
+function git(...args: string[]): string {
+  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.trim();
+}
+
+const objects = (): string => join(root, '.git', 'objects');
+const ids = (folder: string): string[] => readdirSync(folder).filter((name) => /^[0-9a-f]{2}$/.test(name)).flatMap((name) => readdirSync(join(folder, name)).map((rest) => name + rest)).sort();
+const blob = (text: string): string => spawnSync('git', ['hash-object', '-w', '--stdin'], { cwd: root, input: text, encoding: 'utf8' }).stdout.trim();
+
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'codeward-objview-')));
+  state = await realpath(await mkdtemp(join(tmpdir(), 'codeward-objview-state-')));
+  await writeFile(join(root, 'a.txt'), 'a\n');
+  git('init', '-q');
+  git('add', 'a.txt');
+  git('commit', '-qm', 'one');
+});
+
+afterEach(async () => {
+  await removeDir(root);
+  await removeDir(state);
+});
+
+describe('the read-only objects view', () => {
+  it('past maxMasks: binds of a view holding the reachable loose objects only; the store untouched', () => {
+    const reached = ids(objects());
+    const unreached = [blob('A=1\n'), blob('A=2\n')];
+    const store = ids(objects());
+    const views = join(state, 'views');
+    const view = new UnreachableObjects(env, join(state, 'cache.json'), limits, views).view(repositoryOf(root)!);
+    expect(view.hide).toBeUndefined();
+    expect(view.paths).toEqual([]);
+    const folder = objectsViewOf(views, objects());
+    expect(view.binds).toEqual([[objects(), folder], [join(objects(), 'pack'), join(objects(), 'pack')], [join(objects(), 'info'), join(objects(), 'info')]]);
+    expect(view.readOnly).toMatch(/read-only inside exec here: it holds 2 loose objects/);
+    expect(ids(folder)).toEqual(reached);
+    for (const id of reached) expect(readFileSync(join(folder, id.slice(0, 2), id.slice(2)))).toEqual(readFileSync(join(objects(), id.slice(0, 2), id.slice(2))));
+    for (const id of unreached) expect(existsSync(join(folder, id.slice(0, 2), id.slice(2)))).toBe(false);
+    expect(ids(objects())).toEqual(store);
+  });
+
+  it('follows the repository: a new commit is copied, a view removed is made again; kept answer reused', async () => {
+    blob('A=1\n');
+    blob('A=2\n');
+    const views = join(state, 'views');
+    const cache = join(state, 'cache.json');
+    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!);
+    await writeFile(join(root, 'b.txt'), 'b\n');
+    git('add', 'b.txt');
+    git('commit', '-qm', 'two');
+    const folder = objectsViewOf(views, objects());
+    // A change within the file system's timestamp tick is not kept: the first call after it may ask git again.
+    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!);
+    expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
+    expect(ids(folder)).toContain(git('rev-parse', 'HEAD:b.txt'));
+    rmSync(folder, { recursive: true });
+    expect(new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!).binds?.[0]?.[1]).toBe(folder);
+    expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
+  });
+
+  it('without a view folder, past maxMasks, git is hidden as before', () => {
+    blob('A=1\n');
+    blob('A=2\n');
+    const view = new UnreachableObjects(env, undefined, limits).view(repositoryOf(root)!);
+    expect(view.hide).toMatch(/more than the 1/);
+    expect(view.binds).toBeUndefined();
+  });
+});
