@@ -8,11 +8,12 @@
 //   view    option (b, built): the objects folder bound from a view of copies in the state folder, the real
 //           pack/ and info/ bound inside it (3 mounts whatever the count);
 // and the view's build cost (objects-view.ts syncObjectsView): cold, warm (nothing to do), one new object.
-// Option (c) (a filtered pack of the reachable set): `git pack-objects` of `rev-list --objects --all --reflog
-// --indexed-objects` for this repository and a ~20,000-object one (PACK_REPO=/path adds one of yours).
+// Option (c, built: objects-pack-view.ts) (a filtered pack of the reachable set): `git pack-objects --stdout` of
+// `rev-list --objects --all --reflog --indexed-objects` + `index-pack`, for this repository and a ~20,000-object
+// one (PACK_REPO=/path adds one of yours: only read).
 // Run: node bench/unreachable-objects-view.mjs (bundles the sources with esbuild into bench/.fixtures).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -116,11 +117,19 @@ const now = git(root, ['rev-list', '--objects', '--all', '--reflog', '--indexed-
 console.log(`view after one commit (3 new objects): ${time(() => lib.syncObjectsView(join(tmp, `view-${COUNTS.at(-1)}`, 'objects'), objects, now)).toFixed(1)} ms`);
 
 // Option (c): a pack of the reachable set, written into a state-like folder.
+// As objects-pack-view.ts makes it: `pack-objects --stdout` (a base name would put tmp_pack_* in the
+// repository's own objects/pack first) into a file, then `index-pack` there, outside any repository.
 const packTime = (repo) => {
-  const list = git(repo, ['rev-list', '--objects', '--all', '--reflog', '--indexed-objects']);
+  const list = git(repo, ['rev-list', '--objects', '--all', '--reflog', '--indexed-objects']).split('\n').map((line) => line.slice(0, 40));
   const dir = mkdtempSync(join(tmp, 'pack-'));
-  const took = time(() => git(repo, ['pack-objects', '-q', join(dir, 'pack')], `${list}\n`));
-  return `${list.split('\n').length} objects: ${took.toFixed(0)} ms`;
+  const took = time(() => {
+    const fd = openSync(join(dir, 'p.pack'), 'w');
+    const packed = spawnSync('git', ['pack-objects', '--stdout', '-q'], { cwd: repo, env, input: `${list.join('\n')}\n`, stdio: ['pipe', fd, 'ignore'] });
+    closeSync(fd);
+    const indexed = spawnSync('git', ['index-pack', '-o', 'p.idx', 'p.pack'], { cwd: dir, env: { ...env, GIT_CEILING_DIRECTORIES: tmp }, stdio: 'ignore' });
+    if (packed.status !== 0 || indexed.status !== 0) throw new Error('pack failed');
+  });
+  return `${list.length} objects: ${took.toFixed(0)} ms`;
 };
 console.log(`option (c) pack-objects of the reachable set: bench repository ${packTime(root)}`);
 const big = repository('big', 200, 100);

@@ -10,6 +10,7 @@ import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, read
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { hasFilteredPack } from './objects-pack-view.js';
 
 // Where a repository's view lives under `folder` (one per object store, by its real path).
 export function objectsViewOf(folder: string, objects: string): string {
@@ -77,9 +78,10 @@ export function syncObjectsView(view: string, objects: string, shown: readonly s
 }
 
 // The view's binds, in order (destination, source): the view over the real objects folder, then the real
-// `pack` and `info` folders inside it (a missing one is left out: git made none).
+// `pack` (unless a filtered pack stands for it) and `info` folders inside it (a missing one is left out).
 export function objectsViewBinds(view: string, objects: string): [string, string][] {
   const binds: [string, string][] = [[objects, view]];
-  for (const name of ['pack', 'info']) if (lstatQuiet(join(objects, name))?.isDirectory()) binds.push([join(objects, name), join(objects, name)]);
+  // A filtered pack in the view's own pack folder (objects-pack-view.ts) stands for the real packs.
+  for (const name of hasFilteredPack(view) ? ['info'] : ['pack', 'info']) if (lstatQuiet(join(objects, name))?.isDirectory()) binds.push([join(objects, name), join(objects, name)]);
   return binds;
 }

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { git } from './history-secrets.js';
-import type { GitRepository } from './tracked-secrets.js';
+import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -16,6 +16,9 @@ export interface ObjectsFound {
   // Why the git folders must be hidden instead (unreachable objects in a pack or an alternate, a ref naming
   // a tree or blob itself, git failing): undefined when masking the loose ones is enough.
   readonly hide?: string;
+  // With `hide` for unreachable objects in the repository's own packs (no alternate store): the reachable
+  // packed ids, of which a filtered pack can be shown instead (objects-pack-view.ts).
+  readonly packedShown?: readonly string[];
   // git failed or timed out (not kept: the next run asks again).
   readonly failed?: true;
 }
@@ -81,7 +84,10 @@ export function findUnreachable(repository: GitRepository, env: Env, timeoutMs: 
   if (packed.length === 0) return { loose, shown: all.filter((id) => reachable.has(id)) };
   const cruft = cruftPacks(objects);
   const where = cruft.length > 0 ? `a cruft pack (${cruft.join(', ')})` : 'a pack or an alternate object store';
-  return { loose, hide: `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${where}; ${FIX}` };
+  const hide = `${packed.length} object${packed.length === 1 ? '' : 's'} no ref, reflog or index reaches in ${where}; ${FIX}`;
+  const allSet = new Set(all);
+  const packedShown = alternatesOf(repository).length > 0 ? undefined : ids(present).filter((id) => reachable.has(id) && !allSet.has(id));
+  return { loose, hide, shown: all.filter((id) => reachable.has(id)), ...(packedShown ? { packedShown } : {}) };
 }
 
 // Why the git folders are hidden when too many loose objects are unreachable to mask each.
@@ -91,6 +97,7 @@ export function tooManyLoose(count: number, bound: number): string {
 
 // What a git that fails to write inside the sandbox is told when the objects are shown as a read-only view
 // (objects-view.ts: past the bound of masks, reading works; adding objects does not).
-export function objectsReadOnly(count: number): string {
-  return `git's object store is read-only inside exec here: it holds ${count} loose objects no ref, reflog or index reaches, which the sandbox leaves out of a read-only view of it (git status, diff and log work; add, commit and stash cannot write objects); ${FIX}, or \`git prune\`, or use codeward's git tools`;
+export function objectsReadOnly(count: number, packed: boolean): string {
+  const what = packed ? `objects no ref, reflog or index reaches in a pack${count > 0 ? ` and ${count} loose ones` : ''}` : `${count} loose objects no ref, reflog or index reaches`;
+  return `git's object store is read-only inside exec here: it holds ${what}, which the sandbox leaves out of a read-only view of it (git status, diff and log work; add, commit and stash cannot write objects); ${FIX}, or \`git prune\`, or use codeward's git tools`;
 }

@@ -16,8 +16,9 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import { refsIdentity } from './history-secrets.js';
 import { realOf } from './policy.js';
+import { syncPackView } from './objects-pack-view.js';
 import { objectsViewBinds, objectsViewOf, syncObjectsView } from './objects-view.js';
-import { findUnreachable, looseObjects, objectsReadOnly, tooManyLoose } from './unreachable-objects-git.js';
+import { findUnreachable, looseObjects, objectsReadOnly, tooManyLoose, type ObjectsFound } from './unreachable-objects-git.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
@@ -52,8 +53,10 @@ interface Entry {
   readonly identity: string;
   readonly suspects: readonly string[];
   readonly hide: string | null;
-  // The read-only view of the objects (objects-view.ts) was brought in line with this answer.
+  // The read-only view of the objects (objects-view.ts) was brought in line with this answer; `packed`: with
+  // a filtered pack in place of the real ones, which hold an unreachable object (objects-pack-view.ts).
   readonly viewed?: boolean;
+  readonly packed?: boolean;
 }
 
 // A file's or folder's identity, and whether it changed too recently to be told apart from a later change.
@@ -91,7 +94,7 @@ function identityOf(repository: GitRepository, racy: { value: boolean }): string
 
 function validEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  return !!entry && typeof entry.identity === 'string' && Array.isArray(entry.suspects) && entry.suspects.every((id) => typeof id === 'string') && (entry.hide === null || typeof entry.hide === 'string') && (entry.viewed === undefined || typeof entry.viewed === 'boolean');
+  return !!entry && typeof entry.identity === 'string' && Array.isArray(entry.suspects) && entry.suspects.every((id) => typeof id === 'string') && (entry.hide === null || typeof entry.hide === 'string') && (entry.viewed === undefined || typeof entry.viewed === 'boolean') && (entry.packed === undefined || typeof entry.packed === 'boolean');
 }
 
 export class UnreachableObjects {
@@ -119,19 +122,24 @@ export class UnreachableObjects {
       ...entry.suspects.map((id) => ({ path: join(objects, id.slice(0, 2), id.slice(2)), kind: 'file' as const })),
     ];
     if (entry.hide !== null) return { paths, hide: entry.hide };
+    if (entry.viewed && this.viewFolder) {
+      // One view instead of a mask per object: the unreachable ones are not in it (lost-found still masked).
+      const binds = objectsViewBinds(objectsViewOf(this.viewFolder, objects), objects);
+      return { paths: paths.filter(({ kind }) => kind === 'dir'), binds, readOnly: objectsReadOnly(entry.suspects.length, entry.packed === true) };
+    }
     if (entry.suspects.length <= this.limits.maxMasks) return { paths };
-    if (!entry.viewed || !this.viewFolder) return { paths, hide: tooManyLoose(entry.suspects.length, this.limits.maxMasks) };
-    // One view instead of a mask per object: the unreachable ones are not in it (lost-found still masked).
-    const binds = objectsViewBinds(objectsViewOf(this.viewFolder, objects), objects);
-    return { paths: paths.filter(({ kind }) => kind === 'dir'), binds, readOnly: objectsReadOnly(entry.suspects.length) };
+    return { paths, hide: tooManyLoose(entry.suspects.length, this.limits.maxMasks) };
   }
 
-  // The view is made past maxMasks only, from git's answer (the loose objects it reached, less every suspect).
-  private synced(repository: GitRepository, suspects: readonly string[], shown: readonly string[] | undefined): boolean {
-    if (!this.viewFolder || !shown || suspects.length <= this.limits.maxMasks) return false;
+  // The view is made past maxMasks, or for unreachable objects in the repository's own packs, from git's
+  // answer (the loose and packed objects it reached, less every suspect).
+  private synced(repository: GitRepository, suspects: readonly string[], found: ObjectsFound): boolean {
+    const packed = found.hide === undefined ? undefined : found.packedShown;
+    if (!this.viewFolder || !found.shown || (found.hide !== undefined && !packed) || (!packed && suspects.length <= this.limits.maxMasks)) return false;
     const objects = join(realOf(repository.commonDir), 'objects');
+    const view = objectsViewOf(this.viewFolder, objects);
     const masked = new Set(suspects);
-    return syncObjectsView(objectsViewOf(this.viewFolder, objects), objects, shown.filter((id) => !masked.has(id)));
+    return syncObjectsView(view, objects, found.shown.filter((id) => !masked.has(id))) && syncPackView(view, repository.worktree, this.env, packed?.filter((id) => !masked.has(id)), this.limits.timeoutMs);
   }
 
   private viewGone(repository: GitRepository): boolean {
@@ -148,8 +156,9 @@ export class UnreachableObjects {
     // Seen unreachable before and still loose: still masked (a ref a run wrote does not tell what it holds).
     const loose = new Set(known && known.suspects.length > 0 ? looseObjects(join(repository.commonDir, 'objects')) : []);
     const suspects = [...new Set([...found.loose, ...(known?.suspects ?? []).filter((id) => loose.has(id))])].sort();
-    const hide = found.hide ?? null;
-    const entry = { identity, suspects, hide, viewed: hide === null && this.synced(repository, suspects, found.shown) };
+    const viewed = this.synced(repository, suspects, found);
+    const packed = viewed && found.hide !== undefined;
+    const entry = { identity, suspects, hide: viewed ? null : found.hide ?? null, viewed, packed };
     // A change within the file system's timestamp tick could go unseen, and git may succeed next time: then
     // only this run uses the answer, except the suspects, which are kept whatever happens.
     entries[repository.gitDir] = racy.value || found.failed ? { ...entry, identity: '' } : entry;

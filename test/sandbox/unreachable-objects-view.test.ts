@@ -175,4 +175,34 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
     expect(read.out).not.toContain(SECRET);
     expect(treeHash(join(root, '.git'))).toBe(before);
   }, 180_000);
+  it('an unreachable secret in a pack: a filtered pack stands for it; git reads, the secret is in no pack shown', async () => {
+    await writeFile(join(root, '.env'), `API_KEY=${SECRET}\n`);
+    git('add', '-f', '.env');
+    const secret = git('rev-parse', ':.env');
+    git('gc', '-q');
+    git('reset', '-q', '.env');
+    await writeFile(join(root, 'a.txt'), 'a\nb\n');
+    const before = treeHash(join(root, '.git'));
+    const read = await script([
+      'git --no-optional-locks status --short',
+      'git log --oneline',
+      `git cat-file -p ${secret} && echo READ-OK || echo READ-FAILED`,
+      'git cat-file --batch-all-objects --batch || true',
+    ]);
+    expect(read.ok, read.out).toBe(true);
+    expect(read.out).toContain('M a.txt');
+    expect(read.out).toContain('one');
+    expect(read.out).toContain('READ-FAILED');
+    expect(read.out).not.toContain(SECRET);
+    // Every object of every pack shown: the secret's id is not among them (the commit, its tree, two blobs are).
+    const packs = await script(['for idx in .git/objects/pack/*.idx; do git verify-pack -v "$idx"; done', 'ls .git/objects/pack']);
+    expect(packs.ok, packs.out).toBe(true);
+    expect(packs.out).not.toContain(secret);
+    expect(packs.out).toContain(git('rev-parse', 'HEAD'));
+    expect(treeHash(join(root, '.git'))).toBe(before);
+    const added = await run('git add a.txt');
+    expect(added.ok).toBe(false);
+    expect(added.out).toMatch(/read-only inside exec here: it holds objects no ref, reflog or index reaches in a pack/);
+    expect(treeHash(join(root, '.git'))).toBe(before);
+  }, 180_000);
 });

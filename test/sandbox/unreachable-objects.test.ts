@@ -111,23 +111,27 @@ describe.skipIf(!bwrapWorks)('unreachable loose objects are masked', () => {
   }, 120_000);
 });
 
-describe.skipIf(!bwrapWorks)('what cannot be masked one by one hides git, with a message naming the fix', () => {
+describe.skipIf(!bwrapWorks)('what cannot be masked one by one: a filtered pack (git31), or git hidden with a message naming the fix', () => {
   it('an unreachable object in a regular pack (`git add -f .env; git gc; git reset .env`)', async () => {
     git('add', '-f', '.env');
     git('gc', '-q');
     git('reset', '-q', '.env');
     const read = await script(['git cat-file --batch-all-objects --batch || true', 'cat .git/objects/pack/*.pack | wc -c', 'git status']);
     expect(read.out).not.toContain(SECRET);
-    expect(read.out).toContain('git gc --prune=now');
+    // git31: a filtered pack of the reachable objects stands for the real one (objects-pack-view.ts): git works.
+    expect(read.out).toContain('On branch');
+    expect(read.out).not.toMatch(/unavailable|not a git repository/);
   }, 120_000);
 
   it('a cruft pack', async () => {
     dangle();
     git('repack', '-q', '-d', '--cruft');
     expect(spawnSync('sh', ['-c', 'ls .git/objects/pack/*.mtimes'], { cwd: root }).status).toBe(0);
-    const read = await script(['git cat-file --batch-all-objects --batch || true', 'git status']);
+    const read = await script(['git cat-file --batch-all-objects --batch || true', 'ls .git/objects/pack', 'git status']);
     expect(read.out).not.toContain(SECRET);
-    expect(read.out).toMatch(/cruft pack \(objects\/pack\/pack-[0-9a-f]+\.mtimes\)/);
+    // git31: the cruft pack is not in the view (a filtered pack of the reachable objects is): git works.
+    expect(read.out).not.toContain('.mtimes');
+    expect(read.out).toContain('On branch');
   }, 120_000);
 
   it('a tag naming a blob itself (its path unknown)', async () => {

@@ -1,0 +1,66 @@
+// The pack folder of a read-only objects view (objects-view.ts) when a PACK holds an object no ref, reflog or
+// index reaches (red team R27-4): one pack of the reachable packed objects, written by git into codeward's
+// state folder, shown in place of the real `pack/` folder. Made with `git pack-objects --stdout` (a pack
+// written to a base name puts its tmp_pack_* in the repository's own objects/pack first: never used, as
+// nothing is written in the user's store) and `git index-pack` run in the view outside any repository.
+// Kept while the set of reachable packed objects is the same (its hash names the pack): a commit adds loose
+// objects, not packed ones; a repack, a fetch or a ref deleted makes a new one (bench: 0.2-2.2 s for 20k objects).
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { findOnPath } from './which.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function names(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+// Whether the view's pack folder holds a filtered pack (then the real one is not bound).
+export function hasFilteredPack(view: string): boolean {
+  return names(join(view, 'pack')).some((name) => name.endsWith('.idx'));
+}
+
+// Brings the view's pack folder in line: `packed` the reachable packed ids (a filtered pack of them), or
+// undefined (no pack needed: the folder emptied, the real one is bound). False when git failed.
+export function syncPackView(view: string, worktree: string, env: Env, packed: readonly string[] | undefined, timeoutMs: number): boolean {
+  const folder = join(view, 'pack');
+  mkdirSync(folder, { recursive: true });
+  if (packed === undefined) {
+    for (const name of names(folder)) rmSync(join(folder, name), { recursive: true, force: true });
+    return true;
+  }
+  const key = createHash('sha256').update([...packed].sort().join('\n')).digest('hex').slice(0, 40);
+  const base = `pack-${key}`;
+  const present = names(folder);
+  if (present.includes(`${base}.idx`) && present.includes(`${base}.pack`)) return true;
+  const program = findOnPath('git', env);
+  if (!program) return false;
+  const clean = { ...Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GIT_'))), GIT_OPTIONAL_LOCKS: '0', GIT_CONFIG_NOSYSTEM: '1' };
+  const work = join(dirname(view), `.pack-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  try {
+    const fd = openSync(join(work, `${base}.pack`), 'w', 0o444);
+    let written;
+    try {
+      written = spawnSync(program, ['-c', 'core.fsmonitor=false', 'pack-objects', '--stdout', '-q'], { cwd: worktree, env: clean, input: `${packed.join('\n')}\n`, stdio: ['pipe', fd, 'ignore'], timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+    } finally {
+      closeSync(fd);
+    }
+    if (written.status !== 0) return false;
+    // Outside any repository (the ceiling stops discovery at the state folder): nothing read or written but here.
+    const indexed = spawnSync(program, ['index-pack', '-o', `${base}.idx`, `${base}.pack`], { cwd: work, env: { ...clean, GIT_CEILING_DIRECTORIES: dirname(work) }, stdio: 'ignore', timeout: timeoutMs });
+    if (indexed.status !== 0) return false;
+    for (const name of names(folder)) rmSync(join(folder, name), { recursive: true, force: true });
+    for (const name of names(work)) renameSync(join(work, name), join(folder, name));
+    return true;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
