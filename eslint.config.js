@@ -40,6 +40,7 @@ export const READ_JAIL_ALLOWED = {
   'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
   'src/shell/run-script-npm.ts': "npm's user and global npmrc (the person's own, outside the workspace): only their script-shell and node-options lines are shown, never another key (auth tokens)",
   'src/doors/mcp/auth.ts': "the HTTP door's token file in the user's state folder",
+  'src/bin/code-cache-prune.ts': "the code cache's own folder (codeward's cache folder, 0700, this user's, checked by script-loader.ts) and the headers of its files (O_NOFOLLOW); the scripts they name are stat'd only; never a workspace path",
   'src/bin/script-loader.ts': "the bundle's own chunk scripts (dist/chunks/*.script, beside the facade that names them) and their V8 code caches in codeward's own cache folder (0700, this user's, no symlink, O_NOFOLLOW; hidden from sandboxed processes); never a workspace path",
   'src/git/credential-stores.ts': 'lists .git/modules (git\'s own folder, no link followed: each folder is lstat\'ed first) to find submodule configs; their text is read through readGitMetadata',
   'src/git/credential-store-content.ts': 'reads at most the first KiB of a regular file (O_NOFOLLOW | O_NONBLOCK, size-capped) to say whether it is a git credential store, so that the jail and the sandbox HIDE it; the bytes are never shown or returned',

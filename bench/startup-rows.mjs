@@ -7,13 +7,13 @@
 // --tree-floor adds, beside the tree row: the same tree with --max-depth 1 (the engine's fixed cost: start,
 // workspace, policy, one folder), and bench/floor/tree-rg.mjs in its two modes (a Node `tree` whose listing
 // comes from `rg --files`: files only, and exact with a readdir of every listed folder).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { rgPath } from '@vscode/ripgrep';
 import { CLEAN_ENV, DIST, FIXTURES, NODE, ROOT, ensureDir, median } from './lib.mjs';
+import { cpuSampler } from './cpu-sample.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 
@@ -36,24 +36,10 @@ const stateEnv = (side) => {
   return { ...env, CODEWARD_STATE_DIR: dir };
 };
 
-// One sample: { wall, cpu } in ms of `command args` run in `cwd`, output discarded. A python3 helper runs the
-// calls and reads its children's rusage, whose CPU times are in µs (bash's `times` counts 10 ms ticks).
-const HELPER = `import json, resource, subprocess, sys, time
-for line in sys.stdin:
-    call = json.loads(line)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    status = subprocess.run(call['argv'], cwd=call['cwd'], env=call['env'], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    print(json.dumps({'status': status, 'wall': wall * 1000, 'cpu': cpu * 1000}), flush=True)
-`;
-const helper = spawn('python3', ['-c', HELPER], { stdio: ['pipe', 'pipe', 'inherit'] });
-const replies = createInterface({ input: helper.stdout })[Symbol.asyncIterator]();
+// One sample: { wall, cpu } in ms of `command args` run in `cwd`, output discarded (bench/cpu-sample.mjs).
+const sampler = cpuSampler();
 async function sample(command, args, cwd, callEnv = env) {
-  helper.stdin.write(`${JSON.stringify({ argv: [command, ...args], cwd, env: callEnv })}\n`);
-  const reply = JSON.parse((await replies.next()).value);
+  const reply = await sampler.sample(command, args, cwd, callEnv);
   if (reply.status !== 0) throw new Error(`bench/startup-rows.mjs: ${command} ${args.join(' ')} exited ${reply.status}`);
   return reply;
 }
@@ -111,4 +97,4 @@ for (const [name, base, target] of ROWS) {
     console.log(`| ${name} | ${side} | ${wall.toFixed(1)} | ${(wall / med(base, 'wall')).toFixed(2)}× | ${cpu.toFixed(1)} | ${(cpu / med(base, 'cpu')).toFixed(2)}× | ≤ ${target}× ${base} |`);
   }
 }
-helper.stdin.end();
+sampler.close();

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { codewardCacheDir } from '../engine/cache-dir.js';
+import { pruneCodeCache, type ScriptIdentity } from './code-cache-prune.js';
 
 // Issue 31: a V8 code cache for the bundle's large chunks on Node 20 (module.enableCompileCache is 22.1+, and
 // only a script, not an ES module, takes vm's cachedData without --experimental-vm-modules). scripts/build.mjs
@@ -17,6 +18,17 @@ import { codewardCacheDir } from '../engine/cache-dir.js';
 // version and flags (cachedDataRejected: made again). A missing, foreign or corrupt cache only costs a compile.
 // Made at exit, so it holds the functions the call compiled lazily too; written only where the cache folder
 // exists already (a read-only run of a new user leaves no cache folder behind). CODEWARD_NO_CODE_CACHE=1: none.
+
+// A cache file's first line: the script's path, device, inode, size, ns mtime and ctime, Node's version and
+// architecture (V8 checks only the source's length).
+const scriptIdentity: ScriptIdentity = (path, stats) => `v1\0${[path, stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs, process.version, process.arch].join('\0')}\n`;
+
+// At the exit of a call that wrote a cache file: the entries no call can use any more deleted (code-cache-prune.ts).
+// One listener per process (a constant function, moved after each write's).
+const pruneAtExit = (): void => {
+  const folder = cacheFolder(process.env, false);
+  if (folder) pruneCodeCache(folder, scriptIdentity);
+};
 
 // Where the bin puts loadScript for the facades (one file fewer than their import of dist/script-loader.js).
 export const LOAD_SCRIPT = Symbol.for('codeward.script');
@@ -59,9 +71,9 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
   const stats = fstatSync(fd, { bigint: true });
   const source = readFileSync(fd, 'utf8');
   closeSync(fd);
-  // The script's identity, the cache file's first line (V8 checks only the source's length).
+  // The script's identity, the cache file's first line.
   // (V8 checks its data against its own version and flags: a call with other V8 flags has its data rejected.)
-  const identity = `v1\0${[path, stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs, process.version, process.arch].join('\0')}\n`;
+  const identity = scriptIdentity(path, stats);
   const env = process.env;
   const folder = cacheFolder(env, false);
   // The file's name: the script's (a chunk's name holds its content's hash; the header is what is checked).
@@ -86,6 +98,8 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
         // Only a cache: the next call compiles again.
       }
     });
+    // Registered now (a listener added while 'exit' is emitted is not called), once, after the writes.
+    process.off('exit', pruneAtExit).on('exit', pruneAtExit);
   }
   return (script.runInThisContext() as ScriptBody)(dependencies, load, meta);
 }

@@ -262,12 +262,18 @@ export class ProcessSandbox {
     const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
-    const memo = (this.gitlinkMemo ??= new GitlinkMemo());
-    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv, memo) : undefined;
-    const nested = (): string[] => (policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore, memo) : []);
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
     const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
+    // (The indexes' gitlinks are kept between processes beside it: gitlink-memo.ts.)
+    const memo = (this.gitlinkMemo ??= new GitlinkMemo(undefined, safeCache && join(dirname(safeCache), 'gitlinks.json')));
+    const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv, memo) : undefined;
+    memo.save();
+    const nested = (): string[] => {
+      const warnings = policy.mode === 'workspace-write' ? neutraliseNestedGit(this.root, this.toolEnv, nestedBefore, memo) : [];
+      memo.save();
+      return warnings;
+    };
     this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitlinkMemo } from '../../src/sandbox/gitlink-memo.js';
@@ -57,5 +58,52 @@ describe('gitlinks remembered by the index identity', () => {
     const memo = new GitlinkMemo(settled);
     expect(memo.gitlinks(join(root, 'index'), 1 << 30)).toBeUndefined();
     expect(memo.gitlinks(join(root, 'missing'), 1 << 30)).toBeUndefined();
+  });
+
+  it('keeps what it read between processes in its state file, rechecked by identity at every call', async () => {
+    const root = await repo();
+    const index = join(root, '.git', 'index');
+    const file = join(await tempDir(), 'gitlinks.json');
+    // Each memo stands for one process (one CLI call).
+    const first = new GitlinkMemo(settled, file);
+    expect(first.gitlinks(index, 1 << 30)).toEqual(['lib/sub-one']);
+    first.save();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = new GitlinkMemo(settled, file);
+    expect(second.gitlinks(index, 1 << 30)).toEqual(['lib/sub-one']);
+    expect(second.reads).toBe(0);
+    // A gitlink added between two calls: the next call reads the index again and keeps the new answer.
+    git(root, 'update-index', '--add', '--cacheinfo', `160000,${'2'.repeat(40)},lib/sub-two`);
+    const third = new GitlinkMemo(settled, file);
+    expect(third.gitlinks(index, 1 << 30)).toEqual(['lib/sub-one', 'lib/sub-two']);
+    expect(third.reads).toBe(1);
+    third.save();
+    const fourth = new GitlinkMemo(settled, file);
+    expect(fourth.gitlinks(index, 1 << 30)).toEqual(['lib/sub-one', 'lib/sub-two']);
+    expect(fourth.reads).toBe(0);
+    // The same answers as a memo without a state file (a cold call).
+    expect(new GitlinkMemo(settled).gitlinks(index, 1 << 30)).toEqual(['lib/sub-one', 'lib/sub-two']);
+  });
+
+  it('uses no state file another build wrote, nor one it cannot trust, and keeps nothing in the racy window', async () => {
+    const root = await repo();
+    const index = join(root, '.git', 'index');
+    const file = join(await tempDir(), 'gitlinks.json');
+    const first = new GitlinkMemo(settled, file);
+    first.gitlinks(index, 1 << 30);
+    first.save();
+    // A file naming another build, with a planted answer: read again.
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { v: string; entries: Record<string, { gitlinks: string[] }> };
+    kept.entries[index]!.gitlinks = [];
+    writeFileSync(file, JSON.stringify({ ...kept, v: 'another build' }), { mode: 0o600 });
+    const second = new GitlinkMemo(settled, file);
+    expect(second.gitlinks(index, 1 << 30)).toEqual(['lib/sub-one']);
+    expect(second.reads).toBe(1);
+    // Recently changed: neither kept in memory nor in the file.
+    const other = join(await tempDir(), 'gitlinks.json');
+    const racy = new GitlinkMemo(undefined, other);
+    racy.gitlinks(index, 1 << 30);
+    racy.save();
+    expect(existsSync(other)).toBe(false);
   });
 });

@@ -86,4 +86,22 @@ describe.skipIf(!bwrapWorks)('the sandbox keeps its git context in the state fol
     await readOnlyIn([state]);
     expect(existsSync(viewCache)).toBe(false);
   });
+
+  // The nested git scan's gitlinks (gitlink-memo.ts) are kept beside them, by the index's identity: a gitlink added
+  // between two processes is read by the second, which keeps the new answer; none where a sandboxed process writes.
+  it('keeps the index gitlinks by the index identity, and a gitlink added between two processes counts in the second', async () => {
+    const gitlinks = join(state, 'gitlinks.json');
+    const kept = (): unknown => (JSON.parse(readFileSync(gitlinks, 'utf8')) as { entries: Record<string, { gitlinks: string[] }> }).entries[join(root, '.git', 'index')]?.gitlinks;
+    rmSync(gitlinks, { force: true });
+    git('update-index', '--add', '--cacheinfo', `160000,${'1'.repeat(40)},sub-one`);
+    await readOnlyIn();
+    expect(kept()).toEqual(['sub-one']);
+    git('update-index', '--add', '--cacheinfo', `160000,${'2'.repeat(40)},sub-two`);
+    await readOnlyIn();
+    expect(kept()).toEqual(['sub-one', 'sub-two']);
+    rmSync(gitlinks);
+    await readOnlyIn([state]);
+    expect(existsSync(gitlinks)).toBe(false);
+    git('update-index', '--force-remove', 'sub-one', 'sub-two');
+  });
 });
