@@ -1,7 +1,7 @@
 // The code index: symbols and references per source file, cached by file identity (dev, inode, size,
 // mtime) in the workspace's state folder, built lazily (only the files a call asks about) and in worker
 // threads for bulk work. Every file is read through the workspace jail on this thread.
-import { lstatSync } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import type { ResolvedPath } from '../../workspace/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
@@ -155,10 +155,16 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
 // A repo map takes one for every listed file (20 k on the bench): no array per path, no exception per
 // missing file.
 export function quickStamp(root: string, rel: string): string | undefined {
+  const stats = quickStats(root, rel);
+  return stats === undefined ? undefined : stampOf(stats);
+}
+
+// The lstat quickStamp makes its stamp of (undefined: no stamp); kept-stamps.ts compares its numbers.
+export function quickStats(root: string, rel: string): Stats | undefined {
   if (rel.charCodeAt(0) === 47 || NOT_PLAIN.test(rel)) return undefined;
   try {
     const stats = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
-    return stats?.isFile() === true ? stampOf(stats) : undefined;
+    return stats?.isFile() === true ? stats : undefined;
   } catch {
     return undefined;
   }
