@@ -136,9 +136,11 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       const entry = await store.get(rel);
       if (entry !== undefined) files.push({ path: rel, entry });
     }
-    // A bulk index (it saved in batches) leaves no shard loaded: the entries hold what they need until the
-    // caller is done with them, and the engine's store does not keep the whole index past this call.
-    if (saved > 0) store.release();
+    // A bulk index (it saved in batches), or a call that gathered thousands of entries from the cache (a graph
+    // built again: a file added or gone), leaves no shard loaded: the entries hold what they need until the
+    // caller is done with them, and the engine's store does not keep the whole index past this call (on 20 k
+    // files ~46 MB of shard buffers an engine held between calls, which ask for the few shards of changed files).
+    if (saved > 0 || request.files.length >= BULK_FROM) store.release();
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, skipped, parsed: stale.length - unread.count, threads: parsedOn };
