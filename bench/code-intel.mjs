@@ -161,7 +161,9 @@ async function child(mode, state) {
       const result = await map('changed');
       if (result.data.parsed !== 1) throw new Error(`one changed file: repo-map parsed ${result.data.parsed} files, not 1`);
     }
-    out.maxRssKiB = process.resourceUsage().maxRSS;
+    // The process's peak over every call: resetting VmHWM before each call resets what getrusage reports too
+    // (its max RSS is the mm's high-water mark while the process runs), so the calls' own peaks are counted.
+    out.maxRssKiB = Math.max(process.resourceUsage().maxRSS, ...['cold', 'warm', 'changed'].flatMap((label) => out[`${label}PeakKiB`] ?? []).filter((kib) => kib !== undefined));
   }
   process.stdout.write(JSON.stringify(out));
 }
