@@ -79,7 +79,7 @@ export class GraphMemo {
   patch(files: readonly IndexedFile[], changed: readonly number[]): boolean {
     const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed);
     if (patched === undefined) return false;
-    this.#patched(files, changed.length, patched);
+    this.#patched(files, changed, patched);
     return true;
   }
 
@@ -92,7 +92,7 @@ export class GraphMemo {
       this.#drift = Infinity;
       this.#files = stampsOf(files);
     } else if (patched !== undefined) {
-      this.#patched(files, changed!.length, patched);
+      this.#patched(files, changed!, patched);
     }
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
@@ -104,12 +104,16 @@ export class GraphMemo {
     return this.#scored;
   }
 
-  #patched(files: readonly IndexedFile[], changed: number, patched: { shape: GraphShape; referencesChanged: boolean }): void {
-    this.#drift += changed;
+  // `files` are the memo's (the same paths, the same stamps) but at `changed`.
+  #patched(files: readonly IndexedFile[], changed: readonly number[], patched: { shape: GraphShape; referencesChanged: boolean }): void {
+    this.#drift += changed.length;
     this.#shape = patched.shape;
     this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
-    // Only what the next call compares (path and stamp): the entries themselves are not kept alive.
-    this.#files = stampsOf(files);
+    // Only what the next call compares (path and stamp): the entries themselves are not kept alive. The
+    // unchanged files keep the memo's objects (a copy of each was 40 k objects per call on 20 k files).
+    const kept = this.#files.length === files.length ? this.#files.slice() : stampsOf(files);
+    for (const at of changed) kept[at] = { path: files[at]!.path, entry: { stamp: files[at]!.entry.stamp } };
+    this.#files = kept;
   }
 }
 

@@ -44,9 +44,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles, quickStamp }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }] = await Promise.all([
+  const [{ listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
     import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
-    import('../code/repo-map-saved.js'),
+    import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
   ]);
   const listed = await listCodeFiles({
     workspace: ctx.workspace,
@@ -67,7 +67,8 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const pages = new MapPages(stateDir);
   // ripgrep lists in any order: sorted, the same files give the same key.
   const files = listed.files.slice().sort();
-  const stamps = files.map((rel) => quickStamp(ctx.workspace.root, rel));
+  // One lstat each; a file whose numbers did not change since the engine's last call keeps its stamp string.
+  const stamps = ctx.memo('repo-map-stamps', () => new KeptStamps()).take(ctx.workspace.root, files);
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };

@@ -2,7 +2,7 @@
 // kept (repo-map-saved.ts fromMemo): only the changed files are looked up in the index (issue 30: one changed
 // file <= 0.5 s on 20 k files; rebuilding every entry from the index was most of an in-process call), and the
 // map is the one a fresh engine on a fresh state folder gives, after each kind of edit. Real files, real engines.
-import { appendFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEngine } from '../../src/index.js';
@@ -61,6 +61,9 @@ describe('repo-map: the same engine after a few files changed', () => {
       ['a reference', () => writeFile(join(root, 'src/many/m8.ts'), 'export function many8(): number { return many3(); }\n')],
       ['a new name', () => appendFile(join(root, 'src/many/m9.ts'), 'export function added9(): number { return many3(); }\n')],
       ['a file gone', () => rm(join(root, 'src/many/m10.ts'))],
+      ['a file renamed', () => rename(join(root, 'src/many/m11.ts'), join(root, 'src/many/r11.ts'))],
+      ['a file moved over another', () => rename(join(root, 'src/many/m12.ts'), join(root, 'src/many/m13.ts'))],
+      ['a body again', () => appendFile(join(root, 'src/many/m7.ts'), '// a second comment\n')],
       ['a minified file', () => writeFile(join(root, 'src/big.min.js'), 'y')],
     ];
     for (const [what, edit] of edits) {

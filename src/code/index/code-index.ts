@@ -1,7 +1,7 @@
 // The code index: symbols and references per source file, cached by file identity (dev, inode, size,
 // mtime) in the workspace's state folder, built lazily (only the files a call asks about) and in worker
 // threads for bulk work. Every file is read through the workspace jail on this thread.
-import { lstatSync } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import type { ResolvedPath } from '../../workspace/types.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { Extracted, IndexEntry } from './entry.js';
@@ -136,9 +136,11 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
       const entry = await store.get(rel);
       if (entry !== undefined) files.push({ path: rel, entry });
     }
-    // A bulk index (it saved in batches) leaves no shard loaded: the entries hold what they need until the
-    // caller is done with them, and the engine's store does not keep the whole index past this call.
-    if (saved > 0) store.release();
+    // A bulk index (it saved in batches), or a call that gathered thousands of entries from the cache (a graph
+    // built again: a file added or gone), leaves no shard loaded: the entries hold what they need until the
+    // caller is done with them, and the engine's store does not keep the whole index past this call (on 20 k
+    // files ~46 MB of shard buffers an engine held between calls, which ask for the few shards of changed files).
+    if (saved > 0 || request.files.length >= BULK_FROM) store.release();
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return { files, skipped, parsed: stale.length - unread.count, threads: parsedOn };
@@ -155,10 +157,16 @@ export async function indexFiles(request: IndexRequest): Promise<IndexResult> {
 // A repo map takes one for every listed file (20 k on the bench): no array per path, no exception per
 // missing file.
 export function quickStamp(root: string, rel: string): string | undefined {
+  const stats = quickStats(root, rel);
+  return stats === undefined ? undefined : stampOf(stats);
+}
+
+// The lstat quickStamp makes its stamp of (undefined: no stamp); kept-stamps.ts compares its numbers.
+export function quickStats(root: string, rel: string): Stats | undefined {
   if (rel.charCodeAt(0) === 47 || NOT_PLAIN.test(rel)) return undefined;
   try {
     const stats = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
-    return stats?.isFile() === true ? stampOf(stats) : undefined;
+    return stats?.isFile() === true ? stats : undefined;
   } catch {
     return undefined;
   }
