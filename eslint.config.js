@@ -125,7 +125,6 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
-  'src/sandbox/tracked-secrets-worktrees.ts': "lists folder names of git's own folder (worktrees/) to find the other worktrees' indexes; their bytes through readGitMetadataBytesOr",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
   'src/sandbox/unreachable-objects-git.ts': 'lists the names in git object folders (objects/??, objects/pack) to find loose objects and cruft packs; opens no file',
@@ -148,11 +147,11 @@ export const GIT_METADATA_READERS = ['src/permissions/obeyed-git.ts', 'src/permi
 const fsReadPaths = FS_MODULES.map((name) => ({ name, importNames: FS_READS, message: FS_MESSAGE }));
 const importRule = (from, reads) => ['error', { patterns: layerPatterns(from), ...(reads ? { paths: fsReadPaths } : {}) }];
 // A read of a git metadata file by name (`config`, `index`, `commondir`, a `gitdir` file ...) anywhere but the
-// one reader src/git/config-read.ts (or the read jail's readOwnFile): a call whose name starts with read or open (fs's, or a module's own
+// one reader src/git/config-read.ts (or the read jail's readOwnFile and readBeneath): a call whose name starts with read or open (fs's, or a module's own
 // wrapper) with such a name among its arguments (`readRegular(join(gitDir, 'config'))`).
 const GIT_METADATA_MESSAGE = "git's metadata (config files, the index, commondir, gitdir and .git pointer files, alternates) is read only through src/git/config-read.ts (readGitMetadata, readGitMetadataBytes): regular files only, non-blocking, size-capped";
 const metadataRead = {
-  selector: "CallExpression:matches([callee.name=/^(read(?!GitMetadata|OwnFile)|open|createReadStream)/], [callee.property.name=/^(read|open|createReadStream)/]) Literal[value=/^(config|config\\.worktree|index|commondir|gitdir|alternates|packed-refs)$/]",
+  selector: "CallExpression:matches([callee.name=/^(read(?!GitMetadata|OwnFile|Beneath)|open|createReadStream)/], [callee.property.name=/^(read|open|createReadStream)/]) Literal[value=/^(config|config\\.worktree|index|commondir|gitdir|alternates|packed-refs)$/]",
   message: GIT_METADATA_MESSAGE,
 };
 const dynamicFs = ['error', { selector: `ImportExpression[source.value=/^(node:)?fs(\\/promises)?$/]`, message: FS_MESSAGE }, metadataRead];

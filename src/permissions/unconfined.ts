@@ -89,6 +89,7 @@ function commandReason(command: SimpleCommand, bases: readonly string[], root: s
   const program = text !== undefined ? awkProgramVeto(text) : name === 'sed' ? (sedScripts(command.args) ?? ['w']).map(sedScriptVeto).find((veto) => veto !== undefined) : undefined;
   if (program !== undefined) return `its ${name} program ${program}`;
   const make = makeReading(command);
+  if (make?.unknown !== undefined) return `make's options hold ${make.unknown}, only known at run time: it may name a makefile, a folder or makefile text (-f, -C, -I, --eval, -E)`;
   if (make?.evaluates) return `${name} evaluates makefile text given on its line (${command.text.trim().slice(0, 60)})`;
   const makefile = make?.files.find((value) => leaves(value, bases, root));
   if (makefile !== undefined) return `make reads its makefiles from ${makefile || 'a path only known at run time'}, outside the workspace`;

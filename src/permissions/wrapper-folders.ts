@@ -8,6 +8,7 @@
 // wrapper table says (parse-wrappers.ts), so the started command is found where the wrapper finds it.
 import { basename } from 'node:path';
 import { longOption } from '../shell/gnu-long.js';
+import { LONG_OPTIONS } from '../shell/long-options.js';
 import { unwrap, WRAPPERS } from '../shell/parse-wrappers.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { sameProgram } from '../shell/program-aliases.js';
@@ -38,7 +39,8 @@ const ENV_LONGS = ['ignore-environment', 'null', 'unset', 'chdir', 'split-string
 const SUDO_LONGS = ['askpass', 'background', 'bell', 'close-from', 'chdir', 'chroot', 'preserve-env', 'edit', 'group', 'set-home', 'help', 'host', 'login', 'remove-timeout', 'reset-timestamp', 'non-interactive', 'preserve-groups', 'prompt', 'role', 'type', 'shell', 'other-user', 'user', 'command-timeout', 'list', 'validate', 'version'];
 const UNSHARE_LONGS = ['help', 'version', 'mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'fork', 'kill-child', 'mount-proc', 'mount-binfmt', 'map-user', 'map-users', 'map-group', 'map-groups', 'map-root-user', 'map-current-user', 'map-auto', 'propagation', 'setgroups', 'keep-caps', 'setuid', 'setgid', 'root', 'wd', 'monotonic', 'boottime', 'load-interp'];
 const NSENTER_LONGS = ['all', 'help', 'version', 'target', 'mount', 'uts', 'ipc', 'net', 'pid', 'cgroup', 'user', 'time', 'setuid', 'setgid', 'preserve-credentials', 'root', 'wd', 'wdns', 'env', 'no-fork', 'follow-context', 'user-parent', 'keep-caps', 'join-cgroup'];
-export const MAKE_LONGS = ['always-make', 'directory', 'debug', 'environment-overrides', 'eval', 'file', 'makefile', 'help', 'ignore-errors', 'include-dir', 'jobs', 'jobserver-style', 'keep-going', 'load-average', 'check-symlink-times', 'just-print', 'dry-run', 'recon', 'no-builtin-rules', 'no-builtin-variables', 'no-keep-going', 'no-print-directory', 'old-file', 'assume-old', 'output-sync', 'print-data-base', 'print-directory', 'question', 'shuffle', 'silent', 'quiet', 'stop', 'touch', 'trace', 'version', 'warn-undefined-variables', 'what-if', 'new-file', 'assume-new'];
+// make's long options: its one table (shell/long-options.ts), which unconfined-attached.ts reads too.
+const MAKE_LONGS = Object.keys(LONG_OPTIONS['make']!.longs);
 
 export const FOLDER_ROWS: Readonly<Record<string, FolderRow>> = {
   env: { shorts: 'C', longs: ['chdir'], every: ENV_LONGS, starts: true },

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, lstatSync, opendirSync, readSync, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, opendirSync, readSync, type BigIntStats, type Dirent } from 'node:fs';
 import { isCodewardError } from '../engine/errors.js';
 import { Beneath } from './beneath.js';
 
@@ -11,6 +11,13 @@ import { Beneath } from './beneath.js';
 // Regular files only, never through a link, never blocking (a FIFO planted under the name).
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+// `buffer` filled from the start of the open file `fd` (shorter when the file ends first).
+function fill(fd: number, buffer: Buffer): Buffer {
+  let length = 0;
+  for (let read = -1; read !== 0 && length < buffer.length; length += read) read = readSync(fd, buffer, length, buffer.length - length, length);
+  return buffer.subarray(0, length);
+}
+
 // The first `max` bytes of the regular file `abs` below the folder `root` (fewer when the file is shorter);
 // undefined when it is missing, not a regular file, a link, or lies under one.
 export function readHeadBeneath(root: string, abs: string, max: number): Buffer | undefined {
@@ -22,18 +29,49 @@ export function readHeadBeneath(root: string, abs: string, max: number): Buffer 
   }
   try {
     if (!fstatSync(fd).isFile()) return undefined;
-    const buffer = Buffer.alloc(max);
-    let length = 0;
-    while (length < max) {
-      const read = readSync(fd, buffer, length, max - length, length);
-      if (read === 0) break;
-      length += read;
-    }
-    return buffer.subarray(0, length);
+    return fill(fd, Buffer.alloc(max));
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+// What reading a whole regular file below a folder gave (never ambiguous: a file too large is not absent).
+export type BeneathRead = { readonly bytes: Buffer } | 'absent' | 'link' | 'too-large' | 'not-a-file' | 'unreadable';
+
+// The whole regular file `abs` below the folder `root`, at most `max` bytes, through the jail's handles: 'link'
+// when it is a symbolic link or lies under one (nothing read outside `root`), never blocking on a FIFO.
+export function readBeneath(root: string, abs: string, max: number): BeneathRead {
+  const beneath = new Beneath(root);
+  let fd: number;
+  try {
+    if (beneath.lstat(abs)?.isSymbolicLink() === true) return 'link';
+    fd = beneath.openFileSync(abs, READ_FLAGS);
+  } catch (error) {
+    if (isCodewardError(error)) return error.code === 'C215' ? 'link' : error.code === 'C211' ? 'absent' : 'unreadable';
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : code === 'ELOOP' ? 'link' : 'unreadable';
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'not-a-file';
+    if (stats.size > max) return 'too-large';
+    return { bytes: fill(fd, Buffer.alloc(stats.size)) };
+  } catch {
+    return 'unreadable';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// The lstat (identity and times) of `abs` below `root`, never through a link on the way; undefined when it is
+// missing or lies under a link.
+export function lstatBeneath(root: string, abs: string): BigIntStats | undefined {
+  try {
+    return new Beneath(root).atSync(abs, (path) => lstatSync(path, { bigint: true }));
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,76 +3,65 @@
 // repo map's top-k ranking is the head of the full ranking.
 import { readdir, rename, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
 import type { IndexEntry } from '../../src/code/index/entry.js';
 import { entryOf, readShard, textAt, writeShard } from '../../src/code/index/shard-format.js';
 import { GraphMemo, rankSymbols, rankTop } from '../../src/code/repo-map.js';
 import { IndexStore, indexDir } from '../../src/code/index/store.js';
 import { Workspace } from '../../src/workspace/workspace.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { indexDirs } from '../helpers/index-dirs.js';
 
-let root: string;
-let outside: string;
-let state: string;
-beforeEach(async () => {
-  root = await tempDir();
-  outside = await tempDir('codeward-outside-');
-  state = await tempDir('codeward-state-');
-});
-afterEach(async () => {
-  await removeDir(root);
-  await removeDir(outside);
-  await removeDir(state);
-});
+const dirs = indexDirs();
 
-const index = async (files: string[]) => indexFiles({ workspace: await Workspace.open(root), stateDir: state, files, signal: new AbortController().signal, threads: 0 });
+const index = async (files: string[]) => indexFiles({ workspace: await Workspace.open(dirs.root), stateDir: dirs.state, files, signal: new AbortController().signal, threads: 0 });
 const names = (result: Awaited<ReturnType<typeof index>>): string[] => result.files.flatMap((file) => (file.entry.symbols ?? []).map((symbol) => `${file.path}:${symbol.name}`));
 
 describe('code index cache', () => {
   it('serves unchanged files from the cache and parses exactly the changed one', async () => {
-    await writeFiles(root, { 'a.ts': 'export function alpha(): void {}\n', 'b/c.ts': 'export class Beta {}\n' });
+    await writeFiles(dirs.root, { 'a.ts': 'export function alpha(): void {}\n', 'b/c.ts': 'export class Beta {}\n' });
     expect((await index(['a.ts', 'b/c.ts'])).parsed).toBe(2);
     const warm = await index(['a.ts', 'b/c.ts']);
     expect(warm.parsed).toBe(0);
     expect(names(warm)).toEqual(['a.ts:alpha', 'b/c.ts:Beta']);
-    await writeFile(join(root, 'a.ts'), 'export function gamma(): void {}\n');
+    await writeFile(join(dirs.root, 'a.ts'), 'export function gamma(): void {}\n');
     const changed = await index(['a.ts', 'b/c.ts']);
     expect(changed.parsed).toBe(1);
     expect(names(changed)).toEqual(['a.ts:gamma', 'b/c.ts:Beta']);
   });
 
   it('a same-size rewrite with the old mtime put back is a new file (another inode): parsed again', async () => {
-    await writeFiles(root, { 'a.ts': 'export function alpha(): void {}\n' });
+    await writeFiles(dirs.root, { 'a.ts': 'export function alpha(): void {}\n' });
     await index(['a.ts']);
     const when = new Date(Date.now() - 60_000);
-    await utimes(join(root, 'a.ts'), when, when);
+    await utimes(join(dirs.root, 'a.ts'), when, when);
     await index(['a.ts']);
-    await writeFile(join(root, 'a.ts.new'), 'export function omega(): void {}\n');
-    await utimes(join(root, 'a.ts.new'), when, when);
-    await rename(join(root, 'a.ts.new'), join(root, 'a.ts'));
+    await writeFile(join(dirs.root, 'a.ts.new'), 'export function omega(): void {}\n');
+    await utimes(join(dirs.root, 'a.ts.new'), when, when);
+    await rename(join(dirs.root, 'a.ts.new'), join(dirs.root, 'a.ts'));
     const after = await index(['a.ts']);
     expect(after.parsed).toBe(1);
     expect(names(after)).toEqual(['a.ts:omega']);
   });
 
   it('attacker: a cached folder swapped for a link out of the workspace shows nothing from outside', async () => {
-    await writeFiles(root, { 'lib/x.ts': 'export function insideOnly(): void {}\n' });
-    await writeFiles(outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
+    await writeFiles(dirs.root, { 'lib/x.ts': 'export function insideOnly(): void {}\n' });
+    await writeFiles(dirs.outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
     await index(['lib/x.ts']);
-    await rename(join(root, 'lib'), join(root, 'old-lib'));
-    await symlink(outside, join(root, 'lib'));
+    await rename(join(dirs.root, 'lib'), join(dirs.root, 'old-lib'));
+    await symlink(dirs.outside, join(dirs.root, 'lib'));
     const after = await index(['lib/x.ts', 'lib/../../x.ts', '/etc/hostname']);
     expect(names(after)).toEqual([]);
     expect(JSON.stringify(after)).not.toContain('stolenSecret');
   });
 
   it('attacker: the cached file itself replaced by a link to an outside file is not followed', async () => {
-    await writeFiles(root, { 'x.ts': 'export function insideOnly(): void {}\n' });
-    await writeFiles(outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
+    await writeFiles(dirs.root, { 'x.ts': 'export function insideOnly(): void {}\n' });
+    await writeFiles(dirs.outside, { 'x.ts': 'export function stolenSecret(): void {}\n' });
     await index(['x.ts']);
-    await rename(join(root, 'x.ts'), join(root, 'y.ts'));
-    await symlink(join(outside, 'x.ts'), join(root, 'x.ts'));
+    await rename(join(dirs.root, 'x.ts'), join(dirs.root, 'y.ts'));
+    await symlink(join(dirs.outside, 'x.ts'), join(dirs.root, 'x.ts'));
     expect(JSON.stringify(await index(['x.ts']))).not.toContain('stolenSecret');
   });
 
@@ -89,10 +78,10 @@ describe('code index cache', () => {
     expect(new Map([...table.rows].map(([rel, row]) => [rel, entryOf(table, row)]))).toEqual(entries);
     expect(readShard(Buffer.from('{"strings": "x", "files": []}')).rows.size).toBe(0);
     // Through the store: the warm call reads the compact shards; a shard overwritten with junk is parsed again.
-    await writeFiles(root, { 'a.ts': 'export class A { run(): void {} }\n' });
+    await writeFiles(dirs.root, { 'a.ts': 'export class A { run(): void {} }\n' });
     await index(['a.ts']);
     expect(names(await index(['a.ts']))).toEqual(['a.ts:A', 'a.ts:run']);
-    const folder = indexDir(state);
+    const folder = indexDir(dirs.state);
     for (const shard of await readdir(folder)) await writeFile(join(folder, shard), '{"files": [[');
     const again = await index(['a.ts']);
     expect(again.parsed).toBe(1);
@@ -144,8 +133,8 @@ describe('repo map ranking', () => {
 
 describe('the engine\'s shared index store', () => {
   it('keeps its shards between calls and reads a shard again once another process saved it', async () => {
-    const mine = new IndexStore(state);
-    const other = new IndexStore(state);
+    const mine = new IndexStore(dirs.state);
+    const other = new IndexStore(dirs.state);
     await mine.set('a.ts', { stamp: 'one', symbols: [], references: [] });
     await mine.save();
     expect((await other.get('a.ts'))?.stamp).toBe('one');

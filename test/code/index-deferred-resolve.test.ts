@@ -6,32 +6,23 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
 import { Workspace } from '../../src/workspace/workspace.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { indexDirs } from '../helpers/index-dirs.js';
 
-let root: string;
-let outside: string;
-let state: string;
-beforeEach(async () => {
-  root = await tempDir();
-  outside = await tempDir('codeward-outside-');
-  state = await tempDir('codeward-state-');
-});
-afterEach(async () => {
+const dirs = indexDirs();
+afterEach(() => {
   vi.restoreAllMocks();
-  await removeDir(root);
-  await removeDir(outside);
-  await removeDir(state);
 });
 
 const FILES = Array.from({ length: 12 }, (_, at) => `f${at}.ts`);
 
 describe('code index: a file without an entry is resolved right before its read', () => {
   it('resolves each new file once, and not all of them before the first read', async () => {
-    await writeFiles(root, Object.fromEntries(FILES.map((rel, at) => [rel, `export function f${at}(): number { return ${at}; }\n`])));
-    const workspace = await Workspace.open(root);
+    await writeFiles(dirs.root, Object.fromEntries(FILES.map((rel, at) => [rel, `export function f${at}(): number { return ${at}; }\n`])));
+    const workspace = await Workspace.open(dirs.root);
     const events: string[] = [];
     const resolve = workspace.resolve.bind(workspace);
     const open = workspace.openReadFile.bind(workspace);
@@ -43,7 +34,7 @@ describe('code index: a file without an entry is resolved right before its read'
       events.push(`read ${path.rel}`);
       return open(path);
     });
-    const result = await indexFiles({ workspace, stateDir: state, files: FILES, listed: true, signal: new AbortController().signal, threads: 0 });
+    const result = await indexFiles({ workspace, stateDir: dirs.state, files: FILES, listed: true, signal: new AbortController().signal, threads: 0 });
     expect(result.parsed).toBe(FILES.length);
     expect(result.files.map((file) => file.entry.symbols?.map((symbol) => symbol.name))).toEqual(FILES.slice().sort().map((rel) => [rel.slice(0, -3)]));
     // Once each, and each before its own read, as the reads go (a few in flight): the first read comes before
@@ -54,17 +45,17 @@ describe('code index: a file without an entry is resolved right before its read'
   });
 
   it('keeps the cache check\'s verdicts: too large skipped unread and uncached, a folder, a FIFO and a link out left out', async () => {
-    await writeFiles(root, { 'a.ts': 'export const a = 1;\n' });
-    await writeFile(join(root, 'big.ts'), `export const big = "${'x'.repeat(1024 * 1024)}";\n`);
-    await mkdir(join(root, 'dir.ts'));
-    execFileSync('mkfifo', [join(root, 'pipe.ts')]);
-    await writeFile(join(outside, 'out.ts'), 'export const secret = 1;\n');
-    await symlink(join(outside, 'out.ts'), join(root, 'out.ts'));
+    await writeFiles(dirs.root, { 'a.ts': 'export const a = 1;\n' });
+    await writeFile(join(dirs.root, 'big.ts'), `export const big = "${'x'.repeat(1024 * 1024)}";\n`);
+    await mkdir(join(dirs.root, 'dir.ts'));
+    execFileSync('mkfifo', [join(dirs.root, 'pipe.ts')]);
+    await writeFile(join(dirs.outside, 'out.ts'), 'export const secret = 1;\n');
+    await symlink(join(dirs.outside, 'out.ts'), join(dirs.root, 'out.ts'));
     const files = ['a.ts', 'big.ts', 'dir.ts', 'out.ts', 'pipe.ts'];
     for (let round = 0; round < 2; round++) {
-      const workspace = await Workspace.open(root);
+      const workspace = await Workspace.open(dirs.root);
       const read = vi.spyOn(workspace, 'openReadFile');
-      const result = await indexFiles({ workspace, stateDir: state, files, listed: true, signal: new AbortController().signal, threads: 0 });
+      const result = await indexFiles({ workspace, stateDir: dirs.state, files, listed: true, signal: new AbortController().signal, threads: 0 });
       expect(result.files.map((file) => file.path)).toEqual(round === 0 ? ['a.ts'] : ['a.ts']);
       expect(result.skipped).toEqual([{ path: 'big.ts', reason: 'larger than 1024 KB' }]);
       // The first round parses a.ts only; the second serves it from the cache and parses nothing (big.ts has no entry).

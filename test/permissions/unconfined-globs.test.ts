@@ -7,9 +7,9 @@
 import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { sandbox, type Sandbox } from './helpers.js';
+import { runOff } from './unconfined-stubs.js';
 
 let box: Sandbox;
 let outside: string;
@@ -25,15 +25,7 @@ afterEach(async () => {
   await box.cleanup();
 });
 
-async function run(cmd: string): Promise<string> {
-  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd } });
-    return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
-  } finally {
-    await engine.close();
-  }
-}
+const run = (cmd: string): Promise<string> => runOff(box, cmd);
 
 describe('--sandbox off: a glob operand that may expand to a link leading outside needs a person', () => {
   it.each([

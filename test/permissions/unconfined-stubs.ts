@@ -21,6 +21,24 @@ export interface Stubbed {
   readonly runs: (cmd: string) => Promise<void>;
 }
 
+// One line run by the in-process engine in `box` with the OS sandbox off: under --yes, or (with `asked`) under an
+// allow-all rule and an approver that answers no and records each question. 'ran', or the refusal's code and message.
+export async function runOff(box: Sandbox, cmd: string, asked?: ApprovalRequest[]): Promise<string> {
+  const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
+  const engine = await createEngine({
+    workspace: box.root,
+    env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
+    sandbox: { mode: 'off' },
+    permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
+  });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd } });
+    return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
+  } finally {
+    await engine.close();
+  }
+}
+
 export function installStubs(names: readonly string[]): Stubbed {
   let box: Sandbox;
   beforeEach(async () => {
@@ -42,21 +60,7 @@ export function installStubs(names: readonly string[]): Stubbed {
     vi.unstubAllEnvs();
     await box.cleanup();
   });
-  const run = async (cmd: string, asked?: ApprovalRequest[]): Promise<string> => {
-    const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
-    const engine = await createEngine({
-      workspace: box.root,
-      env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
-      sandbox: { mode: 'off' },
-      permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
-    });
-    try {
-      const result = await engine.run({ cmd: 'exec', args: { cmd } });
-      return result.ok ? 'ran' : `${result.error.code} ${result.error.message}`;
-    } finally {
-      await engine.close();
-    }
-  };
+  const run = (cmd: string, asked?: ApprovalRequest[]): Promise<string> => runOff(box, cmd, asked);
   const ranLog = (): string => join(box.root, 'ran.log');
   const asks = async (cmd: string, why: RegExp): Promise<void> => {
     const out = await run(cmd);
