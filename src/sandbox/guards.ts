@@ -22,7 +22,10 @@ export type Guard =
 const COMMONDIR_SAME = '.\n';
 const MAX_MODULE_DEPTH = 6;
 
+// A folder that is a link (a planted `.git/worktrees -> /elsewhere`) is not listed: what it leads to is
+// outside the repository, and a read-only mount of a file there would show the sandbox what its view hides.
 function listDirs(path: string): string[] {
+  if (isSymlink(path)) return [];
   try {
     return readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   } catch {

@@ -213,6 +213,12 @@ const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr
 // Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
 // submodules have their own `modules/`), whatever created it.
 function scanControl(walk: Walk, folder: string, depth: number): void {
+  // `.git/modules` or `.git/worktrees` itself a link: never listed through (what it leads to is outside,
+  // and moving "planted" files there would touch it); the link is what was planted.
+  if (depth === 0 && isLink(folder)) {
+    moveOne(walk, folder, 'a symlink to a folder, which git does not create there');
+    return;
+  }
   let entries: string[];
   try {
     entries = readdirSync(folder);
@@ -288,7 +294,7 @@ function scanNested(root: string, env: Env, mode: Mode): string[] {
   for (const control of controls) {
     let names: string[] = [];
     try {
-      names = readdirSync(join(control, 'worktrees'));
+      if (!isLink(join(control, 'worktrees'))) names = readdirSync(join(control, 'worktrees'));
     } catch {
       // No linked worktrees.
     }

@@ -17,7 +17,11 @@ import { within } from './policy.js';
 // How deep submodules of submodules are looked for (modules/a/modules/b/config ...).
 const MODULE_DEPTH = 6;
 
+// A `worktrees` or `modules` folder that is a link (a planted `.git/worktrees -> /elsewhere`) is not
+// listed: its configs are outside the repository, and a filtered copy bound over the link would show the
+// sandbox a file the default-deny view hides (and fail the run: bwrap cannot make the mount point).
 const folders = (dir: string): string[] => {
+  if (lstatQuiet(dir)?.isDirectory() !== true) return [];
   try {
     return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(dir, entry.name));
   } catch {
