@@ -12,6 +12,7 @@ import { sameProgram } from './program-aliases.js';
 import { unwrap, WRAPPERS, type WordLike } from './parse-wrappers.js';
 import { cutWords, readCluster, type Cut } from './short-clusters.js';
 import { npmRewrites } from './npm-long.js';
+import { pnpmRewrites } from './pnpm-long.js';
 import { INTERPRETER_OPTIONS } from './interpreter-options.js';
 
 // Word `at` is read as `--name` (its text up to the first `=` is replaced), or as the words a cluster of short
@@ -46,6 +47,8 @@ export function longRewrites(words: readonly WordLike[], start = 0, depth = 0): 
   const program = programOf(first.value);
   // npm reads its options with nopt (npm-long.ts).
   if (program === 'npm') return npmRewrites(words, at + 1);
+  // pnpm too (pnpm-long.ts).
+  if (program === 'pnpm') return pnpmRewrites(words, at + 1);
   // Own keys only (a program named `constructor` is no table).
   const table = Object.hasOwn(LONG_OPTIONS, program) ? LONG_OPTIONS[program] : Object.hasOwn(INTERPRETER_OPTIONS, program) ? INTERPRETER_OPTIONS[program] : undefined;
   if (table === undefined) {
