@@ -41,6 +41,14 @@ describe('pnpm option spellings nopt reads as a place', () => {
   }, 120_000);
 });
 
+// npm's `-g` before the sub-command hid the script read (npm 11 ran sub's `g` for `npm -g -C sub run g`; `--gC`,
+// `--sC sub` are read the same by nopt: LEFT, see the report).
+describe('npm -g before a place', () => {
+  test.each(['npm -g -C sub run g', 'npm -g --prefix sub run g'])('`%s` is denied (C240)', async (line) => {
+    expect(await code(line)).toBe('C240');
+  }, 120_000);
+});
+
 describe('control (held before)', () => {
   test.each(['pnpm --dir sub run g', 'pnpm -F sub run g', 'yarn --cwd sub run g', 'bun --cwd=sub run g', 'bun -Fsub run g'])('`%s` is denied', async (line) => {
     expect(await code(line)).toBe('C240');
