@@ -17,7 +17,9 @@ import { INTERPRETER_OPTIONS } from './interpreter-options.js';
 
 // Word `at` is read as `--name` (its text up to the first `=` is replaced), or as the words a cluster of short
 // options splits into (short-clusters.ts: `-sCtools` as `-s -C tools`).
-export type LongRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[] };
+// `drop`: characters taken off the word's start first (npm's `--gC` is `-gC`: nopt drops the dashes), the cuts' offsets
+// counted after them.
+export type LongRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[]; readonly drop?: number };
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 // How deep programs run programs (`sudo env timeout 5 nice make ..`): past it the words are left as written.
@@ -122,6 +124,6 @@ export function canonicalWords(words: readonly string[]): string[] {
   const rewrites = longRewrites(words.map((value) => ({ value, dynamic: false })));
   if (rewrites.length === 0) return [...words];
   const out: (string | string[])[] = [...words];
-  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamed(words[rewrite.at]!, rewrite.name) : cutWords(words[rewrite.at]!, rewrite.cuts);
+  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamed(words[rewrite.at]!, rewrite.name) : cutWords(words[rewrite.at]!.slice(rewrite.drop ?? 0), rewrite.cuts);
   return out.flat();
 }

@@ -49,7 +49,7 @@ const VALUED = new Set(`dir prefix filter filter-prod loglevel reporter test-pat
 const prefixed = (names: readonly string[], name: string): string[] => (names.includes(name) ? [name] : names.filter((each) => each.startsWith(name)));
 const keyName = (key: string): string => `--${RENAMED[key] ?? key}`;
 
-type Read = { name: string } | { cuts: Cut[] } | undefined;
+type Read = { name: string } | { cuts: Cut[]; drop?: number } | undefined;
 
 // How nopt reads one option word of pnpm (resolveShort, then abbrev).
 function pnpmWord(word: string): Read {
@@ -62,8 +62,9 @@ function pnpmWord(word: string): Read {
   // `-C` as written (every reader knows it); `--C`, `-local` as what they stand for.
   if (expansion !== undefined) return typed.startsWith('--') && !expansion.includes('=') ? { name: expansion } : undefined;
   if (name.length > 1 && [...name].every((letter) => SINGLES.includes(letter))) {
-    // `-rC sub`: one option a word (a cluster after two dashes is left as written).
-    return typed.startsWith('--') ? undefined : { cuts: [...name].slice(1).map((_, k) => ({ offset: k + 2, dash: true })) };
+    // `-rC sub`: one option a word; nopt drops every dash first (`--rC sub` is `-r -C sub`).
+    const cuts = [...name].slice(1).map((_, k) => ({ offset: k + 2, dash: true }));
+    return typed.startsWith('--') ? { cuts, drop: typed.length - name.length - 1 } : { cuts };
   }
   const keys = prefixed(KEYS, name);
   if (keys.length === 1) return { name: keyName(keys[0]!) };
@@ -73,7 +74,7 @@ function pnpmWord(word: string): Read {
   return risky === undefined ? undefined : { name: keyName(risky) };
 }
 
-type PnpmRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[] };
+type PnpmRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[]; readonly drop?: number };
 
 // The rewrites of pnpm's words from `from` on.
 export function pnpmRewrites(words: readonly { value: string; dynamic: boolean }[], from: number): PnpmRewrite[] {
@@ -92,7 +93,7 @@ export function pnpmRewrites(words: readonly { value: string; dynamic: boolean }
       continue;
     }
     const read = pnpmWord(value);
-    if (read !== undefined && 'cuts' in read) out.push({ at, cuts: read.cuts });
+    if (read !== undefined && 'cuts' in read) out.push({ at, cuts: read.cuts, ...(read.drop === undefined ? {} : { drop: read.drop }) });
     else if (read !== undefined) out.push({ at, name: read.name });
     // The option's value is the next word (`--dir sub`, `-C sub`, `-rC sub`).
     const key = (read !== undefined && 'name' in read ? read.name : value.startsWith('--') ? value : (SHORTHANDS[value.slice(-1)] ?? value)).replace(/^-+/, '');

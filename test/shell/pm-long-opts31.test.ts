@@ -24,6 +24,12 @@ const ROWS: [string, string][] = [
   ['pnpm --dir sub --prefi x run g', 'pnpm --dir sub --dir x run g'],
   ['pnpm --prefi sub g', 'pnpm --dir sub g'],
   ['pnpm run --rec g', 'pnpm run --recursive g'],
+  ['pnpm --rF sub run g', 'pnpm -r -F sub run g'],
+  // npm's nopt drops a word's dashes before it splits its shorthand letters (npm 11: `npm --gC sub run g` ran sub's `g`).
+  ['npm --gC sub run g', 'npm -g -C sub run g'],
+  ['npm run g --sC sub', 'npm run g -s -C sub'],
+  ['npm --gC=sub run g', 'npm -g -C=sub run g'],
+  ['npm -gC=sub run g', 'npm -g -C=sub run g'],
 ];
 
 // Left as written: pnpm hands them on (after the script name, after exec), a prefix several keys share, `-C`.
