@@ -27,7 +27,8 @@ const PLACES = /^(?:--prefix|--cwd|--dir|-C|--filter|-F|--workspace|-w|--workspa
 const RUN = ['run', 'run-script', 'rum', 'urn'];
 const SCRIPTS = ['test', 't', 'tst', 'start', 'stop', 'restart'];
 // Options of a package manager that change nothing about which package.json and script run.
-const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
+// `-g`/`--global` too: npm 11 runs the local package's script all the same (`npm run g -g` ran the root's g: opts31).
+const PLAIN_OPTIONS = new Set(['-g', '--global', '--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
 
 // The package managers whose subcommands run package.json scripts, and how each names the script: null for a
 // subcommand that runs none (`bun test` is bun's own runner), undefined for one not known here (an option

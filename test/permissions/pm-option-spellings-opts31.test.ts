@@ -44,7 +44,7 @@ describe('pnpm option spellings nopt reads as a place', () => {
 // npm's `-g` before the sub-command hid the script read (npm 11 ran sub's `g` for `npm -g -C sub run g`); nopt
 // drops a word's dashes before it splits its shorthand letters (`npm --gC sub run g`, `--sC sub` ran sub's `g`).
 describe('npm -g before a place, shorthand letters after two dashes', () => {
-  test.each(['npm -g -C sub run g', 'npm -g --prefix sub run g', 'npm --gC sub run g', 'npm --gC=sub run g', 'npm --sC sub run g', 'pnpm --rF sub run g'])('`%s` is denied (C240)', async (line) => {
+  test.each(['npm -g -C sub run g', 'npm -g --prefix sub run g', 'npm --gC sub run g', 'npm --gC=sub run g', 'npm --sC sub run g', 'npm run g --gC sub', 'npm run g -g -C sub', 'pnpm --rF sub run g'])('`%s` is denied (C240)', async (line) => {
     expect(await code(line)).toBe('C240');
   }, 120_000);
 });
