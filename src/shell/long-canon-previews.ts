@@ -28,9 +28,9 @@ const partText = (part: RawPart): string => (part.kind === 'literal' ? (part.quo
 
 // A cluster's words (`-sCtools` as `-s`, `-C`, `tools`): the option letters from its literal parts, the last word
 // with the rest of the parts (`-C"$D"`: `-C`, `"$D"`). A word whose letters are not all literal is left as it is.
-function cutPreviews(preview: Preview, cuts: readonly Cut[]): Preview[] {
+function cutPreviews(preview: Preview, cuts: readonly Cut[], drop = 0): Preview[] {
   const last = cuts[cuts.length - 1]!;
-  let left = last.offset;
+  let left = last.offset + drop;
   let lead = '';
   const rest: RawPart[] = [];
   for (const part of preview.raw.parts) {
@@ -46,10 +46,12 @@ function cutPreviews(preview: Preview, cuts: readonly Cut[]): Preview[] {
     }
   }
   const literal = (value: string): Preview => previewOf({ text: value, parts: [{ kind: 'literal', value, quoted: false }] });
+  const typed = lead;
+  lead = lead.slice(drop);
   const starts = [{ offset: 0, dash: false }, ...cuts];
   const words = starts.slice(0, -1).map((cut, i) => literal((cut.dash ? '-' : '') + lead.slice(cut.offset, starts[i + 1]!.offset)));
   const dash = last.dash ? [{ kind: 'literal', value: '-', quoted: false } as const] : [];
-  const text = preview.raw.text.startsWith(lead) ? preview.raw.text.slice(lead.length) : rest.map(partText).join('');
+  const text = preview.raw.text.startsWith(typed) ? preview.raw.text.slice(typed.length) : rest.map(partText).join('');
   return [...words, previewOf({ text: (last.dash ? '-' : '') + text, parts: [...dash, ...rest] })];
 }
 
@@ -57,6 +59,6 @@ export function canonicalPreviews(previews: Preview[]): Preview[] {
   const rewrites = longRewrites(previews);
   if (rewrites.length === 0) return previews;
   const out: (Preview | Preview[])[] = [...previews];
-  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamedPreview(previews[rewrite.at]!, rewrite.name) : cutPreviews(previews[rewrite.at]!, rewrite.cuts);
+  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamedPreview(previews[rewrite.at]!, rewrite.name) : cutPreviews(previews[rewrite.at]!, rewrite.cuts, rewrite.drop);
   return out.flat();
 }

@@ -69,10 +69,12 @@ export function canonicalLongText(line: string): string {
       if (!('name' in rewrite)) {
         // `-sCtools` as written with a space before each new word; a word spelled with quotes in its options as
         // its words quoted.
-        const last = rewrite.cuts[rewrite.cuts.length - 1]!.offset;
+        const drop = rewrite.drop ?? 0;
+        const last = rewrite.cuts[rewrite.cuts.length - 1]!.offset + drop;
         if (text.startsWith(word.value.slice(0, last)) && !/['"\\]/.test(text.slice(0, last))) {
-          for (const cut of rewrite.cuts) edits.push({ start: word.start + cut.offset, end: word.start + cut.offset, text: cut.dash ? ' -' : ' ' });
-        } else if (!word.dynamic) edits.push({ start: word.start, end: word.end, text: cutWords(word.value, rewrite.cuts).map(quoted).join(' ') });
+          if (drop > 0) edits.push({ start: word.start, end: word.start + drop, text: '' });
+          for (const cut of rewrite.cuts) edits.push({ start: word.start + drop + cut.offset, end: word.start + drop + cut.offset, text: cut.dash ? ' -' : ' ' });
+        } else if (!word.dynamic) edits.push({ start: word.start, end: word.end, text: cutWords(word.value.slice(drop), rewrite.cuts).map(quoted).join(' ') });
         continue;
       }
       const name = rewrite.name;

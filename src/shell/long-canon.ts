@@ -12,11 +12,14 @@ import { sameProgram } from './program-aliases.js';
 import { unwrap, WRAPPERS, type WordLike } from './parse-wrappers.js';
 import { cutWords, readCluster, type Cut } from './short-clusters.js';
 import { npmRewrites } from './npm-long.js';
+import { pnpmRewrites } from './pnpm-long.js';
 import { INTERPRETER_OPTIONS } from './interpreter-options.js';
 
 // Word `at` is read as `--name` (its text up to the first `=` is replaced), or as the words a cluster of short
 // options splits into (short-clusters.ts: `-sCtools` as `-s -C tools`).
-export type LongRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[] };
+// `drop`: characters taken off the word's start first (npm's `--gC` is `-gC`: nopt drops the dashes), the cuts' offsets
+// counted after them.
+export type LongRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[]; readonly drop?: number };
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 // How deep programs run programs (`sudo env timeout 5 nice make ..`): past it the words are left as written.
@@ -46,6 +49,8 @@ export function longRewrites(words: readonly WordLike[], start = 0, depth = 0): 
   const program = programOf(first.value);
   // npm reads its options with nopt (npm-long.ts).
   if (program === 'npm') return npmRewrites(words, at + 1);
+  // pnpm too (pnpm-long.ts).
+  if (program === 'pnpm') return pnpmRewrites(words, at + 1);
   // Own keys only (a program named `constructor` is no table).
   const table = Object.hasOwn(LONG_OPTIONS, program) ? LONG_OPTIONS[program] : Object.hasOwn(INTERPRETER_OPTIONS, program) ? INTERPRETER_OPTIONS[program] : undefined;
   if (table === undefined) {
@@ -119,6 +124,6 @@ export function canonicalWords(words: readonly string[]): string[] {
   const rewrites = longRewrites(words.map((value) => ({ value, dynamic: false })));
   if (rewrites.length === 0) return [...words];
   const out: (string | string[])[] = [...words];
-  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamed(words[rewrite.at]!, rewrite.name) : cutWords(words[rewrite.at]!, rewrite.cuts);
+  for (const rewrite of rewrites) out[rewrite.at] = 'name' in rewrite ? renamed(words[rewrite.at]!, rewrite.name) : cutWords(words[rewrite.at]!.slice(rewrite.drop ?? 0), rewrite.cuts);
   return out.flat();
 }

@@ -42,10 +42,10 @@ const unique = (names: readonly string[], name: string): string | undefined => {
   return found.length === 1 ? found[0] : undefined;
 };
 
-type NpmRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[] };
+type NpmRewrite = { readonly at: number; readonly name: string } | { readonly at: number; readonly cuts: readonly Cut[]; readonly drop?: number };
 
 // How nopt reads one option word: the full `--key` it names, or the letters of a shorthand cluster (`-gC`).
-function npmWord(word: string): { name: string } | { cuts: Cut[] } | undefined {
+function npmWord(word: string): { name: string } | { cuts: Cut[]; drop?: number } | undefined {
   const typed = word.split('=')[0]!;
   let name = typed.replace(/^-+/, '');
   if (name === '' || KEYS.includes(name)) return typed.startsWith('--') ? undefined : { name: `--${name}` };
@@ -53,7 +53,10 @@ function npmWord(word: string): { name: string } | { cuts: Cut[] } | undefined {
   // `-C` as written (every reader knows it); `--C` as what it stands for.
   if (expansion !== undefined) return typed.startsWith('--') && !expansion.includes(' ') ? { name: expansion } : undefined;
   if (name.length > 1 && [...name].every((letter) => Object.hasOwn(SHORTHANDS, letter))) {
-    return typed.startsWith('--') || word.includes('=') ? undefined : { cuts: [...name].slice(1).map((_, k) => ({ offset: k + 2, dash: true })) };
+    // nopt drops every dash first (opts31: npm 11 ran sub's script for `npm --gC sub run g`), and splits a word at
+    // `=` before its letters (`-gC=sub` is `-g -C sub`): `--gC` is read as `-g -C`, `-gC=sub` as `-g -C=sub`.
+    const cuts = [...name].slice(1).map((_, k) => ({ offset: k + 2, dash: true }));
+    return typed.startsWith('--') ? { cuts, drop: typed.length - name.length - 1 } : { cuts };
   }
   const key = unique(KEYS, name);
   if (key !== undefined) return { name: `--${key}` };
@@ -79,7 +82,7 @@ export function npmRewrites(words: readonly { value: string; dynamic: boolean }[
     if (dynamic || !value.startsWith('-') || value === '-') continue;
     const read = npmWord(value);
     if (read === undefined) continue;
-    if ('cuts' in read) out.push({ at, cuts: read.cuts });
+    if ('cuts' in read) out.push({ at, cuts: read.cuts, ...(read.drop === undefined ? {} : { drop: read.drop }) });
     else if (read.name !== value.split('=')[0]) out.push({ at, name: read.name });
   }
   return out;

@@ -20,13 +20,15 @@ import { launchedLines } from './run-script-launched.js';
 // Runner lines inside scripts are followed this deep.
 const DEPTH = 3;
 // Options before a package manager's subcommand that take no value, and the ones naming another package's place.
-const FLAGS = new Set(['--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress', '--bun']);
+// `-g`/`--global`: npm run reads the local package all the same (opts31: `npm -g -C sub run g` ran sub's g).
+const FLAGS = new Set(['-g', '--global', '--silent', '-s', '--quiet', '-q', '--verbose', '-d', '--no-color', '--color', '-c', '--shell-mode', '-r', '--recursive', '--offline', '--prefer-offline', '--frozen-lockfile', '--immutable', '--no-progress', '--bun']);
 const PLACES = /^(?:--prefix|--cwd|--dir|-C|--filter|-F|--workspace|-w|--workspaces|--userconfig|--globalconfig|--script-shell)=/;
 // The subcommands that run a named script, and npm's others that run one of the package's scripts.
 const RUN = ['run', 'run-script', 'rum', 'urn'];
 const SCRIPTS = ['test', 't', 'tst', 'start', 'stop', 'restart'];
 // Options of a package manager that change nothing about which package.json and script run.
-const PLAIN_OPTIONS = new Set(['--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
+// `-g`/`--global` too: npm 11 runs the local package's script all the same (`npm run g -g` ran the root's g: opts31).
+const PLAIN_OPTIONS = new Set(['-g', '--global', '--silent', '-s', '--quiet', '-q', '--if-present', '--no-color', '--color']);
 
 // The package managers whose subcommands run package.json scripts, and how each names the script: null for a
 // subcommand that runs none (`bun test` is bun's own runner), undefined for one not known here (an option
