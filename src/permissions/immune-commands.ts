@@ -7,7 +7,7 @@ import type { CommandClass } from './immune-class.js';
 import { DELETE_TOOL } from './immune-launch.js';
 import { EXTRACT_CLASSES, MOVE_CLASSES } from './immune-move.js';
 import type { ShellPlace } from './immune-place.js';
-import { moduleProgram } from '../shell/program-modules.js';
+import { programCalls } from '../shell/program-aliases.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
 // commands (base name, arguments, wrappers), never on raw text: `echo "rm -rf /"` is not rm.
@@ -58,6 +58,14 @@ function setsId(mode: string): boolean {
   return mode.split(',').some((clause) => /^[ugoa]*[+=][rwxXt]*s/.test(clause));
 }
 
+// systemctl's verbs that stop a unit or the system's running state (`kill` signals it, `isolate` stops every unit the
+// target does not want, `clean` removes its state, a restart stops it): red team R29-5.
+const SYSTEMCTL_STOPS = new Set(['stop', 'disable', 'mask', 'kill', 'isolate', 'clean', 'restart', 'try-restart', 'reload-or-restart', 'try-reload-or-restart', 'condrestart', 'force-reload', 'default', 'switch-root', 'exit', 'suspend', 'hibernate', 'hybrid-sleep', 'suspend-then-hibernate']);
+
+// socat's listening and receiving addresses (`TCP-LISTEN:4444`, its abbreviation `TCP-L:`, `TCP4-LISTEN`, `UDP-RECV`,
+// `OPENSSL-LISTEN`, `UNIX-LISTEN`, `SSL-L`), alone or in a `!!` pair: a listener as `nc -l` is.
+const SOCAT_LISTEN = /(?:^|!!)[a-z][a-z0-9-]*-(?:listen|l|recv|recvfrom)(?:[:,]|$)/i;
+
 // git push/reset/clean parsed with git's own rules (options/git-write.ts): `git reset --har`, `git push
 // --force-w`, `git push --mirro`, `git -C x clean -fdx`, `git -c alias.p='push -f' p` are all caught.
 const gitWrite = (cmd: Argv, sub: string): ReturnType<typeof parseGitWrite> => {
@@ -101,8 +109,9 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   named('modprobe', 'modprobe (kernel modules)'),
   { name: 'sysctl-write', description: 'sysctl -w (sysctl write)', names: ['sysctl'], test: (c) => is(c, 'sysctl') && (hasShort(c.args, 'wp') || hasLong(c.args, '--write', '--load', '--system') || operands(c.args).some((a) => a.includes('='))) },
   { name: 'iptables-flush', description: 'iptables -F (firewall flush)', names: ['iptables', 'ip6tables', 'nft'], test: (c) => (is(c, 'iptables', 'ip6tables', 'iptables-legacy', 'iptables-nft') && (hasShort(c.args, 'F') || hasLong(c.args, '--flush'))) || (is(c, 'nft') && c.args.includes('flush')) },
-  { name: 'systemctl-stop', description: 'systemctl stop/disable/mask', names: ['systemctl'], test: (c) => is(c, 'systemctl') && ['stop', 'disable', 'mask'].includes(firstOperand(c.args) ?? '') },
-  { name: 'nc-listen', description: 'nc -l (netcat in listen mode)', names: ['nc', 'netcat'], test: (c) => is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen')) },
+  { name: 'systemctl-stop', description: 'systemctl stop/disable/mask/kill/isolate/restart/clean (also `service X stop`)', names: ['systemctl'], test: (c) => is(c, 'systemctl') && operands(c.args).some((word) => SYSTEMCTL_STOPS.has(word)) },
+  { name: 'nc-listen', description: 'nc -l (netcat in listen mode; also socat TCP-LISTEN and its other listening addresses)', names: ['nc', 'netcat', 'socat'], test: (c) => (is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen'))) || (is(c, 'socat') && c.args.some((arg) => SOCAT_LISTEN.test(arg))) },
+  { name: 'setcap', description: 'setcap CAPS FILE (file capabilities: chmod +s by another spelling)', names: ['setcap'], test: (c) => is(c, 'setcap') && !hasShort(c.args, 'rvh') },
   { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen')) },
   { name: 'git-push-force', description: 'git push --force / -f / --force-with-lease / --mirror / --delete / --prune / +refspec / :refspec (any abbreviation)', names: ['git'], test: forcePush },
   { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },
@@ -127,11 +136,18 @@ export const ARGUMENT_SENSITIVE = new Set(COMMAND_CLASSES.flatMap((cls) => cls.n
 // What a package manager runs (`npx shx rm -rf src`, `yarn sh -c '...'`) is judged as a line of its own
 // through the same judge (immune-words.ts, parse-launch-packages.ts).
 // A program run as a Python module (`python3 -m pip config set`: R28-8) is judged as the program too.
+// So is every other reading of its name (program-aliases.ts programCalls: `git-reset --hard` is `git reset --hard`,
+// `pip3.11` is pip, `nc.openbsd` is nc, `kmod insert` is insmod, `service x stop` is `systemctl stop x`: R29-4/5).
 export function immuneCommand(cmd: Argv, place?: ShellPlace): CommandClass | undefined {
-  const module = moduleProgram(cmd.name, cmd.args);
-  const as: Argv | undefined = module === undefined ? undefined : { ...cmd, name: module.name, args: module.args };
-  return COMMAND_CLASSES.find((cls) => cls.test(cmd, place) || (as !== undefined && cls.test(as, place)));
+  const readings = programReadings(cmd);
+  return COMMAND_CLASSES.find((cls) => readings.some((reading) => cls.test(reading, place)));
 }
+
+// `cmd` and the other readings of its program's name, as the classes see a call.
+export const programReadings = (cmd: Argv): Argv[] => programCalls(cmd.name, cmd.args).map((call, i) => (i === 0 ? cmd : { ...cmd, name: call.name, args: call.args }));
+
+// Some reading of `cmd` is a program whose immunity depends on its arguments (an unknown one makes it immune).
+export const argumentSensitive = (cmd: Argv): boolean => programReadings(cmd).some((reading) => ARGUMENT_SENSITIVE.has(reading.name));
 
 // Classes judged after a command's path classes (an archive extracted into .git is git-internals first).
 export function immuneAfterPaths(cmd: Argv, place?: ShellPlace): CommandClass | undefined {

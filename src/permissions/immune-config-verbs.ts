@@ -1,6 +1,5 @@
-import { firstOperand, operands, UNKNOWN, type Argv } from './argv.js';
-import { gitConfigFiles, gitConfigWrites } from './options/git-config.js';
-import { hasAny, parseGitWrite } from './options/git-write.js';
+import { firstOperand, operands, type Argv } from './argv.js';
+import { gitWritesUserFiles } from './git-user-files.js';
 import type { CommandClass } from './immune-class.js';
 
 // A program that writes the person's OWN configuration through its own verb (red team round 12, R12-14): the
@@ -38,19 +37,6 @@ function codewardConfig(cmd: Argv): boolean {
   return false;
 }
 
-// git config that writes a configuration outside the repository (--global, --system, --file of a home, absolute,
-// `..` or run-time path); `git config set|unset` (git >= 2.46) and the classic `KEY VALUE` / --add / --unset forms.
-// Read with git's own option parsing (options/git-config.ts: `--glo` is --global, R28-7; `-c alias.x='config
-// --global'` is expanded), and a reading action only before the first operand (`git config KEY VALUE --get` sets).
-function gitConfigOutside(cmd: Argv): boolean {
-  if (cmd.name !== 'git') return false;
-  const call = parseGitWrite(cmd.args);
-  if (call?.sub !== 'config') return false;
-  const files = gitConfigFiles(call.parsed);
-  const outside = hasAny(call.parsed, '--global', '--system') || files.some((file) => file === undefined || file.includes(UNKNOWN) || /^(?:~|\$)|^\/|(?:^|\/)\.\.(?:\/|$)/.test(file));
-  return outside && gitConfigWrites(call.args);
-}
-
 // npm/pnpm/yarn/pip/gh config writers (`npm config set`, `npm set`, `pip config set`, `gh config set`, `gh auth setup-git`).
 const CONDA_WRITES = ['--set', '--add', '--append', '--prepend', '--remove', '--remove-key', '--write-default', '--stdin'];
 function toolConfig(cmd: Argv): boolean {
@@ -85,7 +71,7 @@ function toolTrust(cmd: Argv): boolean {
 // unknown word after `npm` or `node` must not make every `npm test -- $f` immune.
 export const CONFIG_VERB_CLASSES: readonly CommandClass[] = [
   { name: 'codeward-config', description: 'codeward trust / policy forget|add (applies or changes your own policy for every later session: run it yourself)', names: [], test: codewardConfig },
-  { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes (your own git configuration for every repository)', names: ['git'], test: gitConfigOutside },
+  { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes, git maintenance register|unregister|start, scalar register|clone|reconfigure, git credential approve|reject, git for-each-repo (your own git configuration and credentials for every repository)', names: ['git', 'scalar'], test: gitWritesUserFiles },
   { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh/poetry config set|delete|edit, conda config --set|--add, pdm config KEY VALUE, hatch config set, npm set, gh auth setup-git (your own tool configuration; also run as `python -m pip`)', names: [], test: toolConfig },
   { name: 'tool-trust', description: 'direnv allow, mise trust, gh alias set (a project file or shell text that then runs at every cd or call: run it yourself)', names: [], test: toolTrust },
   { name: 'systemctl-user-install', description: 'systemctl --user enable|link|edit|set-environment (a unit that runs as you later)', names: ['systemctl'], test: userUnits },

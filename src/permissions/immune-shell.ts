@@ -1,6 +1,6 @@
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN, type Argv } from './argv.js';
-import { ARGUMENT_SENSITIVE, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
+import { argumentSensitive, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
 import { reversedDiffApplied } from './immune-discard.js';
 import { GIT_DISCARD } from './immune-git.js';
 import { immuneByGlob } from './immune-globs.js';
@@ -40,7 +40,9 @@ interface ContentClass {
 const CONTENT_CLASSES: readonly ContentClass[] = [
   { name: 'dev-tcp', description: '/dev/tcp/ (bash reverse shell)', regex: /\/dev\/(?:tcp|udp)\//i },
   { name: 'sql-drop', description: 'DROP DATABASE/TABLE/SCHEMA', regex: /\bdrop\s+(?:database|table|schema)\b/i },
-  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b/i },
+  // TABLE is optional in Postgres' and MySQL's TRUNCATE (R29-5): `TRUNCATE [ONLY] t [, u] [RESTART IDENTITY] [CASCADE]`
+  // ending the statement (not the prose `truncate long lines`, nor coreutils' `truncate -s 0 f`).
+  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b|\btruncate\s+(?:only\s+)?[\w."`[\]]+(?:\s*,\s*[\w."`[\]]+)*(?:\s+(?:restart|continue)\s+identity)?(?:\s+(?:cascade|restrict))?\s*(?:;|$|["'])/im },
   { name: 'sql-delete-all', description: 'DELETE FROM ... WHERE 1=1 (or without WHERE)', regex: /\bdelete\s+from\b(?:[^;]*?\bwhere\s+1\s*=\s*1\b|\s+[\w."`[\]]+\s*(?:;|$|["']))/i },
 ];
 
@@ -151,8 +153,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };
     const unparsed = unparsedCode(command, parse, readOnlyName, place);
     if (unparsed !== undefined) return { ...UNPARSED_CODE, description: `${UNPARSED_CODE.description}: ${unparsed}`, where: command.text };
-    if (argv.unknown && ARGUMENT_SENSITIVE.has(argv.name)) return unverifiable('dynamic-args', command.text);
-    const injected = ARGUMENT_SENSITIVE.has(argv.name) ? immuneByGlob(command, argv, place) : undefined;
+    const sensitive = argumentSensitive(argv);
+    if (argv.unknown && sensitive) return unverifiable('dynamic-args', command.text);
+    const injected = sensitive ? immuneByGlob(command, argv, place) : undefined;
     if (injected) return { name: injected.cls.name, description: `${injected.cls.description}, if a file named ${injected.name} exists`, where: command.text };
     // A listed program with a writing option (`sort -o .git/hooks/x`, `tar -x -C .git`, `sed -i .codeward/..`)
     // writes: its paths are judged as writes.

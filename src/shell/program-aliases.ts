@@ -1,3 +1,5 @@
+import { moduleProgram } from './program-modules.js';
+
 // The same program installed under another name (Debian's `yarnpkg` is yarn 1: red team R25-7; `slogin` is ssh:
 // R25-14). It reads the same words the same way, so every table that knows a program by its name must know the
 // alias too. They live here only, and reach the tables through the three places names are read: the shell
@@ -38,3 +40,61 @@ export const sameProgram = (name: string): string => {
 // and is left as written; so is a word inside another (`@yarnpkg/cli`, `yarnpkg.js`).
 const BARE = new RegExp(String.raw`(?<=^|[\s;&|()\`'"=])((?:/usr(?:/local)?)?/s?bin/)?(${Object.keys(SAME_PROGRAM).join('|')})(?=$|[\s;&|()\`'"@])`, 'gi');
 export const sameProgramText = (line: string): string => line.replace(BARE, (_all, folder: string | undefined, word: string) => `${folder ?? ''}${sameProgram(word)}`);
+
+// One program under another NAME that also moves words (red team R29-4, R29-5): each reading is the program a table
+// knows by name with the words it reads. A reader that judges a call by its program's name (immune-commands.ts
+// immuneCommand: the immune list and the config-verb class) judges every reading, so a reading only ever adds a
+// class; a table that would free a call by its name (the read-only allowlist) keeps reading the name as written.
+export interface ProgramCall {
+  readonly name: string;
+  readonly args: readonly string[];
+}
+
+// A file type's extension is a script of its own (`./shutdown.sh`), not a build flavour of the program.
+const SCRIPT_TYPE = /\.(?:sh|bash|zsh|fish|ksh|py|pyw|js|mjs|cjs|ts|mts|cts|rb|pl|pm|php|lua|tcl|r|jl|ps1|exe|cmd|bat|com|jar)$/i;
+// Service scripts' wrappers: `service NAME VERB` / `invoke-rc.d NAME VERB` run the init system's VERB of NAME.
+const SERVICE_WRAPPERS = new Set(['service', 'invoke-rc.d']);
+// kmod is a multi-call binary (insmod, rmmod, modprobe are links to it); as a command it takes these words too.
+const KMOD_WORDS: Readonly<Record<string, string>> = { insert: 'insmod', remove: 'rmmod', insmod: 'insmod', rmmod: 'rmmod', modprobe: 'modprobe' };
+
+// The readings one step away from `name ARGS` (a base name, lower-cased).
+function nextCalls(name: string, args: readonly string[]): ProgramCall[] {
+  const out: ProgramCall[] = [];
+  const same = sameProgram(name);
+  if (same !== name) out.push({ name: same, args });
+  // git's dashed builtins (`git --exec-path`/git-reset, 166 files on Debian) and `git-NAME` programs: git runs
+  // `git NAME` as them, so `git-NAME ARGS` is `git NAME ARGS`.
+  const dashed = /^git-(.+)$/.exec(name);
+  if (dashed) out.push({ name: 'git', args: [dashed[1]!, ...args] });
+  const module = moduleProgram(name, args);
+  if (module) out.push(module);
+  // A versioned name (`pip3.11`, `python3.12`, `node20`, `clang-18`) and Debian's alternatives targets and build
+  // flavours (`nc.openbsd`, `nc.traditional`, `vim.tiny`): the program they are a version or flavour of.
+  const versioned = /^(.*[a-z])[-.]?\d+(?:\.\d+)*$/.exec(name);
+  if (versioned) out.push({ name: versioned[1]!, args });
+  const flavour = /^([a-z][\w+-]*)\.[a-z][\w-]*$/.exec(name);
+  if (flavour && !SCRIPT_TYPE.test(name)) out.push({ name: flavour[1]!, args });
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  if (name === 'kmod' && words[0] !== undefined && Object.hasOwn(KMOD_WORDS, words[0])) out.push({ name: KMOD_WORDS[words[0]]!, args: args.slice(args.indexOf(words[0]) + 1) });
+  if (SERVICE_WRAPPERS.has(name) && words.length >= 2) out.push({ name: 'systemctl', args: [words[1]!, words[0]!, ...words.slice(2)] });
+  // `update-rc.d NAME disable|remove`: the service no longer starts.
+  if (name === 'update-rc.d' && ['disable', 'remove'].includes(words[1] ?? '')) out.push({ name: 'systemctl', args: ['disable', words[0]!] });
+  return out;
+}
+
+// `name ARGS` and every other reading of it (`/usr/lib/git-core/git-reset --hard` -> `git reset --hard`,
+// `python3.12 -m pip.__main__ config set` -> `pip config set`, `kmod insert x` -> `insmod x`, `service x stop` ->
+// `systemctl stop x`): the one canonical-name function every reader of a program's name and words calls.
+export function programCalls(name: string, args: readonly string[]): ProgramCall[] {
+  const out: ProgramCall[] = [{ name, args }];
+  const seen = new Set([`${name}\u0000${args.join('\u0000')}`]);
+  for (let i = 0; i < out.length && out.length < 16; i++) {
+    for (const next of nextCalls(out[i]!.name, out[i]!.args)) {
+      const key = `${next.name}\u0000${next.args.join('\u0000')}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(next);
+    }
+  }
+  return out;
+}

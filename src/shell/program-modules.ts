@@ -36,7 +36,8 @@ export function moduleProgram(name: string, args: readonly string[]): { name: st
         break;
       }
       if (letter !== 'm') continue;
-      const module = k < arg.length - 1 ? arg.slice(k + 1) : args[++i];
+      // `pip.__main__` is the module pip's `__main__` runs (red team R29-4): the program itself.
+      const module = (k < arg.length - 1 ? arg.slice(k + 1) : args[++i])?.replace(/\.__main__$/, '');
       const program = module !== undefined && Object.hasOwn(MODULE_PROGRAMS, module) ? MODULE_PROGRAMS[module]! : undefined;
       return program === undefined ? undefined : { name: program, args: args.slice(i + 1) };
     }

@@ -56,6 +56,7 @@ const CASES: readonly (readonly [string, string])[] = [
   ['chmod-setuid', '@coder exec chmod +s file'],
   ['chmod-setuid', '@coder exec chmod 4755 file'],
   ['chmod-setuid', '@coder exec chmod u+s file'],
+  ['setcap', '@coder exec setcap cap_setuid+ep file'],
   ['chown-root', '@coder exec chown root file'],
   ['chown-root', '@coder exec chown -R root:root dir'],
   ['insmod', '@coder exec insmod evil.ko'],
