@@ -23,11 +23,14 @@ export function environmentOutside(command: SimpleCommand, bases: readonly strin
   const root0 = process.getuid?.() === 0;
   for (const { name, value, dynamic } of command.env ?? []) {
     if (!isLocationVariable(name)) continue;
-    if (dynamic) return `${name}=… (only known at run time)`;
-    const places = LISTS.test(name) ? value.split(':') : [value];
+    // `NAME=$PWD/x` on the command itself is the run folder's x (as unconfined.ts installs() reads it).
+    const raw = dynamic ? new RegExp(`(?:^|\\s)${name}=(["']?)\\$\\{?PWD\\}?(/[^\\s$\`"']*)?\\1(?=\\s|$)`).exec(command.text) : undefined;
+    if (dynamic && !raw) return `${name}=… (only known at run time)`;
+    const known = raw ? `.${raw[2] ?? ''}` : value;
+    const places = LISTS.test(name) ? known.split(':') : [known];
     for (const place of places) {
       if (place === '' || SINK.test(place) || (!root0 && SYSTEM.test(place))) continue;
-      if (outsideHow(place, bases, root, true) !== undefined) return `${name}=${value}`;
+      if (outsideHow(place, bases, root, true) !== undefined) return `${name}=${known}`;
     }
   }
   return undefined;
