@@ -138,7 +138,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       if (inline >= 0 || operand < 0) return undefined;
       return dynamic(rest[operand]!) && !looped(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
     }
-    if (name === 'cd' || name === 'pushd') return operand >= 0 && dynamicPlace(rest[operand]!) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
+    // Any expansion in the folder fails closed, the person's environment's too (`cd "$PKG" && ./c.sh`: env31): the
+    // later lines' relative names may then be any file of the tree.
+    if (name === 'cd' || name === 'pushd') return operand >= 0 && (dynamicPlace(rest[operand]!) || rest[operand]!.includes('$')) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
     if (MODELED.has(name)) {
       // A JS runner's options: an allow-list, anything else unmodelled (hook-js-runners.ts, R14-2).
       // turbo and nx also as a package manager's bin (`yarn turbo run test`, `pnpm nx test`).

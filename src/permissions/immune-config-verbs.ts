@@ -49,7 +49,25 @@ function toolConfig(cmd: Argv): boolean {
   if (cmd.name === 'hatch' && first === 'config') return ['set', 'restore', 'update'].includes(second ?? '');
   if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'gh', 'poetry', 'conda', 'bun'].includes(cmd.name) && first === 'config') return ['set', 'delete', 'rm', 'unset', 'edit', 'add', 'remove'].includes(second ?? '');
   if (cmd.name === 'npm' && (first === 'set' || first === 'set-script')) return true;
+  if (cmd.name === 'keyring') return keyringWrites(cmd.args);
   return cmd.name === 'gh' && first === 'auth' && second === 'setup-git';
+}
+
+// python keyring's CLI (argparse: any unique prefix of a long option): `set`/`del` change a credential in the
+// person's keyring (the store pip's and twine's uploads and index logins read), `--disable` writes keyringrc.cfg in
+// their configuration folder (which names the backend every later keyring call loads, `keyring-path` a folder its
+// module is imported from). `get`, `--list-backends`, `diagnose` only read. twine writes no file of its own
+// (`twine upload` reads ~/.pypirc and the keyring, it never writes them): it has no row.
+function keyringWrites(args: readonly string[]): boolean {
+  if (args.some((arg) => /^--di(?:s(?:a(?:b(?:le?)?)?)?)?$/.test(arg))) return true;
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    // -p/-b and their long forms take a value (attached with `=` or after them).
+    if (/^-[pb]$|^--keyring-(?:p|b)\w*$/.test(arg)) i++;
+    else if (!arg.startsWith('-') || arg.includes(UNKNOWN)) words.push(arg);
+  }
+  return ['set', 'del'].includes(words[0] ?? '') || (words[0] ?? '').includes(UNKNOWN);
 }
 
 // systemctl --user / crontab-like installers of something that runs later as the person.
@@ -72,7 +90,7 @@ function toolTrust(cmd: Argv): boolean {
 export const CONFIG_VERB_CLASSES: readonly CommandClass[] = [
   { name: 'codeward-config', description: 'codeward trust / policy forget|add (applies or changes your own policy for every later session: run it yourself)', names: [], test: codewardConfig },
   { name: 'git-config-outside', description: 'git config --global / --system / --file ~/… that writes, git maintenance register|unregister|start, scalar register|clone|reconfigure, git credential approve|reject, git for-each-repo (your own git configuration and credentials for every repository)', names: ['git', 'scalar'], test: gitWritesUserFiles },
-  { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh/poetry config set|delete|edit, conda config --set|--add, pdm config KEY VALUE, hatch config set, npm set, gh auth setup-git (your own tool configuration; also run as `python -m pip`)', names: [], test: toolConfig },
+  { name: 'tool-config-write', description: 'npm/pnpm/yarn/pip/gh/poetry config set|delete|edit, conda config --set|--add, pdm config KEY VALUE, hatch config set, npm set, gh auth setup-git, keyring set|del|--disable (your own tool configuration or credentials; also run as `python -m pip`)', names: [], test: toolConfig },
   { name: 'tool-trust', description: 'direnv allow, mise trust, gh alias set (a project file or shell text that then runs at every cd or call: run it yourself)', names: [], test: toolTrust },
   { name: 'systemctl-user-install', description: 'systemctl --user enable|link|edit|set-environment (a unit that runs as you later)', names: ['systemctl'], test: userUnits },
 ];

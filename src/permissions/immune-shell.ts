@@ -14,6 +14,7 @@ import type { ObeyedContext } from './obeyed.js';
 import { mayWrite } from './readonly.js';
 import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
+import { leavesExecutable } from './immune-exec-modes.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
 import { withAliases } from '../shell/program-aliases.js';
 
@@ -162,11 +163,13 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const write = !readOnlyName(argv.name) || mayWrite(command);
     // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
     const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
+    // What it leaves executable (`install x y`, `chmod +x y`) is judged as the program it then is (immune-exec-modes.ts).
+    const written = write && leavesExecutable(argv) ? (): ObeyedContext | undefined => { const made = ctx(); return made && { ...made, runnable: () => true }; } : ctx;
     for (const arg of [...argv.args, ...words]) {
       // Removing a compiled cache only sends the runtime back to the source (Python recompiles it): the write
       // gate's reason for asking a write of one (R17-15: code that is not the reviewed source) is not there.
       if (DELETERS.has(argv.name) && compiledCache(arg) !== undefined) continue;
-      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, ctx);
+      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, written);
       if (path === 'unknown') return unverifiable('dynamic-args', command.text);
       if (path) return { name: path.name, description: path.description, where: command.text };
     }

@@ -76,16 +76,19 @@ const SCRIPT = /\.(?:sh|bash|zsh|js|mjs|cjs|ts|mts|cts|py|rb|pl|php)$/;
 // Scripts of other languages: read for the paths they name, never judged as shell lines (hook-unmodeled.ts).
 const NOT_SHELL = /\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx|py|pyw|rb|pl|pm|php|lua|go|rs|java|kt|cs|c|cc|cpp)$/i;
 
-// The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`).
+// The lines of one script (`script`: its path, the `$0` of its lines), or of the task it starts (run in `from`: one
+// folder, or every folder the line that started the script may be in, its last the nearest: `cd pkgs/a && sh run.sh`
+// reads run.sh's `./gen.sh` from pkgs/a, env31).
 // A program installed under another name is read as the program (`yarnpkg test` is `yarn test`: every table
 // below knows it by that name; shell/program-aliases.ts).
-function follow(walk: Walk, given: readonly string[], depth: number, script: string, from = walk.top): void {
+function follow(walk: Walk, given: readonly string[], depth: number, script: string, from: string | readonly string[] = walk.top): void {
+  const froms = typeof from === 'string' ? [from] : from.length > 0 ? [...new Set(from)] : [walk.top];
   // A getopt_long program's abbreviated options are read in full (`make --di=sub`: shell/long-canon-text.ts), a POSIX
   // `for f do` as `for f; do` (shell/loop-text.ts).
   const lines = given.map((line) => loopText(canonicalLongText(sameProgramText(line))));
   const { top, files } = walk;
   const known: Known = new Map();
-  const bases = [from];
+  const bases = [...froms];
   const variables = scriptVariables(lines);
   const copies = savedCopies(lines);
   // A function defined over several lines binds its `$1` when a later line calls it (hook-fed.ts).
@@ -121,10 +124,10 @@ function follow(walk: Walk, given: readonly string[], depth: number, script: str
     const loads = lineLoads(words, command);
     for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
     for (const glob of doctestGlobs(command, bases[bases.length - 1]!)) if (inside(top, glob)) walk.globs.add(glob);
-    for (const named of loads.named) if (SCRIPT.test(named) && inside(top, resolve(from, named))) files.add(resolve(from, named));
+    for (const named of loads.named) for (const at of froms) if (SCRIPT.test(named) && inside(top, resolve(at, named))) files.add(resolve(at, named));
     // A runner's configuration at the top, in the folder it runs in (a workspace package's own vitest.config.ts,
     // eslint.config.js ...) and in each folder a `cd` moved to (R14-2); what it names, from its folder or the top.
-    const places = [...new Set([top, from, ...bases])];
+    const places = [...new Set([top, ...froms, ...bases])];
     installedPrograms(walk, command, places);
     // What the line hands to an interpreter or runs by its path, and the local packages a runner runs (hook-fed.ts).
     const fed = obeyFed(walk, statement, bases, script, (fedLines, folder) => {
@@ -172,9 +175,9 @@ function follow(walk: Walk, given: readonly string[], depth: number, script: str
     for (const word of commandWords(command)) {
       if (sources.has(word)) continue;
       const target = word.startsWith('-') ? undefined : bases.map((base) => resolve(base, word)).find((path) => inside(top, path) && stats(path)?.file === true);
-      // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same.
-      const missing = resolve(from, word);
-      if (target === undefined && SCRIPT.test(word) && !word.startsWith('-') && inside(top, missing) && stats(missing) === undefined) files.add(missing);
+      // A script the line names that does not exist yet (`node tools/lint.js`): made later, it runs all the same,
+      // from the folder the line is in (each one it may be in: `cd pkgs/a` earlier, env31).
+      if (target === undefined && SCRIPT.test(word) && !word.startsWith('-')) for (const missing of bases.map((base) => resolve(base, word))) if (inside(top, missing) && stats(missing) === undefined) files.add(missing);
       if (target === undefined) continue;
       files.add(target);
       scriptLoads(walk, target, word === words[0] || runsScript(words), bases[bases.length - 1]!, script);
@@ -331,13 +334,16 @@ export function hookReached(dirs: readonly string[], top: string, names: readonl
 function drain(walk: Walk, seen: Set<string>): void {
   for (let at = 0; at < walk.queue.length; at++) {
     const { path, depth, shellFed: fed, cwd = [] } = walk.queue[at]!;
-    if (seen.has(path)) continue;
+    // A script is read once per set of folders it may run in (`sh pkgs/a/run.sh` and `cd pkgs/a && sh run.sh`
+    // resolve its relative names from different places).
+    const key = [path, ...cwd].join('\u0000');
+    if (seen.has(key)) continue;
     // A bound that stops reading fails closed (red team R15-9): the scripts past it are not known.
     if (seen.size >= MAX_SCRIPTS) {
       walk.unmodeled ??= `the hooks run more than ${MAX_SCRIPTS} scripts`;
       break;
     }
-    seen.add(path);
+    seen.add(key);
     const text = read(walk, path);
     // A compiled program run as one (`.venv/bin/python -m pytest`): obeyed where it stands, never read as lines. A
     // shell's operand is read whatever its bytes (`sh prog` reads an ELF as text, past the NUL bytes dash drops).
@@ -346,7 +352,8 @@ function drain(walk: Walk, seen: Set<string>): void {
     else if (text !== undefined) {
       if (fed !== true && text.startsWith('\x7fELF')) obeyForeign(walk, path);
       if (fed !== true) obeyShebang(walk, path, text, depth, cwd);
-      follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path);
+      // Its relative names from the folders the line that ran it may be in (env31: `cd pkgs/a && ./run.sh`).
+      follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path, cwd);
     } else if (fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }
 }

@@ -9,6 +9,7 @@ import type { Immunity } from './immune.js';
 import { wrapperFolderWords, type ShellPlace } from './immune-place.js';
 import { leaves, named, outsideHow, globbed, wordLeaves, wordOutside } from './unconfined-paths.js';
 import { installsOutside } from './unconfined-installs.js';
+import { environmentOutside } from './unconfined-env.js';
 import { makeReading, optionValues } from './unconfined-attached.js';
 import type { Judged } from './types.js';
 
@@ -151,6 +152,8 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
     const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;
     if (named) return `${command.name ?? 'a program only known at run time'} is given ${named}, outside the workspace, and is not read-only`;
+    const env = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? environmentOutside(command, bases, place.root) : undefined;
+    if (env) return `${command.name ?? 'a program only known at run time'} runs with ${env} in its environment (where it keeps its configuration or state), outside the workspace, and is not read-only`;
   }
   return undefined;
 }

@@ -108,6 +108,10 @@ export interface SimpleCommand {
   readonly redirections: readonly Redirection[];
   // Enclosing pipeline stages, outermost first; empty when not in a pipeline.
   readonly pipes: readonly PipeStage[];
+  // The variables the line sets in the command's environment (exported earlier on the line, its prefix
+  // assignments, an enclosing command's, `env NAME=VALUE` before it): `value` with run-time parts as '', `dynamic`
+  // when any part is only known at run time. Absent when the line sets none (location-variables.ts reads them).
+  readonly env?: readonly { readonly name: string; readonly value: string; readonly dynamic: boolean }[];
   // Run in the background with `&` (itself or an enclosing list/group).
   readonly background: boolean;
   // The innermost function definition whose body contains it.

@@ -101,7 +101,8 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
       const runsStdin = item.stdin === 'shell' || item.stdin === 'program';
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
-      const command = emit(walk, itemWords, item.wrappers, canonicalLongText(text), scope, redirections, { stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
+      const env = commandEnv([...walk.state.environment, ...(scope.env ?? [])], words.slice(0, item.start));
+      const command = emit(walk, itemWords, item.wrappers, canonicalLongText(text), scope, redirections, { ...(env.length > 0 ? { env } : {}), stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
         walk.script(stdin, { ...childScope(scope), wrappers: [...scope.wrappers, ...item.wrappers, command.name ?? words[item.start]!.text] });
@@ -149,8 +150,19 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
   return out;
 }
 
+// The command's environment as the line sets it: the walker's, then each `NAME=VALUE` word before its name (`env
+// X=1 nice git ...`: a wrapper's assignment; reading every such word fails closed, as option-variables.ts does).
+function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[]): Assigned[] {
+  const out = [...assigned];
+  for (const word of before) {
+    const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
+    if (named) out.push({ name: named[1]!, value: named[2]!, dynamic: word.dynamic });
+  }
+  return out;
+}
+
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -161,6 +173,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     text,
     wrappers: [...scope.wrappers, ...wrappers],
     ...(scope.viaShell ? { viaShell: true } : {}),
+    ...(extra.env ? { env: extra.env } : {}),
     ...(extra.stdinScript ? { stdinScript: true } : {}),
     ...(extra.stdinProgram !== undefined ? { stdinProgram: extra.stdinProgram } : {}),
     ...(extra.pipedProgram ? { pipedProgram: true } : {}),

@@ -7,7 +7,7 @@
 
 // The modules that are a program codeward reads by name (their `__main__` is the program's command line).
 const MODULE_PROGRAMS: Readonly<Record<string, string>> = {
-  pip: 'pip', pipx: 'pipx', poetry: 'poetry', conda: 'conda', pdm: 'pdm', hatch: 'hatch', uv: 'uv',
+  pip: 'pip', pipx: 'pipx', poetry: 'poetry', conda: 'conda', pdm: 'pdm', hatch: 'hatch', uv: 'uv', keyring: 'keyring',
 };
 
 // CPython, PyPy and the Windows `py` launcher, under versioned names (`python3.12`, `pypy3.10`).
