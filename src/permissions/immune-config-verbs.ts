@@ -1,4 +1,4 @@
-import { firstOperand, operands, type Argv } from './argv.js';
+import { firstOperand, operands, UNKNOWN, type Argv } from './argv.js';
 import { gitWritesUserFiles } from './git-user-files.js';
 import type { CommandClass } from './immune-class.js';
 
