@@ -147,10 +147,15 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised once by 2 KB (stop 54): the bin's code-cache loader (src/bin/script-loader.ts, which takes ~15% of a
   // cold call's CPU) and the other worktrees' indexes of the tracked-secret check (red team R28-3), which the
   // policy's static import brings. Since then the code cache compiles most of it from V8's cache.
-  it('a cold read, list or tree loads at most 321 KB of dist code, a search 346 KB', () => {
+  // Raised again by 1 KB (stop 55): the other worktrees' indexes are now read through the jail's handles
+  // (workspace/own-read-sync.ts readBeneath/lstatBeneath: a planted `.git/worktrees` link is never followed), and
+  // the code cache deletes the entries of builds that are gone (bin/code-cache-prune.ts, ~1.5 MB per build).
+  // Next: the policy builds its TrackedSecretCheck eagerly (sandbox/tracked-secrets*.ts, ~10 KB of source a read
+  // never runs): made lazy, this bound can drop by several KB.
+  it('a cold read, list or tree loads at most 322 KB of dist code, a search 347 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 346_000 : 321_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 347_000 : 322_000);
     }
   });
 
