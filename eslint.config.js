@@ -101,6 +101,7 @@ export const READ_JAIL_ALLOWED = {
   'src/permissions/hook-listing.ts': 'lists names and entry types of work-tree folders a walk reached as real folders (never a link), to find what a hook line runs; opens no file',
   'src/permissions/obeyed-env-path.ts': "lists the names in the PATH folders outside the workspace (the system's and the user's programs), to know which names a planted program would shadow; opens no file",
   'src/permissions/unconfined-globs.ts': 'lists names and entry types to expand a glob of a command line, as the shell would; opens no file',
+  'src/shell/folder-word.ts': 'lists names and entry types to expand a glob of a folder word (cd, --prefix, -C), as the shell would; opens no file',
   // The sandbox: codeward's own state, the system's folders, and walks that list names only.
   'src/sandbox/bwrap.ts': "reads a guard placeholder of its own (a regular file of at most 2 bytes, lstat'ed first) and lists an empty guard folder",
   'src/sandbox/enclosing-git.ts': "lists its own copies of the enclosing repository's index in codeward's state folder (the index itself is read by git/config-read.ts: regular, no link, non-blocking, bounded)",

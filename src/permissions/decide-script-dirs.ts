@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { folderWord, type FolderWordLike } from '../shell/folder-word.js';
 import { Beneath } from '../workspace/beneath.js';
 import type { SimpleCommand } from './types.js';
 import { startedFolders } from './wrapper-folders.js';
@@ -20,15 +20,23 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
   const out = new Map<SimpleCommand, LineFolders>();
   let dirs: string[] = [runDir];
   let lost: string | undefined;
-  const move = (target: string, dynamic: boolean, from: readonly string[]): string[] | undefined => {
-    if (dynamic || target === '' || target === '-' || target.startsWith('~')) return undefined;
-    const moved = from.map((dir) => resolve(dir, target));
+  // The word read by the one folder-word reading (shell/folder-word.ts: a glob expanded, `~+`/`$PWD` the current
+  // folder, a value only known at run time lost; R29-2).
+  const move = (target: FolderWordLike | string, from: readonly string[]): string[] | undefined => {
+    const value = typeof target === 'string' ? target : target.value;
+    if ((typeof target === 'string' || target.dynamic !== true) && (value === '' || value === '-' || (value.startsWith('~') && !/^~\+(?:\/|$)/.test(value)))) return undefined;
+    const moved: string[] = [];
+    for (const dir of from) {
+      const read = folderWord(target, dir);
+      if (read.unknown !== undefined || read.folders.some((each) => each.startsWith('~'))) return undefined;
+      moved.push(...read.folders);
+    }
     return moved.every((dir) => jail.contains(dir)) ? moved : undefined;
   };
   for (const command of commands) {
     if (command.name === 'cd' || command.name === 'pushd') {
       const word = command.words.slice(1).find((each) => !CD_OPTION.test(each.value));
-      const moved = word === undefined ? undefined : move(word.value, word.dynamic, dirs);
+      const moved = word === undefined ? undefined : move(word, dirs);
       if (moved === undefined) lost ??= `\`${command.text.trim()}\` moves to a folder only known at run time or out of the workspace`;
       else dirs = [...new Set([...dirs, ...moved])];
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });
@@ -40,7 +48,7 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
     let here: string[] | undefined = dirs;
     for (const started of startedFolders(command.text)) {
       const folder = started.folder;
-      here = folder === undefined || here === undefined ? undefined : move(folder, /[$`]/.test(folder), here);
+      here = folder === undefined || here === undefined ? undefined : move(folder, here);
     }
     const why = here === undefined ? `\`${command.text.trim()}\` runs its command in a folder only known at run time or out of the workspace` : lost;
     out.set(command, { dirs: here ?? dirs, ...(why === undefined ? {} : { lost: why }) });

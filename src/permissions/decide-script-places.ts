@@ -5,7 +5,7 @@
 // the run folder, a workspace name or path among the workspace packages (hook-workspaces.ts: a name no package has,
 // a pnpm selector, or `-ws` / `-r`: every package). A place only known at run time (`--prefix "$D"`) or outside the
 // workspace is returned as `unknown`: the caller asks.
-import { resolve } from 'node:path';
+import { folderWord } from '../shell/folder-word.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { readGitMetadataOr } from '../git/config-read.js';
 import { pmCommand } from './hook-pm-commands.js';
@@ -64,19 +64,24 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
     }
   }
   if (folders.length === 0 && names.length === 0 && !every) return undefined;
-  const dynamic = [...folders, ...names].find((value) => /[$`]/.test(value) || value.includes('\u0000'));
+  const dynamic = names.find((value) => /[$`]/.test(value) || value.includes('\u0000'));
   if (dynamic !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${dynamic})` };
-  // The last folder option wins; workspace names are looked for from there.
-  const base = folders.length > 0 ? resolve(runDir, folders[folders.length - 1]!) : runDir;
-  if (!inside(top, base)) return { places: [], unknown: `\`${line}\` runs the scripts of a package outside the workspace` };
-  let targets = [base];
+  // The last folder option wins, read as the shell expands it (shell/folder-word.ts: `s*`, `~+/sub`, `$PWD/sub`;
+  // R29-2); workspace names are looked for from there.
+  const read = folders.length > 0 ? folderWord(folders[folders.length - 1]!, runDir) : { folders: [runDir] };
+  if (read.unknown !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${read.unknown})` };
+  const bases = read.folders;
+  if (bases.some((base) => base.startsWith('~') || !inside(top, base))) return { places: [], unknown: `\`${line}\` runs the scripts of a package outside the workspace` };
+  let targets = [...bases];
   if (names.length > 0 || every) {
     targets = [];
     for (const name of every ? [undefined] : names) {
       // A pnpm selector (`./pkgs/**`, `a...`, `{dir}`, `!a`) or a scope glob: every package.
       const plain = name !== undefined && /^[\w@./-]+$/.test(name) && !name.includes('...') ? name : undefined;
-      const reached = reachedPackages(base, { tool: manager, names: [], ...(plain === undefined ? {} : { only: plain }) }, readText);
-      targets.push(...reached.folders);
+      for (const base of bases) {
+        const reached = reachedPackages(base, { tool: manager, names: [], ...(plain === undefined ? {} : { only: plain }) }, readText);
+        targets.push(...reached.folders);
+      }
     }
   }
   // `pnpm -r exec npm run g`, `npm exec -w m -- npm run g`: the command runs in each package's folder (R25-10).

@@ -1,4 +1,4 @@
-import { resolve as resolvePath } from 'node:path';
+import { join as joinPath, resolve as resolvePath } from 'node:path';
 import { packageScriptLines } from '../shell/run-scripts.js';
 import { Beneath } from '../workspace/beneath.js';
 import type { DecideContext } from './decide-common.js';
@@ -80,8 +80,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
+  // Lines that cannot be read (a folder only known at run time, a package.json not found where the runner runs)
+  // while a deny rule or the immune list is in play: only a person can tell, --yes cannot (R29-2).
+  const guarded = lasting || !noHeads(ruleHeads(ctx.policy, judged.command, 'deny'));
   const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
-  if (lost !== undefined) return ask(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
+  const unread = (line: string, why: string): Decision => (guarded ? { ...ask(line, why), source: 'immune', immune: 'unread-scripts' } : ask(line, why));
+  if (lost !== undefined) return unread(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
   const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string): Promise<Decision | undefined> => {
@@ -105,13 +109,16 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     if (npm) {
       // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
       const placed = scriptPlaces(line, dir, root);
-      if (placed?.unknown !== undefined) return ask(line, `${placed.unknown}, whose scripts are not judged against the rules`);
+      if (placed?.unknown !== undefined) return unread(line, `${placed.unknown}, whose scripts are not judged against the rules`);
       const lines: string[] = [];
       for (const { folder, line: there } of placed?.places ?? [{ folder: dir, line }]) {
+        // No package.json where the runner runs (a folder word read wrong, or one the line makes): npm takes the
+        // nearest one above, not read here, so not judged (R29-2).
+        if (folder !== runDir && jail.lstat(joinPath(folder, 'package.json')) === undefined) return unread(line, `no package.json is found in ${folder}, where \`${line}\` may run`);
         const read = await packageScriptLines(folder, jail, there);
         // A script runs that the reading cannot name (`npm run g --foo`, an unreadable package.json): not judged,
         // so asked (R24-5).
-        if (read !== undefined && read.unread.length > 0) return ask(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
+        if (read !== undefined && read.unread.length > 0) return unread(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
         lines.push(...(read?.lines ?? []));
       }
       const met = await judge(line, lines, handed, depth, true, dir);

@@ -34,8 +34,8 @@ export const family = (program: string): string =>
 
 // The file an interpreter of `kind` runs, from its words past the program (`deno run`/`bun run` skip `run`):
 // `script`, and `folder` when an option moves where it is resolved from first (ruby's `-C DIR`, R20-5); `code`
-// when it runs text or stdin instead (`-c`, `-e`, `-s`, `-m`).
-export function scriptOperand(kind: string, words: readonly string[], program = ''): { script?: string; folder?: string; code?: true } {
+// when it runs text or stdin instead (`-c`, `-e`, `-s`, `-m`); `at`: the script's index in `words`.
+export function scriptOperand(kind: string, words: readonly string[], program = ''): { script?: string; at?: number; folder?: string; code?: true } {
   const valued = VALUED[kind]!, noFile = NO_FILE[kind]!;
   let folder: string | undefined;
   for (let i = 0; i < words.length; i++) {
@@ -51,9 +51,9 @@ export function scriptOperand(kind: string, words: readonly string[], program = 
       continue;
     }
     if (word.startsWith('--') && /^--(?:rcfile|init-file)=/.test(word)) continue;
-    if (word === '--') return { ...(words[i + 1] === undefined ? {} : { script: words[i + 1]! }), ...(folder === undefined ? {} : { folder }) };
+    if (word === '--') return { ...(words[i + 1] === undefined ? {} : { script: words[i + 1]!, at: i + 1 }), ...(folder === undefined ? {} : { folder }) };
     if (word.startsWith('-') || word.startsWith('+')) continue;
-    return { script: word, ...(folder === undefined ? {} : { folder }) };
+    return { script: word, at: i, ...(folder === undefined ? {} : { folder }) };
   }
   return {};
 }

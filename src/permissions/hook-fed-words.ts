@@ -114,6 +114,9 @@ function parameter(whole: string, name: string, colon: boolean, op: string, othe
 // A `cd`/`pushd` (or `env -C`): every folder reached so far, moved by it (chained: `cd a; cd b`).
 export function moveTo(fed: Fed, word: Word | undefined, args: readonly string[] | undefined, cdpath: readonly string[] = []): void {
   if (word === undefined) return;
+  // A folder spelled by a glob or a substitution (`cd tool?`, `cd [t]ools`, `cd $(echo tools)`) is not its text
+  // (R29-8): the walk cannot tell which folder the shell reaches, so it fails closed.
+  if (globbed(word) || word.subs.length > 0) return void (fed.unknown ??= `\`cd ${word.value}\` (a folder named by a glob or a substitution)`);
   const to = known(word, args);
   if (to === undefined) {
     if (runTime(word)) fed.unknown ??= `\`cd ${word.value}\` (a folder only known at run time)`;

@@ -64,7 +64,8 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     const list = loops.get(/^\$\{?([A-Za-z_]\w*)\}?$/.exec(word)?.[1] ?? '');
     return list !== undefined && list.length > 0 && (!paths || list.every((item) => item.includes('/')));
   };
-  const dynamicPlace = (word: string): boolean => dynamic(word) || /\$\{[A-Za-z_]\w*:?[-=+?]/.test(word) || [...word.matchAll(/\$+\{?([0-9@*#])/g)].some((found) => set.has(found[1]!));
+  // A folder word with a glob (`cd tool?`, `make -C [t]ools`) names what the shell expands it to (R29-8).
+  const dynamicPlace = (word: string): boolean => dynamic(word) || /[*?[]/.test(word) || /\$\{[A-Za-z_]\w*:?[-=+?]/.test(word) || [...word.matchAll(/\$+\{?([0-9@*#])/g)].some((found) => set.has(found[1]!));
   // A variable set for the line's program or the rest of the script whose value the walk cannot follow
   // (R14-7, hook-assigned.ts: a run-time value, a loader naming the whole folder); what it names is obeyed there.
   const set0 = lineAssignments(words);

@@ -3,13 +3,14 @@ import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 import { sedScripts } from '../shell/parse-launch-sed.js';
 import { awkProgramVeto } from './options/awk.js';
 import { sedScriptVeto } from './options/sed.js';
-import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import type { Immunity } from './immune.js';
 import { wrapperFolderWords, type ShellPlace } from './immune-place.js';
 import { leaves, named, outsideHow, globbed, wordLeaves, wordOutside } from './unconfined-paths.js';
 import { installsOutside } from './unconfined-installs.js';
 import { environmentOutside } from './unconfined-env.js';
+import { scriptWord, searchPathEntries } from './unconfined-interpreters.js';
 import { makeReading, optionValues } from './unconfined-attached.js';
 import type { Judged } from './types.js';
 
@@ -25,7 +26,6 @@ import type { Judged } from './types.js';
 // - a program that is not read-only given a path outside the workspace and the temporary folder.
 // Scripts, tests and builds of the workspace (`npm test`, `make`, `python3 gen.py`, `pytest`) run as before.
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'source', '.']);
 // Languages whose inline code the option tables do not read (awk and sed programs are read there).
 const CODE_LANGUAGES = new Set(['python', 'js', 'perl', 'ruby', 'php', 'lua', 'r', 'applescript', 'other']);
 const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
@@ -65,17 +65,6 @@ function findStarts(source: string): string[] {
     }
   });
   return out;
-}
-
-// The script an interpreter or shell runs from its first operand (`python3 x.py`, `bash -e x.sh`).
-function scriptWord(command: SimpleCommand): ShellWord | undefined {
-  const name = command.name ?? '';
-  if (!SHELLS.has(name) && languageOf(name) === undefined) return undefined;
-  for (const word of command.words.slice(1)) {
-    if (['-m', '-c', '-e', '-p', '--eval', '--print', '-r', '-'].includes(word.value)) return undefined;
-    if (!word.value.startsWith('-') || word.dynamic) return word;
-  }
-  return undefined;
 }
 
 function commandReason(command: SimpleCommand, bases: readonly string[], root: string): string | undefined {
@@ -146,6 +135,9 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     const how = targets.filter((target) => !SINKS.test(target)).map((target) => outsideHow(target, bases, place.root, true, redirection.targetWord !== undefined && globbed(redirection.targetWord))).find((each) => each !== undefined);
     if (how !== undefined) return `it writes ${named(redirection.text.trim(), how)} outside the workspace`;
   }
+  // `PYTHONPATH=/out python3 -m ym`: the module the interpreter is named runs from outside (R29-6).
+  const searched = parse.commands.some((command) => !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) ? searchPathEntries(parse).find(({ entry }) => leaves(entry.includes('$') ? '' : entry, bases, place.root)) : undefined;
+  if (searched !== undefined) return `it sets ${searched.variable} to ${searched.entry || 'a folder only known at run time'}, outside the workspace, where the programs it runs load their modules from`;
   for (const command of parse.commands) {
     const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);
     if (reason) return reason;
