@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
+import { assignmentWords, gitRepoPlaces } from './git-repo-place.js';
+import { shCommands } from '../shell/sh-tokens.js';
 
 const CD_OPTION = /^-[LPe@]+$/;
 
@@ -30,6 +32,13 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
     const added = [...new Set(reached as string[])].filter((folder) => !list.includes(folder));
     if (list.length + added.length > MAX_FOLDERS) unknown ??= `more than ${MAX_FOLDERS} folders`;
     else list.push(...added);
+  }
+  // `--git-dir`/`--work-tree` and GIT_DIR=/GIT_WORK_TREE=/… on the command (git-repo-place.ts) choose the repository too.
+  const words = shCommands(command.text)[0]?.map((word) => word.text) ?? [];
+  const assigned = assignmentWords(words.slice(0, Math.max(0, words.findIndex((word) => /(?:^|\/)git$/.test(word)))));
+  for (const place of gitRepoPlaces(command.args, assigned)) {
+    if (place === '' || place.includes(UNKNOWN) || /[$`~]/.test(place)) unknown ??= place || '--git-dir';
+    else if (!list.includes(resolve(runDir, place))) list.push(resolve(runDir, place));
   }
   command.args.forEach((arg, i) => {
     if (arg === '-C' && command.args[i + 1] !== undefined) list.push(resolve(runDir, command.args[i + 1]!));

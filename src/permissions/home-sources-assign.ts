@@ -78,6 +78,9 @@ export function variableLoads(name: string, spelled: readonly ShWord[], vars: Re
   const runs = name === 'PATH' || name === 'fish_user_paths';
   // An empty PATH entry (`PATH=:$PATH`, `$PATH:`, `a::b`) is the current folder, as `.` is (red team R27-1).
   const empty = name === 'PATH' && values.map((value) => value.text).join(':').split(':').includes('') ? [{ text: '.', single: true }] : [];
+  // An entry this reader cannot evaluate (red team R29-3: `$(git rev-parse --show-toplevel)/bin`, `$(realpath .)`, `~+`,
+  // fish's `(pwd)`, `${PATH/#/./bin:}`) may be any folder the terminal opens in: read as `.` (fail closed, never dropped).
+  if (runs && values.some((value) => !value.single && computedPathValue(value.text))) empty.push({ text: '.', single: true });
   const entries = loadedOf([...found.entries.map((text) => ({ text, single: first.single })), ...empty], vars, undefined, found.folders !== undefined).map((loaded) => (runs ? { ...loaded, runs } : loaded));
   // A module folder that is the env file's own folder or above (`PERL5LIB=$PWD`) names the project, as R13-12's values do.
   const kept = found.code && base !== undefined ? entries.filter((loaded) => !holds(isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path), base)) : entries;
@@ -88,6 +91,12 @@ export function variableLoads(name: string, spelled: readonly ShWord[], vars: Re
   const dotenv = base === undefined ? envFiles : [...envFiles, ...envFileLoads(envFiles.map((loaded) => (isAbsolute(loaded.path) ? loaded.path : join(base, loaded.path))), vars, base, depth)];
   return [...folders, ...kept, ...modules, ...dotenv, ...(found.why === undefined ? [] : [wholeTree(found.why)]), ...(isCommandVariable(name) ? other() : [])];
 }
+
+// A PATH value part only known when the shell runs (the current folder's spellings `$PWD`/`$(pwd)` were rewritten to
+// `.` before): a command substitution (`$(…)`, backticks, fish's `(…)`), `~+`/`~-` (bash's $PWD/$OLDPWD), a parameter
+// operation other than a default; a lone `$` (the word an unquoted `$(…)` leaves), (`${PATH/#/x:}`, `${P#*:}`, `${!ref}`). A plain unknown `$NAME` is not one.
+const COMPUTED_PATH = /\$(?![\w{@*#?!$-])|`|<\(|(?:^|[\s:="'])~[+-](?=$|[/:\s"'])|(?:^|[\s:="'])\(|\$\{[#!]|\$\{[A-Za-z_]\w*(?:\[[^\]]*\])?(?:[/#%^,@]|:[^-+=?])/;
+export const computedPathValue = (text: string): boolean => COMPUTED_PATH.test(text);
 
 const MAX_ENV_BYTES = 64 * 1024;
 

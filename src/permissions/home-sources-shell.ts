@@ -4,7 +4,7 @@ import { shCommands, type ShWord } from '../shell/sh-tokens.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
-import { assign, options, variableLoads } from './home-sources-assign.js';
+import { assign, computedPathValue, options, variableLoads } from './home-sources-assign.js';
 import { loaderFunctions } from './home-sources-computed-fn.js';
 import { spelled } from './hook-spelling.js';
 import { runScript } from './home-sources-envrc-scripts.js';
@@ -39,13 +39,16 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
   // A quoted part whose quotes change nothing is read without them (red team R26-2: `. ~/'proj'/x.sh`).
   // A home start-up file runs wherever a shell opens, the project's folders too: its current folder spelled by value
   // (`$PWD`, `$(pwd)`, `` `pwd` ``) is `.`, a relative name (red team R28-2: `export PATH="$PWD/bin:$PATH"`).
-  const text = withRealPaths(plainQuoted(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : atCurrent(raw)), file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
+  const text = withRealPaths(plainQuoted(direnv ? inFolder(withoutArithmetic(raw), dirname(file)) : atCurrent(raw, file.endsWith('.fish'))), file, vars.get('HOME')).split('\n').map((line) => spelled(line, place, known)).join('\n');
   for (const match of text.matchAll(PRINTED)) found.push(...loadedOf(shCommands(match[1]!).flat(), vars, 'shell'));
   // zsh's PATH array (`path=(~/proj/bin $path)`, red team R26-9): its folders' programs run by name; the words are not
   // a command run.
   const arrays = pathArrays(text, vars);
   found.push(...arrays.found);
   const setters = direnv ? new Set<string>() : pathFunctions(text, vars, file.endsWith('.fish'));
+  // PATH written by a builtin this walk does not evaluate (red team R29-3: `printf -v PATH`, `read -r PATH <<<`,
+  // `mapfile`, a name reference `declare -n p=PATH`, `let`, `${PATH:=…}`): its entries may be any folder, `.`.
+  if (PATH_WRITERS.test(text)) found.push(...variableLoads('PATH', [{ text: '.', single: true }], vars));
   // A value only known at run time (R14b-3): obeyed-env-runtime.ts decides what it may name.
   if (direnv) found.push(...runTimeLoads(text, raw, dirname(file)));
   // An `.envrc` runs only what is understood (home-sources-envrc.ts): the rest obeys the whole tree.
@@ -114,6 +117,8 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     found.push(...loadedOf(loop && loops.has(loop[1]!) ? loops.get(loop[1]!)! : [second], vars, direnv ? 'direnv' : 'shell').map((one) => (direnv ? { ...one, here: true } : one)));
   } else if (direnv && (stdlib = direnvNamed(name, options(words.slice(1)))) !== undefined) {
     if (stdlib.whole !== undefined) found.push(wholeTree(stdlib.whole));
+    // `PATH_add $(…)`, `path_add PATH $(…)` (R29-3): a folder only known at run time, any folder below the `.envrc`.
+    if (/^(?:PATH_add|path_add)$/.test(name) && stdlib.words.some((word) => !word.single && computedPathValue(word.text))) found.push(...variableLoads('PATH', [{ text: '.', single: true }], vars));
     found.push(...loadedOf(stdlib.words, vars, stdlib.kind, stdlib.folder));
   } else if (first.text === 'autoload') found.push(...loadedOf(options(words.slice(1)).filter((word) => word.text.includes('/')), vars, 'shell'));
   else if (walk.setters.has(first.text) && words.length > 1) found.push(...variableLoads('PATH', options(words.slice(1)), vars));
@@ -143,6 +148,8 @@ function scriptRun(path: string, walk: Walk, shell: boolean): Loaded[] {
   return script.text === undefined ? [] : shellLoads(script.text, walk.vars, walk.file, true, walk.seen);
 }
 
+const PATH_WRITERS = /(?:^|[\s;&|({])(?:printf\s+(?:-\S+\s+)*-v\s*["']?(?:PATH|path)\b|(?:read|mapfile|readarray|getopts)\b[^;&|\n]*[\s"'](?:PATH|path)(?![\w=])|(?:declare|typeset|local|export)\s+(?:-\w+\s+)*-\w*n\w*\s+\w+=["']?(?:PATH|path)\b|(?:eval|let)\s+["']?(?:PATH|path)\+?=)|\$\{(?:PATH|path):?=/m;
+
 // zsh's PATH array: `path=(X $path)`, `path+=(X)`, an element or a slice (`path[1,0]=X`, `path[$#path+1]=X`, red
 // team R28-2) and a single word (`path+=X`).
 const PATH_ARRAY = /(^|[\s;&|])(?:path|PATH)(?:\[[^\]\n]*\])?\+?=\(([^)]*)\)/g;
@@ -150,6 +157,8 @@ const PATH_ELEMENT = /(^|[\s;&|])path(?:\[[^\]\n]*\])?\+?=([^\s;&|()]+)/g;
 function pathArrays(text: string, vars: ReadonlyMap<string, string>): { text: string; found: Loaded[] } {
   const found: Loaded[] = [];
   const entries = (_all: string, before: string, words: string): string => {
+    // An element only known at run time (`path+=("$(git rev-parse --show-toplevel)/bin")`, R29-3): any folder, `.`.
+    if (computedPathValue(words)) found.push(...variableLoads('PATH', [{ text: '.', single: true }], vars));
     found.push(...loadedOf(shCommands(words).flat(), vars, undefined, true).map((loaded) => ({ ...loaded, runs: true })));
     return `${before}path=''`;
   };
@@ -185,7 +194,14 @@ const CD_PWD = /\$\(\s*cd\s+(?:-P\s+)?["']?([^"'$()\s]+)["']?\s*(?:&&|;)\s*pwd(?
 const DIRNAME = /\$\(\s*dirname\s+["']?([^"'$()\s]+)["']?\s*\)/g;
 
 const CURRENT = /\$\{PWD\}|\$PWD(?![A-Za-z0-9_])|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g;
-const atCurrent = (text: string): string => text.replace(CURRENT, '.');
+// The current folder by another command (`$(realpath .)`) is `.` too; the repository's top (`$(git rev-parse
+// --show-toplevel)`) is a folder only known where the terminal opens: left a command substitution, which the PATH
+// reader reads as any folder (R29-3), never as the start-up file's own (hook-spelling.ts reads a hook's so).
+const REAL_CURRENT = /\$\(\s*(?:realpath(?:\s+-[A-Za-z]+)*|readlink(?:\s+-[A-Za-z]+)+)\s+["']?\.\/?["']?\s*\)/g;
+const GIT_TOP = /\$\(\s*git\s+rev-parse\s+--show-(?:toplevel|cdup|prefix)\b/g;
+// fish's command substitution `(cmd)` is `$(cmd)` (`set -gx PATH (pwd)/bin $PATH`).
+const fishSubstitutions = (text: string, fish: boolean): string => (fish ? text.replace(/(^|[\s:="'])\((?!\s*\))/gm, '$1$(') : text);
+const atCurrent = (text: string, fish = false): string => fishSubstitutions(text, fish).replace(CURRENT, '.').replace(REAL_CURRENT, '.').replace(GIT_TOP, '$$(git-top');
 
 function inFolder(text: string, folder: string): string {
   return text.replace(/\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g, folder).replace(/\$\(\s*(?:expand_path|realpath(?:\s+-[A-Za-z]+)*|readlink(?:\s+-[A-Za-z]+)*)\s+["']?([^"'$()\s-][^"'$()\s]*)["']?\s*\)/g, (_all, path: string) => (isAbsolute(path) ? path : join(folder, path)));

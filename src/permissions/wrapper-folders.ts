@@ -12,6 +12,7 @@ import { LONG_OPTIONS } from '../shell/long-options.js';
 import { unwrap, WRAPPERS } from '../shell/parse-wrappers.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { sameProgram } from '../shell/program-aliases.js';
+import { assignmentWords, gitRepoPlaces } from './git-repo-place.js';
 
 export interface FolderWord {
   readonly program: string;
@@ -102,6 +103,11 @@ function readOptions(words: readonly string[], from: number, to: number, program
 function readCommand(words: readonly string[], out: FolderWord[], wrappersOnly: boolean): void {
   let at = 0;
   while (at < words.length) {
+    // The command's own assignments (`GIT_DIR=../o.git git …`) come before its name.
+    if (/^[A-Za-z_]\w*=/.test(words[at]!)) {
+      at += 1;
+      continue;
+    }
     const program = sameProgram(basename(words[at]!));
     if (program === 'find') {
       const action = words.findIndex((word, i) => i > at && FIND_STARTS.test(word));
@@ -113,7 +119,10 @@ function readCommand(words: readonly string[], out: FolderWord[], wrappersOnly: 
     const spec = WRAPPERS[program];
     const row = FOLDER_ROWS[program];
     if (spec === undefined) {
-      if (!wrappersOnly) readOptions(words, at + 1, words.length, program, row ?? ANY, out);
+      if (wrappersOnly) return;
+      readOptions(words, at + 1, words.length, program, row ?? ANY, out);
+      // git's repository-selecting options and variables are its folder too (git-repo-place.ts).
+      if (program === 'git') for (const folder of gitRepoPlaces(words.slice(at + 1), assignmentWords(words.slice(0, at)))) out.push({ program, starts: false, folder });
       return;
     }
     const inner = unwrap(spec, words.slice(at).map((value) => ({ value, dynamic: value.includes('$') })));
