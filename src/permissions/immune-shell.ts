@@ -177,7 +177,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const after = immuneAfterPaths(argv, place);
     if (after) return { name: after.name, description: after.description, where: command.text };
   }
-  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined);
+  // Every reading of each command (`/usr/lib/git-core/git-diff -R | git-apply`): flow-insensitive, so they only add.
+  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined).flatMap(programReadings);
   // `git diff -R | git apply`: a reversed diff applied by another command of the line.
   if (reversedDiffApplied(argvs)) {
     return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a reversed diff applied to the files`, where: parse.source };
