@@ -1,6 +1,6 @@
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { toArgv, UNKNOWN, type Argv } from './argv.js';
-import { argumentSensitive, COMMAND_CLASSES, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
+import { argumentSensitive, COMMAND_CLASSES, programReadings, EXTRACT_CLASSES, immuneAfterPaths, immuneCommand } from './immune-commands.js';
 import { reversedDiffApplied } from './immune-discard.js';
 import { GIT_DISCARD } from './immune-git.js';
 import { immuneByGlob } from './immune-globs.js';
@@ -23,6 +23,9 @@ function obeyedOf(place: ShellPlace): ObeyedContextOf {
   if (!place.obeyed) throw new Error('immuneShell: a written path is judged without obeyedContext (decide.ts loads it; decide-path-loaded.ts has it)');
   return place.obeyed;
 }
+
+// The arguments of every reading of a call that is git (`git-fetch origin`, `/usr/lib/git-core/git-pull`).
+const gitReadings = (cmd: Argv): (readonly string[])[] => programReadings(cmd).filter((reading) => reading.name === 'git').map((reading) => reading.args);
 
 // Programs whose operands are only removed (a link itself, not what it points to).
 const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink']);
@@ -147,7 +150,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     // A transport program the line does not show (a remote's ext:: URL, a helper, an upload-pack: gitext23).
-    const transport = argv.name === 'git' && place ? gitTransportVeto(command, argv.args, parse, place, nested?.moved === true) : undefined;
+    // Every reading of the call (`/usr/lib/git-core/git-fetch origin` is `git fetch origin`: programCalls).
+    const transport = place ? gitReadings(argv).map((args) => gitTransportVeto(command, args, parse, place, nested?.moved === true)).find((v) => v !== undefined) : undefined;
     if (transport) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${transport}` };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
@@ -176,7 +180,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const after = immuneAfterPaths(argv, place);
     if (after) return { name: after.name, description: after.description, where: command.text };
   }
-  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined);
+  // Every reading of each command (`/usr/lib/git-core/git-diff -R | git-apply`): flow-insensitive, so they only add.
+  const argvs = parse.commands.map(toArgv).filter((argv): argv is Argv => argv !== undefined).flatMap(programReadings);
   // `git diff -R | git apply`: a reversed diff applied by another command of the line.
   if (reversedDiffApplied(argvs)) {
     return { name: GIT_DISCARD.name, description: `${GIT_DISCARD.description}; a reversed diff applied to the files`, where: parse.source };
