@@ -112,9 +112,11 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (placed?.unknown !== undefined) return unread(line, `${placed.unknown}, whose scripts are not judged against the rules`);
       const lines: string[] = [];
       for (const { folder, line: there } of placed?.places ?? [{ folder: dir, line }]) {
-        // No package.json where the runner runs (a folder word read wrong, or one the line makes): npm takes the
-        // nearest one above, not read here, so not judged (R29-2).
-        if (folder !== runDir && jail.lstat(joinPath(folder, 'package.json')) === undefined) return unread(line, `no package.json is found in ${folder}, where \`${line}\` may run`);
+        // No package.json in a folder the line cd'd into (a folder word read wrong, or one the line makes): npm
+        // takes the nearest one above, not read here, so not judged (R29-2). A place named by an option (`--prefix
+        // sub`, `pnpm --dir sub`) is the package's folder as written: npm and pnpm take no other, and without a
+        // package.json there no script of it runs (an install creates one).
+        if (placed === undefined && folder !== runDir && jail.lstat(joinPath(folder, 'package.json')) === undefined) return unread(line, `no package.json is found in ${folder}, where \`${line}\` may run`);
         const read = await packageScriptLines(folder, jail, there);
         // A script runs that the reading cannot name (`npm run g --foo`, an unreadable package.json): not judged,
         // so asked (R24-5).

@@ -167,8 +167,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     const write = !readOnlyName(argv.name) || mayWrite(command);
     // A writing wrapper's own words (`\time -o .git/hooks/x ls`) are only in the command's text.
     const words = write && argv.wrappers.length > 0 ? command.text.split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, '')) : [];
-    // What it leaves executable (`install x y`, `chmod +x y`) is judged as the program it then is (immune-exec-modes.ts).
-    const written = write && leavesExecutable(argv) ? (): ObeyedContext | undefined => { const made = ctx(); return made && { ...made, runnable: () => true }; } : ctx;
+    // What it leaves executable (`install x y`, `chmod +x y`) is judged as the program it then is (immune-exec-modes.ts);
+    // a staged run's leftovers are judged by their mode after it (what a `.` PATH entry would run is set aside).
+    const written = write && !staged && leavesExecutable(argv) ? (): ObeyedContext | undefined => { const made = ctx(); return made && { ...made, runnable: () => true }; } : ctx;
     for (const arg of [...argv.args, ...words]) {
       // Removing a compiled cache only sends the runtime back to the source (Python recompiles it): the write
       // gate's reason for asking a write of one (R17-15: code that is not the reviewed source) is not there.

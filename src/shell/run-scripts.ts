@@ -63,7 +63,8 @@ function packageScript(program: string, words: readonly string[]): string | read
   if (sub.startsWith('-')) {
     const at = own.findIndex((word) => !word.startsWith('-'));
     const lead = own.slice(0, at);
-    if (lead.every((word) => (word.includes('=') && !PLACES.test(word)) || FLAGS.has(word))) return packageScript(program, words.slice(at));
+    // `--no-NAME` is a boolean's negation (nopt and the others take no value after it): `npm --no-global i x`.
+    if (lead.every((word) => (word.includes('=') && !PLACES.test(word)) || FLAGS.has(word) || /^--no-[a-z][a-z-]*$/.test(word))) return packageScript(program, words.slice(at));
     return ['exec', 'x', 'dlx'].includes(own[at]!) ? null : undefined;
   }
   // Options do not change which of the root package's lifecycle scripts run (`npm ci --no-audit`, `npm i -D x`,

@@ -40,8 +40,10 @@ const HOLES = [
 const DENIED = [
   // R15-2: `--` ends npm's options before the script.
   'npm run -- deploy', 'npm run-script -- deploy', 'npm run --silent -- deploy', 'npm rum --if-present -- deploy',
-  // R15-3: --call=TEXT and its abbreviations, after or before the subcommand, and npx's.
-  'npm exec --call="npm run deploy"', 'npm x --call="git push origin HEAD"', 'npm exec --c="git push"', 'npm exec --cal="git push"',
+  // R15-3: --call=TEXT and its abbreviations, after or before the subcommand, and npx's. (`npm exec --cal=TEXT` is no
+  // longer a row: nopt reads a word of shorthand letters as those letters, `-c -a -l`, checked with npm 11.19, which
+  // then takes TEXT as a package to run, "Invalid tag name": opts31's npm-long reads it so too.)
+  'npm exec --call="npm run deploy"', 'npm x --call="git push origin HEAD"', 'npm exec --c="git push"',
   'npm --call="git push" exec', 'npx --cal="git push"', 'npx -c="git push"', 'npm exec -c="git push"', 'npm exe -c "git push"',
   // R15-5: npm explore runs its trailing words through a shell.
   'npm explore x -- git push origin HEAD:refs/heads/pwn2', 'npm explore x -- npm run deploy', 'npm explor x -- git push', 'npm --prefix . explore x git push',

@@ -37,7 +37,7 @@ async function run(cmd: string): Promise<string> {
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd } });
     // The question names the variable (not another class the line also falls in).
-    return result.ok ? 'ran' : `${result.error.code}${/in its environment|only known at run time|is given [A-Z_]+=/.test(result.error.message) ? '' : ` ${result.error.message}`}`;
+    return result.ok ? 'ran' : `${result.error.code}${/in its environment|only known at run time|is given [A-Z_]+=|leaves the workspace \(/.test(result.error.message) ? '' : ` ${result.error.message}`}`;
   } finally {
     await engine.close();
   }
