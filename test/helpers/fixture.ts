@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,9 @@ export async function tempDir(prefix = 'codeward-'): Promise<string> {
   return realpath(await mkdtemp(join(tmpdir(), prefix)));
 }
 
+// (synchronous: the promise-based rm takes one round trip per entry, ~2x slower on a tree of many folders)
 export async function removeDir(path: string): Promise<void> {
-  await rm(path, { recursive: true, force: true });
+  rmSync(path, { recursive: true, force: true, maxRetries: 3 });
 }
 
 // Creates files from a map of relative path → content (string or bytes).

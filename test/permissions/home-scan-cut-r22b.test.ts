@@ -3,7 +3,7 @@
 // whole work tree asks; the secrets scan hides every workspace file). What it skips is only what cannot hold a
 // link a program obeys (a git object store). A link added deep below a kept scan is seen at the next call (the
 // folder it lands in is stamped), and a PATH folder's new link too. Real folders and links in a temp home.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeLinksInto, MAX_FOLDERS } from '../../src/permissions/home-links.js';
@@ -35,12 +35,16 @@ const link = (target: string, path: string): void => {
 const wide = (at: string): void => {
   for (let i = 0; i <= MAX_FOLDERS; i++) mkdirSync(join(at, `d${i}`), { recursive: true });
 };
+// Its folders removed within the test's own time (removing them all in afterAll ran past the hook's limit on a
+// loaded CI machine).
+const unwide = (at: string): void => rmSync(at, { recursive: true, force: true });
 
 describe('R22b-1: past the bound the write gate fails closed, naming it', () => {
   it('a listed folder with more folders than the bound: every write asks, the message names the bound', () => {
     const { home, ws } = fresh();
     wide(join(home, '.local/share/big'));
     const found = isObeyedLater('src/a.ts', obeyedContext(ws, home));
+    unwide(join(home, '.local/share/big'));
     expect(found?.why).toContain(`more than ${MAX_FOLDERS} folders below it`);
     expect(found?.why).toContain('~/.local/share');
   }, 120_000);
@@ -81,8 +85,10 @@ describe('R22b-2: past the bound the secrets scan hides every workspace file', (
   it('a secret folder with more folders than the bound: the workspace is hidden whole', () => {
     const { home, ws } = fresh();
     wide(join(home, '.password-store'));
-    expect(homeSecretPaths([home])).toContain('/');
-    expect(linkedSecretGlobs(ws, [home])).toContain('**');
+    const [paths, globs] = [homeSecretPaths([home]), linkedSecretGlobs(ws, [home])];
+    unwide(join(home, '.password-store'));
+    expect(paths).toContain('/');
+    expect(globs).toContain('**');
   }, 120_000);
 
   it('below the bound only the linked secret is hidden', () => {
