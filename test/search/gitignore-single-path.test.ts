@@ -8,7 +8,11 @@ describe('gitignore single-path test', () => {
   const rules = ['# comment', '*.log', '!keep.log', 'build/', '/top.txt', 'docs/**/*.md', '!docs/README.md', 'tmp*', '\\#lit', 'a/b/', '**/deep', 'Mixed.Case', ' trailing\\ ', ''].join('\n');
   const names = ['x.log', 'keep.log', 'build', 'top.txt', 'README.md', 'n.md', 'tmp1', 'tmpdir', '#lit', 'b', 'deep', 'mixed.case', ' trailing ', 'ok.ts', 'docs', 'a', 'c'];
 
-  it('agrees with ignores() for every entry of a walk that skips ignored folders', () => {
+  // Rules that each match the last segment only (`*.log`, `build/`: the walk's fast form tests the name) and a
+  // mix with anchored and nested rules (tested on the whole path).
+  const lastSegmentRules = ['*.log', '!keep.log', 'build/', 'tmp*', '!tmp1', 'b/', 'Mixed.Case', '\\#lit', 'deep'].join('\n');
+
+  it.each([['mixed rules', rules], ['last-segment rules', lastSegmentRules]])('agrees with ignores() for every entry of a walk that skips ignored folders (%s)', (_, rules) => {
     const reference = ignore().add(rules);
     const test = singlePathTest(ignore().add(rules));
     let checked = 0;
