@@ -50,10 +50,10 @@ function loadIgnore(folder: string, base: string): IgnoreLayer | undefined {
   return text === undefined ? undefined : { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
 }
 
-function ignoredBy(layers: readonly IgnoreLayer[], rel: string, isDir: boolean): boolean {
+function ignoredBy(layers: readonly IgnoreLayer[], rel: string, name: string, isDir: boolean): boolean {
   for (let index = 0; index < layers.length; index += 1) {
     const layer = layers[index]!;
-    const inside = layer.skip === 0 ? rel : rel.slice(layer.skip);
+    const inside = layer.ignores.lastSegment ? name : layer.skip === 0 ? rel : rel.slice(layer.skip);
     if (layer.ignores(isDir ? `${inside}/` : inside)) return true;
   }
   return false;
@@ -137,7 +137,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
       const type = entryType(dirent);
       if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
       const rel = prefix + name;
-      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, type === 'dir')) continue;
+      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
       kept.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
     }
     kept.sort(byPath);

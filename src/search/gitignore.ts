@@ -13,7 +13,9 @@ import { readGitignore } from './gitignore-read.js';
 // which in a walk of 20,000 entries costs more than the match itself; the rule list it consults answers
 // for the one path alone. That list is not public API, so it is used only after it has answered a probe
 // exactly as `ignores()` does (in this process, for this version of the package), else `ignores()` is.
-export type SinglePathTest = (path: string) => boolean;
+// `lastSegment`: the verdict depends on the path's last segment alone (every rule matches only there), so a walk
+// may ask with the entry's name (and a slash for a folder).
+export type SinglePathTest = ((path: string) => boolean) & { readonly lastSegment?: true };
 
 interface RuleList {
   test(path: string, mode: string): { ignored: boolean };
@@ -63,10 +65,11 @@ function anyRuleOf(rules: Ignore): { readonly regex: RegExp; readonly lastSegmen
 function probeInternal(): boolean {
   try {
     const probe = ignore().add(PROBE_RULES);
+    const reference = ignore().add(PROBE_RULES);
     const list = ruleListOf(probe);
     const any = anyRuleOf(probe);
     return list !== undefined && any !== undefined && PROBE_PATHS.every((path) => {
-      const expected = ignore().add(PROBE_RULES).ignores(path);
+      const expected = reference.ignores(path);
       return list.test(path, 'regex').ignored === expected && (expected ? any.regex.test(path) : true);
     });
   } catch {
@@ -88,7 +91,7 @@ export function singlePathTest(rules: Ignore): SinglePathTest {
   if (!any) return (path) => list.test(path, 'regex').ignored;
   // A path no rule matches is not ignored; one some rule matches is decided by the list (the last match wins).
   const { regex, lastSegment } = any;
-  if (lastSegment) return (path) => regex.test(lastSegmentOf(path)) && list.test(path, 'regex').ignored;
+  if (lastSegment) return Object.assign((path: string) => regex.test(lastSegmentOf(path)) && list.test(path, 'regex').ignored, { lastSegment: true as const });
   return (path) => regex.test(path) && list.test(path, 'regex').ignored;
 }
 

@@ -22,12 +22,15 @@ describe('gitignore single-path test', () => {
           const path = `${prefix}${name}${isDir ? '/' : ''}`;
           const expected = reference.ignores(path);
           expect(test(path), path).toBe(expected);
+          // A walk asks a last-segment test with the entry's name alone.
+          if (test.lastSegment) expect(test(`${name}${isDir ? '/' : ''}`), path).toBe(expected);
           checked += 1;
           if (isDir && !expected && depth < 3) walk(path, depth + 1);
         }
       }
     };
     walk('', 0);
+    expect(test.lastSegment === true).toBe(rules === lastSegmentRules);
     expect(checked).toBeGreaterThan(1000);
   });
 });
