@@ -3,7 +3,7 @@
 // untouched), brought in line when the repository changes, and rebuilt when the view is removed; without a view
 // folder (seatbelt, no safe state folder) git is hidden as before.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,5 +85,41 @@ describe('the read-only objects view', () => {
     const view = new UnreachableObjects(env, undefined, limits).view(repositoryOf(root)!);
     expect(view.hide).toMatch(/more than the 1/);
     expect(view.binds).toBeUndefined();
+  });
+
+  // rev32: the copies are read through the read jail below the common git folder. A linked folder in the store
+  // (git never makes one) refuses the view, saying why: nothing it leads to is copied or packed into the view.
+  it.each([
+    ['fan-out folder (objects/ab)', (): string => join(objects(), git('rev-parse', 'HEAD').slice(0, 2))],
+    ['objects folder (itself)', (): string => objects()],
+  ])('a linked %s: no view is made, nothing outside is copied, git is hidden saying why', (_, linked) => {
+    blob('A=1\n');
+    blob('A=2\n');
+    const folder = linked();
+    const outside = join(state, 'outside');
+    renameSync(folder, outside);
+    symlinkSync(outside, folder);
+    // The commit's object, outside now: what the view would copy.
+    const head = git('rev-parse', 'HEAD');
+    const views = join(state, 'views');
+    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(root)!);
+    expect(view.binds).toBeUndefined();
+    expect(view.hide).toMatch(/is a symbolic link \(git never makes one\): a read-only view of the objects would copy what it leads to/);
+    expect(existsSync(join(objectsViewOf(views, objects()), head.slice(0, 2), head.slice(2)))).toBe(false);
+  });
+
+  it('a linked pack folder with an unreachable packed object: no filtered pack is made from it', () => {
+    writeFileSync(join(root, '.env'), 'API_KEY=s\n');
+    git('add', '-f', '.env');
+    git('gc', '-q');
+    git('reset', '-q', '.env');
+    const outside = join(state, 'outside-pack');
+    renameSync(join(objects(), 'pack'), outside);
+    symlinkSync(outside, join(objects(), 'pack'));
+    const views = join(state, 'views');
+    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(root)!);
+    expect(view.binds).toBeUndefined();
+    expect(view.hide).toMatch(/pack is a symbolic link/);
+    expect(existsSync(join(objectsViewOf(views, objects()), 'pack'))).toBe(false);
   });
 });
