@@ -35,28 +35,29 @@ afterAll(async () => {
   await removeDir(base);
 });
 
-// The line (HOME in it: the temporary home) run with --sandbox off --yes: its code, and what it left in the home.
+// The home is a temporary folder, which the unconfined judge lets a write land in (outsideHow's `temporary`): the
+// rows name it as `~` or `$HOME`, which that judge reads as outside. The line run with --sandbox off --yes: its code, and what it left in the home.
 async function run(line: string): Promise<{ code: string; home: string[] }> {
   const home = join(base, `h${++count}`);
   await writeFiles(home, { '.keep': '' });
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replaceAll('HOME', home)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
+  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
   const left = readdirSync(home).filter((name) => name !== '.keep' && name !== '.cache');
   return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, home: left };
 }
 
 describe('R30-1 CRITICAL: a trace variable names a file outside the workspace, written under --sandbox off --yes', () => {
   test.each([
-    'GIT_TRACE=HOME/.bashrc git status',
-    'GIT_TRACE2=HOME/.profile git status',
-    'GIT_TRACE_SETUP=HOME/.bashrc git status',
-    'env GIT_TRACE_PERFORMANCE=HOME/.bashrc git status',
+    'GIT_TRACE=~/.bashrc git status',
+    'GIT_TRACE2=$HOME/.profile git status',
+    'GIT_TRACE_SETUP=~/.bashrc git status',
+    'env GIT_TRACE_PERFORMANCE=~/.bashrc git status',
   ])('`%s` asks and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
   }, 120_000);
 });
 
 describe('control (held)', () => {
-  test.each(['export GIT_TRACE=HOME/.bashrc; git status', 'GIT_DIR=HOME/o/.git git status'])('`%s` asks', async (line) => {
+  test.each(['export GIT_TRACE=~/.bashrc; git status', 'XDG_CONFIG_HOME=~/.bashrc git status'])('`%s` asks', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
   }, 120_000);
 });
