@@ -5,7 +5,9 @@
 // `rebase -x`: all C241). `git grep -O CMD` / `--open-files-in-pager=CMD` (any unique abbreviation: `--open-files`)
 // runs CMD through the shell with the matching file names, and is only a plain "opens files in a program" ask,
 // which --yes approves: `git grep -O"touch ~/x" needle` wrote ~/x. The docs promise "interpreter code given as
-// text needs a person, never --yes" with the sandbox off.
+// text needs a person, never --yes" with the sandbox off. The same for coreutils' `split --filter=CMD` (runs CMD
+// through the shell for each piece: `split --filter='touch ~/x' a.txt` wrote ~/x) and `sort --compress-program=CMD`
+// (held back: runs only when sort spills to temporary files).
 // Held-back variants a fix must also cover (one reader of "a value that is a program to run" per option table,
 // options/git*.ts, fed to the unconfined judge's text reader): `-O` glued or with `=`, abbreviations
 // (`--open-f=`), `git -p grep -O…`, `git grep` inside `sh -c`, an alias `git -c alias.g='grep -O…' g` (held: -c),
@@ -41,11 +43,13 @@ async function run(line: string): Promise<{ code: string; home: string[] }> {
   return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, home: readdirSync(home).filter((name) => name !== '.keep' && name !== '.cache') };
 }
 
-describe('R30-7 CRITICAL: git grep\'s pager program runs unconfined under --yes', () => {
+describe('R30-7 CRITICAL: a program-valued option (git grep -O, split --filter) runs unconfined under --yes', () => {
   test.each([
     'git grep -O"touch ~/pwned" needle',
     'git grep --open-files-in-pager="touch ~/pwned" needle',
     'git grep --open-files="touch ~/pwned" needle',
+    "split --filter='touch ~/pwned' a.txt",
+    "split --filt='touch ~/pwned' a.txt",
   ])('`%s` asks (C241) and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
   }, 120_000);
