@@ -6,7 +6,8 @@
 // ordinary edit) or a sandboxed command leaves it behind unflagged, and the person's next plain `git commit` runs it
 // outside any sandbox. The same line without the option (`cd tools && make`, R29-8's control) protects it; the
 // hook's fed-line reader (hook-fed.ts, R21-2) and decide-script-dirs.ts (CD_OPTION) already skip cd's options: three
-// readers of one builtin, one of them wrong.
+// readers of one builtin, one of them wrong. The same reader ignores CDPATH (hook-fed.ts reads it, R22-12):
+// `CDPATH=tools cd sub && make` runs tools/sub/Makefile, and the walk protects sub/Makefile instead.
 // Held-back variants a fix must also cover (ONE reader of cd/pushd operands for every consumer: hook walk,
 // decide-script-dirs, hook-fed, danger-secrets.ts's `command.words[1]`, which has the same bug for the secret-file
 // pre-check of `cd -P secrets && cat key`): `cd -Pe`, `cd -P -- D`, `pushd -n D`, `cd -@ D`, `builtin cd -P D`,
@@ -15,7 +16,7 @@ import { describe, it } from 'vitest';
 import { checkHookRow, rowPlace } from '../permissions/hook-check.js';
 
 const place = rowPlace('rt30-hookcd-');
-const FILES = { 'tools/Makefile': 'all:\n\ttrue\n', 'tools/package.json': '{"scripts":{"test":"true"}}', 'src/a.js': '1\n' };
+const FILES = { 'tools/Makefile': 'all:\n\ttrue\n', 'tools/package.json': '{"scripts":{"test":"true"}}', 'tools/sub/Makefile': 'all:\n\ttrue\n', 'src/a.js': '1\n' };
 
 describe('R30-3 CRITICAL: a hook changes folder with an option of cd: the folder\'s runner files stay free', () => {
   it.each([
@@ -24,6 +25,8 @@ describe('R30-3 CRITICAL: a hook changes folder with an option of cd: the folder
     ['cd -L tools; make', 'tools/Makefile'],
     ['pushd -- tools && make', 'tools/Makefile'],
     ['cd -P tools && npm test', 'tools/package.json'],
+    ['CDPATH=tools cd sub && make', 'tools/sub/Makefile'],
+    ['export CDPATH=tools; cd sub && make', 'tools/sub/Makefile'],
   ])('hook `%s`: writing %s asks under --yes', async (hook, file) => {
     await checkHookRow(place.next(), place.home, { hook, files: FILES, asks: [file], free: [] });
   }, 60_000);
