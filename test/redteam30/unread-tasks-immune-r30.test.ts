@@ -8,7 +8,9 @@
 // reader gives up on `-f`/`--file`/`--makefile`) and `npm run x` with `"x": "cd sub && make clean"` run the recipe
 // `git reset --hard`, while `make clean` and `make -C sub clean` (read) ask as immune. npm's implicit scripts are
 // the same gap: `npm restart` with no `restart` script runs `npm stop --if-present && npm start` (checked against
-// npm 10), the reader finds no `restart` line, and `"start": "git reset --hard"` ran (`npm start` asks as immune). The attacker (the repository's
+// npm 10), the reader finds no `restart` line, and `"start": "git reset --hard"` ran (`npm start` asks as immune).
+// And the folder reader (decide-script-dirs.ts) ignores CDPATH: `CDPATH=tools cd deep && make all` runs
+// tools/deep/Makefile, read as `deep/` where no Makefile is (hook-fed.ts reads CDPATH; R30-3 has the hook side). The attacker (the repository's
 // Makefile, the model choosing the spelling) only needs a spelling the reader does not follow.
 // Held-back variants a fix must also cover (decide-scripts.ts: every `unknown`/not-followed return of a guarded
 // judge goes through `unread`, the fail-closed path, not `ask`): MAKEFILES=x make, MAKEFLAGS with a variable,
@@ -40,7 +42,7 @@ const GIT_ENV = { GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_N
 async function run(line: string): Promise<{ code: string; kept: boolean }> {
   const top = join(base, `w${++count}`), home = join(base, `h${count}`);
   const makefile = 'clean:\n\tgit reset --hard\n';
-  await writeFiles(top, { 'a.txt': 'a\n', 'Makefile': makefile, 'sub/Makefile': makefile, 'package.json': '{"scripts":{"viacd":"cd sub && make clean","start":"git reset --hard"}}' });
+  await writeFiles(top, { 'a.txt': 'a\n', 'Makefile': makefile, 'sub/Makefile': makefile, 'tools/deep/Makefile': 'all:\n\tgit reset --hard\n', 'package.json': '{"scripts":{"viacd":"cd sub && make clean","start":"git reset --hard"}}' });
   await writeFiles(home, { '.keep': '' });
   const env = { ...process.env, ...GIT_ENV };
   execFileSync('git', ['init', '-q', top]);
@@ -53,7 +55,7 @@ async function run(line: string): Promise<{ code: string; kept: boolean }> {
 }
 
 describe('R30-2 CRITICAL: a task runner the reader gives up on runs an immune recipe under --sandbox off --yes', () => {
-  test.each(['make -f Makefile clean', 'make --file=Makefile clean', 'make -fMakefile clean', 'npm run viacd', 'npm restart'])('`%s` asks (C241) and keeps the uncommitted work', async (line) => {
+  test.each(['make -f Makefile clean', 'make --file=Makefile clean', 'make -fMakefile clean', 'npm run viacd', 'npm restart', 'CDPATH=tools cd deep && make all'])('`%s` asks (C241) and keeps the uncommitted work', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', kept: true });
   }, 120_000);
 });
