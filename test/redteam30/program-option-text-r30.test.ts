@@ -7,7 +7,8 @@
 // which --yes approves: `git grep -O"touch ~/x" needle` wrote ~/x. The docs promise "interpreter code given as
 // text needs a person, never --yes" with the sandbox off. The same for coreutils' `split --filter=CMD` (runs CMD
 // through the shell for each piece: `split --filter='touch ~/x' a.txt` wrote ~/x) and `sort --compress-program=CMD`
-// (held back: runs only when sort spills to temporary files).
+// (held back: runs only when sort spills to temporary files). git's own list of "command runners" (immune-git.ts:
+// submodule foreach, rebase -x, bisect run, difftool -x, filter-branch) misses grep -O and daemon --access-hook.
 // Held-back variants a fix must also cover (one reader of "a value that is a program to run" per option table,
 // options/git*.ts, fed to the unconfined judge's text reader): `-O` glued or with `=`, abbreviations
 // (`--open-f=`), `git -p grep -O…`, `git grep` inside `sh -c`, an alias `git -c alias.g='grep -O…' g` (held: -c),
@@ -52,6 +53,16 @@ describe('R30-7 CRITICAL: a program-valued option (git grep -O, split --filter) 
     "split --filt='touch ~/pwned' a.txt",
   ])('`%s` asks (C241) and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
+  }, 120_000);
+});
+
+// `git daemon --access-hook=CMD --export-all` is a long-running listener, so it is judged with `policy check`: a
+// plain ask. Run under --sandbox off --yes it served the repository on port 9418 and ran CMD (`touch` outside the
+// workspace) at the first network client's connection (reproduced by hand, `git ls-remote git://127.0.0.1/`).
+describe('R30-7 CRITICAL: git daemon\'s access hook (a listener running a program per connection)', () => {
+  test('`git daemon --access-hook=CMD --export-all` is safety-immune with the sandbox off', () => {
+    const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'policy', 'check', "@coder exec git daemon --access-hook='touch ~/pwned' --export-all"], { env: { CODEWARD_NO_SERVE: '1' }, yes: false });
+    expect(result.json.data).toMatchObject({ source: 'immune' });
   }, 120_000);
 });
 
