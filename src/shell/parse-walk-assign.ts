@@ -6,7 +6,7 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
-import { isOptionVariable } from './option-variables.js';
+import { assignedCandidates, isOptionVariable } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
@@ -16,7 +16,7 @@ export function assignment(walk: WalkOps, node: Node, scope: Scope, record: bool
   const found = assigned(walk, node, scope, record);
   // A location variable too (location-variables.ts): HOME and XDG_* are exported already, so a plain `HOME=~/x`
   // reaches every later program; the others may be (fails closed).
-  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic });
+  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
   // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
   // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
   if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
@@ -90,6 +90,6 @@ function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, sc
   if (!named) return;
   const name = named[1]!;
   const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
-  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic });
+  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
   if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
 }
