@@ -6,7 +6,7 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
-import { assignedCandidates, isOptionVariable } from './option-variables.js';
+import { assignedCandidates, isOptionVariable, type Assigned } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
@@ -70,6 +70,9 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else if (child.type === 'variable_name') {
       if (exported && isOptionVariable(child.text)) commandVariable(walk, child.text, { ...staticWord(''), text: `$${child.text}`, dynamic: true }, scope);
+      // `X=~/f; export X`: the values the line gave X reach the programs started later (red team R30-1).
+      const entry = exported ? exportedName(walk, child.text, scope) : undefined;
+      if (entry) walk.state.environment.push(entry);
       for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));
     } else {
       for (const raw of readWords([child], scope.source)) {
@@ -80,6 +83,14 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     }
   }
   emit(walk, words, [], node.text, scope, []);
+}
+
+// A bare exported name's entry: the values the line gave it (none: the inherited value, the person's, not read).
+function exportedName(walk: WalkOps, name: string, scope: Scope): Assigned | undefined {
+  const text = `$${name}`;
+  const part = walk.state.resolve({ text, parts: [{ kind: 'variable', name, text, quoted: true, nested: [] }] }, scope, false).parts[0];
+  const values = part?.kind === 'variable' ? part.values : undefined;
+  return values === undefined || values.length === 0 ? undefined : { name, value: '', dynamic: true, candidates: values };
 }
 
 // A declaration's word that is no assignment node (red team R21-1): `export "MAKEFLAGS=..."` assigns as the node

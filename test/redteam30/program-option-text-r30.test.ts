@@ -51,6 +51,13 @@ describe('R30-7 CRITICAL: a program-valued option (git grep -O, split --filter) 
     'git grep --open-files="touch ~/pwned" needle',
     "split --filter='touch ~/pwned' a.txt",
     "split --filt='touch ~/pwned' a.txt",
+    // Held-back (fix30a): abbreviations, clusters, git's global flags, a shell string, an alias, split's options first.
+    'git grep --open-f="touch ~/pwned" needle',
+    'git grep -iO"touch ~/pwned" needle',
+    'git -p grep -O"touch ~/pwned" needle',
+    `sh -c 'git grep -O"touch ~/pwned" needle'`,
+    `git -c alias.g='grep -O"touch ~/pwned"' g needle`,
+    "split -l 1 --filter='touch ~/pwned' a.txt",
   ])('`%s` asks (C241) and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
   }, 120_000);

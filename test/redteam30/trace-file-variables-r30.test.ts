@@ -51,8 +51,24 @@ describe('R30-1 CRITICAL: a trace variable names a file outside the workspace, w
     'GIT_TRACE2=$HOME/.profile git status',
     'GIT_TRACE_SETUP=~/.bashrc git status',
     'env GIT_TRACE_PERFORMANCE=~/.bashrc git status',
+    // Held-back (fix30a): the value is judged whatever the name, in every spelling of the environment.
+    'GIT_TRACE2_EVENT=$HOME git status',
+    'SSLKEYLOGFILE=~/.bashrc git status',
+    'PYTHONPYCACHEPREFIX=~/pyc git status',
+    'NODE_V8_COVERAGE=${HOME}/cov git status',
+    'D=~/.bashrc; PIP_LOG=$D git status',
+    'SSLKEYLOGFILE=~/.bashrc; export SSLKEYLOGFILE; git log -1',
+    "env -S 'GIT_TRACE_PACKET=~/.bashrc git status'",
+    "sh -c 'HISTFILE=~/.bashrc git status'",
   ])('`%s` asks and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', home: [] });
+  }, 120_000);
+});
+
+// Ordinary values stay free (fix30a): a word, a number, a URL, /dev/null, a path inside the workspace.
+describe('control (runs)', () => {
+  test.each(['GIT_TRACE=1 git status', 'GIT_TRACE=/dev/null git status', 'REPO_URL=https://example.com/r.git LANG=C.UTF-8 git status', 'GIT_TRACE=$PWD/trace.log git status'])('`%s` runs', async (line) => {
+    expect(await run(line)).toEqual({ code: 'ran', home: [] });
   }, 120_000);
 });
 
