@@ -82,7 +82,7 @@ export function cdBases(operand: string, cdpath: string | null | undefined): rea
 
 // A CDPATH value's entries (an empty entry: `.`); null when a part is only known at run time.
 export function cdPathEntries(value: string | null): string[] | null {
-  if (value === null || /[$`\u0000]/.test(value)) return null;
+  if (value === null || /[$`]/.test(value) || value.includes('\u0000')) return null;
   return value.split(':').map((entry) => (entry === '' ? '.' : entry));
 }
 
