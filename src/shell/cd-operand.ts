@@ -97,9 +97,7 @@ function assigned(prefix: readonly string[]): string | undefined {
 // of the stack or OLDPWD, undefined when it is not a folder change. CDPATH from the command's environment (its
 // prefix assignment or an earlier export on the line).
 export function cdTargets(command: SimpleCommand): { readonly folders: readonly string[]; readonly unknown?: string } | undefined {
-  if (command.name === null || !NAMES.has(command.name)) return undefined;
-  const cdpath = command.env?.findLast((each) => each.name === 'CDPATH');
-  const read = readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value);
+  const read = readParsedCd(command);
   if (read === undefined) return undefined;
   if (read.kind === 'unknown') return { folders: [], unknown: read.why };
   if (read.kind !== 'folder') return { folders: read.kind === 'home' ? ['~'] : [] };
@@ -108,4 +106,12 @@ export function cdTargets(command: SimpleCommand): { readonly folders: readonly 
     for (const base of read.bases) folders.push(base === '' || candidate.startsWith('/') ? candidate : `${base.replace(/\/+$/, '')}/${candidate}`);
   }
   return { folders: [...new Set(folders)] };
+}
+
+// readCd of a parsed command (its name after `builtin`/`command` are stripped; `at` indexes command.words), with the
+// CDPATH of its environment (its prefix assignment or an export earlier on the line).
+export function readParsedCd(command: SimpleCommand): CdRead | undefined {
+  if (command.name === null || !NAMES.has(command.name)) return undefined;
+  const cdpath = command.env?.findLast((each) => each.name === 'CDPATH');
+  return readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value);
 }
