@@ -32,6 +32,22 @@ describe('R30-3 CRITICAL: a hook changes folder with an option of cd: the folder
   }, 60_000);
 });
 
+// Held-back variants (fix30c): the walker reads cd through the one cd reader (shell/cd-operand.ts).
+describe('R30-3 held-back: every spelling of cd moves the walk', () => {
+  it.each([
+    ['cd -Pe tools && make', 'tools/Makefile'],
+    ['cd -@ tools && make', 'tools/Makefile'],
+    ['builtin cd -P tools && make', 'tools/Makefile'],
+    ['command cd -- tools && make', 'tools/Makefile'],
+    ['pushd -n tools && popd && make', 'tools/Makefile'],
+    ["sh -c 'cd -P tools && make'", 'tools/Makefile'],
+    ['CDPATH=tools; cd sub && make', 'tools/sub/Makefile'],
+    ['CDPATH=x:tools cd sub && make', 'tools/sub/Makefile'],
+  ])('hook `%s`: writing %s asks under --yes', async (hook, file) => {
+    await checkHookRow(place.next(), place.home, { hook, files: FILES, asks: [file], free: [] });
+  }, 60_000);
+});
+
 describe('control (held)', () => {
   it.each([
     ['cd tools && make', 'tools/Makefile'],
