@@ -42,13 +42,22 @@ export function fsLookup(roots: readonly string[]): Lookup {
   };
 }
 
+// THE shape test, the one predicate of every reader (the write gate's lookups here, the after-run walk of an
+// in-place run, sandbox/obeyed-scan.ts, the workspace's repository scan, obeyed-repos.ts; red team R30-4: the
+// walk counted real folders only): `has(name)` whether ANYTHING stands by that name in the folder. git takes
+// objects/ and refs/ that are folders, links, or even executable files (setup.c checks access(X_OK); red team
+// R13-21), and a HEAD that is a file or a link, so presence is the test.
+export function gitDirShaped(has: (name: string) => boolean): boolean {
+  return has('HEAD') && ((has('objects') && has('refs')) || has('commondir'));
+}
+
+// The names gitDirShaped asks about (a listing that keeps only some names must keep these, whatever they are).
+export const SHAPE_NAMES: readonly string[] = ['HEAD', 'objects', 'refs', 'commondir'];
+
 // Whether the folder `folder` ('' the root) is a git directory once `made` (the control name the write
 // creates or changes there) exists.
 function shaped(folder: string, made: string, at: Lookup): boolean {
-  // Anything by those names: git takes objects/ and refs/ that are folders, links, or even executable files
-  // (setup.c checks access(X_OK); red team R13-21), so presence is the test.
-  const has = (name: string): boolean => made === name.toLowerCase() || at(inside(folder, name)) !== undefined;
-  return has('HEAD') && ((has('objects') && has('refs')) || has('commondir'));
+  return gitDirShaped((name) => made === name.toLowerCase() || at(inside(folder, name)) !== undefined);
 }
 
 const inside = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`);
