@@ -1,4 +1,4 @@
-import { lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A folder is a git directory by its SHAPE, whatever its name (red team round 5 R5-8): git takes a folder
@@ -53,6 +53,19 @@ export function gitDirShaped(has: (name: string) => boolean): boolean {
 
 // The names gitDirShaped asks about (a listing that keeps only some names must keep these, whatever they are).
 export const SHAPE_NAMES: readonly string[] = ['HEAD', 'objects', 'refs', 'commondir'];
+
+// Whether git, looking for its repository, can search `folder`/`name` as it requires of objects and refs (setup.c
+// is_git_directory: access(X_OK), so a folder, a link to one, or an executable FILE). For readers that must name
+// the ONE repository git will use (readonly-git-config.ts, shell/git-transport-config.ts): a presence test there
+// could pick a folder git passes by (red team R30-4: `isDir` missed executable files).
+export function gitSearchable(folder: string, name: string): boolean {
+  try {
+    accessSync(join(folder, name), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 // Whether the folder `folder` ('' the root) is a git directory once `made` (the control name the write
 // creates or changes there) exists.
