@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createEngine } from '../../src/setup.js';
-import type { ApprovalAnswer, ApprovalRequest } from '../../src/permissions/types.js';
+import type { ApprovalReply, ApprovalRequest } from '../../src/permissions/types.js';
 import { sandbox, type Sandbox } from '../permissions/helpers.js';
 
 let box: Sandbox;
@@ -23,15 +23,25 @@ afterAll(async () => {
   await box.cleanup();
 });
 
-// Each file of `files` gets a fresh `old` line; `update` of them answered with a bare "always"; then a whole-file
-// `write` of the first, answered "no": whether it was asked.
-async function writeAskedAfter(files: readonly string[], home: string): Promise<boolean> {
-  for (const file of files) await writeFile(join(box.root, file), 'old\n');
-  const session = async (answer: ApprovalAnswer, asked: ApprovalRequest[]) => createEngine({ workspace: box.root, env: { HOME: home }, permissions: { home, approver: async (request) => (asked.push(request), answer) } });
-  const first = await session('always', []);
+type Call = { readonly cmd: string; readonly args: Record<string, unknown> };
+const update = (files: readonly string[]): Call => ({ cmd: 'update', args: { files: files.map((path) => ({ path, ops: [{ op: 'replace', pattern: 'old', replacement: 'new' }] })) } });
+const multipatch = (files: readonly string[]): Call => ({ cmd: 'multipatch', args: { edits: files.map((file) => ({ file, search: 'old', replace: 'new' })) } });
+const create = (files: readonly string[]): Call => ({ cmd: 'create', args: { files: files.map((path) => ({ path, content: 'new\n' })) } });
+
+// Each file of `files` gets a fresh `old` line (none for `create`); `make(files)` answered with `reply` (a bare
+// "always": the CLI prompt, MCP elicitation; a scoped one: the agent's terminal UI); then a whole-file `write` of
+// the first, answered "no": whether it was asked, and what the first question said "always" saves.
+async function writeAskedAfter(files: readonly string[], home: string, make: (files: readonly string[]) => Call = update, reply: ApprovalReply = 'always'): Promise<boolean> {
+  return (await askedAfter(files, home, make, reply)).asked;
+}
+
+async function askedAfter(files: readonly string[], home: string, make: (files: readonly string[]) => Call, reply: ApprovalReply): Promise<{ asked: boolean; saves: readonly string[] | undefined }> {
+  for (const file of files) if (make !== create) await writeFile(join(box.root, file), 'old\n');
+  const session = async (answer: ApprovalReply, asked: ApprovalRequest[]) => createEngine({ workspace: box.root, env: { HOME: home }, permissions: { home, approver: async (request) => (asked.push(request), answer) } });
+  const shown: ApprovalRequest[] = [];
+  const first = await session(reply, shown);
   try {
-    const ops = [{ op: 'replace', pattern: 'old', replacement: 'new' }];
-    expect(await first.run({ cmd: 'update', args: { files: files.map((path) => ({ path, ops })) } })).toMatchObject({ ok: true });
+    expect(await first.run(make(files))).toMatchObject({ ok: true });
   } finally {
     await first.close();
   }
@@ -42,12 +52,27 @@ async function writeAskedAfter(files: readonly string[], home: string): Promise<
   } finally {
     await second.close();
   }
-  return asked.length > 0;
+  return { asked: asked.length > 0, saves: shown[0]?.saves };
 }
 
 describe('R30-5 MAJOR: "always" on a two-file update grants whole-file writes of both files', () => {
   test('a later `write a.txt` is asked', async () => {
     expect(await writeAskedAfter(['a.txt', 'b.txt'], join(box.home, 'h1'))).toBe(true);
+  });
+
+  // Held back (fix30d): every multi-file edit command, and the agent's terminal UI (a scoped reply, the first scope).
+  test.each([
+    ['multipatch', multipatch, 'always'],
+    ['create', create, 'always'],
+    ['update, the terminal UI\'s first scope', update, { answer: 'always', scope: 0 }],
+  ] as const)('two-file %s answered "always": a later `write` of the first is asked', async (name, make, reply) => {
+    const files = [`${name.slice(0, 3)}1.txt`, `${name.slice(0, 3)}2.txt`];
+    expect(await writeAskedAfter(files, join(box.home, `h-${name.length}-${name.slice(0, 3)}`), make, reply)).toBe(true);
+  });
+
+  test('the question names exactly what "always" saves: one rule per file, the asked command\'s', async () => {
+    const { saves } = await askedAfter(['s1.txt', 's2.txt', 's3.txt'], join(box.home, 'h-saves'), update, 'always');
+    expect(saves).toEqual(['@coder update s1.txt', '@coder update s2.txt', '@coder update s3.txt']);
   });
 });
 
