@@ -15,7 +15,12 @@ export type { DecideContext } from './decide-common.js';
 
 export async function decide(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
   // An in-place run (--no-stage) under the person's per-file rules: the stricter of the two (path-rules.ts).
-  return withInPlace(judged, ctx.policy, await decideOwn(judged, ctx, parser));
+  const decision = withInPlace(judged, ctx.policy, await decideOwn(judged, ctx, parser));
+  // A detected line (describe.ts): its deny, a rule's ask or an immune ask hold; the rest is the call's own part's.
+  if (judged.detected && !(decision.decision === 'deny' || (decision.decision === 'ask' && (decision.source === 'immune' || decision.rule?.action === 'ask')))) {
+    return { decision: 'allow', reason: 'the line the call runs meets no deny or ask rule and no immune class; the call itself is judged apart', source: 'default', judged: judged.call };
+  }
+  return decision;
 }
 
 async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
