@@ -13,6 +13,8 @@ const MAX_TASKS = 64;
 export interface TaskLines {
   readonly lines: string[];
   readonly unknown?: string;
+  // Some file the runner reads stands where it looks (false: none of its task files was found).
+  readonly found?: boolean;
 }
 
 export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[]): TaskLines | undefined {
@@ -42,7 +44,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   // The runner lines of another folder's tasks would be read from the run folder: not known whole (fail closed).
   const nested = names.dir === undefined ? undefined : lines.find((line) => runnersIn(line).length > 0);
   if (nested !== undefined) return { lines, unknown: `\`${shown}\` runs \`${nested}\` in ${names.dir}, another folder's runner` };
-  return { lines };
+  return { lines, found: folder.found() };
 }
 
 // The simple commands of a line as sh reads their words (quotes removed).

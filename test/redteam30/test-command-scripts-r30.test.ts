@@ -54,6 +54,27 @@ describe('R30-6 CRITICAL: `test` runs an immune script line unstaged under --yes
   }, 120_000);
 });
 
+// fix30b: the held-back variants: every package manager the detection picks, pre/post scripts, another folder,
+// a pattern handed to the script, a deny rule on the script's line (the runner need not be installed: the line is
+// judged before anything runs).
+const SUB = { 'sub/package.json': '{"scripts":{"test":"git reset --hard"}}', 'sub/a.js': '' };
+describe('R30-6 held-back: the detected runner line is judged as exec judges it', () => {
+  test.each([
+    ['yarn', { ...NPM, 'yarn.lock': '' }, ['test']],
+    ['pnpm', { ...NPM, 'pnpm-lock.yaml': '' }, ['test']],
+    ['bun', { ...NPM, 'bun.lock': '' }, ['test']],
+    ['pretest', { 'package.json': '{"scripts":{"pretest":"git reset --hard","test":"node -e 0"}}' }, ['test']],
+    ['test --dir sub', SUB, ['test', '--dir', 'sub']],
+    ['--pattern', NPM, ['test', '--pattern', 'parses']],
+  ])('%s: `test` asks (C241) and keeps the uncommitted work', async (_name, files, args) => {
+    expect(await run(files, args)).toEqual({ code: 'C241', kept: true });
+  }, 120_000);
+
+  test('a deny rule on the script line refuses `test` (C240)', async () => {
+    expect(await run({ 'package.json': '{"scripts":{"test":"git push origin main"}}' }, ['--deny', '@coder test git push*', 'test'])).toEqual({ code: 'C240', kept: true });
+  }, 120_000);
+});
+
 describe('control (held)', () => {
   test('`exec --cmd "npm test"` asks', async () => {
     expect(await run(NPM, ['exec', '--cmd', 'npm test'])).toEqual({ code: 'C241', kept: true });

@@ -42,7 +42,10 @@ const GIT_ENV = { GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_N
 async function run(line: string): Promise<{ code: string; kept: boolean }> {
   const top = join(base, `w${++count}`), home = join(base, `h${count}`);
   const makefile = 'clean:\n\tgit reset --hard\n';
-  await writeFiles(top, { 'a.txt': 'a\n', 'Makefile': makefile, 'sub/Makefile': makefile, 'tools/deep/Makefile': 'all:\n\tgit reset --hard\n', 'package.json': '{"scripts":{"viacd":"cd sub && make clean","start":"git reset --hard"}}' });
+  // `make d0` runs `make clean` 4 runners deep; `make many` runs 70 lines before the reset (past MAX_LINES).
+  const deep = 'd0:\n\t$(MAKE) d1\nd1:\n\t$(MAKE) d2\nd2:\n\t$(MAKE) d3\nd3:\n\t$(MAKE) clean\n';
+  const many = `many:\n${'\ttrue\n'.repeat(70)}\tgit reset --hard\n`;
+  await writeFiles(top, { 'a.txt': 'a\n', 'Makefile': makefile + deep + many, 'sub/Makefile': makefile, 'tools/deep/Makefile': 'all:\n\tgit reset --hard\n', 'package.json': '{"scripts":{"viacd":"cd sub && make clean","start":"git reset --hard"}}' });
   await writeFiles(home, { '.keep': '' });
   const env = { ...process.env, ...GIT_ENV };
   execFileSync('git', ['init', '-q', top]);
@@ -56,6 +59,14 @@ async function run(line: string): Promise<{ code: string; kept: boolean }> {
 
 describe('R30-2 CRITICAL: a task runner the reader gives up on runs an immune recipe under --sandbox off --yes', () => {
   test.each(['make -f Makefile clean', 'make --file=Makefile clean', 'make -fMakefile clean', 'npm run viacd', 'npm restart', 'CDPATH=tools cd deep && make all'])('`%s` asks (C241) and keeps the uncommitted work', async (line) => {
+    expect(await run(line)).toEqual({ code: 'C241', kept: true });
+  }, 120_000);
+});
+
+// fix30b: the held-back spellings of the report, each a not-followed return of a guarded judge (the runners not
+// installed here fail to start after a plain ask: what counts is the immune question before anything runs).
+describe('R30-2 held-back: every task runner reading that gives up asks as immune', () => {
+  test.each(['MAKEFILES=sub/Makefile make clean', 'make d0', 'make many', 'just -f justfile clean', 'just -d sub clean', 'task -t Taskfile.yml clean', 'task -d sub clean', 'poe -C sub clean', 'pdm -p sub run clean', 'deno task -c deno.json clean', 'cargo make --makefile Makefile.toml clean'])('`%s` asks (C241) and keeps the uncommitted work', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', kept: true });
   }, 120_000);
 });
