@@ -17,6 +17,13 @@ export interface TaskLines {
   readonly found?: boolean;
 }
 
+// make's job and load limits attached to their option (`make -j$(nproc)`, `--jobs=$N`): a value known only at run
+// time there picks no task and no Makefile, so the recipes are still read. (A separate word after -j/-l is not
+// taken: their argument is optional, and a word make does not read as a number is a target.)
+const MAKES = /(?:^|\/)g?make$/;
+const JOBS = /^(?:-[a-zA-Z]*[jl]|--jobs=|--load-average=|--max-load=)[$`]/;
+const jobsValue = (rest: readonly string[], at: number): boolean => JOBS.test(rest[at]!);
+
 export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[]): TaskLines | undefined {
   const found = taskRunnerOf(words);
   if (found === undefined) return undefined;
@@ -24,7 +31,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const names = runner.names(rest);
   if (names === null) return undefined;
   const shown = [program, ...rest].join(' ');
-  const dynamic = rest.find((word) => /[$`]/.test(word));
+  const dynamic = rest.find((word, at) => /[$`]/.test(word) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
   const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir));
