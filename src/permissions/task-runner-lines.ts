@@ -21,6 +21,8 @@ export interface TaskLines {
 // time there picks no task and no Makefile, so the recipes are still read. (A separate word after -j/-l is not
 // taken: their argument is optional, and a word make does not read as a number is a target.)
 const MAKES = /(?:^|\/)g?make$/;
+// `$PWD` is the folder the runner starts in, known here (`make install DESTDIR=$PWD/stage`).
+const KNOWN_PWD = /\$(?:PWD\b|\{PWD\})/g;
 const JOBS = /^(?:-[a-zA-Z]*[jl]|--jobs=|--load-average=|--max-load=)[$`]/;
 const jobsValue = (rest: readonly string[], at: number): boolean => JOBS.test(rest[at]!);
 
@@ -31,7 +33,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const names = runner.names(rest);
   if (names === null) return undefined;
   const shown = [program, ...rest].join(' ');
-  const dynamic = rest.find((word, at) => /[$`]/.test(word) && !(MAKES.test(program) && jobsValue(rest, at)));
+  const dynamic = rest.find((word, at) => /[$`]/.test(word.replace(KNOWN_PWD, '')) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
   const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir));
