@@ -117,7 +117,6 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/mutex.ts': "a lock file created O_EXCL 0600 in codeward's state folder",
   'src/sandbox/nested-git.ts': "lists the names in a nested git folder (hooks, worktrees) to judge what git runs from it; config text through readGitMetadata",
   'src/sandbox/objects-pack-view.ts': "lists its own pack folder in codeward's state folder (a filtered pack git writes there); opens no file of the user's store",
-  'src/sandbox/objects-view.ts': "copies reachable loose git objects (regular files only: O_NOFOLLOW | O_NONBLOCK) into a read-only view in codeward's state folder and lists that view; bytes never returned to a model",
   'src/sandbox/obeyed-scan.ts': 'lists names and entry types of workspace folders (a link is an entry, never entered) to find protected paths; opens no file (a pyc header through own-read-sync.ts)',
   'src/sandbox/overlay.ts': "lists codeward's stage folder and the workspace root's names (to make mount points); opens no file",
   'src/sandbox/pending.ts': "pending-run records in codeward's state folder",

@@ -25,6 +25,8 @@ export interface TestData extends ProcessData {
 const TAIL_LINES = 12;
 
 export async function chooseCommand(args: TestArgs, ctx: CommandContext): Promise<{ runner: string; command: string }> {
+  // The line found before the gate (test.ts detectShell) is the one judged: the run starts exactly it.
+  if (ctx.shell !== undefined && (args.cmd === undefined || args.cmd.trim() === '')) return { runner: ctx.shell.runner ?? 'custom', command: ctx.shell.command };
   if (args.cmd !== undefined && args.cmd.trim() !== '') {
     if (args.pattern !== undefined) ctx.warn('--pattern is ignored when --cmd is given; put the filter in the command line');
     return { runner: 'custom', command: args.cmd };

@@ -31,6 +31,13 @@ export const testCommand = defineCommand({
   touches: (args) => [{ path: args.dir, access: 'list' }],
   stage: (args) => args.stage,
   shell: (args) => (args.cmd !== undefined && args.cmd.trim() !== '' ? { command: args.cmd, dir: args.dir } : undefined),
+  // The detected runner's line, found before the gate: judged as `exec --cmd LINE --dir DIR` is (its scripts and
+  // tasks read, deny rules, the immune list; red team R30-6), and the line the run starts (ctx.shell).
+  detectShell: async (args, ctx) => {
+    const { chooseCommand } = await import('./test-run.js');
+    const { runner, command } = await chooseCommand(args, ctx);
+    return { command, dir: args.dir, runner };
+  },
   // The line the run will start: the runner chosen by the code the run uses.
   runs: async (args, ctx) => {
     const [{ chooseCommand }, { runPreview }] = await Promise.all([import('./test-run.js'), import('../shell/run-preview.js')]);

@@ -50,10 +50,10 @@ function loadIgnore(folder: string, base: string): IgnoreLayer | undefined {
   return text === undefined ? undefined : { base, skip: base === '' ? 0 : base.length + 1, ignores: singlePathTest(ignore().add(text)) };
 }
 
-function ignoredBy(layers: readonly IgnoreLayer[], rel: string, isDir: boolean): boolean {
+function ignoredBy(layers: readonly IgnoreLayer[], rel: string, name: string, isDir: boolean): boolean {
   for (let index = 0; index < layers.length; index += 1) {
     const layer = layers[index]!;
-    const inside = layer.skip === 0 ? rel : rel.slice(layer.skip);
+    const inside = layer.ignores.lastSegment ? name : layer.skip === 0 ? rel : rel.slice(layer.skip);
     if (layer.ignores(isDir ? `${inside}/` : inside)) return true;
   }
   return false;
@@ -93,7 +93,6 @@ interface Frame {
   readonly folder: DirHandle | undefined; // undefined: could not be opened (listed, but empty)
   readonly depth: number; // of its entries: 1 for the start folder's
   readonly layers: readonly IgnoreLayer[]; // .gitignore rules for its entries
-  readonly blocked: boolean; // non-accessible itself (its entries inherit it)
   readonly prefix: number; // length of `${folder's rel}/` in its entries' paths
   readonly kept: TreeEntry[];
   next: number;
@@ -130,17 +129,19 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     }
     const kept: TreeEntry[] = [];
     const prefix = folderRel === '' ? '' : `${folderRel}/`;
+    // Non-accessible entries are listed, flagged (a non-accessible folder's entries inherit it).
+    const hidden = workspace.nonAccessibleIn(folderRel, blocked);
     for (const dirent of dirents) {
       const name = dirent.name;
       if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
       const type = entryType(dirent);
       if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
       const rel = prefix + name;
-      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, type === 'dir')) continue;
-      kept.push({ path: rel, type });
+      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
+      kept.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
     }
     kept.sort(byPath);
-    return { folder, depth, layers, blocked, prefix: prefix.length, kept, next: 0 };
+    return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
 
   const rootLayers = includeHidden ? [] : ancestorLayers(workspace, options.dir);
@@ -165,12 +166,11 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
         truncated = true;
         return false;
       }
+      entries.push(entry);
       const { path, type } = entry;
-      const nonAccessible = workspace.isNonAccessibleEntry(path, frame.blocked);
-      entries.push(nonAccessible ? { path, type, nonAccessible: true } : entry);
       if (type !== 'dir' || (maxDepth !== undefined && frame.depth >= maxDepth)) continue;
       const child = frame.folder === undefined ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
-      stack.push(open(child, path, frame.depth + 1, frame.layers, nonAccessible));
+      stack.push(open(child, path, frame.depth + 1, frame.layers, entry.nonAccessible === true));
       if (--folders === 0) return true;
     }
     return false;

@@ -29,6 +29,8 @@ export interface Touch {
 export interface ShellRun {
   readonly command: string;
   readonly dir: string;
+  // The runner that starts it, when a command chose the line itself (test's detection: `npm`, `go`).
+  readonly runner?: string;
 }
 
 // A sub-task for a subagent (the delegate command), and what comes back.
@@ -160,6 +162,9 @@ export interface CommandContext {
   // Whether this call's run will be staged, decided once before the gate (shell/run-staging.ts): the run
   // stages exactly when it says so. Absent: the handler decides it the same way (no engine call).
   readonly staging?: Staging;
+  // The line a call runs that the command found itself (CommandDefinition.detectShell, found once before the
+  // gate and judged there): the handler runs exactly this line.
+  readonly shell?: ShellRun;
   // Declares the changes the handler is about to make, with their exact bytes, right before it makes
   // them (nothing may be written before). In a dry run they are recorded for the question and the answer
   // is true: return without writing. After a person approved a preview, bytes other than the ones shown
@@ -237,6 +242,11 @@ export interface CommandDefinition<S extends $ZodObject = $ZodObject, D = unknow
   // The shell command line a call runs (exec, test with --cmd), so the engine can classify it before
   // any approval. `dir` is the caller's folder (also in touches); undefined when nothing runs.
   shell?(args: output<S>): ShellRun | undefined;
+  // The shell line a call runs when the workspace, not the caller, says which (test without --cmd: the detected
+  // runner's `npm test`, red team R30-6): found once before the gate (PreparedCall.shell), judged there as
+  // exec's line is (permissions/describe.ts), and run as found (CommandContext.shell). Asked only when `shell`
+  // gives none.
+  detectShell?(args: output<S>, ctx: CommandContext): Promise<ShellRun | undefined>;
   // The caller's --stage / --no-stage of a call that runs a process (exec, test): whether the run is
   // staged is decided from it once, before the gate (shell/run-staging.ts, PreparedCall.staging); a run
   // that writes in place is judged against the person's per-file rules before it runs (path-rules.ts).

@@ -39,12 +39,15 @@ export async function executeCall(base: CallBase, command: AnyCommand, args: Rec
   const dry = (): Promise<CallPreview | undefined> =>
     (preview ??= command.dryRun
       ? dryRunOf(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry), (ctx) => command.run(args, ctx), guard, judgeDry)
-      : command.runs ? runsPreview(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry, staging ? { staging } : {}), (ctx) => command.runs!(args, ctx)) : Promise.resolve(undefined));
+      : command.runs ? runsPreview(callContext(base, touches, [], signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry, facts), (ctx) => command.runs!(args, ctx)) : Promise.resolve(undefined));
   // The dry run judges found files too (a deny refuses or skips them as the run will), asking nobody.
   const judgeDry: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf(touches)), { skip, dry: true });
   // Whether its run will be staged, decided once: the gate judges by it, the run stages exactly then.
   const staging = await callStaging(command.stage, args, base.config, base.sandbox);
-  const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), ...(staging ? { staging } : {}), preview: dry };
+  // The line a command finds itself (test's runner), found once: the gate judges it, the run starts it.
+  const shell = command.detectShell && command.shell?.(args) === undefined ? await command.detectShell(args, callContext(base, touches, warnings, signal, new Map(), caller, undefined, undefined, (more) => jailAll(base.workspace, command, more), judgeDry, staging ? { staging } : {})) : undefined;
+  const facts = { ...(staging ? { staging } : {}), ...(shell ? { shell } : {}) };
+  const call: PreparedCall = { command, args, touches, ...(caller ? { caller } : {}), ...facts, preview: dry };
   await base.hooks.classify(call);
   const authorization = await base.hooks.authorize(call);
   // A run's preview (what it will run) holds no changes the run must match.
@@ -79,7 +82,7 @@ export async function executeCall(base: CallBase, command: AnyCommand, args: Rec
     const observed = new Map<string, ContentObservation>();
     // What ctx.intend and ctx.permitted declare beyond the call's own paths passes the same gate.
     const judge: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf([...current, ...claimed])), { skip, dry: skip });
-    const context = callContext(base, current, warnings, signal, observed, caller, shown, guard, claim, judge, { unattended: authorization?.unattended === true, ...(staging ? { staging } : {}) });
+    const context = callContext(base, current, warnings, signal, observed, caller, shown, guard, claim, judge, { unattended: authorization?.unattended === true, ...facts });
     const data = await command.run(args, context);
     await base.hooks.afterRun({ ...call, touches: [...current, ...claimed] }, data, observed);
     return data;

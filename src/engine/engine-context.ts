@@ -31,7 +31,7 @@ export interface ContextBase {
 // every declared change passes first; `claim`: how paths found at run time are taken (a dry run only jails);
 // `judge`: the person's rules on files the call did not declare; `facts.unattended`: no person approved the
 // call; `facts.staging`: whether its run will be staged (PreparedCall.staging, decided before the gate).
-export function callContext(base: ContextBase, touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, judge: Judge, facts: Pick<CommandContext, 'unattended' | 'staging'> = {}): CommandContext {
+export function callContext(base: ContextBase, touches: readonly JailedTouch[], warnings: string[], signal: AbortSignal, observed: Map<string, ContentObservation>, caller: CallerServices | undefined, shown: CallPreview | undefined, guard: IntentGuard | undefined, claim: (more: readonly Touch[]) => Promise<JailedTouch[]>, judge: Judge, facts: Pick<CommandContext, 'unattended' | 'staging' | 'shell'> = {}): CommandContext {
   const door = base.door();
   const byInput = new Map(touches.map((jailed) => [jailed.touch.path, jailed]));
   const approved = approvedIntent(shown, base.workspace);
@@ -49,6 +49,7 @@ export function callContext(base: ContextBase, touches: readonly JailedTouch[], 
     ...(door ? { door } : {}),
     ...(facts.unattended ? { unattended: true } : {}),
     ...(facts.staging ? { staging: facts.staging } : {}),
+    ...(facts.shell ? { shell: facts.shell } : {}),
     path: (input) => {
       const jailed = byInput.get(input);
       if (!jailed) throw fail('C216', `internal error: path "${input}" was not declared by the command`);

@@ -1,4 +1,4 @@
-import type { AnyCommand, CallerServices, CallPreview, DoorInfo, IntendedChange, PathRules, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, DoorInfo, IntendedChange, PathRules, ShellRun, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { CodewardError } from './errors.js';
 import type { Registry } from './registry.js';
@@ -36,6 +36,9 @@ export interface PreparedCall {
   // 'staged' ('partly': sandboxWritable folders beside it), or why it is not and how a person gets staging
   // back. Absent: no run, or not known here.
   readonly staging?: Staging;
+  // The line the call runs that its command found itself (CommandDefinition.detectShell), found once before the
+  // gate: the gate judges it and the handler runs it.
+  readonly shell?: ShellRun;
 }
 
 // How the gate judges files found at run time: a deny refuses the call (C240 naming the rule and the

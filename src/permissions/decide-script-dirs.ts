@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { readParsedCd } from '../shell/cd-operand.js';
 import { folderWord, type FolderWordLike } from '../shell/folder-word.js';
 import { Beneath } from '../workspace/beneath.js';
 import type { SimpleCommand } from './types.js';
@@ -12,8 +14,6 @@ export interface LineFolders {
   readonly dirs: readonly string[];
   readonly lost?: string;
 }
-
-const CD_OPTION = /^-[LPe@]+$|^--$/;
 
 export function lineFolders(commands: readonly SimpleCommand[], runDir: string, root: string): Map<SimpleCommand, LineFolders> {
   const jail = new Beneath(root);
@@ -33,10 +33,22 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
     }
     return moved.every((dir) => jail.contains(dir)) ? moved : undefined;
   };
+  // A cd's word from each CDPATH folder (`''`: the folder itself) of each folder in play; any lost: all lost.
+  const moveEach = (word: FolderWordLike, bases: readonly string[], from: readonly string[]): string[] | undefined => {
+    const all: string[] = [];
+    for (const base of bases) {
+      const found = move(word, from.map((dir) => resolve(dir, base)));
+      if (found === undefined) return undefined;
+      all.push(...found);
+    }
+    return all;
+  };
   for (const command of commands) {
-    if (command.name === 'cd' || command.name === 'pushd') {
-      const word = command.words.slice(1).find((each) => !CD_OPTION.test(each.value));
-      const moved = word === undefined ? undefined : move(word, dirs);
+    // The operand and the CDPATH folders as the one cd reader finds them (shell/cd-operand.ts, R30-3).
+    const read = command.name === 'cd' || command.name === 'pushd' ? readParsedCd(command) : undefined;
+    if (read !== undefined) {
+      const word = read.kind === 'folder' ? command.words[read.at] : undefined;
+      const moved = word === undefined || read.kind !== 'folder' ? undefined : moveEach(word, read.bases, dirs);
       if (moved === undefined) lost ??= `\`${command.text.trim()}\` moves to a folder only known at run time or out of the workspace`;
       else dirs = [...new Set([...dirs, ...moved])];
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });

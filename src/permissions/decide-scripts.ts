@@ -83,22 +83,28 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // Lines that cannot be read (a folder only known at run time, a package.json not found where the runner runs)
   // while a deny rule or the immune list is in play: only a person can tell, --yes cannot (R29-2).
   const guarded = lasting || !noHeads(ruleHeads(ctx.policy, judged.command, 'deny'));
-  const ask = (line: string, why: string): Decision => ({ decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line });
-  const unread = (line: string, why: string): Decision => (guarded ? { ...ask(line, why), source: 'immune', immune: 'unread-scripts' } : ask(line, why));
+  // The ONE place a line the reading did not follow is decided (red team R30-2): a script or task that cannot be
+  // read, a runner a script starts after a `cd` or deeper than DEPTH, more than MAX_LINES lines, a task runner
+  // whose file, folder or task is not known (`make -f F`, `just -d D`, MAKEFILES=): asked, as immune while a deny
+  // rule or the immune list is in play (--yes cannot answer for lines nobody read).
+  const unread = (line: string, why: string): Decision => {
+    const ask: Decision = { decision: 'ask', reason: `needs approval: ${why}`, source: 'default', judged: judged.call, part: line };
+    return guarded ? { ...ask, source: 'immune', immune: 'unread-scripts' } : ask;
+  };
   if (lost !== undefined) return unread(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
   const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
-      if (++count > MAX_LINES) return ask(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
+      if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
       if (taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
       for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
         const shown = inner.words.join(' ');
-        if (inner.moved) return ask(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
-        if (depth >= DEPTH) return ask(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
+        if (inner.moved) return unread(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
+        if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
         queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm, dir });
       }
     }
@@ -129,9 +135,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     }
     const read = taskRunnerLines(words, dir, root, handed);
     if (read === undefined) continue;
+    // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
+    // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).
+    if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
     const met = await judge(line, read.lines, handed, depth, false, dir);
     if (met) return met;
-    if (read.unknown !== undefined) return ask(line, `${read.unknown}; its lines are not judged against the rules`);
+    if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
   }
   return undefined;
 }

@@ -18,6 +18,7 @@ import { configSecretVeto } from './readonly-git-config-secrets.js';
 import { trackedSecretVeto } from './readonly-git-secrets.js';
 import { objectStoreVeto, unreachableObjectVeto } from './readonly-git-objects.js';
 import { programPathVeto } from './readonly-path.js';
+import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { lineFolders } from './immune-place.js';
 import { ruleHead } from './scopes.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
@@ -104,10 +105,10 @@ function resolve(judged: Judged, reading: Reading, ctx: DecideContext): Decision
         ? `${dump} (secrets are never shown without approval)`
         : (readOnlyVeto(part.command) ??
           gitConfigVeto(part.command, reading.parse, root, undefined, runDir) ??
-          configSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets.env, runDir) ??
-          trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
-          unreachableObjectVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
-          objectStoreVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets, runDir) ??
+          configSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets(TrackedSecretCheck).env, runDir) ??
+          trackedSecretVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets(TrackedSecretCheck), runDir) ??
+          unreachableObjectVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets(TrackedSecretCheck), runDir) ??
+          objectStoreVeto(part.command, reading.parse, root, ctx.policy.trackedSecrets(TrackedSecretCheck), runDir) ??
           programPathVeto(part.command, root, lineFolders(reading.parse, { root, runDir })));
       if (!veto) continue;
       ask ??= { decision: 'ask', reason: `no rule allows \`${part.spelling}\` and ${veto}`, source: 'default', judged: judged.call, part: part.spelling };

@@ -15,7 +15,19 @@ export type { DecideContext } from './decide-common.js';
 
 export async function decide(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
   // An in-place run (--no-stage) under the person's per-file rules: the stricter of the two (path-rules.ts).
-  return withInPlace(judged, ctx.policy, await decideOwn(judged, ctx, parser));
+  return withInPlace(judged, ctx.policy, judged.detected ? await decideDetected(judged, ctx, parser) : await decideOwn(judged, ctx, parser));
+}
+
+// A line the command found itself (test's detected runner, describe.ts; red team R30-6), judged as exec judges it:
+// a deny or a rule's ask the line meets, and what its scripts and tasks meet (decide-scripts.ts: a deny, an ask
+// rule, the immune list of an unstaged run, lines not read). The line's own text is codeward's (the runner and a
+// quoted pattern): the call's own part asks the rest.
+async function decideDetected(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
+  const [{ decideShell }, { scriptRulesMet }, parse] = await Promise.all([import('./decide-shell.js'), import('./decide-scripts.js'), parser.parse(judged.subject ?? '')]);
+  const own = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
+  if (own.decision === 'deny' || (own.decision === 'ask' && own.rule?.action === 'ask')) return own;
+  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
+  return script ?? { decision: 'allow', reason: 'the line the call runs and its scripts meet no deny or ask rule and no immune class; the call itself is judged apart', source: 'default', judged: judged.call };
 }
 
 async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {

@@ -100,6 +100,17 @@ export function describeCall(call: PreparedCall): Judged[] {
 }
 
 function describeParts(call: PreparedCall): Judged[] {
+  const own = ownParts(call);
+  // The line the command found itself (test's detected runner, PreparedCall.shell) is judged as exec judges that
+  // line, beside the call's own part: what a rule or the immune list says of it holds (red team R30-6).
+  const found = call.shell;
+  if (found === undefined || call.command.shell?.(call.args as never) !== undefined) return own;
+  const tool = `@coder ${call.command.name}`;
+  const effect = call.command.effectOf?.(call.args as never) ?? call.command.effect;
+  return [...own, { command: call.command.name, effect, tool, kind: 'shell', subject: found.command, call: `${tool} ${found.command}`, dir: found.dir, detected: true }];
+}
+
+function ownParts(call: PreparedCall): Judged[] {
   const { command, args } = call;
   const tool = `@coder ${command.name}`;
   const effect = command.effectOf?.(args as never) ?? command.effect;

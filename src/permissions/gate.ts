@@ -122,7 +122,10 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   const scopes: ApprovalScope[] = [];
   if (!immune && each.every((own) => own.length > 0)) {
     const subjects = parts.map((part) => part.judged.subject ?? part.judged.call);
-    scopes.push({ label: `these ${parts.length} files (${first!.judged.command} ${subjects.join(', ')})`, rules: each.flatMap((own) => own[0]!.rules) });
+    // Each file's own first rule, the one a bare "always" on that file alone saves (the asked command's: red team
+    // R30-5, `own[0].rules` whole saved every edit command of every file, so "always" on a two-file `update`
+    // allowed a later `write a.txt` of any content); the question's "always" line names exactly these.
+    scopes.push({ label: `these ${parts.length} files (${first!.judged.command} ${subjects.join(', ')})`, rules: each.flatMap((own) => own[0]!.rules.slice(0, 1)) });
     // A wider scope every file offers alike (all edits under one folder, all edits this session).
     const key = (scope: ApprovalScope): string => JSON.stringify([scope.rules, scope.session ?? null]);
     for (const scope of each[0]!.slice(1)) if (each.every((own) => own.some((other) => key(other) === key(scope)))) scopes.push(scope);

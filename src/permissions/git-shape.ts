@@ -1,4 +1,4 @@
-import { lstatSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A folder is a git directory by its SHAPE, whatever its name (red team round 5 R5-8): git takes a folder
@@ -42,13 +42,35 @@ export function fsLookup(roots: readonly string[]): Lookup {
   };
 }
 
+// THE shape test, the one predicate of every reader (the write gate's lookups here, the after-run walk of an
+// in-place run, sandbox/obeyed-scan.ts, the workspace's repository scan, obeyed-repos.ts; red team R30-4: the
+// walk counted real folders only): `has(name)` whether ANYTHING stands by that name in the folder. git takes
+// objects/ and refs/ that are folders, links, or even executable files (setup.c checks access(X_OK); red team
+// R13-21), and a HEAD that is a file or a link, so presence is the test.
+export function gitDirShaped(has: (name: string) => boolean): boolean {
+  return has('HEAD') && ((has('objects') && has('refs')) || has('commondir'));
+}
+
+// The names gitDirShaped asks about (a listing that keeps only some names must keep these, whatever they are).
+export const SHAPE_NAMES: readonly string[] = ['HEAD', 'objects', 'refs', 'commondir'];
+
+// Whether git, looking for its repository, can search `folder`/`name` as it requires of objects and refs (setup.c
+// is_git_directory: access(X_OK), so a folder, a link to one, or an executable FILE). For readers that must name
+// the ONE repository git will use (readonly-git-config.ts, shell/git-transport-config.ts): a presence test there
+// could pick a folder git passes by (red team R30-4: `isDir` missed executable files).
+export function gitSearchable(folder: string, name: string): boolean {
+  try {
+    accessSync(join(folder, name), constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Whether the folder `folder` ('' the root) is a git directory once `made` (the control name the write
 // creates or changes there) exists.
 function shaped(folder: string, made: string, at: Lookup): boolean {
-  // Anything by those names: git takes objects/ and refs/ that are folders, links, or even executable files
-  // (setup.c checks access(X_OK); red team R13-21), so presence is the test.
-  const has = (name: string): boolean => made === name.toLowerCase() || at(inside(folder, name)) !== undefined;
-  return has('HEAD') && ((has('objects') && has('refs')) || has('commondir'));
+  return gitDirShaped((name) => made === name.toLowerCase() || at(inside(folder, name)) !== undefined);
 }
 
 const inside = (folder: string, name: string): string => (folder === '' ? name : `${folder}/${name}`);

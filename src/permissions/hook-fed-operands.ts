@@ -1,59 +1,72 @@
-// Which operand of an interpreter's words is the file it runs (red team R19-17, R19-21, R20-5): per family, the
-// options that run code given on the line or stdin instead, and the options that take the next word as their
-// value (a flag read as valued, or the reverse, would take the wrong word for the script). hook-fed.ts reads the
-// commands of a line; this file reads one command's words.
+// Which operand of an interpreter's words is the file it runs (red team R19-17, R19-21, R20-5, R29-6), read with the
+// one interpreter table (shell/interpreter-table.ts, rev32): the options that run code given on the line or stdin
+// instead, the options that take a value (a flag read as valued, or the reverse, would take the wrong word for the
+// script), the short clusters of python, perl and ruby letter by letter. hook-fed.ts reads the commands of a line;
+// this file reads one command's words.
 import { sameProgram } from '../shell/program-aliases.js';
+import { INTERPRETERS, interpreterSpec, type InterpreterSpec } from '../shell/interpreter-table.js';
 
 // What node (and tsx/ts-node, which add TypeScript) tries for a main script named without an extension.
 export const NODE_TRIES = ['.js', '.cjs', '.mjs', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '/index.js', '/index.cjs', '/index.mjs', '/index.json', '/index.node', '/index.ts', '/index.tsx'];
-export const INTERPRETER = /^(?:\.|source|node|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ash|mksh|ruby|perl|php)$/;
-// Each family's options (and deno/bun sub-commands) after which it runs code given on the line, stdin or a module
-// by name, not a file.
-const NO_FILE: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-e', '-p', '-pe', '--eval', '--print', '--test', '--run', '-', '--version', '-v', '--help', '-h']),
-  python: new Set(['-c', '-m', '-', '--version', '-V', '--help', '-h']),
-  sh: new Set(['-c', '-s', '-', '--version', '--help']),
-  ruby: new Set(['-e', '--version', '-v', '--help', '-h']),
-  perl: new Set(['-e', '-E', '--version', '-v', '--help', '-h']),
-  php: new Set(['-r', '-a', '--version', '-v', '--help', '-h']),
-};
-export const VALUED: Record<string, ReadonlySet<string>> = {
-  node: new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--env-file', '--title', '--inspect-port', '--input-type', '--preserve-symlinks-main', '--stack-size']),
-  python: new Set(['-W', '-X', '-Q', '--check-hash-based-pycs']),
-  // bash's start-up files (R20-5: `bash --rcfile /dev/null scripts/ci` runs scripts/ci).
-  sh: new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']),
-  ruby: new Set(['-I', '-r', '-C', '-E', '-x']),
-  perl: new Set(['-I', '-M', '-m']),
-  php: new Set(['-c', '-d', '-z']),
-};
-// deno's and bun's sub-commands that run no file of the line (`bun x`, `deno task`), as their first word only:
-// `node x` runs ./x.
-const SUBCOMMANDS = new Set(['eval', 'repl', 'x', 'exec', 'test', 'install', 'add', 'task', 'fmt', 'lint', 'upgrade']);
+export const INTERPRETER = /^(?:\.|source|node|tsx|ts-node|esno|bun|deno|python[\d.]*|pypy[\d.]*|sh|bash|dash|zsh|ksh|ash|mksh|ruby|perl|php|lua[\d.]*|luajit)$/;
+// node's options taking a value (hook-fed-node-test.ts).
+export const VALUED: Readonly<Record<string, ReadonlySet<string>>> = { node: new Set(INTERPRETERS['node']!.valued) };
 export const family = (program: string): string =>
-  /^(?:node|tsx|ts-node|esno|bun|deno)$/.test(sameProgram(program)) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : 'sh';
+  /^(?:node|tsx|ts-node|esno|bun|deno)$/.test(sameProgram(program)) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : /^lua/.test(program) ? 'lua' : 'sh';
+
+type Operand = { script?: string; at?: number; folder?: string; code?: true };
+
+// A short cluster of a family read letter by letter (`-Bm mod`, `-wItools`, `-l0ne`): 'code', or how many words
+// past this one its value takes (0 or 1), and ruby's `-C DIR` folder.
+function cluster(spec: InterpreterSpec, word: string, next: string | undefined): { code?: true; skip: number; folder?: string } {
+  for (let j = 1; j < word.length; j++) {
+    const option = `-${word[j]!}`;
+    const rest = word.slice(j + 1);
+    if (spec.code.includes(option)) return { code: true, skip: 0 };
+    if (spec.valued.includes(option)) return { skip: rest === '' ? 1 : 0, ...(option === '-C' && spec === INTERPRETERS['ruby'] ? { folder: rest === '' ? next ?? '' : rest } : {}) };
+    if ((spec.attached ?? '').includes(word[j]!)) return { skip: 0 };
+    // Its digits (perl's `-l0`, `-0777`; `-0xHH`), then more options.
+    if ((spec.digits ?? '').includes(word[j]!)) {
+      if (word[j] === '0' && word[j + 1] === 'x') for (j++; /[0-9a-fA-F]/.test(word[j + 1] ?? ''); j++);
+      else while (/\d/.test(word[j + 1] ?? '')) j++;
+    }
+  }
+  return { skip: 0 };
+}
 
 // The file an interpreter of `kind` runs, from its words past the program (`deno run`/`bun run` skip `run`):
 // `script`, and `folder` when an option moves where it is resolved from first (ruby's `-C DIR`, R20-5); `code`
 // when it runs text or stdin instead (`-c`, `-e`, `-s`, `-m`); `at`: the script's index in `words`.
-export function scriptOperand(kind: string, words: readonly string[], program = ''): { script?: string; at?: number; folder?: string; code?: true } {
-  const valued = VALUED[kind]!, noFile = NO_FILE[kind]!;
+export function scriptOperand(kind: string, words: readonly string[], program = ''): Operand {
+  const spec = interpreterSpec(kind, sameProgram(program));
   let folder: string | undefined;
+  const found = (at: number): Operand => ({ ...(words[at] === undefined ? {} : { script: words[at]!, at }), ...(folder === undefined ? {} : { folder }) });
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (i === 0 && (program === 'bun' || program === 'deno') && SUBCOMMANDS.has(word)) return { code: true };
-    // `-c` and a glued `-cprint(1)` / `-ec` (sh: any short-flag cluster holding `c`).
-    if (noFile.has(word) || (/^-[a-zA-Z]/.test(word) && !valued.has(word) && [...word.slice(1)].some((flag) => noFile.has(`-${flag}`)))) return { code: true };
-    if (word === 'run' && i === 0) continue;
-    if (kind === 'ruby' && /^-C./.test(word)) folder = word.slice(2);
-    if (valued.has(word)) {
-      if (kind === 'ruby' && word === '-C') folder = words[i + 1];
+    if (i === 0 && spec.subcommands?.includes(word)) return { code: true };
+    if (i === 0 && word === spec.run) continue;
+    if (spec.code.includes(word)) return { code: true };
+    if (spec.script?.includes(word)) return found(i + 1);
+    if (word === '--') return found(i + 1);
+    if (spec.valued.includes(word)) {
+      if (word === '-C' && kind === 'ruby') folder = words[i + 1];
       i++;
       continue;
     }
-    if (word.startsWith('--') && /^--(?:rcfile|init-file)=/.test(word)) continue;
-    if (word === '--') return { ...(words[i + 1] === undefined ? {} : { script: words[i + 1]!, at: i + 1 }), ...(folder === undefined ? {} : { folder }) };
+    if (word.startsWith('--')) continue;
+    if (/^-[^-]/.test(word) && spec.flags !== undefined) {
+      const read = cluster(spec, word, words[i + 1]);
+      if (read.code) return { code: true };
+      if (read.folder !== undefined) folder = read.folder;
+      i += read.skip;
+      continue;
+    }
+    // A value glued to its option (`php -ddisplay_errors=1`), then `-c` glued (`sh -ec`, `node -pe`): any
+    // short-flag cluster holding a code letter.
+    if (word.length > 2 && spec.valued.includes(word.slice(0, 2))) continue;
+    if (/^-[a-zA-Z]/.test(word) && [...word.slice(1)].some((flag) => spec.code.includes(`-${flag}`))) return { code: true };
     if (word.startsWith('-') || word.startsWith('+')) continue;
-    return { script: word, at: i, ...(folder === undefined ? {} : { folder }) };
+    return found(i);
   }
   return {};
 }

@@ -8,6 +8,7 @@
 // `sh -c`/`eval` read again as a line, as awk's/sed's `-f` program. Each `cd`/`pushd` moves the folder later
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
+import { readCd } from '../shell/cd-operand.js';
 import { basename, join } from 'node:path';
 import { nodeTestRuns } from './hook-fed-node-test.js';
 import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
@@ -229,7 +230,9 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       // CDPATH the line or the script sets (`CDPATH=tools cd sub2`) adds its folders (R22-12).
       const path = cdPath(prefix, args, scope.vars);
       if (path === null) fed.unknown ??= `\`${name}\` with a CDPATH only known at run time`;
-      return void moveTo(fed, words.slice(1).find((word, at) => !/^-[LPe@]+$|^--$/.test(values[at + 1]!)), args, path ?? []);
+      // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3).
+      const read = readCd(values);
+      return void moveTo(fed, read?.kind === 'folder' ? words[read.at] : undefined, args, path ?? []);
     }
     // `trap 'node tools/x' EXIT`: the action is a line the shell reads later (R22-12).
     const action = name === 'trap' ? trapAction(words, values) : undefined;

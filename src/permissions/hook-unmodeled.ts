@@ -4,6 +4,7 @@
 // known at run time (`sh $f`, `$(MAKE) -C pkgs/$$d`, `cd $D`). obeyed-hooks.ts then obeys every runner-executed
 // file kind of the work tree (hook-fallback.ts, runner-kinds.ts) instead of the files it could follow.
 import { basename } from 'node:path';
+import { readCd } from '../shell/cd-operand.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
@@ -141,7 +142,12 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     }
     // Any expansion in the folder fails closed, the person's environment's too (`cd "$PKG" && ./c.sh`: env31): the
     // later lines' relative names may then be any file of the tree.
-    if (name === 'cd' || name === 'pushd') return operand >= 0 && (dynamicPlace(rest[operand]!) || rest[operand]!.includes('$')) ? `\`cd ${rest[operand]!}\` (a folder only known at run time)` : undefined;
+    if (name === 'cd' || name === 'pushd') {
+      // The operand as the one cd reader finds it (shell/cd-operand.ts: `cd -- D`, `pushd -n D`; R30-3).
+      const read = readCd([name, ...rest]);
+      const folder = read?.kind === 'folder' ? read.operand : undefined;
+      return folder !== undefined && (dynamicPlace(folder) || folder.includes('$')) ? `\`cd ${folder}\` (a folder only known at run time)` : undefined;
+    }
     if (MODELED.has(name)) {
       // A JS runner's options: an allow-list, anything else unmodelled (hook-js-runners.ts, R14-2).
       // turbo and nx also as a package manager's bin (`yarn turbo run test`, `pnpm nx test`).

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { UNKNOWN, type Argv } from './argv.js';
 import type { ShellPlace } from './immune-place.js';
 import { hasAny, parseGitWrite, type GitWrite } from './options/git-write.js';
+import { gitRunsProgram } from '../shell/git-program-options.js';
 
 // Seed 004's "git reset --hard / git clean -f" as a class: every git spelling that throws away
 // uncommitted work (or commits no branch keeps), judged with git's own option parsing (abbreviations,
@@ -34,9 +35,6 @@ function says(args: readonly string[], ...names: string[]): boolean {
     return name.length >= 3 && name.startsWith('--') && names.some((n) => n.startsWith(name));
   });
 }
-
-// The first word that is not an option (`git submodule --quiet foreach CMD`).
-const subcommand = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
 
 const forced = (args: readonly string[]): boolean => says(args, '--force') || args.some((arg) => /^-[a-zA-Z]*f[a-zA-Z]*$/.test(arg));
 
@@ -91,13 +89,11 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
   'cherry-pick': (w) => says(w.args, '--abort'),
   revert: (w) => says(w.args, '--abort'),
   am: (w) => says(w.args, '--abort'),
-  // --exec/-x runs a command after each commit (red team round 6, R6-6: git's own command runners).
-  rebase: (w) => says(w.args, '--abort', '--skip', '--exec') || w.args.some((arg) => /^-[a-zA-Z]*x/.test(arg)),
-  // foreach runs a command in every submodule.
-  submodule: (w) => subcommand(w.args) === 'foreach' || (['deinit', 'update'].includes(w.args[0] ?? '') && forced(w.args.slice(1))),
-  bisect: (w) => subcommand(w.args) === 'run',
-  difftool: (w) => says(w.args, '--extcmd') || w.args.some((arg) => /^-[a-zA-Z]*x/.test(arg)),
-  // Rewrites every commit with the filters it is given (shell commands).
+  // git's own command runners (red team round 6, R6-6: rebase -x, submodule foreach, bisect run, difftool -x; R30-7:
+  // grep -O, daemon --access-hook) are the one table's (shell/git-program-options.ts), read in gitDiscards.
+  rebase: (w) => says(w.args, '--abort', '--skip'),
+  submodule: (w) => ['deinit', 'update'].includes(w.args[0] ?? '') && forced(w.args.slice(1)),
+  // Rewrites every commit (with the filters it is given: shell commands).
   'filter-branch': () => true,
   // What makes work recoverable after the fact: the reflogs (the stash is one), unreachable objects and
   // tags, which no reflog keeps. Lost by an expired or deleted reflog, a pruning gc (the repository's own
@@ -113,7 +109,7 @@ const DISCARDS: Readonly<Record<string, (w: GitWrite, place: ShellPlace | undefi
 
 export const GIT_DISCARD = {
   name: 'git-discard',
-  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f; the command runners of git: submodule foreach, rebase --exec/-x, bisect run, difftool -x/--extcmd, filter-branch; what makes work recoverable: reflog expire/delete, gc, prune, repack -d without -A, maintenance run, tag -d), or a git alias or git-NAME program (its meaning is in a configuration)',
+  description: 'git that throws away uncommitted work or unkept commits (reset --hard/--merge, checkout -f/-m/-B or of paths, restore of the working tree, switch -f/--discard-changes, stash drop/clear, worktree remove -f, branch -D/-M/-f, rm -f, mv -f, apply -R, read-tree, update-index --force-remove/--cacheinfo/--index-info, sparse-checkout set/add/reapply/init/disable, checkout-index -f, update-ref -d, merge/rebase/cherry-pick --abort, submodule deinit -f; the command runners of git: submodule foreach, rebase --exec/-x, bisect run, difftool -x/--extcmd, grep -O/--open-files-in-pager, daemon --access-hook, filter-branch; what makes work recoverable: reflog expire/delete, gc, prune, repack -d without -A, maintenance run, tag -d), or a git alias or git-NAME program (its meaning is in a configuration)',
 } as const;
 
 export function gitDiscards(cmd: Argv, place: ShellPlace | undefined): boolean {
@@ -122,6 +118,7 @@ export function gitDiscards(cmd: Argv, place: ShellPlace | undefined): boolean {
   // A subcommand only known at run time is the dynamic-args class's (immune.ts).
   if (w === undefined || w.sub.includes(UNKNOWN)) return false;
   if (!GIT_COMMANDS.has(w.sub)) return true;
+  if (gitRunsProgram(w.sub, w.args)) return true;
   const test = DISCARDS[w.sub];
   if (test === undefined) return false;
   // Configuration on the line or options git's table does not know: what it does is not certain.

@@ -48,7 +48,7 @@ import type { FolderListings } from '../workspace/listings.js';
 import { doctestGlobs, nodeUnfollowed, runsScript, scriptLoads, sourceOperands, toolchainRun } from './hook-runs.js';
 import { commandWords, shellWords } from '../git/config-command.js';
 import { shCommands } from '../shell/sh-tokens.js';
-import { commandFolders } from './wrapper-folders.js';
+import { movedTo, type CdState } from './hook-moved.js';
 import { huskyParent } from '../git/config-path.js';
 import { pendingHooks } from './hook-pending.js';
 import { memberLines } from './hook-members.js';
@@ -89,6 +89,7 @@ function follow(walk: Walk, given: readonly string[], depth: number, script: str
   const { top, files } = walk;
   const known: Known = new Map();
   const bases = [...froms];
+  const cd: CdState = {};
   const variables = scriptVariables(lines);
   const copies = savedCopies(lines);
   // A function defined over several lines binds its `$1` when a later line calls it (hook-fed.ts).
@@ -115,11 +116,16 @@ function follow(walk: Walk, given: readonly string[], depth: number, script: str
     }
     for (const word of words) for (const file of RUNNERS[basename(word)] ?? []) files.add(resolve(top, file));
     // `cd scripts && ./check.sh`, `cd pkgs && cd a`, `env -C pkgs/a npm …` (R11-6): later words also run there.
-    for (const to of movedTo(command)) {
-      // A folder that does not exist yet counts too (R21-8: `cd tools && $(MAKE)` reads tools/Makefile once made).
-      const folder = [...bases].reverse().map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file !== true);
-      if (folder !== undefined) bases.push(folder);
+    // Each move's folders (several: CDPATH's) are reached from the folders before it.
+    for (const move of movedTo(command, cd)) {
+      const before = [...bases].reverse();
+      for (const to of move) {
+        // A folder that does not exist yet counts too (R21-8: `cd tools && $(MAKE)` reads tools/Makefile once made).
+        const folder = before.map((at) => resolve(at, to)).find((at) => inside(top, at) && stats(at)?.file !== true);
+        if (folder !== undefined) bases.push(folder);
+      }
     }
+    if (cd.unknown !== undefined) walk.unmodeled ??= `${inside(top, script) ? relative(top, script) : script} runs ${cd.unknown}`;
     // pytest's `-p plugin` on the line (or PYTEST_ADDOPTS), every conftest.py (R11-6).
     const loads = lineLoads(words, command);
     for (const glob of loads.globs) walk.globs.add(resolve(top, glob));
@@ -356,20 +362,6 @@ function drain(walk: Walk, seen: Set<string>): void {
       follow(walk, scriptStatements(text.replace(/\0/g, '')), depth, path, cwd);
     } else if (fed === true && stats(path)?.file === true) walk.unmodeled ??= `${basename(path)} is run by a shell and was not read`;
   }
-}
-
-// The folders a line's later words run in, in the line's order: a `cd`/`pushd` operand, and the folder a wrapper
-// starts its command in (`env -iC D`, `sudo -D D`, `unshare -wD`, `nsenter --wd=D`: the one table and reader of it,
-// wrapper-folders.ts), also inside a command string (`sh -c 'cd D && ..'`). One only known at run time (`nsenter -w`
-// alone, `find -execdir`) is not a base: what runs there is read from the bases known (as `cd "$D"` is).
-function movedTo(command: string, depth = 0): string[] {
-  if (depth > MAX_DEPTH) return [];
-  return shCommands(command).flatMap((part) => {
-    const words = part.map((word) => word.text);
-    const cds = words.flatMap((word, i) => ((word === 'cd' || word === 'pushd') && i + 1 < words.length ? [words[i + 1]!] : []));
-    const started = commandFolders(words).flatMap((found) => (found.folder === undefined ? [] : [found.folder]));
-    return [...cds, ...started, ...words.filter((word) => /[\s;&|]/.test(word)).flatMap((word) => movedTo(word, depth + 1))];
-  });
 }
 
 // Whether `word` is an operand of a shell on its line (`sh f`, `bash -e f`, `. f`, `source f`).

@@ -6,6 +6,7 @@ import { Beneath } from '../workspace/beneath.js';
 import { mayHoldMise } from './mise-files.js';
 import { mayHoldCargo } from './cargo-files.js';
 import { isProjectConfigName } from './project-config-names.js';
+import { gitDirShaped } from './git-shape.js';
 import { walkFolders, type FolderListings, type Listing } from '../workspace/listings.js';
 
 // Every repository the workspace holds (red team round 5 R5-2, R5-3): git obeys the configuration of each
@@ -75,8 +76,9 @@ function skipped(rel: string, name: string): boolean {
   return name !== 'node_modules';
 }
 
+// A folder of git's shape (git-shape.ts's predicate): HEAD, objects and refs as folders, links or files.
 export function isShape(listing: Listing): boolean {
-  return listing.marks.includes('HEAD') && ((listing.folders.includes('objects') && listing.folders.includes('refs')) || listing.marks.includes('commondir'));
+  return gitDirShaped((name) => listing.marks.includes(name) || listing.folders.includes(name) || listing.links.includes(name));
 }
 
 // One walk of the workspace `root` (see the top of this file).

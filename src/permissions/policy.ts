@@ -1,4 +1,4 @@
-import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
+import type { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { FolderListings } from '../workspace/listings.js';
 import { outsidePath } from '../sandbox/which.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
@@ -90,6 +90,8 @@ const pinHolds = (rule: Rule, pin: string | undefined): boolean => rule.pin === 
 // deny beats ask beats allow, whichever file the rule is in: a user's deny always beats a project's
 // allow, and a project can add deny and ask rules over the user's allows (trusted or not). Project
 // allow rules are in the pool only when the user trusts the workspace (`codeward trust`).
+export type TrackedSecretCheckClass = new (globs: readonly string[], env: Readonly<Record<string, string | undefined>>, cacheFile: string | undefined) => TrackedSecretCheck;
+
 export class Policy {
   readonly root: string;
   readonly files: readonly PolicyFileInfo[];
@@ -99,8 +101,10 @@ export class Policy {
   readonly trust: TrustState;
   // Project settings not applied because the workspace is not trusted.
   readonly ignored: readonly IgnoredSetting[];
-  // Which non-accessible files the workspace's repositories track (cached by the index's identity).
-  readonly trackedSecrets: TrackedSecretCheck;
+  // Which non-accessible files the workspace's repositories track (cached by the index's identity): made on first
+  // use by the shell decision (decide-shell.ts), which hands in the class, so a read, list or tree never loads it.
+  private trackedSecretCheck: TrackedSecretCheck | undefined;
+  private readonly trackedSecretParts: { readonly globs: readonly string[]; readonly cache: string | undefined };
   // The folders the write gate's symlink walk read (obeyed-alias.ts), kept by identity for the next call.
   readonly folderListings: FolderListings;
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
@@ -118,12 +122,19 @@ export class Policy {
     this.trust = parts.trust;
     this.ignored = parts.ignored;
     this.folderListings = new FolderListings(parts.homeScanCache);
-    this.trackedSecrets = new TrackedSecretCheck(withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), parts.root ? outsidePath(process.env, parts.root) : process.env, parts.trackedSecretsCache);
+    this.trackedSecretParts = { globs: withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), cache: parts.trackedSecretsCache };
     this.words = parts.words ?? new RuleWords();
     this.notes = parts.notes ?? [];
     const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compileRule(rule, this.words) }));
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();
+  }
+
+  // The workspace's TrackedSecretCheck (one per policy, made on first use); its environment: PATH without the
+  // workspace's folders.
+  trackedSecrets(Check: TrackedSecretCheckClass): TrackedSecretCheck {
+    const { globs, cache } = this.trackedSecretParts;
+    return (this.trackedSecretCheck ??= new Check(globs, this.root ? outsidePath(process.env, this.root) : process.env, cache));
   }
 
   private makePools(): (readonly CompiledRule[])[] {

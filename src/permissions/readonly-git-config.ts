@@ -15,6 +15,7 @@ import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { gitlinks } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
 import { foldersUp, trustedFolder } from '../workspace/above.js';
+import { gitSearchable } from './git-shape.js';
 
 // Keys whose value is a program (or a command line) git may run.
 const PROGRAM_KEY = new Set([
@@ -59,7 +60,7 @@ export function gitDirOf(dir: string, root: string): { gitDir: string; workTree:
     // A bare repository (HEAD, objects/, refs/ in the folder itself): git reads its config too. git reads only
     // HEAD's first bytes, so a HEAD too large (or not a plain file) here counts as one.
     const head = readGitMetadataOr(join(current, 'HEAD'));
-    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && head !== 'absent' && head !== 'folder') return { gitDir: current, workTree: current };
+    if (trustedFolder(root, current) && gitSearchable(current, 'objects') && gitSearchable(current, 'refs') && head !== 'absent' && head !== 'folder') return { gitDir: current, workTree: current };
   }
   return undefined;
 }

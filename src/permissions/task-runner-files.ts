@@ -45,6 +45,11 @@ export class TaskFolder {
     return got;
   }
 
+  // Whether any file looked for so far stands there (read or not).
+  found(): boolean {
+    return [...this.texts.values()].some((text) => text !== 'absent');
+  }
+
   // A sync reader for the workspace walks (hook-workspaces.ts, hook-turbo.ts): what cannot be read is undefined.
   readonly read = (abs: string): string | undefined => {
     const got = this.text(abs);

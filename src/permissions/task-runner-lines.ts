@@ -13,7 +13,18 @@ const MAX_TASKS = 64;
 export interface TaskLines {
   readonly lines: string[];
   readonly unknown?: string;
+  // Some file the runner reads stands where it looks (false: none of its task files was found).
+  readonly found?: boolean;
 }
+
+// make's job and load limits attached to their option (`make -j$(nproc)`, `--jobs=$N`): a value known only at run
+// time there picks no task and no Makefile, so the recipes are still read. (A separate word after -j/-l is not
+// taken: their argument is optional, and a word make does not read as a number is a target.)
+const MAKES = /(?:^|\/)g?make$/;
+// `$PWD` is the folder the runner starts in, known here (`make install DESTDIR=$PWD/stage`).
+const KNOWN_PWD = /\$(?:PWD\b|\{PWD\})/g;
+const JOBS = /^(?:-[a-zA-Z]*[jl]|--jobs=|--load-average=|--max-load=)[$`]/;
+const jobsValue = (rest: readonly string[], at: number): boolean => JOBS.test(rest[at]!);
 
 export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[]): TaskLines | undefined {
   const found = taskRunnerOf(words);
@@ -22,7 +33,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const names = runner.names(rest);
   if (names === null) return undefined;
   const shown = [program, ...rest].join(' ');
-  const dynamic = rest.find((word) => /[$`]/.test(word));
+  const dynamic = rest.find((word, at) => /[$`]/.test(word.replace(KNOWN_PWD, '')) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
   const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir));
@@ -42,7 +53,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   // The runner lines of another folder's tasks would be read from the run folder: not known whole (fail closed).
   const nested = names.dir === undefined ? undefined : lines.find((line) => runnersIn(line).length > 0);
   if (nested !== undefined) return { lines, unknown: `\`${shown}\` runs \`${nested}\` in ${names.dir}, another folder's runner` };
-  return { lines };
+  return { lines, found: folder.found() };
 }
 
 // The simple commands of a line as sh reads their words (quotes removed).

@@ -81,6 +81,9 @@ export interface Judged {
   readonly qualifiers?: string;
   // A shell line's run folder as the caller wrote it (exec/test --dir), relative to the workspace.
   readonly dir?: string;
+  // A line the command found itself (test's detected runner: PreparedCall.shell), judged beside the call's own
+  // part: only its deny, a rule's ask and the immune list count (decide.ts), the call's own part asks the rest.
+  readonly detected?: true;
   // The call's run writes in place, not staged (exec/test: --no-stage, "stage": false, no OS sandbox or one
   // that cannot stage; shell/run-staging.ts): why, and how a person gets staging back. Its per-file rules
   // are judged before it runs (path-rules.ts, red team R6-12, R11-4).

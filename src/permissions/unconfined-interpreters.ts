@@ -1,9 +1,9 @@
-// The script an interpreter or shell runs, for the unconfined reader (unconfined.ts), from the one option table the
-// hook walker reads too (hook-fed-operands.ts scriptOperand, red team R29-6: a private guess took `bash -o pipefail
-// /out/y.sh`'s `pipefail`, `python3 -W ignore`'s `ignore`, `node --title x`'s `x` for the script, and `sh -e`'s `-e`
-// for node's eval, so /out/y.* ran under --yes). And the module search path an interpreter is handed by the
-// environment (`PYTHONPATH=/out python3 -m ym`, NODE_PATH, RUBYLIB, PERL5LIB): an entry outside the workspace runs
-// the outside program the module name finds there.
+// The script an interpreter or shell runs, for the unconfined reader (unconfined.ts), read with the one interpreter
+// table (shell/interpreter-table.ts, rev32) through hook-fed-operands.ts scriptOperand, which the hook walker reads too
+// (red team R29-6: a private guess took `bash -o pipefail /out/y.sh`'s `pipefail`, `python3 -W ignore`'s `ignore`,
+// `node --title x`'s `x` for the script, and `sh -e`'s `-e` for node's eval, so /out/y.* ran under --yes). And the
+// module search path an interpreter is handed by the environment (`PYTHONPATH=/out python3 -m ym`, NODE_PATH, RUBYLIB,
+// PERL5LIB): an entry outside the workspace runs the outside program the module name finds there.
 import { languageOf } from '../shell/parse-inline.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { family, scriptOperand } from './hook-fed-operands.js';

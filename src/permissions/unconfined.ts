@@ -144,8 +144,9 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
     const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;
     if (named) return `${command.name ?? 'a program only known at run time'} is given ${named}, outside the workspace, and is not read-only`;
-    const env = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? environmentOutside(command, bases, place.root) : undefined;
-    if (env) return `${command.name ?? 'a program only known at run time'} runs with ${env} in its environment (where it keeps its configuration or state), outside the workspace, and is not read-only`;
+    // Whatever the program: an exported value reaches a read-only one as a prefix assignment does (R30-1).
+    const env = MOVES.has(command.name ?? '') ? undefined : environmentOutside(command, bases, place.root);
+    if (env) return `${command.name ?? 'a program only known at run time'} runs with ${env} in its environment (a place it writes to or keeps its configuration or state in), outside the workspace`;
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import { repositoryOf } from './git-config.js';
 import { GitlinkMemo } from './gitlink-memo.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
+import { lstatBeneath, readBeneath } from '../workspace/own-read-sync.js';
 
 // A repository nested in the workspace and recorded in an index as a gitlink (mode 160000) is entered
 // by a plain `git status` outside the sandbox, with ITS config, and so are the gitlinks of ITS index,
@@ -283,6 +284,19 @@ export function nestedGitState(root: string, env: Env, memo?: GitlinkMemo): Nest
   return collect;
 }
 
+// The checkout of the linked worktree `name` of the git folder `control`, when it lies in the workspace `root`
+// (rev32): its `gitdir` pointer is read through the read jail below `control`, and the checkout is entered only
+// when the jail reaches it below `root` as a folder (no link on the way). One outside the workspace is not read: a
+// sandboxed run cannot write there, so nothing its submodules hold is the run's, and a planted pointer names any
+// folder; a `git status` in the workspace does not enter that checkout's submodules.
+function linkedCheckout(root: string, control: string, name: string): string | undefined {
+  const pointer = readBeneath(control, join(control, 'worktrees', name, 'gitdir'), 64 * 1024);
+  const back = typeof pointer === 'object' ? pointer.bytes.toString('utf8').trim() : '';
+  if (back === '') return undefined;
+  const checkout = dirname(resolve(control, 'worktrees', name, back));
+  return checkout === root || (within(checkout, root) && lstatBeneath(root, checkout)?.isDirectory() === true) ? checkout : undefined;
+}
+
 function scanNested(root: string, env: Env, mode: Mode): string[] {
   const gitDir = gitDirOf(join(root, '.git'));
   if (!gitDir || kind(join(gitDir, 'HEAD')) === 'missing') return enclosingGitlinks(root, env, mode);
@@ -299,11 +313,8 @@ function scanNested(root: string, env: Env, mode: Mode): string[] {
       // No linked worktrees.
     }
     for (const name of names) {
-      const folder = join(control, 'worktrees', name);
-      const back = readGitMetadata(join(folder, 'gitdir'))?.trim();
-      if (!back) continue;
-      const checkout = dirname(resolve(folder, back));
-      visitGitlinks(walk, checkout, gitlinksOf(folder, checkout, env, false, mode.memo) ?? [], 0);
+      const checkout = linkedCheckout(root, control, name);
+      if (checkout) visitGitlinks(walk, checkout, gitlinksOf(join(control, 'worktrees', name), checkout, env, false, mode.memo) ?? [], 0);
     }
   }
   for (const control of controls) {

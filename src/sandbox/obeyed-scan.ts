@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSy
 import { dirname, join, resolve } from 'node:path';
 import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
 import { mayBeCompiledCache } from '../permissions/compiled-caches.js';
+import { gitDirShaped } from '../permissions/git-shape.js';
 import { pycMismatch } from './pyc-leftovers.js';
 import { gitDirOf, gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
@@ -41,10 +42,9 @@ function signature(path: string): string | undefined {
   }
 }
 
-// HEAD and objects/ and refs/ (or a commondir): what git checks to take a folder for a git directory.
+// HEAD and objects and refs (or a commondir), each a folder, a link or a file: git-shape.ts's one predicate.
 function isGitDirShape(entries: Listing['entries']): boolean {
-  const has = (name: string, dir: boolean): boolean => entries.some((entry) => entry.name === name && entry.dir === dir);
-  return has('HEAD', false) && ((has('objects', true) && has('refs', true)) || has('commondir', false));
+  return gitDirShaped((name) => entries.some((entry) => entry.name === name));
 }
 
 // Red team round 6 R6-7 (in-place runs): where a symlink at `rel` leads when that is outside the workspace and

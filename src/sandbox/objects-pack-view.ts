@@ -3,6 +3,8 @@
 // state folder, shown in place of the real `pack/` folder. Made with `git pack-objects --stdout` (a pack
 // written to a base name puts its tmp_pack_* in the repository's own objects/pack first: never used, as
 // nothing is written in the user's store) and `git index-pack` run in the view outside any repository.
+// Made only after objects-view.ts found no link for `objects` or `objects/pack` (linkedInStore: git would pack what
+// a linked pack folder leads to, outside the repository, into the view).
 // Kept while the set of reachable packed objects is the same (its hash names the pack): a commit adds loose
 // objects, not packed ones; a repack, a fetch or a ref deleted makes a new one (bench: 0.2-2.2 s for 20k objects).
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,8 @@ import { findOnPath } from './which.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function names(folder: string): string[] {
+// The names in a folder of a view in codeward's state folder (none when it is missing): objects-view.ts too.
+export function viewNames(folder: string): string[] {
   try {
     return readdirSync(folder);
   } catch {
@@ -23,7 +26,7 @@ function names(folder: string): string[] {
 
 // Whether the view's pack folder holds a filtered pack (then the real one is not bound).
 export function hasFilteredPack(view: string): boolean {
-  return names(join(view, 'pack')).some((name) => name.endsWith('.idx'));
+  return viewNames(join(view, 'pack')).some((name) => name.endsWith('.idx'));
 }
 
 // Brings the view's pack folder in line: `packed` the reachable packed ids (a filtered pack of them), or
@@ -32,12 +35,12 @@ export function syncPackView(view: string, worktree: string, env: Env, packed: r
   const folder = join(view, 'pack');
   mkdirSync(folder, { recursive: true });
   if (packed === undefined) {
-    for (const name of names(folder)) rmSync(join(folder, name), { recursive: true, force: true });
+    for (const name of viewNames(folder)) rmSync(join(folder, name), { recursive: true, force: true });
     return true;
   }
   const key = createHash('sha256').update([...packed].sort().join('\n')).digest('hex').slice(0, 40);
   const base = `pack-${key}`;
-  const present = names(folder);
+  const present = viewNames(folder);
   if (present.includes(`${base}.idx`) && present.includes(`${base}.pack`)) return true;
   const program = findOnPath('git', env);
   if (!program) return false;
@@ -57,8 +60,8 @@ export function syncPackView(view: string, worktree: string, env: Env, packed: r
     // Outside any repository (the ceiling stops discovery at the state folder): nothing read or written but here.
     const indexed = spawnSync(program, ['index-pack', '-o', `${base}.idx`, `${base}.pack`], { cwd: work, env: { ...clean, GIT_CEILING_DIRECTORIES: dirname(work) }, stdio: 'ignore', timeout: timeoutMs });
     if (indexed.status !== 0) return false;
-    for (const name of names(folder)) rmSync(join(folder, name), { recursive: true, force: true });
-    for (const name of names(work)) renameSync(join(work, name), join(folder, name));
+    for (const name of viewNames(folder)) rmSync(join(folder, name), { recursive: true, force: true });
+    for (const name of viewNames(work)) renameSync(join(work, name), join(folder, name));
     return true;
   } finally {
     rmSync(work, { recursive: true, force: true });

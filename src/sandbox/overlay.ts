@@ -113,6 +113,15 @@ function createLayout(stageDir: string, root: string, tools: OverlayTools, prefi
 // The folders of a run folder, deepest first (what a run that left nothing in its upper folder has).
 const RUN_FOLDERS = ['upper', 'work/work', 'work', 'merged'];
 
+// Whether the run left its upper folder empty (it wrote nothing through the overlay); false when unreadable.
+export function upperEmpty(layout: Pick<OverlayLayout, 'upper'>): boolean {
+  try {
+    return readdirSync(layout.upper).length === 0;
+  } catch {
+    return false;
+  }
+}
+
 export function removeLayout(dir: string): void {
   // The usual run folder (its upper folder emptied by the apply, or never written): a few unlinks, no
   // walk (bench/stage.mjs: a recursive removal was a third of a staged `exec true`'s own cost).

@@ -132,14 +132,15 @@ export class UnreachableObjects {
   }
 
   // The view is made past maxMasks, or for unreachable objects in the repository's own packs, from git's
-  // answer (the loose and packed objects it reached, less every suspect).
-  private synced(repository: GitRepository, suspects: readonly string[], found: ObjectsFound): boolean {
+  // answer (the loose and packed objects it reached, less every suspect). A string: why it was refused.
+  private synced(repository: GitRepository, suspects: readonly string[], found: ObjectsFound): boolean | string {
     const packed = found.hide === undefined ? undefined : found.packedShown;
     if (!this.viewFolder || !found.shown || (found.hide !== undefined && !packed) || (!packed && suspects.length <= this.limits.maxMasks)) return false;
     const objects = join(realOf(repository.commonDir), 'objects');
     const view = objectsViewOf(this.viewFolder, objects);
     const masked = new Set(suspects);
-    return syncObjectsView(view, objects, found.shown.filter((id) => !masked.has(id))) && syncPackView(view, repository.worktree, this.env, packed?.filter((id) => !masked.has(id)), this.limits.timeoutMs);
+    const made = syncObjectsView(view, objects, found.shown.filter((id) => !masked.has(id)));
+    return made !== true ? made : syncPackView(view, repository.worktree, this.env, packed?.filter((id) => !masked.has(id)), this.limits.timeoutMs);
   }
 
   private viewGone(repository: GitRepository): boolean {
@@ -156,9 +157,10 @@ export class UnreachableObjects {
     // Seen unreachable before and still loose: still masked (a ref a run wrote does not tell what it holds).
     const loose = new Set(known && known.suspects.length > 0 ? looseObjects(join(repository.commonDir, 'objects')) : []);
     const suspects = [...new Set([...found.loose, ...(known?.suspects ?? []).filter((id) => loose.has(id))])].sort();
-    const viewed = this.synced(repository, suspects, found);
+    const synced = this.synced(repository, suspects, found);
+    const viewed = synced === true;
     const packed = viewed && found.hide !== undefined;
-    const entry = { identity, suspects, hide: viewed ? null : found.hide ?? null, viewed, packed };
+    const entry = { identity, suspects, hide: viewed ? null : typeof synced === 'string' ? synced : found.hide ?? null, viewed, packed };
     // A change within the file system's timestamp tick could go unseen, and git may succeed next time: then
     // only this run uses the answer, except the suspects, which are kept whatever happens.
     entries[repository.gitDir] = racy.value || found.failed ? { ...entry, identity: '' } : entry;

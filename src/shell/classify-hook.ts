@@ -52,7 +52,7 @@ export function classifyHook(parser: ParsesShell, options: ClassifyHookOptions):
   const scope = options.workspace;
   return {
     classify: async (call) => {
-      const run = call.command.shell?.(call.args);
+      const run = call.command.shell?.(call.args) ?? call.shell;
       if (!run) return;
       const workspace = runFolder(call, run.dir);
       const parse = await parser.parseShell(run.command);

@@ -4,6 +4,7 @@
 // `set`, `jq -n env`, `ps e`, /proc/*/environ) and expansions of secret-looking variables (`echo
 // $GITHUB_TOKEN`): never approved automatically as read-only.
 import { posix } from 'node:path';
+import { cdTargets } from './cd-operand.js';
 import { inlineProgram, languageOf, tokenize } from './parse-inline.js';
 import type { ShellParse, ShellWord, SimpleCommand } from './parse-types.js';
 
@@ -111,8 +112,8 @@ export function namedPaths(parse: ShellParse): NamedPath[] {
         for (const value of values(word)) for (const path of pieces(value)) out.push({ path, glob: word.glob, dirs: [...dirs], command: text });
       }
       for (const path of programPaths(command)) out.push({ path, glob: false, dirs: [...dirs], command: text });
-      const name = command.name?.toLowerCase();
-      if ((name === 'cd' || name === 'pushd') && command.words[1]) dirs.push(...values(command.words[1]));
+      // The folder a `cd -P secrets`, `pushd -- secrets`, `CDPATH=x cd secrets` reaches (the one cd reader, R30-3b).
+      for (const dir of cdTargets(command)?.folders ?? []) if (dir !== '' && !dir.includes(UNKNOWN)) dirs.push(dir);
     }
     for (const redirection of reading.redirections) {
       if (redirection.duplicate || redirection.op === '<<<' || redirection.op.startsWith('<<')) continue;

@@ -4,6 +4,7 @@
 // Ordinary development commands (rm -rf dist, git clean -fdx, sudo apt-get install) are never blocked
 // here; whether they may run is the permission layer's question.
 import { posix } from 'node:path';
+import { cdTargets } from './cd-operand.js';
 import { catastrophicPath, isBlockDevice, isDevicePath, systemWriteArea, type PathContext } from './danger-paths.js';
 import { commandRules, isDownloader, readsProgramFromStdin, substitutedCommands, tokensOf, type Hit } from './danger-rules.js';
 import { textualHit } from './danger-text.js';
@@ -129,13 +130,11 @@ function destructiveToken(token: string, context: PathContext): string | undefin
   return hit ? `the target ${hit.description}` : undefined;
 }
 
-// `cd X` / `pushd X`: later relative paths may be relative to X (flow-insensitive, so every target counts).
+// `cd X` / `pushd X`: later relative paths may be relative to X (flow-insensitive, so every target counts). The
+// operand as the one cd reader finds it (cd-operand.ts: options, `--`, `pushd -n`, CDPATH).
 function followDirectoryChange(command: SimpleCommand, cwds: string[], home: string | undefined): void {
-  if (command.name !== 'cd' && command.name !== 'pushd') return;
-  const target = command.words.slice(1).find((word) => !/^-[LPe@]+$/.test(word.value));
-  const candidates = target ? target.candidates : ['~'];
-  for (const candidate of candidates) {
-    if (candidate.includes(UNKNOWN) || candidate === '-' || cwds.length >= MAX_CWDS) continue;
+  for (const candidate of cdTargets(command)?.folders ?? []) {
+    if (candidate.includes(UNKNOWN) || cwds.length >= MAX_CWDS) continue;
     const expanded = candidate.replace(/^~(?=\/|$)/, home ?? '/home/\u0002home');
     const next = expanded.startsWith('/') ? [posix.normalize(expanded)] : cwds.map((cwd) => posix.join(cwd, expanded));
     for (const dir of next) if (!cwds.includes(dir)) cwds.push(dir);

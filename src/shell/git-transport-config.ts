@@ -13,6 +13,7 @@ import { isInclude } from '../git/config-includes.js';
 import { expandGitPath, gitOuterConfigFiles } from '../git/config-path.js';
 import { readGitMetadataOr, unreadWhy, METADATA_MAX } from '../git/config-read.js';
 import { foldersUp, trustedFolder } from '../workspace/above.js';
+import { gitSearchable } from '../permissions/git-shape.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -57,7 +58,7 @@ function repository(folder: string, root: string): { gitDir: string; workTree?: 
       const match = /^gitdir:\s*(.+?)\s*$/m.exec(pointer);
       if (match) return { gitDir: resolve(current, match[1]!), workTree: current };
     }
-    if (trustedFolder(root, current) && isDir(join(current, 'objects')) && isDir(join(current, 'refs')) && text(join(current, 'HEAD')) !== undefined) return { gitDir: current };
+    if (trustedFolder(root, current) && gitSearchable(current, 'objects') && gitSearchable(current, 'refs') && text(join(current, 'HEAD')) !== undefined) return { gitDir: current };
   }
   return undefined;
 }

@@ -61,7 +61,12 @@ export interface Assigned {
   readonly name: string;
   readonly value: string;
   readonly dynamic: boolean;
+  // The values it may take, as ShellWord.candidates (`~` for the home, U+0000 for a run-time part).
+  readonly candidates?: readonly string[];
 }
+
+// An assignment word's candidates without its `NAME=` (the values the variable may take).
+export const assignedCandidates = (name: string, candidates: readonly string[]): string[] => candidates.map((each) => (each.startsWith(`${name}=`) ? each.slice(name.length + 1) : each));
 
 // One word a splice puts after the program's name (`prefix`: the known option before a run-time value).
 type SplicedWord = { value: string; known: boolean; prefix?: string };

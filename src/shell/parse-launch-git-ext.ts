@@ -6,7 +6,6 @@
 // it is, whatever the protocol settings (git refuses ext:: unless allowed, but allowing it is one more word), and a
 // URL part only known at run time makes it a line only known at run time.
 import { argvText } from './parse-launch-options.js';
-import { gitPackLaunches } from './parse-launch-git-packs.js';
 import type { Launch } from './parse-launchers.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -44,7 +43,7 @@ export function extWords(text: string): string[] | undefined {
   return out;
 }
 
-// The launches of every ext:: URL in git's words, and of the line's transport options (parse-launch-git-packs.ts).
+// The launches of every ext:: URL in git's words (the transport options are git-program-options.ts').
 export function gitExtLaunches(words: readonly WordLike[]): Launch[] {
   const out: Launch[] = [];
   for (const word of words.slice(1)) {
@@ -61,5 +60,5 @@ export function gitExtLaunches(words: readonly WordLike[]): Launch[] {
     }
     out.push({ kind: 'text', text: argvText(argv.map((value) => ({ value, dynamic: false }))) });
   }
-  return [...out, ...gitPackLaunches(words)];
+  return out;
 }

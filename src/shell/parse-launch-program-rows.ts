@@ -1,6 +1,6 @@
 // One row per program whose options (or operands) run a program or shell text, in one shape (dyn23): the options
 // whose value runs (red team R18-11: `tar -I 'CMD'`, `tar --checkpoint-action=exec='CMD'`, `zip -TT 'CMD'`, `strace -o
-// '|CMD'`, `man -P 'CMD'`, `sort --compress-program=PROG`, `ssh-keygen -D ./lib.so`, rsync's `-e`/`--rsync-path`: R21-3)
+// '|CMD'`, `man -P 'CMD'`, `sort --compress-program=PROG`, `split --filter=CMD`, `ssh-keygen -D ./lib.so`, rsync's `-e`/`--rsync-path`: R21-3)
 // and the grammar that tells an option place from a value place, so a word only known at run time where an option may
 // stand is a line only known at run time (issue 26: `tar -cf a.tar "$X"`, `make "$X"` with X=`--eval=...`). Programs
 // read by getopt have `flags`/`valued`/`long`; programs with single-dash long options (R21-3: `gdb $X` with
@@ -122,6 +122,13 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
     flags: 'bcCdfghiMmnrRsuVz',
     valued: 'kotST',
     long: ['key', 'output', 'field-separator', 'buffer-size', 'temporary-directory', 'parallel', 'batch-size', 'files0-from', 'random-source', 'sort'],
+  },
+  // coreutils split writes each piece to `--filter=CMD` run through the shell (red team R30-7: `split --filt='CMD' f`).
+  split: {
+    options: [{ long: ['filter'], text: shellText }],
+    flags: 'dxeu',
+    valued: 'abClnt',
+    long: ['suffix-length', 'additional-suffix', 'bytes', 'line-bytes', 'lines', 'number', 'separator'],
   },
   // rsync's remote shell (`-e 'CMD'`, split into words and run: a local `rm -r build` too, red team R21-3) and the
   // program it names for the other side, which that shell runs.

@@ -2,8 +2,7 @@
 // check): environment and version managers (`pyenv exec`, `mise x --`, `volta run`, `cross-env A=1`,
 // `dotenv --`), resource and tracing runners (`perf stat`, `cpulimit`, `trickle`, `cgexec`), job queues
 // (`tsp`, `nq`, `pueue add`), namespaces (`ip netns exec`, `podman unshare`), and those that take shell
-// text (`hyperfine CMD`, `concurrently CMD`, `ansible -a CMD`, `git submodule foreach CMD`, `git rebase
-// -x CMD`). The command found is judged as if written; parse-launchers.ts has the rest of the table.
+// text (`hyperfine CMD`, `concurrently CMD`, `ansible -a CMD`; git's: git-program-options.ts). The command found is judged as if written; parse-launchers.ts has the rest of the table.
 import { optionWord } from './parse-launch-options.js';
 import type { Launch } from './parse-launchers.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
@@ -124,21 +123,6 @@ function run(key: string, spec: Spec, words: readonly WordLike[]): Launch[] {
   return [...launches, { kind: 'command', index: i }];
 }
 
-// git sub-commands that run a command: `git submodule foreach CMD` (shell text), `git bisect run CMD`,
-// `git rebase -x/--exec CMD` (shell text).
-function git(words: readonly WordLike[], sub: number): Launch[] {
-  const name = words[sub]?.value;
-  const rest = words.slice(sub + 1);
-  if (name === 'submodule') {
-    const at = rest.findIndex((word) => word.value === 'foreach');
-    const command = rest.slice(at + 1).filter((word) => !/^--(?:recursive|quiet)$/.test(word.value) && word.value !== '-q');
-    return at >= 0 && command.length > 0 ? [{ kind: 'text', text: command.map((word) => word.value).join(' ') }] : [];
-  }
-  if (name === 'bisect' && rest[0]?.value === 'run' && rest.length > 1) return [{ kind: 'command', index: sub + 2 }];
-  if (name === 'rebase') return optionTexts(rest, /^(?:-x|--exec)$/);
-  return [];
-}
-
 // The shell text given to an option in each spelling (`-x CMD`, `-xCMD`, `--exec=CMD`).
 function optionTexts(words: readonly WordLike[], name: RegExp): Launch[] {
   return words.flatMap((word, k): Launch[] => {
@@ -156,10 +140,8 @@ function ansible(words: readonly WordLike[]): Launch[] {
   return optionTexts(words.slice(1), /^(?:-a|--args)$/);
 }
 
-// What `words[0]` starts, by this table; undefined when it is not listed. `gitSub`: the index of git's
-// sub-command, for git.
-export function runnerLaunches(key: string, words: readonly WordLike[], gitSub?: number): Launch[] | undefined {
-  if (key === 'git') return gitSub === undefined ? [] : git(words, gitSub);
+// What `words[0]` starts, by this table; undefined when it is not listed (git's runners: git-program-options.ts).
+export function runnerLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   if (key === 'ansible') return ansible(words);
   return Object.hasOwn(SPECS, key) ? run(key, SPECS[key]!, words) : undefined;
 }

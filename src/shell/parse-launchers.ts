@@ -11,6 +11,7 @@ import { npmLaunches, programOptionLaunches } from './parse-launch-npm.js';
 import { optionValueLaunches } from './parse-launch-option-values.js';
 import { gitExtLaunches } from './parse-launch-git-ext.js';
 import { gitSendEmailLaunches } from './parse-launch-git-send-email.js';
+import { gitProgramLaunches } from './git-program-options.js';
 import { runnerLaunches } from './parse-launch-runners.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import { toolLaunches } from './parse-launch-tools.js';
@@ -181,16 +182,8 @@ function git(words: readonly WordLike[]): Launch[] {
       if (text) launches.push({ kind: 'text', text });
     }
   }
-  // `git instaweb --httpd=CMD` / `-d CMD` starts CMD through the shell, unquoted (R23-4).
-  if (words[i]?.value === 'instaweb') {
-    for (let k = i + 1; k < words.length; k++) {
-      const value = words[k]!.value;
-      const glued = /^(?:--httpd=|-d)(.+)$/s.exec(value);
-      if (glued) launches.push({ kind: 'text', text: glued[1]! });
-      else if ((value === '--httpd' || value === '-d') && k + 1 < words.length) launches.push({ kind: 'text', text: words[++k]!.value });
-    }
-  }
-  return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...(runnerLaunches('git', words, i) ?? [])];
+  // The program-valued options and runner operands of git's one table (git-program-options.ts).
+  return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...gitProgramLaunches(words, i)];
 }
 
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it

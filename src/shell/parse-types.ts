@@ -110,8 +110,9 @@ export interface SimpleCommand {
   readonly pipes: readonly PipeStage[];
   // The variables the line sets in the command's environment (exported earlier on the line, its prefix
   // assignments, an enclosing command's, `env NAME=VALUE` before it): `value` with run-time parts as '', `dynamic`
-  // when any part is only known at run time. Absent when the line sets none (location-variables.ts reads them).
-  readonly env?: readonly { readonly name: string; readonly value: string; readonly dynamic: boolean }[];
+  // when any part is only known at run time, `candidates` as ShellWord's. Absent when the line sets none
+  // (permissions/unconfined-env.ts reads them).
+  readonly env?: readonly { readonly name: string; readonly value: string; readonly dynamic: boolean; readonly candidates?: readonly string[] }[];
   // Run in the background with `&` (itself or an enclosing list/group).
   readonly background: boolean;
   // The innermost function definition whose body contains it.

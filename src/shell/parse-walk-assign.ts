@@ -6,7 +6,7 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
-import { isOptionVariable } from './option-variables.js';
+import { assignedCandidates, isOptionVariable, type Assigned } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
@@ -16,7 +16,7 @@ export function assignment(walk: WalkOps, node: Node, scope: Scope, record: bool
   const found = assigned(walk, node, scope, record);
   // A location variable too (location-variables.ts): HOME and XDG_* are exported already, so a plain `HOME=~/x`
   // reaches every later program; the others may be (fails closed).
-  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic });
+  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
   // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
   // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
   if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
@@ -70,6 +70,9 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else if (child.type === 'variable_name') {
       if (exported && isOptionVariable(child.text)) commandVariable(walk, child.text, { ...staticWord(''), text: `$${child.text}`, dynamic: true }, scope);
+      // `X=~/f; export X`: the values the line gave X reach the programs started later (red team R30-1).
+      const entry = exported ? exportedName(walk, child.text, scope) : undefined;
+      if (entry) walk.state.environment.push(entry);
       for (const raw of readWords([child], scope.source)) words.push(walk.state.resolve(raw, scope, true));
     } else {
       for (const raw of readWords([child], scope.source)) {
@@ -82,6 +85,14 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
   emit(walk, words, [], node.text, scope, []);
 }
 
+// A bare exported name's entry: the values the line gave it (none: the inherited value, the person's, not read).
+function exportedName(walk: WalkOps, name: string, scope: Scope): Assigned | undefined {
+  const text = `$${name}`;
+  const part = walk.state.resolve({ text, parts: [{ kind: 'variable', name, text, quoted: true, nested: [] }] }, scope, false).parts[0];
+  const values = part?.kind === 'variable' ? part.values : undefined;
+  return values === undefined || values.length === 0 ? undefined : { name, value: '', dynamic: true, candidates: values };
+}
+
 // A declaration's word that is no assignment node (red team R21-1): `export "MAKEFLAGS=..."` assigns as the node
 // does (a bare exported name, `read MAKEFLAGS ...; export MAKEFLAGS`, is walked above: its value, whatever the
 // walker knows of it, reaches the programs started later).
@@ -90,6 +101,6 @@ function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, sc
   if (!named) return;
   const name = named[1]!;
   const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
-  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic });
+  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
   if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
 }

@@ -4,6 +4,7 @@
 import type { SyntaxNode as Node } from './parse-syntax.js';
 import { REDIRECT_TYPES, WORD_TYPES, pipelineStages, type Statement } from './parse-walk-tree.js';
 import type { Scope } from './parse-walk-values.js';
+import type { Assigned } from './option-variables.js';
 import { assignment } from './parse-walk-assign.js';
 import { commandVariable } from './command-variables.js';
 import { simple } from './parse-walk-simple.js';
@@ -63,7 +64,7 @@ export function redirected(walk: WalkOps, node: Node, scope: Scope, stdin: strin
 export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects: readonly Node[], pipeStdin: string | undefined): string | undefined {
   const wordNodes: Node[] = [];
   const redirectNodes: Node[] = [...outerRedirects];
-  const assigned: { name: string; value: string; dynamic: boolean }[] = [];
+  const assigned: Assigned[] = [];
   const children = node.children;
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
@@ -72,7 +73,7 @@ export function command(walk: WalkOps, node: Node, scope: Scope, outerRedirects:
     if (child.type === 'variable_assignment') {
       const { name, word } = assignment(walk, child, scope, false);
       commandVariable(walk, name, word, scope);
-      assigned.push({ name, value: word?.value ?? '', dynamic: word === undefined || word.dynamic });
+      assigned.push({ name, value: word?.value ?? '', dynamic: word === undefined || word.dynamic, ...(word ? { candidates: word.candidates } : {}) });
     } else if (field === 'name') wordNodes.push(...child.children.filter((part): part is Node => part !== null));
     else if (field === 'redirect' || REDIRECT_TYPES.has(child.type)) redirectNodes.push(child);
     else if (field === 'argument') wordNodes.push(child);

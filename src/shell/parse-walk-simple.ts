@@ -7,7 +7,7 @@ import { UNKNOWN, childScope, scriptText, staticWord, type Scope } from './parse
 import { groupWords, readWords } from './parse-words.js';
 import { languageOf, spawnedCommands } from './parse-inline.js';
 import { baseName, previewOf, type Preview } from './parse-plan.js';
-import { optionSplices, type Assigned } from './option-variables.js';
+import { assignedCandidates, optionSplices, type Assigned } from './option-variables.js';
 import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 import { canonicalPreviews } from './long-canon-previews.js';
@@ -156,7 +156,7 @@ function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[])
   const out = [...assigned];
   for (const word of before) {
     const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
-    if (named) out.push({ name: named[1]!, value: named[2]!, dynamic: word.dynamic });
+    if (named) out.push({ name: named[1]!, value: named[2]!, dynamic: word.dynamic, candidates: assignedCandidates(named[1]!, word.candidates) });
   }
   return out;
 }

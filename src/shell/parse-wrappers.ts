@@ -249,6 +249,9 @@ export function interpreterReadsStdin(words: readonly WordLike[]): boolean {
     if (value === '-' || value === '/dev/stdin') return true;
     if (value === '--') return i + 1 >= words.length;
     if (/^-(?:[ceEmrx]|-eval|-print|-command|-module)/.test(value)) return false;
+    // `node --test` alone runs the test files it finds (node's runner), never its standard input (fix30b: `codeward
+    // test`'s detected `npm test` is judged as exec's line, with `"test": "node --test"`).
+    if (value === '--test' && /(?:^|\/)node$/.test(words[0]!.value)) return false;
     if (value.startsWith('-')) continue;
     return false;
   }

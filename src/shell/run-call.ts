@@ -1,7 +1,8 @@
 import type { CommandContext } from '../engine/command.js';
 import { CodewardError, fail, isCodewardError } from '../engine/errors.js';
 import { childEnv } from './env.js';
-import { removeLayout } from '../sandbox/overlay.js';
+import { removeLayout, upperEmpty } from '../sandbox/overlay.js';
+import { removeLayoutAside } from '../sandbox/layout-aside.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
 import { networkHint } from './network-hint.js';
 import { NO_LOCAL_SOCKETS } from '../sandbox/network-words.js';
@@ -116,8 +117,11 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     if (prepared?.stage) removeLayout(prepared.stage.dir);
     throw error;
   }
+  // A staged run that wrote nothing through the overlay: its run folder is removed while the after-run step runs
+  // (no mount is left on it: the overlay lived in the run's own namespace).
+  const removing = prepared?.stage && upperEmpty(prepared.stage) ? removeLayoutAside(prepared.stage.dir) : undefined;
   for (const warning of [...((await prepared?.after?.()) ?? []), ...ownStateKept()]) ctx.warn(warning);
-  const staged = await stagedResult(call, staging, prepared, ctx);
+  const staged = await stagedResult(call, staging, prepared, ctx, removing);
   // The repository tracks a non-accessible file, so the sandbox hid its git folder: say why git failed.
   if (prepared?.gitHidden && /not a git repository/i.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(prepared.gitHidden);
   // A subfolder workspace (enclosing-git.ts), a line that runs more than git, a run nobody approved:
@@ -168,9 +172,15 @@ const GIT_WRITES = /\bgit\b[^;&|]*\b(?:add|commit|stash|mv|rm|branch|tag|checkou
 const READ_ONLY_HINT = "git's folder is read-only for this command: only a line that runs git alone (git add, commit, checkout, switch, merge, rebase, stash, pull, push …, with no -c, --exec, --output or program option) writes git history from the sandbox; run the git part as a command of its own, e.g. exec \"git add -A && git commit -m '…'\"";
 
 // What staging did for this run: the changes it applied, or why it wrote in place.
-async function stagedResult(call: ShellCall, staging: Staging | undefined, prepared: PreparedRun | undefined, ctx: CommandContext): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
-  if (call.stage === undefined || staging === undefined) return {};
-  if (!isStaged(staging)) return { inPlace: staging.why };
+async function stagedResult(call: ShellCall, staging: Staging | undefined, prepared: PreparedRun | undefined, ctx: CommandContext, removing: Promise<void> | undefined): Promise<Pick<ProcessData, 'changes' | 'inPlace'>> {
+  if (call.stage === undefined || staging === undefined) {
+    await removing;
+    return {};
+  }
+  if (!isStaged(staging)) {
+    await removing;
+    return { inPlace: staging.why };
+  }
   if (!prepared?.stage) return {};
   // sandboxWritable folders (trusted config: ~/.npm, ~/.cargo) are bound in place, outside the overlay:
   // said in the result, the warning and the step's label (undo and checkpoints show it).
@@ -178,7 +188,7 @@ async function stagedResult(call: ShellCall, staging: Staging | undefined, prepa
   const inPlace = outside.length === 0 ? '' : ` [not undoable: also writable in place ${outside.join(', ')}]`;
   if (outside.length > 0) ctx.warn(`written in place, not staged: ${outside.join(', ')} (sandboxWritable): what the command wrote there is not in its change set, and undo cannot take it back`);
   try {
-    const applied = await applyRun(ctx, prepared.stage, `${stepLabel(call.stage.verb, call.command)}${inPlace}`);
+    const applied = await applyRun(ctx, prepared.stage, `${stepLabel(call.stage.verb, call.command)}${inPlace}`, removing);
     const changes = outside.length === 0 ? applied : { ...applied, writtenInPlace: outside };
     // Exit 0 is the command's own; what it wrote and was not applied is said where a person sees it too.
     const aside = changes.setAside ?? [];

@@ -8,6 +8,7 @@ import { lineProblem } from './run-script-unknown.js';
 import { readRunnerSetup } from './run-script-npm.js';
 import { installScripts } from '../permissions/hook-pm-commands.js';
 import { launchedLines } from './run-script-launched.js';
+import { implicitScripts } from './run-script-implicit.js';
 
 // The script lines a runner line makes the repository run (red team R16-5): `npm test` runs whatever
 // package.json's "test" says (and its pre/post scripts, and the runner lines those run in turn), `make test`
@@ -113,6 +114,7 @@ async function readPackage(files: ProjectFiles, script: string | readonly string
     reading.open('package.json: not valid JSON, so the script it runs is unknown');
     return [];
   }
+  scripts = implicitScripts(scripts, files);
   const named = typeof script === 'string' ? [`pre${script}`, script, `post${script}`] : script;
   const run = named.filter((name) => typeof scripts?.[name] === 'string');
   // Without the script a package manager runs something else (npm start: node server.js; yarn and bun: a

@@ -3,7 +3,13 @@ import picomatch from './picomatch.js';
 export type RelMatcher = ((rel: string) => boolean) & {
   // The path alone, not its ancestors: for walks that already know whether the parent matched.
   readonly entry: (rel: string) => boolean;
+  // entry() for the entries of one folder (`prefix`: its relative path and a slash, '' for the root): what depends
+  // on the folder is decided once, so a walk tests each entry by its name (issue 31: a tree of 20,000 entries
+  // tested each whole path). `folder(prefix)(name) === entry(prefix + name)`.
+  readonly folder: (prefix: string) => (name: string) => boolean;
 };
+
+const NEVER = (): boolean => false;
 
 const OPTIONS = { dot: true, windows: false } as const;
 
@@ -39,7 +45,7 @@ function isLiteral(text: string): boolean {
 
 // Whether a normalised relative path has one of the segments.
 function anySegment(segments: readonly string[]): (rel: string) => boolean {
-  if (segments.length === 0) return () => false;
+  if (segments.length === 0) return NEVER;
   const parts = segments.map((segment) => ({ segment, first: `${segment}/`, last: `/${segment}`, inner: `/${segment}/` }));
   return (rel) => {
     for (const { segment, first, last, inner } of parts) {
@@ -54,15 +60,36 @@ function anySegment(segments: readonly string[]): (rel: string) => boolean {
 // pattern's expression is built the first time an input starts with the literal text the pattern starts
 // with (`.env.` of `.env.!(example)`): a call that tests a few paths, none of which could match, never
 // runs picomatch's parser (a cold `read` paid its first compile, some milliseconds).
-function anyGlob(globs: readonly string[]): (input: string) => boolean {
-  if (globs.length === 0) return () => false;
+type GlobTest = ((input: string) => boolean) & {
+  // The test of `prefix + name` for the names of one folder ('' or a path and a slash), or undefined when no
+  // name there can match.
+  readonly within: (prefix: string) => ((name: string) => boolean) | undefined;
+};
+
+function anyGlob(globs: readonly string[]): GlobTest {
+  if (globs.length === 0) return Object.assign(NEVER, { within: () => undefined });
   const exact = new Set(globs);
+  // The exact paths of one folder's names (prefix, name), and whether a pattern can match there.
+  const namesIn = (prefix: string): Set<string> | undefined => {
+    let names: Set<string> | undefined;
+    for (const path of exact) {
+      if (path.length > prefix.length && path.startsWith(prefix) && !path.includes('/', prefix.length)) (names ??= new Set()).add(path.slice(prefix.length));
+    }
+    return names;
+  };
   // A literal glob matches itself only: the set answers it, with no expression to try.
   const patterns = globs.filter((glob) => !isLiteral(glob));
-  if (patterns.length === 0) return (input) => input !== '' && exact.has(input);
+  if (patterns.length === 0) {
+    return Object.assign((input: string) => input !== '' && exact.has(input), {
+      within: (prefix: string) => {
+        const names = namesIn(prefix);
+        return names === undefined ? undefined : (name: string) => names.has(name);
+      },
+    });
+  }
   const starts = patterns.map(leadingLiteral);
   let tests: readonly RegExp[] | undefined;
-  return (input) => {
+  const test = (input: string): boolean => {
     if (input === '') return false;
     if (exact.has(input)) return true;
     if (!starts.some((start) => input.startsWith(start))) return false;
@@ -70,6 +97,14 @@ function anyGlob(globs: readonly string[]): (input: string) => boolean {
     for (const regex of tests) if (regex.test(input)) return true;
     return false;
   };
+  return Object.assign(test, {
+    within: (prefix: string) => {
+      // `prefix + name` starts with `start` only when one of the two starts with the other.
+      if (starts.some((start) => prefix.startsWith(start) || start.startsWith(prefix))) return (name: string) => test(prefix + name);
+      const names = namesIn(prefix);
+      return names === undefined ? undefined : (name: string) => names.has(name);
+    },
+  });
 }
 
 // The text every match of `glob` starts with: its characters before the first `/` or the first one
@@ -89,19 +124,26 @@ function expressions(globs: readonly string[]): RegExp[] {
 // Whether a name ends with one of `endings` (`.pem`), or a path is one of `tails` (`.aws/credentials`) or ends
 // with `/` and one of them.
 function anyEnding(endings: readonly string[]): (text: string) => boolean {
-  return endings.length === 0 ? () => false : (text) => endings.some((ending) => text.endsWith(ending));
+  return endings.length === 0 ? NEVER : (text) => endings.some((ending) => text.endsWith(ending));
 }
 
-function anyTail(tails: readonly string[]): (rel: string) => boolean {
-  if (tails.length === 0) return () => false;
+function anyTail(tails: readonly string[]): ((rel: string) => boolean) & { readonly namesIn: (folder: string) => Set<string> | undefined } {
+  if (tails.length === 0) return Object.assign(NEVER, { namesIn: () => undefined });
   const whole = new Set(tails);
   const ends = tails.map((tail) => `/${tail}`);
-  return (rel) => whole.has(rel) || ends.some((end) => rel.endsWith(end));
+  // A tail `A/B` ends a path `F/NAME` when NAME is B and F is A or ends with `/A` (B holds no slash).
+  const split = tails.map((tail) => ({ head: tail.slice(0, tail.lastIndexOf('/')), last: tail.slice(tail.lastIndexOf('/') + 1) }));
+  const namesIn = (folder: string): Set<string> | undefined => {
+    let names: Set<string> | undefined;
+    for (const { head, last } of split) if (folder === head || folder.endsWith(`/${head}`)) (names ??= new Set()).add(last);
+    return names;
+  };
+  return Object.assign((rel: string) => whole.has(rel) || ends.some((end) => rel.endsWith(end)), { namesIn });
 }
 
 // Compiles the globs once; a relative path matches when it or any ancestor folder does (never the root).
 export function compileNonAccessible(globs: readonly string[]): RelMatcher {
-  if (globs.length === 0) return Object.assign(() => false, { entry: () => false });
+  if (globs.length === 0) return Object.assign(() => false, { entry: NEVER, folder: () => NEVER });
   const { names, extensions, segments, tails, paths } = splitGlobs(globs);
   const byName = anyGlob(names);
   const byExtension = anyEnding(extensions);
@@ -113,11 +155,19 @@ export function compileNonAccessible(globs: readonly string[]): RelMatcher {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     return byExtension(name) || byName(name) || bySegment(rel) || byTail(rel) || byPath(rel);
   };
+  const segmentNames = new Set(segments);
+  const folder = (prefix: string): ((name: string) => boolean) => {
+    const rel = prefix.slice(0, -1);
+    if (rel !== '' && bySegment(rel)) return () => true;
+    const tailNames = byTail.namesIn(rel);
+    const path = byPath.within(prefix);
+    return (name) => byExtension(name) || byName(name) || segmentNames.has(name) || (tailNames !== undefined && tailNames.has(name)) || (path !== undefined && path(name));
+  };
   return Object.assign((rel: string): boolean => {
     if (rel === '.' || rel === '') return false;
     for (let cut = rel.indexOf('/'); cut !== -1; cut = rel.indexOf('/', cut + 1)) {
       if (entry(rel.slice(0, cut))) return true;
     }
     return entry(rel);
-  }, { entry });
+  }, { entry, folder });
 }

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Beneath, DirHandle } from './beneath.js';
 import { isProjectConfigName } from '../permissions/project-config-names.js';
+import { SHAPE_NAMES } from '../permissions/git-shape.js';
 
 // A walk of the workspace's folders that never follows a symlink and never lists a folder twice while
 // it is unchanged: each folder is opened from its parent's descriptor (Beneath.openChild: O_NOFOLLOW, so
@@ -21,7 +22,7 @@ export interface Listing {
 // `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts);
 // package.json: a package scope node resolves a self-reference in (permissions/home-sources-modules.ts); a VS Code
 // multi-root workspace file (permissions/hook-editor.ts).
-const MARKS = new Set(['.git', 'HEAD', 'commondir', '.envrc', 'package.json']);
+const MARKS = new Set(['.git', ...SHAPE_NAMES, '.envrc', 'package.json']);
 const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isProjectConfigName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.

@@ -166,6 +166,16 @@ export class Workspace {
     return parentNonAccessible || this.#nonAccessible.entry(rel) || this.#isOwnState(rel);
   }
 
+  // isNonAccessibleEntry for the entries of one folder (workspace-relative, '' for the root), decided once per
+  // folder: a walk then tests each entry by its name (`nonAccessibleIn(f, b)(name) === isNonAccessibleEntry(f/name, b)`).
+  nonAccessibleIn(folderRel: string, folderNonAccessible: boolean): (name: string) => boolean {
+    if (folderNonAccessible || (folderRel !== '' && this.#isOwnState(folderRel))) return () => true;
+    const prefix = folderRel === '' ? '' : `${folderRel}/`;
+    const byName = this.#nonAccessible.folder(prefix);
+    const own = this.#ownState.filter((rel) => rel.startsWith(prefix) && !rel.includes('/', prefix.length)).map((rel) => rel.slice(prefix.length));
+    return own.length === 0 ? byName : (name) => byName(name) || own.includes(name);
+  }
+
   // For readers that cannot ask per file (search, code index, references, git-diff): non-accessible, or a
   // file `read` refuses or asks a person for by itself (reader-hidden.ts, red team R8-10).
   isHiddenFromReaders(rel: string): boolean {

@@ -2,24 +2,16 @@
 // 450-530 MB; one changed file cost the whole listing's reader-hidden checks twice). A saved shard is kept
 // as its compact rows (an entry is decoded when asked for, never kept), kept rows are re-encoded without
 // being decoded, and files that come from the listing of this call are not checked again one by one.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
 import type { IndexEntry } from '../../src/code/index/entry.js';
 import { readShard, textAt, writeShard, entryOf } from '../../src/code/index/shard-format.js';
 import { IndexStore } from '../../src/code/index/store.js';
 import { Workspace } from '../../src/workspace/workspace.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { indexDirs } from '../helpers/index-dirs.js';
 
-let root: string;
-let state: string;
-beforeEach(async () => {
-  root = await tempDir();
-  state = await tempDir('codeward-state-');
-});
-afterEach(async () => {
-  await removeDir(root);
-  await removeDir(state);
-});
+const dirs = indexDirs();
 
 const symbol = (name: string) => ({ name, namePath: `C/${name}`, kind: 'method', startLine: 2, endLine: 4, signature: `${name}() {` });
 const entry = (stamp: string, ...names: string[]): IndexEntry => ({ stamp, symbols: names.map(symbol), references: [...names, 'log'] });
@@ -43,7 +35,7 @@ describe('code index memory', () => {
   });
 
   it('the store serves an entry decoded from its row each time and does not keep the object it was given, before its save and after', async () => {
-    const store = new IndexStore(state);
+    const store = new IndexStore(dirs.state);
     const given = entry('1', 'run');
     await store.set('a.ts', given);
     expect(store.unsaved).toBe(1);
@@ -65,11 +57,11 @@ describe('code index memory', () => {
     expect(one!.references).not.toBe(one!.references);
     expect(one!.symbols).toEqual(given.symbols);
     // Another store on the same folder reads the same rows.
-    expect(plain(await new IndexStore(state).get('a.ts'))).toEqual(plain(given));
+    expect(plain(await new IndexStore(dirs.state).get('a.ts'))).toEqual(plain(given));
   });
 
   it('a save that lets go of its shards keeps none in memory, a new batch loads none, and every entry is still served', async () => {
-    const store = new IndexStore(state);
+    const store = new IndexStore(dirs.state);
     const files = Array.from({ length: 40 }, (_, at) => `f${at}.ts`);
     const expected = new Map(files.map((rel, at) => [rel, entry(String(at), `n${at}`)]));
     for (const [rel, each] of expected) await store.set(rel, each);
@@ -92,15 +84,15 @@ describe('code index memory', () => {
     await store.set('f1.ts', entry('third', 'n1'));
     await store.save();
     expect(store.loaded).toBe(loaded);
-    expect(plain(await new IndexStore(state).get('f1.ts'))).toEqual(plain(entry('third', 'n1')));
+    expect(plain(await new IndexStore(dirs.state).get('f1.ts'))).toEqual(plain(entry('third', 'n1')));
   });
 
   it('files from this call\'s listing are not checked against the reader-hidden rule again, one by one; others are', async () => {
-    await writeFiles(root, Object.fromEntries(Array.from({ length: 6 }, (_, at) => [`f${at}.ts`, `export function f${at}(): void {}\n`])));
-    const workspace = await Workspace.open(root);
+    await writeFiles(dirs.root, Object.fromEntries(Array.from({ length: 6 }, (_, at) => [`f${at}.ts`, `export function f${at}(): void {}\n`])));
+    const workspace = await Workspace.open(dirs.root);
     const spy = vi.spyOn(workspace, 'isHiddenFromReaders');
     const files = Array.from({ length: 6 }, (_, at) => `f${at}.ts`);
-    const request = { workspace, stateDir: state, files, signal: new AbortController().signal, threads: 0 };
+    const request = { workspace, stateDir: dirs.state, files, signal: new AbortController().signal, threads: 0 };
     expect((await indexFiles({ ...request, listed: true })).files).toHaveLength(6);
     expect(spy).not.toHaveBeenCalled();
     expect((await indexFiles(request)).files).toHaveLength(6);

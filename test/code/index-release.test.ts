@@ -4,37 +4,29 @@
 // the next call answers the same from the files on disk. Real files, real lstats, a real store.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { indexFiles } from '../../src/code/index/code-index.js';
 import { stampOf } from '../../src/code/index/read-code.js';
 import { IndexStore } from '../../src/code/index/store.js';
 import { Workspace } from '../../src/workspace/workspace.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { writeFiles } from '../helpers/fixture.js';
+import { indexDirs } from '../helpers/index-dirs.js';
 
-let root: string;
-let state: string;
-beforeEach(async () => {
-  root = await tempDir();
-  state = await tempDir('codeward-state-');
-});
-afterEach(async () => {
-  await removeDir(root);
-  await removeDir(state);
-});
+const dirs = indexDirs();
 
 describe('code index: the store after a large gather from its cache', () => {
   it('lets go of every shard, and serves the same entries again', async () => {
     const files = Array.from({ length: 1100 }, (_, at) => `src/m${at}.py`);
-    await writeFiles(root, Object.fromEntries(files.map((rel, at) => [rel, `def f${at}():\n    return ${at}\n`])));
+    await writeFiles(dirs.root, Object.fromEntries(files.map((rel, at) => [rel, `def f${at}():\n    return ${at}\n`])));
     // Entries made for the files' very stamps (as a parse would have): the calls below parse nothing.
-    const seeded = new IndexStore(state);
+    const seeded = new IndexStore(dirs.state);
     for (const [at, rel] of files.entries()) {
-      await seeded.set(rel, { stamp: stampOf(lstatSync(join(root, rel))), symbols: [{ name: `f${at}`, namePath: `f${at}`, kind: 'function', startLine: 1, endLine: 2, signature: `def f${at}():` }], references: [] });
+      await seeded.set(rel, { stamp: stampOf(lstatSync(join(dirs.root, rel))), symbols: [{ name: `f${at}`, namePath: `f${at}`, kind: 'function', startLine: 1, endLine: 2, signature: `def f${at}():` }], references: [] });
     }
     await seeded.save();
-    const workspace = await Workspace.open(root);
-    const store = new IndexStore(state);
-    const request = { workspace, stateDir: state, files, signal: new AbortController().signal, threads: 0, listed: true as const, store };
+    const workspace = await Workspace.open(dirs.root);
+    const store = new IndexStore(dirs.state);
+    const request = { workspace, stateDir: dirs.state, files, signal: new AbortController().signal, threads: 0, listed: true as const, store };
     const first = await indexFiles(request);
     expect(first.parsed).toBe(0);
     expect(first.files).toHaveLength(1100);

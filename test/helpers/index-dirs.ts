@@ -1,5 +1,6 @@
-// The three folders of a code index test (duplicates D1: index-cache and index-deferred-resolve set them up alike):
-// the workspace, a folder outside it (a link's target), and codeward's state folder; removed after each test.
+// The three folders of a code index test (duplicates D1: index-cache, index-deferred-resolve, index-memory and
+// index-release set them up alike): the workspace, a folder outside it (a link's target), and codeward's state
+// folder; removed after each test.
 import { afterEach, beforeEach } from 'vitest';
 import { removeDir, tempDir } from './fixture.js';
 

@@ -62,16 +62,19 @@ describe('the question shows the diff of the handler\'s own dry run', () => {
     expect(asked[0]!.preview!.diff).toMatch(/\+\+\+ b\/n1\.txt[\s\S]*\+first[\s\S]*\+\+\+ b\/sub\/n2\.txt[\s\S]*\+second/);
   });
 
-  test('"always" for a two-file call covers those two files, not a third', async () => {
+  test('"always" for a two-file call covers those two files (that command), not a third', async () => {
     const { engine, asked } = await asking('always');
     await engine.run({ cmd: 'multipatch', args: { edits: [{ file: 'a.txt', search: 'two', replace: 'TWO' }, { file: 'b.txt', search: 'beta', replace: 'BETA' }] } });
     expect(asked).toHaveLength(1);
     expect(asked[0]!.preview!.diff).toContain('-two\n+TWO');
     expect(asked[0]!.preview!.diff).toContain('-beta\n+BETA');
-    expect((await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'again\n' } })).ok).toBe(true);
+    expect((await engine.run({ cmd: 'multipatch', args: { edits: [{ file: 'a.txt', search: 'TWO', replace: 'two' }] } })).ok).toBe(true);
     expect(asked).toHaveLength(1);
     await engine.run({ cmd: 'write', args: { file: 'c.txt', content: 'third\n' } });
     expect(asked).toHaveLength(2);
+    // The asked command only (red team R30-5): never a whole-file write of a file the question named.
+    await engine.run({ cmd: 'write', args: { file: 'a.txt', content: 'again\n' } });
+    expect(asked).toHaveLength(3);
   });
 
   test('patch --diff, update and write show what will be written; "no" writes nothing and keeps no checkpoint', async () => {

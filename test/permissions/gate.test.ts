@@ -160,7 +160,8 @@ describe('permissionGate', () => {
     const call = await prepared(workspace, multipatch, {}, [{ path: 'a.ts', access: 'write' }, { path: 'b.ts', access: 'write' }]);
     await expect(gate.authorize(call)).rejects.toMatchObject({ code: 'C240', message: expect.stringContaining('b.ts') });
     expect(asked.map((r) => r.judged)).toEqual(['@coder multipatch a.ts b.ts']);
-    expect(asked[0]!.scopes![0]!.rules).toEqual(expect.arrayContaining(['@coder write a.ts', '@coder multipatch a.ts', '@coder write b.ts', '@coder multipatch b.ts']));
+    // Each file's asked-command rule only (red team R30-5: never a whole-file write of either).
+    expect(asked[0]!.scopes![0]!.rules).toEqual(['@coder multipatch a.ts', '@coder multipatch b.ts']);
     expect(asked[0]!.scopes!.map((scope) => scope.label)).toEqual(['these 2 files (multipatch a.ts, b.ts)', 'all edits in this workspace, this session']);
     expect(asked[0]!.options).toEqual(['once', 'always', 'no', 'never']);
   });

@@ -37,7 +37,6 @@ describe('--no-stage is the decision of the person\'s per-file rules (red team R
     ['exec', { cmd: 'sh build.sh', stage: false }],
     ['exec', { cmd: 'sh -c "sh build.sh"', stage: false }],
     ['test', { cmd: 'sh build.sh', stage: false }],
-    ['test', { stage: false }],
   ] as const)('%s %j under --yes and `--deny @coder * prod.conf`: C240 naming the rule, prod.conf kept', async (cmd, args) => {
     const result = await (await engine({ deny: ['@coder * prod.conf'] })).run({ cmd, args });
     expect(result.ok ? undefined : result.error).toMatchObject({ code: 'C240', message: expect.stringMatching(/writes in place \(--no-stage\).*"@coder \* prod\.conf" \(deny\).*leave out --no-stage/) });

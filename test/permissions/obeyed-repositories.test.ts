@@ -5,7 +5,7 @@
 // holds (obeyed-repos.ts) and judges every path against all of them. Each row is an attacker's write through
 // the file tools' judge under --yes (in-process engine) and the same file made by a staged exec (set aside).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -51,6 +51,17 @@ beforeAll(async () => {
   execFileSync('git', ['config', '-f', join(base, 'outside.git/config'), 'core.hooksPath', '../ext-hooks']);
   mkdirSync(join(root, 'ext'));
   writeFileSync(join(root, 'ext/.git'), `gitdir: ${join(base, 'outside.git')}\n`);
+  // Red team R30-4 (fix30d): folders of git's shape whose objects and refs are links, or executable files
+  // (git-shape.ts's one predicate; the scan counted real folders only), with a hooksPath leaving them.
+  for (const [name, make] of [['shp', (at: string) => symlinkSync('../.git/objects', join(at, 'objects'))], ['shx', (at: string) => writeFileSync(join(at, 'objects'), '', { mode: 0o755 })]] as const) {
+    const at = join(root, name);
+    mkdirSync(at);
+    writeFileSync(join(at, 'HEAD'), 'ref: refs/heads/master\n');
+    make(at);
+    if (name === 'shp') symlinkSync('../.git/refs', join(at, 'refs'));
+    else writeFileSync(join(at, 'refs'), '', { mode: 0o755 });
+    writeFileSync(join(at, 'config'), `[core]\n\thooksPath = ../${name}-hooks\n`);
+  }
   engine = await createEngine({ workspace: root, env: { HOME: home }, permissions: { home, yes: true } });
 });
 
@@ -69,6 +80,8 @@ const ROWS: readonly (readonly [string, string])[] = [
   ['submodule hooksPath', 'sm-hooks/pre-commit'],
   ['linked worktree config.worktree', 'wt-hooks/post-checkout'],
   ['.git file pointing outside', 'ext-hooks/pre-commit'],
+  ['a folder of git\'s shape, objects and refs links (R30-4)', 'shp-hooks/reference-transaction'],
+  ['a folder of git\'s shape, objects and refs executable files (R30-4)', 'shx-hooks/pre-auto-gc'],
 ];
 
 describe('every repository the workspace holds is obeyed by the file tools\' judge under --yes', () => {

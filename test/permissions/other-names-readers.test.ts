@@ -5,35 +5,24 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('other-names-readers-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('other-names-readers-');
 
 const GIT_CORE = execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim();
 
 // A repository whose origin is an ext:: URL that touches `pwned` (protocol.ext.allow always in its own config),
 // the line run with --sandbox off --yes plus `extra`.
 async function run(line: string, extra: string[] = []): Promise<{ code: string; pwned: boolean; home: string[]; kept: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`), pwned = join(base, `pwned${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
-  execFileSync('git', ['init', '-q', top]);
-  execFileSync('git', ['-C', top, 'add', 'a.txt'], { env });
-  execFileSync('git', ['-C', top, 'commit', '-qm', 'a'], { env });
+  const place = await runs.place(true);
+  const { top, home } = place, pwned = join(runs.base, `pwned${place.n}`);
   execFileSync('git', ['-C', top, 'config', 'remote.origin.url', `ext::sh -c touch% ${pwned}`]);
   execFileSync('git', ['-C', top, 'config', 'protocol.ext.allow', 'always']);
   await writeFiles(top, { 'a.txt': 'CHANGED\n' });
-  const result = runCli(['--json', '--sandbox', 'off', ...extra, '-C', top, 'exec', '--cmd', line.replaceAll('GITCORE', GIT_CORE)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, pwned: existsSync(pwned), home: ['.gitconfig', '.local', '.config/pip/pip.conf'].filter((file) => existsSync(join(home, file))), kept: readFileSync(join(top, 'a.txt'), 'utf8') === 'CHANGED\n' };
+  const code = runs.exec(place, line.replaceAll('GITCORE', GIT_CORE), { extra });
+  return { code, pwned: existsSync(pwned), home: ['.gitconfig', '.local', '.config/pip/pip.conf'].filter((file) => existsSync(join(home, file))), kept: readFileSync(join(top, 'a.txt'), 'utf8') === 'CHANGED\n' };
 }
 
 describe('gitTransportVeto reads every name of git', () => {

@@ -110,6 +110,17 @@ describe('the repository names a program', () => {
     await rm(bare, { recursive: true, force: true });
   });
 
+  // Red team R30-4 (fix30d): git takes objects and refs that are executable FILES (access(X_OK)).
+  test('a bare repository of executable files objects and refs', async () => {
+    const bare = join(box.root, 'planted-x');
+    await mkdir(bare, { recursive: true });
+    for (const name of ['objects', 'refs']) await writeFile(join(bare, name), '', { mode: 0o755 });
+    await writeFile(join(bare, 'HEAD'), 'ref: refs/heads/main\n');
+    await writeFile(join(bare, 'config'), '[core]\n\tpager = ./x.sh\n');
+    expect((await judged('cd planted-x && git log')).decision).toBe('ask');
+    await rm(bare, { recursive: true, force: true });
+  });
+
   test('booleans and empty values name no program', async () => {
     git('config', 'core.fsmonitor', 'false');
     git('config', 'credential.helper', '');

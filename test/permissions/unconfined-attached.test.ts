@@ -90,8 +90,13 @@ describe('--sandbox off: an expansion only known at run time among make\'s optio
     expect(existsSync(join(box.root, 'RAN'))).toBe(false);
     vi.unstubAllEnvs();
   });
-  it.each(['make -j$(nproc)', 'make --jobs=$(nproc) all', 'make V=$(printf 1)', 'make -- $(printf %s all)'])('--yes %j (a value or a target after --) runs', async (line) => {
+  it.each(['make -j$(nproc)', 'make --jobs=$(nproc) all', 'make -sj$(nproc) all'])('--yes %j (a job or load limit) runs', async (line) => {
     expect(await run(line)).toBe('ran');
+  });
+  // A variable or target known only at run time picks recipes the reader cannot read: unstaged, that is the
+  // unread-scripts class (R30-2), a question --yes does not answer.
+  it.each(['make V=$(printf 1)', 'make -- $(printf %s all)'])('--yes %j (a variable or a target known at run time) asks', async (line) => {
+    expect(await run(line)).toMatch(/^C241 .*safety-immune/s);
   });
   // The reader itself (a second layer beside the safety-immune rule on dynamic option words, which held these):
   // before, it read the word's text without its run-time part, so `-s$X` and `$FLAGS` were no option at all.
@@ -110,7 +115,11 @@ describe('--sandbox off: an expansion only known at run time among make\'s optio
 });
 
 describe('--sandbox off: make\'s own options inside the workspace run as before', () => {
-  it.each(['make', 'make -j2', 'make -sj2 all', 'make -fMakefile', 'make -sfMakefile', 'make -kf Makefile all', 'make -sj', 'cc -o/dev/null a.c'])('--yes %j runs', async (line) => {
+  it.each(['make', 'make -j2', 'make -sj2 all', 'make -sj', 'cc -o/dev/null a.c'])('--yes %j runs', async (line) => {
     expect(await run(line)).toBe('ran');
+  });
+  // make -f names the Makefile the reader does not follow: unstaged, an unread recipe asks (R30-2).
+  it.each(['make -fMakefile', 'make -sfMakefile', 'make -kf Makefile all'])('--yes %j asks (a Makefile the reader does not follow)', async (line) => {
+    expect(await run(line)).toMatch(/^C241 .*safety-immune/s);
   });
 });

@@ -8,27 +8,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt28-gitcfg-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt28-gitcfg-');
 
 // `line` may name the home folder as `../HOME` (relative to the workspace); `yes`: run with --yes.
 async function run(line: string, yes = true): Promise<{ code: string; wrote: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replace('../HOME', `../h${count}`)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes });
-  const local = execFileSync('git', ['config', '--file', join(top, '.git/config'), '--list'], { encoding: 'utf8' });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, wrote: existsSync(join(home, '.gitconfig')) || /hookspath|pager/i.test(local) };
+  const place = await runs.place();
+  const code = runs.exec(place, line.replace('../HOME', `../h${place.n}`), { yes });
+  const local = execFileSync('git', ['config', '--file', join(place.top, '.git/config'), '--list'], { encoding: 'utf8' });
+  return { code, wrote: existsSync(join(place.home, '.gitconfig')) || /hookspath|pager/i.test(local) };
 }
 
 describe('R28-7 CRITICAL: `git config --glo` (a prefix of --global) writes ~/.gitconfig under --yes', () => {

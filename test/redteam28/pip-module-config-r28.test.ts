@@ -3,28 +3,16 @@
 // spelling pip's own docs recommend) and runs under --yes, writing ~/.config/pip/pip.conf: the person's next
 // `pip install` fetches (and runs the setup code of) packages from the attacker's index. Held: `pip config set`,
 // `pip3 config set`, `pip config --user set`, `npm c set`, `npm conf set`, `npm config --location=user set`.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt28-pipcfg-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt28-pipcfg-');
 
 async function run(line: string): Promise<{ code: string; wrote: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, wrote: existsSync(join(home, '.config/pip/pip.conf')) };
+  const place = await runs.place();
+  return { code: runs.exec(place, line), wrote: existsSync(join(place.home, '.config/pip/pip.conf')) };
 }
 
 describe('R28-8 CRITICAL: `python3 -m pip config set` writes the user pip.conf under --yes', () => {

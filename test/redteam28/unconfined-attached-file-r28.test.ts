@@ -5,28 +5,16 @@
 // `touch /root/rt28mk/RAN` ran and wrote outside the workspace). The test names a file outside the workspace that is
 // no makefile (the repository's package.json: make stops at "missing separator", so the hole shows as C253, not C241).
 // Held: `make -f /PATH`, `make -sf /PATH`, `make -C /PATH`, `make -sC/PATH`, `make --dir=`, `--file=`.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REPO_ROOT, removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT } from '../helpers/fixture.js';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt28-unconfined-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt28-unconfined-');
 const OUTSIDE = join(REPO_ROOT, 'package.json');
 
 async function code(line: string): Promise<string> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout;
+  return runs.exec(await runs.place(), line);
 }
 
 describe('R28-13 CRITICAL (--sandbox off): make\'s attached / clustered -f runs a makefile outside the workspace unasked', () => {

@@ -5,29 +5,18 @@
 // after the write). immune-config-verbs.ts knows `git config` only: under --yes each line ran and wrote the file
 // outside the workspace. Held: `git config --glo`, `git -c alias.m="maintenance register" m` (asks), `git
 // maintenance start|unregister|run`, `git lfs install`, `gh auth setup-git`, crontab, systemctl --user.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt29-gitverb-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt29-gitverb-');
 
 // `HOME` in the line stands for the home folder's absolute path.
 async function run(line: string): Promise<{ code: string; wrote: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replaceAll('HOME', home)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, wrote: existsSync(join(home, '.gitconfig')) || existsSync(join(home, 'x')) };
+  const place = await runs.place();
+  const code = runs.exec(place, line.replaceAll('HOME', place.home));
+  return { code, wrote: existsSync(join(place.home, '.gitconfig')) || existsSync(join(place.home, 'x')) };
 }
 
 describe('R29-1 CRITICAL: git verbs that write the global git configuration (or any --config-file) run under --yes', () => {

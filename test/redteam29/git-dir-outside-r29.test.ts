@@ -8,32 +8,21 @@
 // writes. (With the OS sandbox the outside repository is not in the view: C210.)
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt29-gitdir-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt29-gitdir-');
 
 const state = (bare: string): string => execFileSync('git', ['--git-dir', bare, 'for-each-ref'], { encoding: 'utf8' }) + execFileSync('git', ['config', '--file', join(bare, 'config'), '--list'], { encoding: 'utf8' });
 
 // The workspace w<n> (one commit) and a bare repository o<n>.git beside it; `O` in the line is `../o<n>.git`.
 async function run(line: string): Promise<{ code: string; changed: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`), other = join(base, `o${count}.git`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
+  const place = await runs.place(true);
+  const other = join(runs.base, `o${place.n}.git`);
   execFileSync('git', ['init', '-q', '--bare', other]);
-  execFileSync('git', ['init', '-q', top]);
-  execFileSync('git', ['-C', top, 'add', 'a.txt']);
-  execFileSync('git', ['-C', top, '-c', 'user.name=x', '-c', 'user.email=x@x', 'commit', '-qm', 'a']);
   const before = state(other);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replaceAll('O', `../o${count}.git`)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, changed: state(other) !== before };
+  const code = runs.exec(place, line.replaceAll('O', `../o${place.n}.git`));
+  return { code, changed: state(other) !== before };
 }
 
 describe('R29-7 CRITICAL: --git-dir / GIT_DIR naming a repository outside the workspace writes it under --yes', () => {

@@ -10,36 +10,26 @@
 // doas, pkexec, run0, runuser, su -/root/-c, sysctl -w/a.b=1/--write/-qw/-p/--load, insmod, modprobe -r, systemctl
 // stop/--no-block stop/-q disable/mask/poweroff, telinit, chmod 777/0777/a+rwx/ugo=rwx/-R o+w/u+s/4755/g+s, chown
 // root/0/root:/:root/0:0/--from, dd of=/dev/…, busybox dd/shred, DROP TABLE/DATABASE (any case, comments), TRUNCATE TABLE.
-import { execFileSync } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
 const NAMES = ['nc', 'nc.openbsd', 'nc.traditional', 'socat', 'kmod', 'insmod', 'service', 'systemctl', 'setcap', 'psql'];
-beforeAll(async () => {
-  base = await tempDir('rt29-immune-names-');
+const runs = unconfinedRuns('rt29-immune-names-', async (base) => {
   await writeFiles(join(base, 'fake'), { '.keep': '' });
   for (const name of NAMES) {
     await writeFile(join(base, 'fake', name), `#!/bin/sh\necho "${name} $*" >> "${join(base, 'ran.log')}"\n`);
     await chmod(join(base, 'fake', name), 0o755);
   }
 });
-afterAll(async () => {
-  await removeDir(base);
-});
 
 async function run(line: string): Promise<{ code: string; ran: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  await writeFile(join(base, 'ran.log'), '');
-  execFileSync('git', ['init', '-q', top]);
-  const env = { HOME: home, CODEWARD_NO_SERVE: '1', PATH: `${join(base, 'fake')}:${process.env.PATH ?? ''}` };
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, ran: (await readFile(join(base, 'ran.log'), 'utf8')).length > 0 };
+  const place = await runs.place();
+  await writeFile(join(runs.base, 'ran.log'), '');
+  const code = runs.exec(place, line, { env: { PATH: `${join(runs.base, 'fake')}:${process.env.PATH ?? ''}` } });
+  return { code, ran: (await readFile(join(runs.base, 'ran.log'), 'utf8')).length > 0 };
 }
 
 describe('R29-5 CRITICAL: an immune-list act under another program name or word runs under --yes', () => {

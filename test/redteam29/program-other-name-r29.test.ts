@@ -11,33 +11,22 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt29-othername-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
+const runs = unconfinedRuns('rt29-othername-');
 
 const GIT_CORE = execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim();
 
 // A repository with one committed file changed and one untracked file; the line run with --sandbox off --yes.
 async function run(line: string): Promise<{ code: string; kept: boolean; home: string[] }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
-  execFileSync('git', ['init', '-q', top]);
-  execFileSync('git', ['-C', top, 'add', 'a.txt'], { env });
-  execFileSync('git', ['-C', top, 'commit', '-qm', 'a'], { env });
+  const place = await runs.place(true);
+  const { top, home } = place;
   await writeFiles(top, { 'a.txt': 'CHANGED\n', 'u.txt': 'new\n' });
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replaceAll('GITCORE', GIT_CORE)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
+  const code = runs.exec(place, line.replaceAll('GITCORE', GIT_CORE));
   const kept = readFileSync(join(top, 'a.txt'), 'utf8') === 'CHANGED\n' && existsSync(join(top, 'u.txt'));
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, kept, home: ['.gitconfig', '.config/pip/pip.conf', '.pip/pip.conf'].filter((file) => existsSync(join(home, file))) };
+  return { code, kept, home: ['.gitconfig', '.config/pip/pip.conf', '.pip/pip.conf'].filter((file) => existsSync(join(home, file))) };
 }
 
 describe('R29-4 CRITICAL: a known program under another name runs an immune-list line under --yes', () => {

@@ -9,34 +9,24 @@
 // `-b`, `--`, `PYTHONPATH=/out python3 -c "import ym"`, NODE_PATH, RUBYLIB, perl -Mstrict, ruby -W0, make -f/-C (and
 // prefixes --fi= --mak= --di=, clusters -sC/-kC/-j2C/-eC), npm --prefix, env -C, cd /out, BASH_ENV, sh < /out/y.sh,
 // cat | sh, find -exec, nohup/nice/timeout, busybox sh, dash, zsh.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, test } from 'vitest';
+import { writeFiles } from '../helpers/fixture.js';
+import { unconfinedRuns } from '../helpers/unconfined-runs.js';
 
-let base: string;
-let out: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt29-unconf-');
+let out = '';
+const runs = unconfinedRuns('rt29-unconf-', async (base) => {
   out = join(base, 'out');
   const ran = JSON.stringify(join(out, 'RAN'));
   await writeFiles(out, { 'y.sh': `touch ${ran}\n`, 'y.js': `require("fs").writeFileSync(${ran}, "")\n`, 'y.py': `open(${ran}, "w")\n`, 'ym.py': `open(${ran}, "w")\n` });
 });
-afterAll(async () => {
-  await removeDir(base);
-});
 
 async function run(line: string): Promise<{ code: string; ran: boolean }> {
-  const top = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(top, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
+  const place = await runs.place();
   await rm(join(out, 'RAN'), { force: true });
-  execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line.replaceAll('OUT', out)], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
-  return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, ran: existsSync(join(out, 'RAN')) };
+  return { code: runs.exec(place, line.replaceAll('OUT', out)), ran: existsSync(join(out, 'RAN')) };
 }
 
 describe('R29-6 CRITICAL: an outside script behind an interpreter option runs under --yes (--sandbox off)', () => {

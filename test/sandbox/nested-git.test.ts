@@ -170,6 +170,37 @@ describe('what git itself creates', () => {
   });
 });
 
+describe('a linked worktree whose checkout lies outside the workspace (rev32: read only through the jail)', () => {
+  // The worktree's index names a gitlink `m` whose git folder runs a program: a checkout in the workspace is
+  // scanned (above); one outside it, or a planted `gitdir` naming any folder, is not read at all.
+  it.each([
+    ['a worktree added outside', 'added'],
+    ['a planted gitdir pointer to an outside folder', 'planted'],
+    ['a checkout in the workspace reached through a link out of it', 'linked'],
+  ])('%s: nothing there is read or reported', async (_, how) => {
+    const root = await tempDir();
+    const outside = await tempDir();
+    git(root, 'init', '-q');
+    git(root, 'commit', '-q', '--allow-empty', '-m', 'c');
+    git(root, 'worktree', 'add', '-q', join(outside, 'wt'));
+    const checkout = join(outside, 'wt');
+    git(checkout, 'init', '-q', 'm');
+    git(join(checkout, 'm'), 'commit', '-q', '--allow-empty', '-m', 'c');
+    await writeFiles(checkout, { 'm/.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+    git(checkout, 'update-index', '--add', '--cacheinfo', `160000,${git(join(checkout, 'm'), 'rev-parse', 'HEAD').trim()},m`);
+    if (how === 'planted') {
+      await writeFiles(outside, { 'elsewhere/m/.git/config': '[core] fsmonitor = /x/ev.sh\n' });
+      await writeFiles(root, { '.git/worktrees/wt/gitdir': `${join(outside, 'elsewhere', '.git')}\n` });
+    }
+    if (how === 'linked') {
+      spawnSync('ln', ['-s', checkout, join(root, 'co')]);
+      await writeFiles(root, { '.git/worktrees/wt/gitdir': `${join(root, 'co', '.git')}\n` });
+    }
+    expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    expect(spawnSync('test', ['-e', join(checkout, 'm/.git/config')]).status).toBe(0);
+  });
+});
+
 describe('files that would block a reader', () => {
   it('moves aside a FIFO planted as a nested config or index without reading it', async () => {
     const root = await repo();

@@ -3,52 +3,30 @@
 // untouched), brought in line when the repository changes, and rebuilt when the view is removed; without a view
 // folder (seatbelt, no safe state folder) git is hidden as before.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { mkdtemp, realpath, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { env, useObjectsRepo } from './objects-repo.js';
 import { objectsViewOf } from '../../src/sandbox/objects-view.js';
 import { repositoryOf } from '../../src/sandbox/tracked-secrets.js';
 import { UnreachableObjects } from '../../src/sandbox/unreachable-objects.js';
 
-let root: string;
-let state: string;
-const env = { PATH: process.env['PATH'] ?? '', HOME: '/nonexistent' };
+const repo = useObjectsRepo('codeward-objview');
+const { git } = repo;
 const limits = { timeoutMs: 10_000, maxMasks: 1 };
 
-function git(...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.trim();
-}
-
-const objects = (): string => join(root, '.git', 'objects');
+const objects = (): string => join(repo.root, '.git', 'objects');
 const ids = (folder: string): string[] => readdirSync(folder).filter((name) => /^[0-9a-f]{2}$/.test(name)).flatMap((name) => readdirSync(join(folder, name)).map((rest) => name + rest)).sort();
-const blob = (text: string): string => spawnSync('git', ['hash-object', '-w', '--stdin'], { cwd: root, input: text, encoding: 'utf8' }).stdout.trim();
-
-beforeEach(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'codeward-objview-')));
-  state = await realpath(await mkdtemp(join(tmpdir(), 'codeward-objview-state-')));
-  await writeFile(join(root, 'a.txt'), 'a\n');
-  git('init', '-q');
-  git('add', 'a.txt');
-  git('commit', '-qm', 'one');
-});
-
-afterEach(async () => {
-  await removeDir(root);
-  await removeDir(state);
-});
+const blob = (text: string): string => spawnSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo.root, input: text, encoding: 'utf8' }).stdout.trim();
 
 describe('the read-only objects view', () => {
   it('past maxMasks: binds of a view holding the reachable loose objects only; the store untouched', () => {
     const reached = ids(objects());
     const unreached = [blob('A=1\n'), blob('A=2\n')];
     const store = ids(objects());
-    const views = join(state, 'views');
-    const view = new UnreachableObjects(env, join(state, 'cache.json'), limits, views).view(repositoryOf(root)!);
+    const views = join(repo.state, 'views');
+    const view = new UnreachableObjects(env, join(repo.state, 'cache.json'), limits, views).view(repositoryOf(repo.root)!);
     expect(view.hide).toBeUndefined();
     expect(view.paths).toEqual([]);
     const folder = objectsViewOf(views, objects());
@@ -63,27 +41,63 @@ describe('the read-only objects view', () => {
   it('follows the repository: a new commit is copied, a view removed is made again; kept answer reused', async () => {
     blob('A=1\n');
     blob('A=2\n');
-    const views = join(state, 'views');
-    const cache = join(state, 'cache.json');
-    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!);
-    await writeFile(join(root, 'b.txt'), 'b\n');
+    const views = join(repo.state, 'views');
+    const cache = join(repo.state, 'cache.json');
+    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!);
+    await writeFile(join(repo.root, 'b.txt'), 'b\n');
     git('add', 'b.txt');
     git('commit', '-qm', 'two');
     const folder = objectsViewOf(views, objects());
     // A change within the file system's timestamp tick is not kept: the first call after it may ask git again.
-    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!);
+    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!);
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD:b.txt'));
     rmSync(folder, { recursive: true });
-    expect(new UnreachableObjects(env, cache, limits, views).view(repositoryOf(root)!).binds?.[0]?.[1]).toBe(folder);
+    expect(new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!).binds?.[0]?.[1]).toBe(folder);
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
   });
 
   it('without a view folder, past maxMasks, git is hidden as before', () => {
     blob('A=1\n');
     blob('A=2\n');
-    const view = new UnreachableObjects(env, undefined, limits).view(repositoryOf(root)!);
+    const view = new UnreachableObjects(env, undefined, limits).view(repositoryOf(repo.root)!);
     expect(view.hide).toMatch(/more than the 1/);
     expect(view.binds).toBeUndefined();
+  });
+
+  // rev32: the copies are read through the read jail below the common git folder. A linked folder in the store
+  // (git never makes one) refuses the view, saying why: nothing it leads to is copied or packed into the view.
+  it.each([
+    ['fan-out folder (objects/ab)', (): string => join(objects(), git('rev-parse', 'HEAD').slice(0, 2))],
+    ['objects folder (itself)', (): string => objects()],
+  ])('a linked %s: no view is made, nothing outside is copied, git is hidden saying why', (_, linked) => {
+    blob('A=1\n');
+    blob('A=2\n');
+    const folder = linked();
+    const outside = join(repo.state, 'outside');
+    renameSync(folder, outside);
+    symlinkSync(outside, folder);
+    // The commit's object, outside now: what the view would copy.
+    const head = git('rev-parse', 'HEAD');
+    const views = join(repo.state, 'views');
+    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(repo.root)!);
+    expect(view.binds).toBeUndefined();
+    expect(view.hide).toMatch(/is a symbolic link \(git never makes one\): a read-only view of the objects would copy what it leads to/);
+    expect(existsSync(join(objectsViewOf(views, objects()), head.slice(0, 2), head.slice(2)))).toBe(false);
+  });
+
+  it('a linked pack folder with an unreachable packed object: no filtered pack is made from it', () => {
+    writeFileSync(join(repo.root, '.env'), 'API_KEY=s\n');
+    git('add', '-f', '.env');
+    git('gc', '-q');
+    git('reset', '-q', '.env');
+    const outside = join(repo.state, 'outside-pack');
+    renameSync(join(objects(), 'pack'), outside);
+    symlinkSync(outside, join(objects(), 'pack'));
+    const views = join(repo.state, 'views');
+    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(repo.root)!);
+    expect(view.binds).toBeUndefined();
+    expect(view.hide).toMatch(/pack is a symbolic link/);
+    expect(existsSync(join(objectsViewOf(views, objects()), 'pack'))).toBe(false);
   });
 });

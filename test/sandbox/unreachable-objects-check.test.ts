@@ -2,58 +2,35 @@
 // (past maxMasks, a git that times out or fails: the git folders are hidden, never nothing), the kept
 // answer (read without git while the repository is unchanged), and a suspect object staying masked once a
 // ref names it.
-import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { env, useObjectsRepo } from './objects-repo.js';
 import { repositoryOf } from '../../src/sandbox/tracked-secrets.js';
 import { UnreachableObjects } from '../../src/sandbox/unreachable-objects.js';
 
-let root: string;
-let state: string;
-const env = { PATH: process.env['PATH'] ?? '', HOME: '/nonexistent' };
-
-function git(...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, encoding: 'utf8', env: { ...env, GIT_CONFIG_NOSYSTEM: '1' } });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.trim();
-}
+const repo = useObjectsRepo('codeward-unreach');
+const { git } = repo;
 
 // A blob staged once and unstaged (its id).
 async function dangle(text: string): Promise<string> {
-  await writeFile(join(root, '.env'), text);
+  await writeFile(join(repo.root, '.env'), text);
   git('add', '-f', '.env');
   const id = git('rev-parse', ':.env');
   git('rm', '-q', '--cached', '.env');
   return id;
 }
 
-const objectPath = (id: string): string => join(root, '.git', 'objects', id.slice(0, 2), id.slice(2));
-const repository = () => repositoryOf(root)!;
+const objectPath = (id: string): string => join(repo.root, '.git', 'objects', id.slice(0, 2), id.slice(2));
+const repository = () => repositoryOf(repo.root)!;
 
 // An environment whose first `git` on PATH runs `body` instead (findOnPath falls back to /usr/bin only after PATH).
 async function fakeGit(body: string): Promise<Record<string, string>> {
-  const bin = join(state, `bin-${Math.random().toString(36).slice(2)}`);
+  const bin = join(repo.state, `bin-${Math.random().toString(36).slice(2)}`);
   await mkdir(bin);
   await writeFile(join(bin, 'git'), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   return { ...env, PATH: `${bin}:${env.PATH}` };
 }
-
-beforeEach(async () => {
-  root = await realpath(await mkdtemp(join(tmpdir(), 'codeward-unreach-')));
-  state = await realpath(await mkdtemp(join(tmpdir(), 'codeward-unreach-state-')));
-  await writeFile(join(root, 'a.txt'), 'a\n');
-  git('init', '-q');
-  git('add', 'a.txt');
-  git('commit', '-qm', 'one');
-});
-
-afterEach(async () => {
-  await removeDir(root);
-  await removeDir(state);
-});
 
 describe('UnreachableObjects', () => {
   it('a clean repository: nothing masked, nothing hidden', () => {
@@ -72,7 +49,7 @@ describe('UnreachableObjects', () => {
 
   it('git timing out or failing hides the git folders (and is not kept)', async () => {
     await dangle('A=1\n');
-    const file = join(state, 'kept.json');
+    const file = join(repo.state, 'kept.json');
     expect(new UnreachableObjects(await fakeGit('sleep 5'), file, { timeoutMs: 300, maxMasks: 512 }).view(repository()).hide).toMatch(/could not list/);
     expect(new UnreachableObjects(await fakeGit('exit 1'), file).view(repository()).hide).toMatch(/could not list/);
     expect(new UnreachableObjects(env, file).view(repository()).hide).toBeUndefined();
@@ -80,7 +57,7 @@ describe('UnreachableObjects', () => {
 
   it('the answer is kept while the repository is unchanged (read without git), and redone when it changes', async () => {
     const one = await dangle('A=1\n');
-    const file = join(state, 'kept.json');
+    const file = join(repo.state, 'kept.json');
     // Past the file system's timestamp tick (a change within it could go unseen: not kept).
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(new UnreachableObjects(env, file).view(repository()).paths).toEqual([{ path: objectPath(one), kind: 'file' }]);
@@ -92,7 +69,7 @@ describe('UnreachableObjects', () => {
 
   it('an object seen unreachable stays masked once a ref or the index names it (while loose)', async () => {
     const one = await dangle('A=1\n');
-    const file = join(state, 'kept.json');
+    const file = join(repo.state, 'kept.json');
     expect(new UnreachableObjects(env, file).view(repository()).paths).toHaveLength(1);
     git('update-index', '--add', '--cacheinfo', `100644,${one},b.txt`);
     git('commit', '-qm', 'two');
@@ -106,6 +83,6 @@ describe('UnreachableObjects', () => {
     await dangle('A=1\n');
     git('fsck', '--lost-found');
     const view = new UnreachableObjects(env).view(repository());
-    expect(view.paths).toContainEqual({ path: join(root, '.git', 'lost-found'), kind: 'dir' });
+    expect(view.paths).toContainEqual({ path: join(repo.root, '.git', 'lost-found'), kind: 'dir' });
   });
 });

@@ -2,34 +2,17 @@
 // sees `.git/objects` as a read-only view holding copies of the reachable loose objects only, so git status,
 // log and diff work in a busy repository, while no unreachable object can be read (by git or by a script
 // inflating the raw files), and the user's .git is left byte for byte as it was. Real git, bwrap, the CLI.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, realpath, writeFile } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, removeDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { bwrapWorks, useObjectsHarness } from './objects-harness.js';
 
-const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const SECRET = 'sk-live-UNREACHED-5521';
-const base = existsSync('/var/tmp') ? '/var/tmp' : join(REPO_ROOT, 'test');
-// Prints every loose object that inflates to something holding the marker (a script needs no git).
-const ZLIB = 'import zlib,glob\nn=0\nfor f in glob.glob(".git/objects/??/*"):\n    d = open(f, "rb").read()\n    if d: n += 1; d = zlib.decompress(d)\n    if b"UNREACHED" in d: print(d)\nprint("inflated", n)\n';
-
-let home: string;
-let root: string;
-let scripts: string;
-
-function env(): Record<string, string> {
-  const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !key.startsWith('CODEWARD_') && !key.startsWith('GIT_'));
-  return { ...(Object.fromEntries(kept) as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: join(scripts, 'state'), GIT_CONFIG_NOSYSTEM: '1', PATH: `${scripts}:${process.env['PATH'] ?? ''}` };
-}
-
-function git(...args: string[]): string {
-  const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: root, encoding: 'utf8', env: env() });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout.trim();
-}
+const h = useObjectsHarness('codeward-objview', { '.gitignore': '.env\n', 'a.txt': 'a\n' });
+const { env, git, run, script } = h;
 
 // Every entry of a folder: path, type, mode and bytes (a link's target), hashed.
 function treeHash(folder: string): string {
@@ -48,30 +31,11 @@ function treeHash(folder: string): string {
   return hash.digest('hex');
 }
 
-async function run(line: string): Promise<{ out: string; ok: boolean }> {
-  const stdout = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--yes', '--json', '-C', root, 'exec', '--cmd', line], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', () => resolve(out));
-  });
-  const parsed = JSON.parse(stdout) as { ok: boolean; warnings?: string[]; data?: { stdout: string; stderr: string }; error?: { message: string; data?: { stdout: string; stderr: string } } };
-  const data = parsed.data ?? parsed.error?.data;
-  return { out: `${data?.stdout ?? ''}${data?.stderr ?? ''}${parsed.error?.message ?? ''}${(parsed.warnings ?? []).join('\n')}`, ok: parsed.ok };
-}
-
-async function script(lines: readonly string[]): Promise<{ out: string; ok: boolean }> {
-  const file = join(scripts, `script-${Math.random().toString(36).slice(2)}.sh`);
-  await writeFile(file, ['set -e', ...lines].join('\n'));
-  return run(`bash ${file}`);
-}
-
 // `count` dangling blobs holding the secret (written by git, named by no ref, reflog or index entry).
 async function dangle(count: number): Promise<string[]> {
   const files: string[] = [];
   for (let i = 0; i < count; i++) {
-    files.push(join(scripts, `blob-${i}`));
+    files.push(join(h.scripts, `blob-${i}`));
     await writeFile(files[i]!, `API_KEY=${SECRET}-${i}\n`);
   }
   return git('hash-object', '-w', ...files).split('\n');
@@ -79,28 +43,12 @@ async function dangle(count: number): Promise<string[]> {
 
 const raw = (id: string): string => `.git/objects/${id.slice(0, 2)}/${id.slice(2)}`;
 
-beforeEach(async () => {
-  home = await realpath(await mkdtemp(join(base, 'codeward-objview-home-')));
-  scripts = await realpath(await mkdtemp(join(base, 'codeward-objview-out-')));
-  root = join(home, 'project');
-  await mkdir(root);
-  await writeFiles(root, { '.gitignore': '.env\n', 'a.txt': 'a\n' });
-  await writeFile(join(scripts, 'z.py'), ZLIB);
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-qm', 'one');
-});
-
-afterEach(async () => {
-  await removeDir(home);
-  await removeDir(scripts);
-});
 
 describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-only view without the unreachable ones', () => {
   it('100 dangling blobs: git status and log work; git and a zlib script read none of them; .git unchanged', async () => {
     const ids = await dangle(100);
-    await writeFile(join(root, 'a.txt'), 'a\nb\n');
-    const before = treeHash(join(root, '.git'));
+    await writeFile(join(h.root, 'a.txt'), 'a\nb\n');
+    const before = treeHash(join(h.root, '.git'));
     for (const line of ['git --no-optional-locks status --short', 'git log --oneline', 'git --no-optional-locks diff --stat']) {
       const done = await run(line);
       expect(done.ok, `${line}: ${done.out}`).toBe(true);
@@ -111,25 +59,25 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
       `git cat-file -p ${ids[0]!} && echo READ-OK || echo READ-FAILED`,
       'git cat-file --batch-all-objects --batch || true',
       `cat ${ids.slice(0, 20).map(raw).join(' ')} 2>&1 | wc -c`,
-      `python3 ${scripts}/z.py`,
+      `python3 ${h.scripts}/z.py`,
     ]);
     expect(reads.out).not.toContain(SECRET);
     expect(reads.out).toContain('READ-FAILED');
     expect(reads.out).not.toContain('READ-OK');
     // The reachable loose objects are there (the commit, its tree, two blobs).
     expect(reads.out).toContain('inflated 4');
-    expect(treeHash(join(root, '.git'))).toBe(before);
+    expect(treeHash(join(h.root, '.git'))).toBe(before);
   }, 180_000);
 
   it('a write of objects fails with a message and leaves the store whole; a commit made outside is seen next run', async () => {
     await dangle(40);
-    await writeFile(join(root, 'a.txt'), 'a\nb\n');
-    const objects = treeHash(join(root, '.git', 'objects'));
+    await writeFile(join(h.root, 'a.txt'), 'a\nb\n');
+    const objects = treeHash(join(h.root, '.git', 'objects'));
     const added = await run('git add a.txt');
     expect(added.ok).toBe(false);
     expect(added.out).toMatch(/object store is read-only inside exec here/);
-    expect(treeHash(join(root, '.git', 'objects'))).toBe(objects);
-    expect(spawnSync('git', ['fsck', '--no-dangling'], { cwd: root, env: env() }).status).toBe(0);
+    expect(treeHash(join(h.root, '.git', 'objects'))).toBe(objects);
+    expect(spawnSync('git', ['fsck', '--no-dangling'], { cwd: h.root, env: env() }).status).toBe(0);
     git('commit', '-qam', 'two');
     const log = await run('git log --oneline');
     expect(log.ok, log.out).toBe(true);
@@ -139,17 +87,17 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
 
   it('a reachable loose object replaced by a link to a file outside is not followed into the view', async () => {
     await dangle(40);
-    await writeFile(join(scripts, 'outside'), `${SECRET}-outside\n`);
+    await writeFile(join(h.scripts, 'outside'), `${SECRET}-outside\n`);
     // a.txt's blob, reached by HEAD: rev-list lists it without reading it, so git still answers.
     const blob = git('rev-parse', 'HEAD:a.txt');
-    spawnSync('rm', ['-f', join(root, raw(blob))]);
-    expect(spawnSync('ln', ['-s', join(scripts, 'outside'), join(root, raw(blob))]).status).toBe(0);
-    const read = await script([`cat ${raw(blob)} 2>&1 || true`, 'git log --oneline || true', `python3 ${scripts}/z.py || true`]);
+    spawnSync('rm', ['-f', join(h.root, raw(blob))]);
+    expect(spawnSync('ln', ['-s', join(h.scripts, 'outside'), join(h.root, raw(blob))]).status).toBe(0);
+    const read = await script([`cat ${raw(blob)} 2>&1 || true`, 'git log --oneline || true', `python3 ${h.scripts}/z.py || true`]);
     expect(read.out).toContain('one');
     expect(read.out).not.toContain(`${SECRET}-outside`);
   }, 180_000);
   it("every root is kept in the view: another worktree's detached HEAD and index, and the stash", async () => {
-    const other = join(home, 'other');
+    const other = join(h.home, 'other');
     git('worktree', 'add', '-q', '--detach', other);
     const inOther = (...args: string[]): string => {
       const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@e', ...args], { cwd: other, encoding: 'utf8', env: env() });
@@ -163,26 +111,26 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
     await writeFile(join(other, 'c.txt'), 'only the other worktree index\n');
     inOther('add', 'c.txt');
     const staged = inOther('rev-parse', ':c.txt');
-    await writeFile(join(root, 'a.txt'), 'stashed change\n');
+    await writeFile(join(h.root, 'a.txt'), 'stashed change\n');
     git('stash', '-q');
     await dangle(40);
-    const before = treeHash(join(root, '.git'));
+    const before = treeHash(join(h.root, '.git'));
     const read = await script([`git cat-file -p ${detached}`, `git cat-file -p ${staged}`, 'git stash show -p', 'git --no-optional-locks status --short']);
     expect(read.ok, read.out).toBe(true);
     expect(read.out).toContain('only the other worktree index');
     expect(read.out).toContain('stashed change');
     expect(read.out).toContain('detached');
     expect(read.out).not.toContain(SECRET);
-    expect(treeHash(join(root, '.git'))).toBe(before);
+    expect(treeHash(join(h.root, '.git'))).toBe(before);
   }, 180_000);
   it('an unreachable secret in a pack: a filtered pack stands for it; git reads, the secret is in no pack shown', async () => {
-    await writeFile(join(root, '.env'), `API_KEY=${SECRET}\n`);
+    await writeFile(join(h.root, '.env'), `API_KEY=${SECRET}\n`);
     git('add', '-f', '.env');
     const secret = git('rev-parse', ':.env');
     git('gc', '-q');
     git('reset', '-q', '.env');
-    await writeFile(join(root, 'a.txt'), 'a\nb\n');
-    const before = treeHash(join(root, '.git'));
+    await writeFile(join(h.root, 'a.txt'), 'a\nb\n');
+    const before = treeHash(join(h.root, '.git'));
     const read = await script([
       'git --no-optional-locks status --short',
       'git log --oneline',
@@ -199,10 +147,10 @@ describe.skipIf(!bwrapWorks)('past the bound of masks, the objects are a read-on
     expect(packs.ok, packs.out).toBe(true);
     expect(packs.out).not.toContain(secret);
     expect(packs.out).toContain(git('rev-parse', 'HEAD'));
-    expect(treeHash(join(root, '.git'))).toBe(before);
+    expect(treeHash(join(h.root, '.git'))).toBe(before);
     const added = await run('git add a.txt');
     expect(added.ok).toBe(false);
     expect(added.out).toMatch(/read-only inside exec here: it holds objects no ref, reflog or index reaches in a pack/);
-    expect(treeHash(join(root, '.git'))).toBe(before);
+    expect(treeHash(join(h.root, '.git'))).toBe(before);
   }, 180_000);
 });

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import { stateDirFor } from '../../engine/state-dir.js';
-import { journaled, removeLayout, type OverlayLayout } from '../../sandbox/overlay.js';
+import { journaled, upperEmpty, type OverlayLayout } from '../../sandbox/overlay.js';
+import { removeLayoutAside } from '../../sandbox/layout-aside.js';
 import type { StagedChanges } from './apply.js';
 
 // The part of staging every staged exec and test loads (run-call.ts): whether there is anything to
@@ -12,14 +13,6 @@ import type { StagedChanges } from './apply.js';
 
 const NOTHING: StagedChanges = { created: 0, changed: 0, deleted: 0, files: [] };
 
-const empty = (dir: string): boolean => {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch {
-    return false;
-  }
-};
-
 // The step's label in `checkpoints`: the command line, on one line, capped.
 export function stepLabel(verb: string, command: string): string {
   const line = command.replace(/\s+/g, ' ').trim();
@@ -27,10 +20,10 @@ export function stepLabel(verb: string, command: string): string {
 }
 
 // Judges and applies what the run left in `layout` (apply.ts), or only removes its run folder when the
-// command wrote nothing.
-export async function applyRun(ctx: CommandContext, layout: OverlayLayout, label: string): Promise<StagedChanges> {
-  if (empty(layout.upper)) {
-    removeLayout(layout.dir);
+// command wrote nothing. `removing`: that removal, started by the caller when it found the upper folder empty.
+export async function applyRun(ctx: CommandContext, layout: OverlayLayout, label: string, removing?: Promise<void>): Promise<StagedChanges> {
+  if (removing !== undefined || upperEmpty(layout)) {
+    await (removing ?? removeLayoutAside(layout.dir));
     return NOTHING;
   }
   const { applyStaged } = await import('./apply.js');

@@ -1,0 +1,117 @@
+// The ONE reading of a `cd`/`pushd`/`popd` command's operand (red team R30-3, R30-3b: the hook walker took the word
+// after `cd` as the folder, so `cd -P tools`, `cd -- tools`, `pushd -- tools` moved it to `-P`/`--`; the danger
+// classifier skipped `-P` but not `--`; the secret pre-check read `words[1]`; each reader had its own idea of CDPATH).
+// Every reader of a folder change goes through readCd (words as text) and then reads the folder word itself with
+// folder-word.ts. What bash does (and dash/zsh, read as a superset):
+// - `builtin cd`, `command cd` (`command -p`), assignments before the name (`CDPATH=tools cd sub`) are skipped;
+//   `command -v cd` only prints;
+// - options until `--` or the first operand, clustered (`-Pe`, `-L`, `-@`, `pushd -n`, zsh's `-q`/`-s`); `-` alone is
+//   an operand (OLDPWD); `pushd`/`popd` `+N`/`-N` rotate the folder stack;
+// - no operand or `~`: the home; `-`: OLDPWD; `popd`, `pushd` alone, `+N`/`-N`: the stack (known at run time only);
+// - `pushd -n D` adds D under the top without moving; a later `popd` moves there, so D counts as a folder reached;
+// - CDPATH (the line's assignment or an earlier export): a name not starting with `/`, `.` or `..` is looked up in
+//   each entry first (an empty entry is the current folder), then in the current folder: every one is a folder the
+//   line may reach (which exists may change before it runs). A CDPATH only known at run time is `unknown` (the
+//   caller fails closed).
+import type { SimpleCommand } from './parse-types.js';
+
+export type CdRead =
+  | { readonly kind: 'folder'; readonly at: number; readonly operand: string; readonly bases: readonly string[]; readonly moves: boolean }
+  | { readonly kind: 'home' | 'back' | 'stack'; readonly moves: boolean }
+  | { readonly kind: 'unknown'; readonly why: string };
+
+const NAMES = new Set(['cd', 'pushd', 'popd', 'chdir']);
+const ASSIGNMENT = /^[A-Za-z_]\w*\+?=/;
+
+// Where the cd command's name is in `words` (after assignments, `builtin`, `command [-p]`), or -1.
+export function cdNameAt(words: readonly string[]): number {
+  let at = 0;
+  while (at < words.length && ASSIGNMENT.test(words[at]!)) at++;
+  for (;;) {
+    const word = words[at];
+    if (word === 'builtin') at++;
+    else if (word === 'command') {
+      at++;
+      while (words[at] !== undefined && /^-[p]+$/.test(words[at]!)) at++;
+      if (words[at] === '--') at++;
+      if (words[at] !== undefined && /^-/.test(words[at]!)) return -1;
+    } else break;
+  }
+  return words[at] !== undefined && NAMES.has(words[at]!) ? at : -1;
+}
+
+// `words`: the command's words as text (quotes removed), assignments and `builtin`/`command` included or not.
+// `cdpath`: the CDPATH in effect before the command (`undefined`: none set; `null`: a value only known at run time);
+// an assignment among `words` before the name wins.
+// undefined: not a folder change.
+export function readCd(words: readonly string[], cdpath?: string | null): CdRead | undefined {
+  const name = cdNameAt(words);
+  if (name < 0) return undefined;
+  const program = words[name]!;
+  const stack = program === 'pushd' || program === 'popd';
+  let moves = true;
+  let at = name + 1;
+  for (; at < words.length; at++) {
+    const word = words[at]!;
+    if (word === '--') {
+      at++;
+      break;
+    }
+    if (stack && /^[+-]\d+$/.test(word)) return { kind: 'stack', moves };
+    if (!word.startsWith('-') || word === '-') break;
+    if (stack && word.includes('n')) moves = false;
+  }
+  const operand = words[at];
+  if (program === 'popd' || (operand === undefined && program === 'pushd')) return { kind: 'stack', moves };
+  if (operand === undefined || operand === '~') return { kind: 'home', moves };
+  if (operand === '-') return { kind: 'back', moves };
+  if (stack && /^\+\d+$/.test(operand)) return { kind: 'stack', moves };
+  const own = assigned(words.slice(0, name));
+  const bases = cdBases(operand, own ?? cdpath);
+  if (bases === null) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` with a CDPATH only known at run time` };
+  return { kind: 'folder', at, operand, bases, moves };
+}
+
+// The folders (prefixes, '' = the current folder) CDPATH makes bash look for `operand` in, in its order (an entry may
+// be absolute or `~`: the caller resolves it); null: a CDPATH only known at run time.
+export function cdBases(operand: string, cdpath: string | null | undefined): readonly string[] | null {
+  if (/^(?:\/|~|\.\.?(?:\/|$))/.test(operand) || cdpath === undefined || cdpath === '') return [''];
+  const entries = cdPathEntries(cdpath);
+  return entries === null ? null : [...new Set([...entries.map((entry) => (entry === '.' ? '' : entry)), ''])];
+}
+
+// A CDPATH value's entries (an empty entry: `.`); null when a part is only known at run time.
+export function cdPathEntries(value: string | null): string[] | null {
+  if (value === null || /[$`]/.test(value) || value.includes('\u0000')) return null;
+  return value.split(':').map((entry) => (entry === '' ? '.' : entry));
+}
+
+// The CDPATH the command's own assignments set (`CDPATH=tools cd sub`), undefined when none.
+function assigned(prefix: readonly string[]): string | undefined {
+  const own = prefix.findLast((word) => word.startsWith('CDPATH='));
+  return own?.slice('CDPATH='.length);
+}
+
+// A parsed command's folder change as the folders it may reach, as text (`~` = the home; candidates of a word
+// expanded at parse time; a part only known at run time stays in the text as U+0000): [] when it moves to a folder
+// of the stack or OLDPWD, undefined when it is not a folder change. CDPATH from the command's environment (its
+// prefix assignment or an earlier export on the line).
+export function cdTargets(command: SimpleCommand): { readonly folders: readonly string[]; readonly unknown?: string } | undefined {
+  const read = readParsedCd(command);
+  if (read === undefined) return undefined;
+  if (read.kind === 'unknown') return { folders: [], unknown: read.why };
+  if (read.kind !== 'folder') return { folders: read.kind === 'home' ? ['~'] : [] };
+  const folders: string[] = [];
+  for (const candidate of command.words[read.at]?.candidates ?? [read.operand]) {
+    for (const base of read.bases) folders.push(base === '' || candidate.startsWith('/') ? candidate : `${base.replace(/\/+$/, '')}/${candidate}`);
+  }
+  return { folders: [...new Set(folders)] };
+}
+
+// readCd of a parsed command (its name after `builtin`/`command` are stripped; `at` indexes command.words), with the
+// CDPATH of its environment (its prefix assignment or an export earlier on the line).
+export function readParsedCd(command: SimpleCommand): CdRead | undefined {
+  if (command.name === null || !NAMES.has(command.name)) return undefined;
+  const cdpath = command.env?.findLast((each) => each.name === 'CDPATH');
+  return readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value);
+}
