@@ -30,8 +30,12 @@ const HOMES: Readonly<Record<string, readonly string[]>> = {
   // cargo: its config (build.rustc-wrapper, target runners, aliases), credentials, installed programs, the env
   // script rustup's installer has the shell profile source; not registry/ or git/ (downloaded sources, like node_modules).
   CARGO_HOME: ['config.toml', 'config', 'credentials', 'credentials.toml', 'bin/**', 'env', 'env.*'],
-  // rustup: every toolchain's programs (its proxies run them), its settings (the default toolchain, overrides).
-  RUSTUP_HOME: ['toolchains/**', 'settings.toml', 'update-hashes/**'],
+  // rustup: every toolchain (a linked one, `rustup toolchain link`, is the entry itself), its programs (the proxies
+  // run them), libraries (rustc's driver, codegen backends, std's proc-macro support) and shell completions (etc/),
+  // zsh's completions; its settings (the default toolchain, overrides). Not share/doc or share/man: ~2,900 of a
+  // toolchain's ~2,950 folders, walked on every call when codeward's environment names a RUSTUP_HOME outside the home
+  // (env-home-links.ts: the official Rust container images set RUSTUP_HOME=/usr/local/rustup).
+  RUSTUP_HOME: ['toolchains/*', 'toolchains/*/bin/**', 'toolchains/*/lib/**', 'toolchains/*/libexec/**', 'toolchains/*/etc/**', 'toolchains/*/share/zsh/**', 'settings.toml', 'update-hashes/**'],
   // gradle: init scripts (every build runs them), its properties (org.gradle.jvmargs: -javaagent), the wrapper's
   // distributions and provisioned JDKs (run as they are); not caches/ or daemon/.
   GRADLE_USER_HOME: ['init.d/**', 'init.gradle', 'init.gradle.kts', 'gradle.properties', 'wrapper/dists/**', 'jdks/**'],

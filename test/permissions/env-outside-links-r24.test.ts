@@ -48,6 +48,8 @@ describe('R24-8: a start-up file or tool home outside the home, linking into the
     ['ZDOTDIR=OUT, OUT/.zshrc', 'ZDOTDIR', '@OUT@', '@OUT@/.zshrc', 'cfg/zshrc'],
     ['BASH_COMPLETION_USER_DIR=OUT, OUT/completions/tool', 'BASH_COMPLETION_USER_DIR', '@OUT@', '@OUT@/completions/tool', 'cfg/tool.bash'],
     ['CARGO_HOME=OUT, OUT/bin/deep/tool', 'CARGO_HOME', '@OUT@', '@OUT@/bin/deep/tool', 'cfg/tool'],
+    ['RUSTUP_HOME=OUT, OUT/toolchains/dev (rustup toolchain link)', 'RUSTUP_HOME', '@OUT@', '@OUT@/toolchains/dev', 'tc'],
+    ['RUSTUP_HOME=OUT, OUT/toolchains/t/lib/rustlib/x/lib/libproc.so', 'RUSTUP_HOME', '@OUT@', '@OUT@/toolchains/t/lib/rustlib/x/lib/libproc.so', 'cfg/libproc.so'],
     ['GIT_TEMPLATE_DIR=OUT, OUT/hooks/post-checkout', 'GIT_TEMPLATE_DIR', '@OUT@', '@OUT@/hooks/post-checkout', 'cfg/hook'],
   ])('%s: the link target asks', async (_label, name, value, link, file) => {
     expect(await written(name, value, link, file)).toBe('C241');
@@ -97,6 +99,7 @@ describe('R24-8: a load folder outside, its top entry linking into the workspace
 describe('R24-8: a tool home outside, free where it should be', () => {
   test.each([
     ['CARGO_HOME=OUT, OUT/registry/src/x -> WS/vendor/x.txt', 'CARGO_HOME', '@OUT@', '@OUT@/registry/src/x', 'vendor/x.txt'],
+    ['RUSTUP_HOME=OUT, OUT/toolchains/t/share/doc/x.html -> WS/doc/x.html (docs: not walked)', 'RUSTUP_HOME', '@OUT@', '@OUT@/toolchains/t/share/doc/x.html', 'doc/x.html'],
     ['ZDOTDIR=OUT, OUT/.zshrc -> WS/cfg/zshrc, writing src/b.ts', 'ZDOTDIR', '@OUT@', '@OUT@/.zshrc', 'cfg/zshrc', 'src/b.ts'],
   ])('%s: written', async (_label, name, value, link, file, write = file) => {
     expect(await written(name, value, link, file, write)).toBe('ok');

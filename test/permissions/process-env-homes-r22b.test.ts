@@ -41,6 +41,9 @@ describe('R22b-4: tool homes and rc files named by codeward\'s environment', () 
   test.each([
     ['CARGO_HOME', 'ch', 'ch/config.toml'],
     ['RUSTUP_HOME', 'rh', 'rh/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo'],
+    ['RUSTUP_HOME', 'rh', 'rh/toolchains/stable-x86_64-unknown-linux-gnu/lib/librustc_driver.so'],
+    ['RUSTUP_HOME', 'rh', 'rh/toolchains/stable-x86_64-unknown-linux-gnu/etc/bash_completion.d/cargo'],
+    ['RUSTUP_HOME', 'rh', 'rh/toolchains/dev'],
     ['GRADLE_USER_HOME', 'gh', 'gh/init.d/x.gradle'],
     ['IPYTHONDIR', 'ip', 'ip/profile_default/startup/x.py'],
     ['JUPYTER_CONFIG_DIR', 'jc', 'jc/jupyter_server_config.py'],
@@ -125,6 +128,7 @@ describe('R22b-4 class: any variable of codeward\'s environment naming a path in
     ['GOPATH', 'go', 'go/pkg/mod/example.com/x@v1/x.go'],
     ['npm_config_cache', 'nc', 'nc/_cacache/index-v5/x'],
     ['RUSTUP_HOME', 'rh', 'rh/downloads/x'],
+    ['RUSTUP_HOME', 'rh', 'rh/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html/index.html'],
   ])('%s=WS/%s: its cache %s stays free', async (name, value, file) => {
     expect(await written(name, value, file)).toBe('ok');
   }, 60_000);
