@@ -244,7 +244,8 @@ function lazySyntaxCheck(mode: Config['syntaxCheck'], relative: (real: string) =
 }
 
 // The hooks with the gate's stages marked: the call's parse, validation and jail end where the danger
-// classifier starts; the classifier and the permission gate end where authorize returns.
+// classifier starts; the classifier (with the shell parser's first load) ends where it returns, before the
+// gate is built (lazyGate marks its set-up); the gate's decision ends where authorize returns.
 function timed(timing: Timing | undefined, hooks: Partial<EngineHooks>): Partial<EngineHooks> {
   if (!timing) return hooks;
   const { classify, authorize } = hooks;
@@ -253,10 +254,11 @@ function timed(timing: Timing | undefined, hooks: Partial<EngineHooks>): Partial
     classify: async (call) => {
       timing.mark('validate, jail');
       await classify?.(call);
+      timing.mark('danger check');
     },
     authorize: async (call) => {
       const authorization = await authorize?.(call);
-      timing.mark('danger check, permission gate');
+      timing.mark('permission gate');
       return authorization;
     },
   };

@@ -3,7 +3,7 @@ import { debugTimingWanted, startTiming } from '../../src/engine/timing.js';
 import { VALUE_GLOBALS } from '../../src/doors/global-options.js';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 
-const STAGES = ['node start-up', 'module load', 'command definition load', 'config, settings, trust read', 'policy build', 'sandbox setup', 'permission gate load', 'danger check, permission gate', 'command run', 'output', 'total'];
+const STAGES = ['node start-up', 'module load', 'command definition load', 'config, settings, trust read', 'policy build', 'sandbox setup', 'validate, jail', 'danger check', 'permission gate load', 'permission gate', 'command run', 'output', 'total'];
 
 describe('--debug-timing', () => {
   let root: string;
