@@ -16,12 +16,6 @@ interface Loaded {
   readonly stores: readonly string[];
 }
 
-interface LoadedSets {
-  readonly files: ReadonlySet<string>;
-  readonly stores: ReadonlySet<string>;
-  readonly byFolder: ReadonlyMap<string, ReadonlySet<string>>;
-}
-
 // A kept answer (kept-across.ts): valid while every file it read and folder it listed (`sources`) keeps its
 // identity and times, and every path it resolved or looked at (`anchors`) its place and kind.
 interface Kept extends Loaded {
@@ -44,7 +38,7 @@ const KEPT_FILE = 'credential-configs.json';
 // include). Read refuses it, search and the other readers leave it out (workspace/reader-hidden.ts), the
 // sandbox hides it, and a shell reader of it asks outside the sandbox (permissions/readonly-git-config-secrets.ts).
 export class CredentialConfigs {
-  #loaded: LoadedSets | undefined;
+  #loaded: { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } | undefined;
 
   // `listings`: the owner's cache; with a kept file (the state folder, kept-across.ts), which files git loads
   // is kept between processes while nothing it was read from changed (issue 31: a cold call read them all).
@@ -59,16 +53,6 @@ export class CredentialConfigs {
   has(real: string): boolean {
     if (repositoryConfigSecrets(real) !== undefined || this.#storeFiles().has(real)) return true;
     return this.#files().has(real) && holdsCredential(real);
-  }
-
-  // has() for the entries of one folder (`folder`: its real path and a slash), decided once per folder: a
-  // listing then tests each entry by its name (`inFolder(f)(name) === has(f + name)` for a name without a
-  // slash). Only a repository config's name, or the name of a file git loads or a store it names in that very
-  // folder, can be one: every other name is answered without a lookup of its path (on 20 k listed files the
-  // per-path test was most of the reader check).
-  inFolder(folder: string): (name: string) => boolean {
-    const names = this.#load().byFolder.get(folder);
-    return (name) => (name === 'config' || name === 'config.worktree' || (names !== undefined && names.has(name))) && this.has(folder + name);
   }
 
   // The files git loads that lie in the workspace and hold a credential, but a repository's own config
@@ -93,17 +77,10 @@ export class CredentialConfigs {
     return this.#load().files;
   }
 
-  #load(): LoadedSets {
+  #load(): { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } {
     if (!this.#loaded) {
       const { files, stores } = this.listings ? this.#kept(this.listings) : this.#compute();
-      // Both by their folder (its path and a slash) and name, for inFolder.
-      const byFolder = new Map<string, Set<string>>();
-      for (const path of [...files, ...stores]) {
-        const cut = path.lastIndexOf('/') + 1;
-        const folder = path.slice(0, cut);
-        byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(path.slice(cut)));
-      }
-      this.#loaded = { files: new Set(files), stores: new Set(stores), byFolder };
+      this.#loaded = { files: new Set(files), stores: new Set(stores) };
     }
     return this.#loaded;
   }

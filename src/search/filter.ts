@@ -21,29 +21,21 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
   const git = engine === 'ripgrep' ? ripgrepGaps(request) : undefined;
   // The content check is left to the caller's jailed read only for a listing of names (types.ts readThroughJail).
   const byName = request.readThroughJail === true && request.searchPaths && !request.searchContent;
-  // Each folder's test of its entries by name, made once (what depends on the folder is looked at then).
-  const tests = new Map<string, (name: string) => boolean>();
-  const testIn = (folder: string): ((name: string) => boolean) => {
-    let test = tests.get(folder);
-    if (test === undefined) {
-      test = workspace.hiddenFromReadersIn(folder, folder !== '' && folderBlocked(folder), byName);
-      tests.set(folder, test);
-    }
-    return test;
-  };
-  // rg reports a folder's files one after another: the last folder's test is reused without a lookup.
-  let lastCut = -2;
+  // rg reports a folder's files one after another: the last folder's verdict is reused without a lookup.
   let lastFolder = '';
-  let lastTest: (name: string) => boolean = () => true;
+  let lastBlocked = false;
   return (rel) => {
     if (rel === '' || rel.startsWith('/') || rel === '..' || rel.startsWith('../')) return false;
     const cut = rel.lastIndexOf('/');
-    if (cut !== lastCut || (cut !== -1 && !rel.startsWith(lastFolder))) {
-      lastCut = cut;
-      lastFolder = cut === -1 ? '' : rel.slice(0, cut);
-      lastTest = testIn(lastFolder);
+    let blocked = false;
+    if (cut !== -1) {
+      if (cut !== lastFolder.length || !rel.startsWith(lastFolder)) {
+        lastFolder = rel.slice(0, cut);
+        lastBlocked = folderBlocked(lastFolder);
+      }
+      blocked = lastBlocked;
     }
-    if (lastTest(rel.slice(cut + 1))) return false;
+    if (byName ? workspace.isHiddenFromReadersByName(rel, blocked) : workspace.isHiddenFromReadersEntry(rel, blocked)) return false;
     return git === undefined || !git.ignores(rel);
   };
 }

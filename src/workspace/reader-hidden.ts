@@ -73,28 +73,6 @@ export class ReaderHidden {
     return this.#credentials.entry(rel) || this.#byPath(rel) || (!byName && isCredentialStoreFile(join(this.root, rel)));
   }
 
-  // entry() for the entries of one folder (`folder`: workspace-relative, '' for the root), decided once per
-  // folder: a listing then tests each entry by its name (`in(f, b)(name) === entry(f/name, b)`). What depends
-  // on the folder (the credential globs' folder part, whether an object store or a sensitive path can lie
-  // there, which files git loads from it) is looked at once, not for each of its files.
-  in(folder: string, byName: boolean): (name: string) => boolean {
-    const prefix = folder === '' ? '' : `${folder}/`;
-    if (folder !== '' && !PLAIN.test(folder)) return (name) => this.entry(prefix + name, byName);
-    const credentials = this.#credentials.folder(prefix);
-    const abs = this.#prefix + prefix;
-    const configs = this.#configs.inFolder(abs);
-    // OBJECT_STORE needs one of these two texts, and what it matches ends at or before the name's own start
-    // but for the name itself: with neither in the folder's path, no name there matches.
-    const lower = prefix.toLowerCase();
-    const objects = lower.includes('objects/') || lower.includes('lost-found/');
-    const sensitive = this.#sensitive;
-    return (name) => {
-      if (name === '' || name === '.' || name === '..' || name.includes('/')) return this.entry(prefix + name, byName);
-      return credentials(name) || (objects && inObjectStore(prefix + name)) || (sensitive && isSensitivePath(abs + name)) || configs(name)
-        || (!byName && isCredentialStoreFile(abs + name));
-    };
-  }
-
   #byPath(rel: string): boolean {
     if (inObjectStore(rel)) return true;
     const abs = PLAIN.test(rel) ? this.#prefix + rel : join(this.root, rel);

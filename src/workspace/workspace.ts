@@ -25,10 +25,6 @@ const SENSITIVE = 1;
 const NON_ACCESSIBLE = 2;
 const OWN_STATE = 4;
 const NAME_VERDICTS_MAX = 4096;
-const ALL_HIDDEN = (): boolean => true;
-// Folders whose reader test (hiddenFromReadersIn) a workspace keeps: a listing of a large tree asks for each of
-// its folders at every call (20 k files in ~3 k folders on the code-intel bench).
-const FOLDER_TESTS_MAX = 65_536;
 
 // A `.` or `..` segment, an empty segment, or a trailing slash: what path.resolve would normalise away.
 const NOT_NORMAL_RELATIVE = /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$/;
@@ -52,10 +48,6 @@ export class Workspace {
   // codeward's own state folders inside the root (own-state.ts), relative; usually none.
   readonly #ownState: readonly string[];
   readonly #nameVerdicts = new Map<string, number>();
-  // hiddenFromReadersIn's tests of folders not hidden themselves, by `byName` and folder: what they decide once
-  // is derived from names and this workspace's fixed settings only (each test reads the files whose content
-  // decides at every call), so an engine's later listings reuse them.
-  readonly #folderTests = new Map<string, (name: string) => boolean>();
   // The root with one trailing separator, to join normal relative paths to.
   readonly #rootPrefix: string;
 
@@ -198,23 +190,6 @@ export class Workspace {
   // listings whose files are read only through `resolve(rel, 'read')`, which makes that check.
   isHiddenFromReadersByName(rel: string, parentHidden: boolean): boolean {
     return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.entry(rel, true);
-  }
-
-  // isHiddenFromReadersEntry (byName false) or isHiddenFromReadersByName (true) for the entries of one folder
-  // (workspace-relative, '' for the root), decided once per folder: a listing then tests each entry by its name
-  // (`hiddenFromReadersIn(f, b, n)(name)` answers as the per-path test of `f/name`).
-  hiddenFromReadersIn(folderRel: string, folderHidden: boolean, byName: boolean): (name: string) => boolean {
-    if (folderHidden) return ALL_HIDDEN;
-    const key = `${byName ? 'n' : 'c'}${folderRel}`;
-    let test = this.#folderTests.get(key);
-    if (test === undefined) {
-      const nonAccessible = this.nonAccessibleIn(folderRel, false);
-      const readerHidden = this.#readerHidden.in(folderRel, byName);
-      test = (name) => nonAccessible(name) || readerHidden(name);
-      if (this.#folderTests.size >= FOLDER_TESTS_MAX) this.#folderTests.clear();
-      this.#folderTests.set(key, test);
-    }
-    return test;
   }
 
   // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.
