@@ -92,7 +92,7 @@ function anyGlob(globs: readonly string[]): GlobTest {
   const test = (input: string): boolean => {
     if (input === '') return false;
     if (exact.has(input)) return true;
-    if (!starts.some((start) => input.startsWith(start))) return false;
+    if (!startsWithAny(input, starts)) return false;
     tests ??= expressions(patterns);
     for (const regex of tests) if (regex.test(input)) return true;
     return false;
@@ -121,10 +121,21 @@ function expressions(globs: readonly string[]): RegExp[] {
   return regexes.every((regex) => regex.flags === flags) ? [new RegExp(regexes.map((regex) => `(?:${regex.source})`).join('|'), flags)] : regexes;
 }
 
+// Loops, not some() with an arrow: walks and listings test every entry, and each some() made a closure per test.
+function startsWithAny(text: string, starts: readonly string[]): boolean {
+  for (const start of starts) if (text.startsWith(start)) return true;
+  return false;
+}
+
+function endsWithAny(text: string, endings: readonly string[]): boolean {
+  for (const ending of endings) if (text.endsWith(ending)) return true;
+  return false;
+}
+
 // Whether a name ends with one of `endings` (`.pem`), or a path is one of `tails` (`.aws/credentials`) or ends
 // with `/` and one of them.
 function anyEnding(endings: readonly string[]): (text: string) => boolean {
-  return endings.length === 0 ? NEVER : (text) => endings.some((ending) => text.endsWith(ending));
+  return endings.length === 0 ? NEVER : (text) => endsWithAny(text, endings);
 }
 
 function anyTail(tails: readonly string[]): ((rel: string) => boolean) & { readonly namesIn: (folder: string) => Set<string> | undefined } {
@@ -138,7 +149,7 @@ function anyTail(tails: readonly string[]): ((rel: string) => boolean) & { reado
     for (const { head, last } of split) if (folder === head || folder.endsWith(`/${head}`)) (names ??= new Set()).add(last);
     return names;
   };
-  return Object.assign((rel: string) => whole.has(rel) || ends.some((end) => rel.endsWith(end)), { namesIn });
+  return Object.assign((rel: string) => whole.has(rel) || endsWithAny(rel, ends), { namesIn });
 }
 
 // Compiles the globs once; a relative path matches when it or any ancestor folder does (never the root).

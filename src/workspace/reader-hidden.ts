@@ -32,10 +32,17 @@ export function withCredentialGlobs(globs: readonly string[]): string[] {
 const OBJECT_STORE = /(?:^|\/)objects\/(?:[0-9a-f]{2}\/[0-9a-f]{38,}|pack\/[^/]+|info\/[^/]+)$|(?:^|\/)lost-found\/(?:commit|other)\//i;
 
 // A relative path join leaves as it is: no leading or trailing slash, no empty, `.` or `..` segment.
-const PLAIN = /^(?!\/)(?!.*\/\/)(?!.*\/$)(?!(?:.*\/)?\.\.?(?:\/|$))./s;
+// (String tests, not one regular expression with four look-aheads: listings test every entry.)
+function isPlain(rel: string): boolean {
+  if (rel === '' || rel === '.' || rel === '..' || rel.charCodeAt(0) === 47 || rel.charCodeAt(rel.length - 1) === 47 || rel.includes('//')) return false;
+  return !(rel.startsWith('./') || rel.startsWith('../') || rel.endsWith('/.') || rel.endsWith('/..') || rel.includes('/./') || rel.includes('/../'));
+}
+
+// What OBJECT_STORE can match holds one of these texts (any case): most paths are answered without the expression.
+const OBJECT_STORE_TEXT = /objects\/|lost-found\//i;
 
 export function inObjectStore(rel: string): boolean {
-  return OBJECT_STORE.test(rel);
+  return OBJECT_STORE_TEXT.test(rel) && OBJECT_STORE.test(rel);
 }
 
 export class ReaderHidden {
@@ -75,7 +82,7 @@ export class ReaderHidden {
 
   #byPath(rel: string): boolean {
     if (inObjectStore(rel)) return true;
-    const abs = PLAIN.test(rel) ? this.#prefix + rel : join(this.root, rel);
+    const abs = isPlain(rel) ? this.#prefix + rel : join(this.root, rel);
     return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
   }
 

@@ -198,7 +198,9 @@ export class Workspace {
   }
 
   #isOwnState(rel: string): boolean {
-    return this.#ownState.some((own) => rel === own || rel.startsWith(`${own}/`));
+    // A loop (listings ask for every entry): no closure per test, nothing to do when the root holds no state folder.
+    for (const own of this.#ownState) if (rel === own || (rel.startsWith(own) && rel.charCodeAt(own.length) === 47)) return true;
+    return false;
   }
 
   // Forward-slash path of `abs` relative to the root ('.' for the root); either root spelling works.
