@@ -92,7 +92,7 @@ function anyGlob(globs: readonly string[]): GlobTest {
   const test = (input: string): boolean => {
     if (input === '') return false;
     if (exact.has(input)) return true;
-    if (!startsWithAny(input, starts)) return false;
+    if (!starts.some((start) => input.startsWith(start))) return false;
     tests ??= expressions(patterns);
     for (const regex of tests) if (regex.test(input)) return true;
     return false;
@@ -122,11 +122,6 @@ function expressions(globs: readonly string[]): RegExp[] {
 }
 
 // Loops, not some() with an arrow: walks and listings test every entry, and each some() made a closure per test.
-function startsWithAny(text: string, starts: readonly string[]): boolean {
-  for (const start of starts) if (text.startsWith(start)) return true;
-  return false;
-}
-
 function endsWithAny(text: string, endings: readonly string[]): boolean {
   for (const ending of endings) if (text.endsWith(ending)) return true;
   return false;

@@ -31,18 +31,11 @@ export function withCredentialGlobs(globs: readonly string[]): string[] {
 // loose object gave a committed .env's bytes). No task needs them raw: git-diff, git-log and git read them.
 const OBJECT_STORE = /(?:^|\/)objects\/(?:[0-9a-f]{2}\/[0-9a-f]{38,}|pack\/[^/]+|info\/[^/]+)$|(?:^|\/)lost-found\/(?:commit|other)\//i;
 
-// A relative path join leaves as it is: no leading or trailing slash, no empty, `.` or `..` segment.
-// (String tests, not one regular expression with four look-aheads: listings test every entry.)
-function isPlain(rel: string): boolean {
-  if (rel === '' || rel === '.' || rel === '..' || rel.charCodeAt(0) === 47 || rel.charCodeAt(rel.length - 1) === 47 || rel.includes('//')) return false;
-  return !(rel.startsWith('./') || rel.startsWith('../') || rel.endsWith('/.') || rel.endsWith('/..') || rel.includes('/./') || rel.includes('/../'));
-}
-
-// What OBJECT_STORE can match holds one of these texts (any case): most paths are answered without the expression.
-const OBJECT_STORE_TEXT = /objects\/|lost-found\//i;
+// A path join would change (empty, `.` or `..` segment; a leading or trailing slash): one scan, no look-aheads.
+const NOT_PLAIN = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
 export function inObjectStore(rel: string): boolean {
-  return OBJECT_STORE_TEXT.test(rel) && OBJECT_STORE.test(rel);
+  return OBJECT_STORE.test(rel);
 }
 
 export class ReaderHidden {
@@ -82,7 +75,7 @@ export class ReaderHidden {
 
   #byPath(rel: string): boolean {
     if (inObjectStore(rel)) return true;
-    const abs = isPlain(rel) ? this.#prefix + rel : join(this.root, rel);
+    const abs = NOT_PLAIN.test(rel) ? join(this.root, rel) : this.#prefix + rel;
     return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
   }
 

@@ -198,9 +198,8 @@ export class Workspace {
   }
 
   #isOwnState(rel: string): boolean {
-    // A loop (listings ask for every entry): no closure per test, nothing to do when the root holds no state folder.
-    for (const own of this.#ownState) if (rel === own || (rel.startsWith(own) && rel.charCodeAt(own.length) === 47)) return true;
-    return false;
+    // Listings ask for every entry: no closure made when the root holds no state folder (the usual case).
+    return this.#ownState.length > 0 && this.#ownState.some((own) => rel === own || rel.startsWith(`${own}/`));
   }
 
   // Forward-slash path of `abs` relative to the root ('.' for the root); either root spelling works.
