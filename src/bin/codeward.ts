@@ -6,7 +6,7 @@ import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
 import { restoreDeferredCaBundle } from '../doors/ca-bundle.js';
-import { LOAD_SCRIPT, loadScript } from './script-loader.js';
+import { LOAD_SCRIPT, loadScript, setV8Flags } from './script-loader.js';
 
 // The large chunks are scripts run through a V8 code cache (scripts/script-chunks.mjs): their facades find the
 // loader here.
@@ -113,7 +113,7 @@ async function runCold(): Promise<number> {
     (globalThis as Record<symbol, () => void>)[BEFORE_BULK_INDEX] = () => {
       if (bulk) return;
       bulk = true;
-      for (const flag of ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--optimize-for-size']) v8.setFlagsFromString(flag);
+      setV8Flags(v8, ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering', '--optimize-for-size']);
       timing?.mark('v8 compiler: optimizing (a bulk index; --optimize-for-size: heaps sized small)');
     };
   }
@@ -123,7 +123,7 @@ async function runCold(): Promise<number> {
     const v8 = await import('node:v8');
     // Asked after the import: a bulk index may have started while it loaded.
     if (bulk) return;
-    v8.setFlagsFromString('--liftoff-only');
+    setV8Flags(v8, ['--liftoff-only']);
     timing?.mark('v8 compiler: liftoff only');
   };
   return main(argv, {

@@ -30,6 +30,18 @@ const pruneAtExit = (): void => {
   if (folder) pruneCodeCache(folder, scriptIdentity);
 };
 
+// Emitted on `process` right before the call changes V8's flags (setV8Flags).
+const BEFORE_V8_FLAGS = Symbol.for('codeward.before-v8-flags');
+
+// The one way the bin changes V8's flags in a call: the code caches still to make are made first. V8 checks a
+// cache's data against the flags it was made under, and a call starts with none of these: data made after
+// --liftoff-only (a call that parses code or shell text) was rejected by every next call, which compiled the
+// chunk and made it again (issue 30: each one-changed-file repo map through the CLI).
+export function setV8Flags(v8: { setFlagsFromString(flags: string): void }, flags: readonly string[]): void {
+  (process as NodeJS.EventEmitter).emit(BEFORE_V8_FLAGS);
+  for (const flag of flags) v8.setFlagsFromString(flag);
+}
+
 // Where the bin puts loadScript for the facades (one file fewer than their import of dist/script-loader.js).
 export const LOAD_SCRIPT = Symbol.for('codeward.script');
 
@@ -86,8 +98,12 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
   }
   const script = new Script(source, { filename: path, ...(cachedData ? { cachedData } : {}) });
   if (!cachedData || script.cachedDataRejected) {
-    // Made at exit, with what the call compiled lazily; a fresh file renamed into place.
-    process.once('exit', () => {
+    // Made once, a fresh file renamed into place: at exit, with what the call compiled lazily, or before the call
+    // changes V8's flags (setV8Flags), with what it compiled so far, so that it holds the flags a call starts with.
+    let made = false;
+    const make = (): void => {
+      if (made) return;
+      made = true;
       try {
         const into = cacheFolder(env, true);
         if (into === undefined) return;
@@ -97,7 +113,9 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
       } catch {
         // Only a cache: the next call compiles again.
       }
-    });
+    };
+    process.once('exit', make);
+    (process as NodeJS.EventEmitter).once(BEFORE_V8_FLAGS, make);
     // Registered now (a listener added while 'exit' is emitted is not called), once, after the writes.
     process.off('exit', pruneAtExit).on('exit', pruneAtExit);
   }

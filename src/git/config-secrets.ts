@@ -65,6 +65,8 @@ function gitFolderShape(folder: string): boolean {
 // Whether `real` is a repository's own config file: `config` or `config.worktree` in a git folder
 // (.git, .git/modules/…, .git/worktrees/…, a nested clone's, one not named .git).
 export function isRepositoryConfig(real: string): boolean {
+  // Every such name holds this text: most paths (listings test each one) are answered without basename().
+  if (!real.includes('config')) return false;
   const name = basename(real);
   if (name !== 'config' && name !== 'config.worktree') return false;
   const folder = dirname(real);

@@ -121,10 +121,16 @@ function expressions(globs: readonly string[]): RegExp[] {
   return regexes.every((regex) => regex.flags === flags) ? [new RegExp(regexes.map((regex) => `(?:${regex.source})`).join('|'), flags)] : regexes;
 }
 
+// Loops, not some() with an arrow: walks and listings test every entry, and each some() made a closure per test.
+function endsWithAny(text: string, endings: readonly string[]): boolean {
+  for (const ending of endings) if (text.endsWith(ending)) return true;
+  return false;
+}
+
 // Whether a name ends with one of `endings` (`.pem`), or a path is one of `tails` (`.aws/credentials`) or ends
 // with `/` and one of them.
 function anyEnding(endings: readonly string[]): (text: string) => boolean {
-  return endings.length === 0 ? NEVER : (text) => endings.some((ending) => text.endsWith(ending));
+  return endings.length === 0 ? NEVER : (text) => endsWithAny(text, endings);
 }
 
 function anyTail(tails: readonly string[]): ((rel: string) => boolean) & { readonly namesIn: (folder: string) => Set<string> | undefined } {
@@ -138,7 +144,7 @@ function anyTail(tails: readonly string[]): ((rel: string) => boolean) & { reado
     for (const { head, last } of split) if (folder === head || folder.endsWith(`/${head}`)) (names ??= new Set()).add(last);
     return names;
   };
-  return Object.assign((rel: string) => whole.has(rel) || ends.some((end) => rel.endsWith(end)), { namesIn });
+  return Object.assign((rel: string) => whole.has(rel) || endsWithAny(rel, ends), { namesIn });
 }
 
 // Compiles the globs once; a relative path matches when it or any ancestor folder does (never the root).

@@ -31,8 +31,8 @@ export function withCredentialGlobs(globs: readonly string[]): string[] {
 // loose object gave a committed .env's bytes). No task needs them raw: git-diff, git-log and git read them.
 const OBJECT_STORE = /(?:^|\/)objects\/(?:[0-9a-f]{2}\/[0-9a-f]{38,}|pack\/[^/]+|info\/[^/]+)$|(?:^|\/)lost-found\/(?:commit|other)\//i;
 
-// A relative path join leaves as it is: no leading or trailing slash, no empty, `.` or `..` segment.
-const PLAIN = /^(?!\/)(?!.*\/\/)(?!.*\/$)(?!(?:.*\/)?\.\.?(?:\/|$))./s;
+// A path join would change (empty, `.` or `..` segment; a leading or trailing slash): one scan, no look-aheads.
+const NOT_PLAIN = /(?:^|\/)\.{0,2}(?:\/|$)/;
 
 export function inObjectStore(rel: string): boolean {
   return OBJECT_STORE.test(rel);
@@ -75,7 +75,7 @@ export class ReaderHidden {
 
   #byPath(rel: string): boolean {
     if (inObjectStore(rel)) return true;
-    const abs = PLAIN.test(rel) ? this.#prefix + rel : join(this.root, rel);
+    const abs = NOT_PLAIN.test(rel) ? join(this.root, rel) : this.#prefix + rel;
     return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
   }
 

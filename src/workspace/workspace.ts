@@ -198,7 +198,8 @@ export class Workspace {
   }
 
   #isOwnState(rel: string): boolean {
-    return this.#ownState.some((own) => rel === own || rel.startsWith(`${own}/`));
+    // Listings ask for every entry: no closure made when the root holds no state folder (the usual case).
+    return this.#ownState.length > 0 && this.#ownState.some((own) => rel === own || rel.startsWith(`${own}/`));
   }
 
   // Forward-slash path of `abs` relative to the root ('.' for the root); either root spelling works.

@@ -15,7 +15,7 @@ describe('the code cache of the bundle chunks (a cold call compiles them once pe
   let state: string;
   beforeAll(async () => {
     root = await tempDir();
-    await writeFiles(root, { 'ws/small.txt': 'hello\n' });
+    await writeFiles(root, { 'ws/small.txt': 'hello\n', 'ws/code.ts': 'export function parsed(): number {\n  return 1;\n}\n' });
     state = join(root, 'state');
     mkdirSync(state, { mode: 0o700 });
   });
@@ -55,6 +55,26 @@ describe('the code cache of the bundle chunks (a cold call compiles them once pe
     read();
     // Used, not made again (data V8 rejects is made again at exit).
     expect(identity(file)).toBe(made);
+  });
+
+  // Issue 30: a call that compiles WebAssembly (a code parse, the shell parser) sets V8 flags (--liftoff-only) partway,
+  // and V8 rejects data made under other flags than its own: made at exit, after the flags changed, the cache was
+  // rejected by every next such call and made again (a one-changed-file repo map compiled the CLI core each time).
+  it('a call that parses code makes a cache the next such call uses as it is', () => {
+    const fresh = join(root, 'state-wasm');
+    mkdirSync(fresh, { mode: 0o700 });
+    const outline = () => {
+      const run = runCli(['--json', '-C', join(root, 'ws'), 'outline', '--file', 'code.ts'], { env: { CODEWARD_STATE_DIR: fresh, CODEWARD_NO_SERVE: '1' } });
+      expect(run.json.ok, run.stderr).toBe(true);
+      expect((run.json as { data?: { symbols?: { name: string }[] } }).data?.symbols?.map((symbol) => symbol.name)).toEqual(['parsed']);
+    };
+    outline();
+    const name = readdirSync(join(fresh, 'code-cache')).find((file) => /^cli-core-.*\.js\.script$/.test(file));
+    expect(name).toBeDefined();
+    const made = identity(join(fresh, 'code-cache', name!));
+    outline();
+    outline();
+    expect(identity(join(fresh, 'code-cache', name!))).toBe(made);
   });
 
   it('a corrupt cache or one naming another script only costs a compile: the answer is the same, the file is made again', () => {

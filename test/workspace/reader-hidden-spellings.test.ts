@@ -36,4 +36,16 @@ describe('reader-hidden paths', () => {
       expect(hidden.entry(`.git/objects/ab/${'c'.repeat(38)}`, true)).toBe(true);
     }
   });
+
+  // The cheap tests in front of the object store's expression and the repository config's name (a listing tests
+  // every entry with them) keep every verdict: any case, at any depth, beside names that only look alike.
+  it('hides git objects and lost-found in any case and depth, and not what only looks alike', () => {
+    const hidden = new ReaderHidden(root, home, { HOME: home });
+    for (const rel of [`.git/objects/ab/${'c'.repeat(38)}`, `.GIT/OBJECTS/AB/${'C'.repeat(40)}`, 'sub/.git/objects/pack/p.pack', 'a/Objects/Info/packs', 'x/lost-found/other/y', 'x/Lost-Found/Commit/z']) {
+      expect(hidden.entry(rel, true), rel).toBe(true);
+    }
+    for (const rel of ['objects', `objects/ab/${'c'.repeat(37)}`, 'objects/pack', 'my-objects/x', 'lost-found/x', 'src/configs.ts', 'configure.py']) {
+      expect(hidden.entry(rel, true), rel).toBe(false);
+    }
+  });
 });
