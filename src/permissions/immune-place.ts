@@ -7,10 +7,12 @@
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { lineFolders as wrapperLineFolders } from './wrapper-folders.js';
+import { cdTargets } from '../shell/cd-operand.js';
 
 export interface ShellPlace {
   // The workspace root and the folder the line runs in (absolute).
@@ -26,7 +28,6 @@ export interface ShellPlace {
 const MAX_BASES = 16;
 // Placements (argument x base folder) judged per line; a longer line is not judged path by path.
 const MAX_PLACEMENTS = 20000;
-const CD_OPTIONS = /^-[LPe@]+$/;
 
 function realOrSelf(path: string): string {
   try {
@@ -70,24 +71,31 @@ export function resolveExisting(abs: string): string {
   return abs;
 }
 
-// The run folder and every folder the line's cd/pushd commands name (chained: `cd .git; cd hooks`).
-export function lineFolders(parse: ShellParse, place: ShellPlace): string[] {
+// The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
+// one cd reader reads them (shell/cd-operand.ts: `cd -P -- D`, `pushd -n D`, `builtin cd D`, CDPATH; R31). `lost`: a
+// move to a folder only known at run time (`cd -`, `cd "$D"`, a CDPATH only known at run time): a relative path after it may be
+// anywhere. `popd` returns to a folder pushed before it (already a base); `cd ~` to the home.
+export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string[]; lost?: string } {
   const bases = [place.runDir];
+  let lost: string | undefined;
   for (const command of parse.commands) {
-    if (command.name !== 'cd' && command.name !== 'pushd') continue;
-    const operands = command.words.slice(1).filter((word) => word.dynamic || !CD_OPTIONS.test(word.value) && word.value !== '--');
-    const target = operands[operands.length - 1];
-    if (!target) continue;
-    for (const value of target.candidates) {
-      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') continue;
+    const targets = cdTargets(command);
+    if (targets === undefined) continue;
+    if (targets.kind === 'unknown' || targets.kind === 'back') lost ??= command.text.trim();
+    for (const value of targets.folders) {
+      const folder = value === '~' || value.startsWith('~/') ? homedir() + value.slice(1) : value;
+      if (folder.includes(UNKNOWN)) lost ??= command.text.trim();
+      if (folder === '' || folder.includes(UNKNOWN) || folder.startsWith('~')) continue;
       for (const base of [...bases]) {
-        const next = resolve(base, value);
+        const next = resolve(base, folder);
         if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
       }
     }
   }
-  return bases;
+  return lost === undefined ? { bases } : { bases, lost };
 }
+
+export const lineFolders = (parse: ShellParse, place: ShellPlace): string[] => lineMoves(parse, place).bases;
 
 // Folder options of programs that run a command elsewhere (`env -C DIR cmd`, `env --chdir=DIR sh -c ...`,
 // `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
@@ -121,6 +129,8 @@ export class Placer {
   constructor(
     private readonly place: ShellPlace,
     private readonly bases: readonly string[],
+    // The line moved to a folder only known at run time: a relative path may be anywhere.
+    private readonly lost = false,
   ) {
     this.root = realOrSelf(place.root);
   }
@@ -143,6 +153,7 @@ export class Placer {
   spellings(arg: string): string[] | undefined {
     const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
     if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
+    if (this.lost && !isAbsolute(value)) return undefined;
     const out = new Set<string>();
     for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
       if (--this.budget < 0) return undefined;
