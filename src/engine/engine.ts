@@ -1,4 +1,4 @@
-import type { AnyCommand, CallPreview, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallPreview, DoorInfo, ShellRun, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { Committer } from './file-contract.js';
 import { stateDirFor } from './state-dir.js';
 import type { SandboxHandle } from './engine-sandbox.js';
-import { executeCall, previewCall, type CallBase } from './engine-call.js';
+import { detectedShell, executeCall, previewCall, type CallBase } from './engine-call.js';
 import type { EngineHooks, EngineOptions, RunOptions } from './engine-types.js';
 
 export type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
@@ -128,6 +128,13 @@ export class Engine {
   async preview(input: CallInput): Promise<CallPreview | undefined> {
     const { command, args } = this.prepare(input);
     return previewCall(this.base, command, args);
+  }
+
+  // The line the call runs that its command finds itself (test's runner), as the real call finds it before the
+  // gate: `policy check` judges it (undefined: the call names its line, or its command finds none).
+  async detectShell(input: CallInput): Promise<ShellRun | undefined> {
+    const { command, args } = this.prepare(input);
+    return detectedShell(this.base, command, args);
   }
 
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {

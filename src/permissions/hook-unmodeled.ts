@@ -144,9 +144,9 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     // later lines' relative names may then be any file of the tree.
     if (isFolderChange(name)) {
       // The operand as the one cd reader finds it (shell/cd-operand.ts: `cd -- D`, `pushd -n D`; R30-3); `cd -` is
-      // OLDPWD, the person's (R31).
+      // the fed walk's (hook-fed.ts).
       const read = readCd([name, ...rest]);
-      if (read?.kind === 'back' || read?.kind === 'unknown') return `\`${[name, ...rest].join(' ')}\` (a folder only known at run time)`;
+      if (read?.kind === 'unknown') return `\`${[name, ...rest].join(' ')}\` (a folder only known at run time)`;
       const folder = read?.kind === 'folder' ? read.operand : undefined;
       return folder !== undefined && (dynamicPlace(folder) || folder.includes('$')) ? `\`cd ${folder}\` (a folder only known at run time)` : undefined;
     }

@@ -7,7 +7,6 @@
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
@@ -73,21 +72,23 @@ export function resolveExisting(abs: string): string {
 
 // The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
 // one cd reader reads them (shell/cd-operand.ts: `cd -P -- D`, `pushd -n D`, `builtin cd D`, CDPATH; R31). `lost`: a
-// move to a folder only known at run time (`cd -`, `cd "$D"`, a CDPATH only known at run time): a relative path after it may be
-// anywhere. `popd` returns to a folder pushed before it (already a base); `cd ~` to the home.
+// move to a folder only known at run time (`cd -` before any other move: OLDPWD from the environment; a CDPATH only
+// known at run time): a relative path after it may be anywhere. `popd` and a later `cd -` return to a folder met
+// before (already a base). The home (`cd ~`) and a word only known at run time (`cd "$D"`) are not bases: paths
+// there are outside what the immune path classes read as written (unconfined.ts and the sandbox judge them).
 export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string[]; lost?: string } {
   const bases = [place.runDir];
   let lost: string | undefined;
+  let moved = false;
   for (const command of parse.commands) {
     const targets = cdTargets(command);
     if (targets === undefined) continue;
-    if (targets.kind === 'unknown' || targets.kind === 'back') lost ??= command.text.trim();
+    if (targets.kind === 'unknown' || (targets.kind === 'back' && !moved)) lost ??= command.text.trim();
+    moved = true;
     for (const value of targets.folders) {
-      const folder = value === '~' || value.startsWith('~/') ? homedir() + value.slice(1) : value;
-      if (folder.includes(UNKNOWN)) lost ??= command.text.trim();
-      if (folder === '' || folder.includes(UNKNOWN) || folder.startsWith('~')) continue;
+      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~')) continue;
       for (const base of [...bases]) {
-        const next = resolve(base, folder);
+        const next = resolve(base, value);
         if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
       }
     }

@@ -11,6 +11,7 @@ import { createEngine } from '../../src/setup.js';
 import { gitFolders } from '../../src/permissions/git-folders.js';
 import { fedFiles } from '../../src/permissions/hook-fed.js';
 import { unmodeled } from '../../src/permissions/hook-unmodeled.js';
+import { runCli } from '../helpers/fixture.js';
 import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
 
 let box: Sandbox;
@@ -54,7 +55,7 @@ describe('run-scripts.ts / task-runner-lines.ts: a script that moves with `built
 });
 
 describe('unconfined.ts (--sandbox off): CDPATH leaves the workspace', () => {
-  it.each(['CDPATH=.. cd home && echo x >> .bashrc', 'CDPATH=.. command cd -- home; echo x >> .bashrc'])('--yes `%s`: C241, ~/.bashrc untouched', async (line) => {
+  it.each(['CDPATH=.. cd home && echo x >> .bashrc', 'CDPATH=.. command cd -- home; echo x >> .bashrc', 'cd - && echo x >> .bashrc'])('--yes `%s`: C241, ~/.bashrc untouched', async (line) => {
     const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true } });
     try {
       const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
@@ -85,10 +86,29 @@ describe('hook-fed.ts / hook-unmodeled.ts: `cd -` in a hook is the person\'s fol
   it.each(['cd - && node tools/x.js', 'builtin cd - && node tools/x.js'])('`%s`: the fed walk fails closed', (line) => {
     expect(fedFiles(line).unknown).toBeDefined();
   });
-  it('`cd - && ./check.sh`: unmodeled', () => {
-    expect(unmodeled('cd - && ./check.sh', () => true)).toBeDefined();
+  it('control: `cd tools; cd - && node x.js` returns to a folder met', () => {
+    expect(fedFiles('cd tools; cd - && node x.js').unknown).toBeUndefined();
+  });
+  it('`CDPATH=$X cd tools && ./check.sh`: unmodeled', () => {
+    expect(unmodeled('CDPATH=$X cd tools && ./check.sh', () => true)).toBeDefined();
   });
   it('`builtin cd tools && node x.js` runs x.js in tools', () => {
     expect(fedFiles('builtin cd tools && node x.js').folders).toContain('tools');
   });
+});
+
+// fix30b judged `test`'s detected runner line in the real call (Command.detectShell); `policy check` judged `@coder
+// test` by its words only and said it runs. It now finds the line as the real call does.
+describe('policy check of `@coder test` answers what the real call would', () => {
+  it('package.json "test": "rm -rf ~", --sandbox off: a person is asked (C241), as `codeward test` is', async () => {
+    const root = join(box.root, 'rmhome');
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { test: 'rm -rf ~' } }));
+    const env = { HOME: box.home, CODEWARD_NO_SERVE: '1' };
+    const checked = runCli(['--json', '--sandbox', 'off', '-C', root, 'policy', 'check', '@coder test'], { env });
+    expect(checked.json.data?.['outcome']).toMatch(/^ask a person/);
+    expect(checked.json.data?.['source']).toBe('immune');
+    const real = runCli(['--json', '--sandbox', 'off', '-C', root, 'test'], { env });
+    expect(real.json.error?.code).toBe('C241');
+  }, 60_000);
 });
