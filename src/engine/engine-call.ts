@@ -1,7 +1,7 @@
 // One call through the gate, after its arguments were validated: jail → intent guard → classify →
 // authorize → locks → staleness → handler (with the paths it finds on the way through the same gates);
 // and the handler's dry run of a call, asking nobody.
-import type { AnyCommand, CallerServices, CallPreview, ShellRun, Touch } from './command.js';
+import type { AnyCommand, CallerServices, CallPreview, Touch } from './command.js';
 import { judgeFound, undeclared } from './found-files.js';
 import { dryRunOf, runsPreview } from './dry-run.js';
 import { CallLocks } from './call-locks.js';
@@ -28,17 +28,6 @@ export async function previewCall(base: CallBase, command: AnyCommand, args: Rec
   const judge: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf(touches)), { skip, dry: true });
   const signal = new AbortController().signal;
   return dryRunOf(callContext(base, touches, [], signal, new Map(), undefined, undefined, undefined, (more) => jailAll(base.workspace, command, more), judge), (ctx) => command.run(args, ctx), guard, judge);
-}
-
-// The line a call runs that its command finds itself (test's detected runner: CommandDefinition.detectShell), found
-// as the real call finds it before the gate, asking nobody: `policy check` judges it as the gate does (R31).
-export async function detectedShell(base: CallBase, command: AnyCommand, args: Record<string, unknown>): Promise<ShellRun | undefined> {
-  if (!command.detectShell || command.shell?.(args) !== undefined) return undefined;
-  const touches = await jail(base.workspace, command, command.touches(args));
-  const staging = await callStaging(command.stage, args, base.config, base.sandbox);
-  const call: PreparedCall = { command, args, touches, ...(staging ? { staging } : {}) };
-  const judge: Judge = (changes, skip) => judgeFound(base.hooks.authorize, call, undeclared(base.workspace, changes, realsOf(touches)), { skip, dry: true });
-  return command.detectShell(args, callContext(base, touches, [], new AbortController().signal, new Map(), undefined, undefined, undefined, (more) => jailAll(base.workspace, command, more), judge, staging ? { staging } : {}));
 }
 
 export async function executeCall(base: CallBase, command: AnyCommand, args: Record<string, unknown>, warnings: string[], signal: AbortSignal, caller: CallerServices | undefined): Promise<unknown> {

@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import type { Committer } from './file-contract.js';
 import { stateDirFor } from './state-dir.js';
 import type { SandboxHandle } from './engine-sandbox.js';
-import { detectedShell, executeCall, previewCall, type CallBase } from './engine-call.js';
+import { executeCall, previewCall, type CallBase } from './engine-call.js';
 import type { EngineHooks, EngineOptions, RunOptions } from './engine-types.js';
 
 export type { EngineHooks, EngineOptions, FileLocker, IntentGuard, JailedTouch, PreparedCall, RunOptions } from './engine-types.js';
@@ -134,7 +134,7 @@ export class Engine {
   // gate: `policy check` judges it (undefined: the call names its line, or its command finds none).
   async detectShell(input: CallInput): Promise<ShellRun | undefined> {
     const { command, args } = this.prepare(input);
-    return detectedShell(this.base, command, args);
+    return (await import('./engine-detect.js')).detectedShell(this.base, command, args);
   }
 
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {

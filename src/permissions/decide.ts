@@ -52,13 +52,3 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
 // path still holds one).
 const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|lerna|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers/;
 
-const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;
-
-// The decision for a whole call: its strictest part; a safety-immune ask (neither --yes nor an allow rule approves
-// it) before another ask (`policy check '@coder test'`: the detected runner line's immune part, R31).
-export function strictest(decisions: readonly Decision[]): Decision | undefined {
-  const rank = (d: Decision): number => STRICTNESS[d.decision] * 2 + (d.decision === 'ask' && d.source !== 'immune' ? 1 : 0);
-  let worst: Decision | undefined;
-  for (const d of decisions) if (!worst || rank(d) < rank(worst)) worst = d;
-  return worst;
-}

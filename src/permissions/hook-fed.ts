@@ -232,10 +232,9 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       const path = cdPath(prefix, args, scope.vars);
       if (path === null) fed.unknown ??= `\`${name}\` with a CDPATH only known at run time`;
       // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3); `cd -` is
-      // a folder met before it, or before any move the person's folder (R31); `popd` returns to a folder pushed before
-      // it (already among the folders).
+      // a folder met before it (the hook walk reads the script's lines in order: hook-moved.ts); `popd` returns to a
+      // folder pushed before it (already among the folders).
       const read = readCd(values);
-      if (read?.kind === 'back' && fed.folders.length <= 1) fed.unknown ??= `\`${values.join(' ')}\` (OLDPWD, a folder only known at run time)`;
       return void moveTo(fed, read?.kind === 'folder' ? words[read.at] : undefined, args, path ?? []);
     }
     // `trap 'node tools/x' EXIT`: the action is a line the shell reads later (R22-12).
