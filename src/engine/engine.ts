@@ -1,4 +1,4 @@
-import type { AnyCommand, CallPreview, DoorInfo, Touch } from './command.js';
+import type { AnyCommand, CallPreview, DoorInfo, ShellRun, Touch } from './command.js';
 import type { Config } from './config.js';
 import type { Envelope } from './envelope.js';
 import { fail, toCodewardError, type CodewardError } from './errors.js';
@@ -128,6 +128,13 @@ export class Engine {
   async preview(input: CallInput): Promise<CallPreview | undefined> {
     const { command, args } = this.prepare(input);
     return previewCall(this.base, command, args);
+  }
+
+  // The line the call runs that its command finds itself (test's runner), as the real call finds it before the
+  // gate: `policy check` judges it (undefined: the call names its line, or its command finds none).
+  async detectShell(input: CallInput): Promise<ShellRun | undefined> {
+    const { command, args } = this.prepare(input);
+    return (await import('./engine-detect.js')).detectedShell(this.base, command, args);
   }
 
   private prepare(input: CallInput): { command: AnyCommand; args: Record<string, unknown>; warnings: string[] } {

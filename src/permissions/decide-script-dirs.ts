@@ -45,10 +45,11 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
   };
   for (const command of commands) {
     // The operand and the CDPATH folders as the one cd reader finds them (shell/cd-operand.ts, R30-3).
-    const read = command.name === 'cd' || command.name === 'pushd' ? readParsedCd(command) : undefined;
+    // `popd`, `pushd +1`: a folder the line pushed (among `dirs`; a shell starts with an empty stack).
+    const read = readParsedCd(command);
     if (read !== undefined) {
       const word = read.kind === 'folder' ? command.words[read.at] : undefined;
-      const moved = word === undefined || read.kind !== 'folder' ? undefined : moveEach(word, read.bases, dirs);
+      const moved = read.kind === 'stack' ? [] : word === undefined || read.kind !== 'folder' ? undefined : moveEach(word, read.bases, dirs);
       if (moved === undefined) lost ??= `\`${command.text.trim()}\` moves to a folder only known at run time or out of the workspace`;
       else dirs = [...new Set([...dirs, ...moved])];
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });

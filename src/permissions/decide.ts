@@ -52,11 +52,3 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
 // path still holds one).
 const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|lerna|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers/;
 
-const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;
-
-// The decision for a whole call: its strictest part.
-export function strictest(decisions: readonly Decision[]): Decision | undefined {
-  let worst: Decision | undefined;
-  for (const d of decisions) if (!worst || STRICTNESS[d.decision] < STRICTNESS[worst.decision]) worst = d;
-  return worst;
-}

@@ -1,6 +1,6 @@
 import type { Effect } from '../engine/effect.js';
 import { fail } from '../engine/errors.js';
-import { decide, strictest } from './decide.js';
+import { decide } from './decide.js';
 import { KNOWN_EFFECTS } from './defaults.js';
 import type { DenialTracker } from './denials.js';
 import { pathJudged } from './describe.js';
@@ -68,6 +68,17 @@ export function envelopePairs(envelope: Record<string, unknown>): { command: str
   }
   if (paths.length === 0) return [{ command, primary: undefined, kind: 'auto' }];
   return [...new Set(paths)].map((path) => ({ command, primary: path, kind: 'path' as const }));
+}
+
+const STRICTNESS = { deny: 0, ask: 1, allow: 2 } as const;
+
+// The decision for a whole call: its strictest part; a safety-immune ask (neither --yes nor an allow rule approves
+// it) before another ask (`policy check '@coder test'`: the detected runner line's immune part, R31).
+export function strictest(decisions: readonly Decision[]): Decision | undefined {
+  const rank = (d: Decision): number => STRICTNESS[d.decision] * 2 + (d.decision === 'ask' && d.source !== 'immune' ? 1 : 0);
+  let worst: Decision | undefined;
+  for (const d of decisions) if (!worst || rank(d) < rank(worst)) worst = d;
+  return worst;
 }
 
 export async function explainJudged(policy: Policy, denials: DenialTracker, judged: readonly Judged[], parser: ShellParserLike): Promise<Explanation> {

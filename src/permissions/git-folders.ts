@@ -3,11 +3,10 @@ import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.
 import { UNKNOWN } from './argv.js';
 import { assignmentWords, gitRepoPlaces } from './git-repo-place.js';
 import { shCommands } from '../shell/sh-tokens.js';
-
-const CD_OPTION = /^-[LPe@]+$/;
+import { readParsedCd } from '../shell/cd-operand.js';
 
 // Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
-// such as `-P` and `--` skipped, chained from earlier targets) and `git -C`. `unknown` names a folder
+// such as `-P` and `--` skipped, CDPATH's folders, chained from earlier targets) and `git -C`. `unknown` names a folder
 // change this cannot follow (a variable, a substitution, a glob, `~`, `-`, a bare `cd`, `popd`): the
 // command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env), unless
 // `known` (a caller's own rule) names the folder such a word reaches from each folder before it. More than
@@ -18,15 +17,21 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
   const list = [runDir];
   let unknown: string | undefined;
   for (const other of parse.commands) {
-    if (other.name === 'popd') unknown ??= 'popd';
-    if (other.name !== 'cd' && other.name !== 'pushd') continue;
-    const operands = other.words.slice(1).filter((word) => word.dynamic || (!CD_OPTION.test(word.value) && word.value !== '--'));
-    const target = operands[operands.length - 1];
-    const values = target ? [...new Set([target.value, ...target.candidates])] : [];
-    const unsure = !target || target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
-    const reached = unsure ? (target && known ? list.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => list.map((base) => resolve(base, value)));
+    // The one cd reader (shell/cd-operand.ts: `cd -P -- D`, `builtin cd D`, CDPATH; R31): `popd`, `cd -`, `cd ~`, a
+    // CDPATH only known at run time reach a folder this does not follow.
+    const read = readParsedCd(other);
+    if (read === undefined) continue;
+    if (read.kind !== 'folder') {
+      unknown ??= read.kind === 'unknown' ? read.why : other.text.trim();
+      continue;
+    }
+    const target = other.words[read.at]!;
+    const values = [...new Set([target.value, ...target.candidates])];
+    const unsure = target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
+    const from = read.bases.flatMap((base) => list.map((dir) => resolve(dir, base)));
+    const reached = unsure ? (known ? from.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => from.map((base) => resolve(base, value)));
     if (reached.some((folder) => folder === undefined)) {
-      unknown ??= target ? target.text : other.name;
+      unknown ??= target.text;
       continue;
     }
     const added = [...new Set(reached as string[])].filter((folder) => !list.includes(folder));

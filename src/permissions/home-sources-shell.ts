@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { shCommands, type ShWord } from '../shell/sh-tokens.js';
+import { folderChangeAt, readCd } from '../shell/cd-operand.js';
 import { expandWord, loadedOf, type Loaded } from './home-sources-expand.js';
 import { runTimeLoads, wholeTree } from './obeyed-env-runtime.js';
 import { direnvNamed, type Named } from './home-sources-direnv.js';
@@ -63,7 +64,7 @@ export function shellLoads(raw: string, vars: Map<string, string>, file: string,
     const before = found.length;
     const at = cwd;
     cwd = commandLoads(all, { found, vars, file, direnv, loops, cwd, lost, defined, seen, setters });
-    if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') lost = cwd === undefined;
+    if (folderChangeAt(all.map((word) => word.text)) >= 0) lost = cwd === undefined;
     if (at !== undefined) for (let i = before; i < found.length; i++) if (!isAbsolute(found[i]!.path)) found[i] = { ...found[i]!, path: join(at, found[i]!.path) };
   }
   // The whole tree is marked once (home-sources.ts): the first entry with a reason goes first, so the question names it.
@@ -92,9 +93,12 @@ function commandLoads(all: ShWord[], walk: Walk): string | undefined {
     found.push(...shellLoads(all.slice(1).map((word) => word.text).join(' '), vars, file, direnv));
     return walk.cwd;
   }
-  if (all[0]!.text === 'cd' || all[0]!.text === 'pushd') {
-    const to = all.slice(1).find((word) => !word.text.startsWith('-'));
-    const dir = to === undefined ? undefined : expandWord(to, vars);
+  // A folder change as the one cd reader reads it (shell/cd-operand.ts, R31: `builtin cd D`, `cd -P -- D`, `popd`,
+  // CDPATH): one it cannot follow to a single folder (the stack, `-`, several CDPATH folders) is lost.
+  const read = readCd(all.map((word) => word.text), vars.get('CDPATH'));
+  if (read !== undefined) {
+    const single = read.kind === 'folder' && read.bases.length === 1 && read.bases[0] === '';
+    const dir = single ? expandWord(all[read.at]!, vars) : read.kind === 'home' ? vars.get('HOME') : undefined;
     // direnv runs the `.envrc` in its own folder.
     const from = walk.cwd ?? (direnv ? dirname(file) : undefined);
     return dir === undefined ? undefined : isAbsolute(dir) ? dir : from === undefined ? undefined : join(from, dir);

@@ -8,7 +8,7 @@
 // `sh -c`/`eval` read again as a line, as awk's/sed's `-f` program. Each `cd`/`pushd` moves the folder later
 // paths resolve from (every folder it may reach, chained); ruby's `-C DIR` too. A script or folder known only at
 // run time (a command substitution that is not a literal's echo) is `unknown`: the caller fails closed.
-import { readCd } from '../shell/cd-operand.js';
+import { folderChangeAt, readCd } from '../shell/cd-operand.js';
 import { basename, join } from 'node:path';
 import { nodeTestRuns } from './hook-fed-node-test.js';
 import { lex, type HereDoc, type Token } from './hook-fed-lex.js';
@@ -226,11 +226,14 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
     const next = values.slice(1).find((value) => !value.startsWith('-'));
     if ((name === 'yarn' || name === 'pnpm') && next !== undefined && !['exec', 'x', 'dlx'].includes(next) && PROGRAM.test(next)) fed.programs.push({ name: next, launched: true });
     // `cd -P tools`, `cd -L -- tools`: the options are not the folder (red team R21-2).
-    if (name === 'cd' || name === 'pushd') {
+    // `builtin cd D`, `command cd D`, `popd` too (R31).
+    if (folderChangeAt(values) >= 0) {
       // CDPATH the line or the script sets (`CDPATH=tools cd sub2`) adds its folders (R22-12).
       const path = cdPath(prefix, args, scope.vars);
       if (path === null) fed.unknown ??= `\`${name}\` with a CDPATH only known at run time`;
-      // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3).
+      // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3); `cd -` is
+      // a folder met before it (the hook walk reads the script's lines in order: hook-moved.ts); `popd` returns to a
+      // folder pushed before it (already among the folders).
       const read = readCd(values);
       return void moveTo(fed, read?.kind === 'folder' ? words[read.at] : undefined, args, path ?? []);
     }

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { readCd } from '../shell/cd-operand.js';
+import { isFolderChange, readCd } from '../shell/cd-operand.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { commandFolders } from './wrapper-folders.js';
 
@@ -10,7 +10,6 @@ export interface CdState {
   unknown?: string;
 }
 
-const CD_NAMES = new Set(['cd', 'pushd', 'popd', 'chdir']);
 const DECLARES = new Set(['export', 'readonly', 'declare', 'typeset', 'local']);
 const MAX_DEPTH = 4;
 
@@ -28,8 +27,8 @@ export function movedTo(command: string, cd: CdState, depth = 0): string[][] {
     const words = part.map((word) => word.text);
     setsCdPath(words, cd);
     const cds = words.flatMap((word, i) => {
-      const own = CD_NAMES.has(word) ? words.slice(0, i).findLast((each) => each.startsWith('CDPATH=')) : undefined;
-      const read = CD_NAMES.has(word) ? readCd(words.slice(i), own === undefined ? cd.cdpath : own.slice('CDPATH='.length)) : undefined;
+      const own = isFolderChange(word) ? words.slice(0, i).findLast((each) => each.startsWith('CDPATH=')) : undefined;
+      const read = isFolderChange(word) ? readCd(words.slice(i), own === undefined ? cd.cdpath : own.slice('CDPATH='.length)) : undefined;
       if (read?.kind === 'unknown') cd.unknown ??= read.why;
       return read?.kind === 'folder' ? [read.bases.map((base) => (base === '' ? read.operand : posix.join(base, read.operand)))] : [];
     });

@@ -4,7 +4,7 @@
 // known at run time (`sh $f`, `$(MAKE) -C pkgs/$$d`, `cd $D`). obeyed-hooks.ts then obeys every runner-executed
 // file kind of the work tree (hook-fallback.ts, runner-kinds.ts) instead of the files it could follow.
 import { basename } from 'node:path';
-import { readCd } from '../shell/cd-operand.js';
+import { isFolderChange, readCd } from '../shell/cd-operand.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { moduleFiles } from './python-files.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
@@ -142,9 +142,11 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     }
     // Any expansion in the folder fails closed, the person's environment's too (`cd "$PKG" && ./c.sh`: env31): the
     // later lines' relative names may then be any file of the tree.
-    if (name === 'cd' || name === 'pushd') {
-      // The operand as the one cd reader finds it (shell/cd-operand.ts: `cd -- D`, `pushd -n D`; R30-3).
+    if (isFolderChange(name)) {
+      // The operand as the one cd reader finds it (shell/cd-operand.ts: `cd -- D`, `pushd -n D`; R30-3); `cd -` is
+      // the fed walk's (hook-fed.ts).
       const read = readCd([name, ...rest]);
+      if (read?.kind === 'unknown') return `\`${[name, ...rest].join(' ')}\` (a folder only known at run time)`;
       const folder = read?.kind === 'folder' ? read.operand : undefined;
       return folder !== undefined && (dynamicPlace(folder) || folder.includes('$')) ? `\`cd ${folder}\` (a folder only known at run time)` : undefined;
     }

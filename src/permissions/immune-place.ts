@@ -11,6 +11,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { lineFolders as wrapperLineFolders } from './wrapper-folders.js';
+import { cdTargets } from '../shell/cd-operand.js';
 
 export interface ShellPlace {
   // The workspace root and the folder the line runs in (absolute).
@@ -26,7 +27,6 @@ export interface ShellPlace {
 const MAX_BASES = 16;
 // Placements (argument x base folder) judged per line; a longer line is not judged path by path.
 const MAX_PLACEMENTS = 20000;
-const CD_OPTIONS = /^-[LPe@]+$/;
 
 function realOrSelf(path: string): string {
   try {
@@ -70,24 +70,33 @@ export function resolveExisting(abs: string): string {
   return abs;
 }
 
-// The run folder and every folder the line's cd/pushd commands name (chained: `cd .git; cd hooks`).
-export function lineFolders(parse: ShellParse, place: ShellPlace): string[] {
+// The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
+// one cd reader reads them (shell/cd-operand.ts: `cd -P -- D`, `pushd -n D`, `builtin cd D`, CDPATH; R31). `lost`: a
+// move to a folder only known at run time (`cd -` before any other move: OLDPWD from the environment; a CDPATH only
+// known at run time): a relative path after it may be anywhere. `popd` and a later `cd -` return to a folder met
+// before (already a base). The home (`cd ~`) and a word only known at run time (`cd "$D"`) are not bases: paths
+// there are outside what the immune path classes read as written (unconfined.ts and the sandbox judge them).
+export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string[]; lost?: string } {
   const bases = [place.runDir];
+  let lost: string | undefined;
+  let moved = false;
   for (const command of parse.commands) {
-    if (command.name !== 'cd' && command.name !== 'pushd') continue;
-    const operands = command.words.slice(1).filter((word) => word.dynamic || !CD_OPTIONS.test(word.value) && word.value !== '--');
-    const target = operands[operands.length - 1];
-    if (!target) continue;
-    for (const value of target.candidates) {
-      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value === '-') continue;
+    const targets = cdTargets(command);
+    if (targets === undefined) continue;
+    if (targets.kind === 'unknown' || (targets.kind === 'back' && !moved)) lost ??= command.text.trim();
+    moved = true;
+    for (const value of targets.folders) {
+      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~')) continue;
       for (const base of [...bases]) {
         const next = resolve(base, value);
         if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
       }
     }
   }
-  return bases;
+  return lost === undefined ? { bases } : { bases, lost };
 }
+
+export const lineFolders = (parse: ShellParse, place: ShellPlace): string[] => lineMoves(parse, place).bases;
 
 // Folder options of programs that run a command elsewhere (`env -C DIR cmd`, `env --chdir=DIR sh -c ...`,
 // `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
@@ -121,6 +130,8 @@ export class Placer {
   constructor(
     private readonly place: ShellPlace,
     private readonly bases: readonly string[],
+    // The line moved to a folder only known at run time: a relative path may be anywhere.
+    private readonly lost = false,
   ) {
     this.root = realOrSelf(place.root);
   }
@@ -143,6 +154,7 @@ export class Placer {
   spellings(arg: string): string[] | undefined {
     const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
     if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
+    if (this.lost && !isAbsolute(value)) return undefined;
     const out = new Set<string>();
     for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
       if (--this.budget < 0) return undefined;

@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
+import { isFolderChange } from '../shell/cd-operand.js';
 import { operands, UNKNOWN, type Argv } from './argv.js';
 import type { ShellPlace } from './immune-place.js';
 import { parseGitWrite } from './options/git-write.js';
@@ -44,7 +45,7 @@ function overwritten(cmd: Argv): string[] {
 
 export function versionWrittenOver(parse: ShellParse, commands: readonly Argv[], place: ShellPlace | undefined): string | undefined {
   if (!commands.some(printsVersion)) return undefined;
-  const moved = commands.some((cmd) => ['cd', 'pushd', 'popd', 'source', '.'].includes(cmd.name));
+  const moved = commands.some((cmd) => isFolderChange(cmd.name) || ['source', '.'].includes(cmd.name));
   for (const redirection of parse.redirections) {
     if (!redirection.writes || redirection.duplicate || redirection.op.endsWith('>>')) continue;
     const targets = redirection.target !== null ? [redirection.target] : (redirection.targetWord?.candidates ?? [UNKNOWN]);

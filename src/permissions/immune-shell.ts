@@ -7,7 +7,7 @@ import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { UNPARSED_CODE, unparsedCode } from './immune-code.js';
-import { lineFolders, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
+import { lineMoves, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
 import { versionWrittenOver } from './immune-restore.js';
 import type { Immunity, ObeyedContextOf } from './immune.js';
 import type { ObeyedContext } from './obeyed.js';
@@ -16,6 +16,7 @@ import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
 import { leavesExecutable } from './immune-exec-modes.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
+import { isFolderChange } from '../shell/cd-operand.js';
 import { withAliases } from '../shell/program-aliases.js';
 
 // The place's obeyedContext: a written path judged without it fails (never judged as if nothing were obeyed).
@@ -128,8 +129,8 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   let moved = nested?.moved ?? false;
   // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
-  const lineBases = place ? lineFolders(parse, place) : [];
-  const placer = place ? new Placer(place, [...new Set([...lineBases, ...wrapperFolders(parse.source, lineBases)])]) : undefined;
+  const line = place ? lineMoves(parse, place) : { bases: [] };
+  const placer = place ? new Placer(place, [...new Set([...line.bases, ...wrapperFolders(parse.source, line.bases)])], line.lost !== undefined) : undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
   // Built when a written path is first judged (pathClass), once per line.
   let built: { ctx: ObeyedContext | undefined } | undefined;
@@ -146,7 +147,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     if (aliased.has(found.name)) return unverifiable('dynamic-command', command.text);
     const argv = moved ? { ...found, moved } : found;
     // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
-    moved ||= ['cd', 'pushd', 'popd', 'source', '.'].includes(found.name);
+    moved ||= isFolderChange(found.name) || ['source', '.'].includes(found.name);
     const cls = immuneCommand(argv, place);
     if (cls) return { name: cls.name, description: cls.description, where: command.text };
     // A transport program the line does not show (a remote's ext:: URL, a helper, an upload-pack: gitext23).

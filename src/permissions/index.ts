@@ -15,7 +15,8 @@ export { isReadOnlyName, readOnlyCommandCount, readOnlyVeto } from './readonly.j
 export { DenialTracker, denialLimitsFromEnv, DEFAULT_DENIAL_LIMITS, type DenialLimits, type DenialOutcome, type DenialSnapshot } from './denials.js';
 export { DenialStore, type DenialStoreOptions } from './denial-store.js';
 export { describeCall, pathJudged } from './describe.js';
-export { decide, strictest, type DecideContext } from './decide.js';
+export { decide, type DecideContext } from './decide.js';
+export { strictest } from './explain.js';
 export { permissionGate, authorizeJudged, type PermissionGateOptions } from './gate.js';
 export { explainCall, explainJudged, judgedFor, envelopePairs, type CommandLookup, type ExplainOptions, type Explanation } from './explain.js';
 export { approvalNeededMessage, deniedMessage } from './messages.js';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { programOf } from '../shell/run-script-reading.js';
 import { shCommands } from '../shell/sh-tokens.js';
+import { folderChangeAt } from '../shell/cd-operand.js';
 import { TaskFolder } from './task-runner-files.js';
 import { taskRunnerOf } from './task-runners.js';
 
@@ -65,7 +66,7 @@ export function runnersIn(line: string): { words: string[]; npm: boolean; moved:
   let moved = false;
   return commandWords(line).flatMap((words) => {
     const { program, rest } = programOf(words);
-    if (program === 'cd' || program === 'pushd') moved = true;
+    if (folderChangeAt(words) >= 0) moved = true;
     const npm = /^(?:npm|pnpm|yarn|bun)$/.test(program);
     return npm || taskRunnerOf([program, ...rest]) ? [{ words: [program, ...rest], npm, moved }] : [];
   });

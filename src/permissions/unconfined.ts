@@ -13,6 +13,7 @@ import { environmentOutside } from './unconfined-env.js';
 import { scriptWord, searchPathEntries } from './unconfined-interpreters.js';
 import { makeReading, optionValues } from './unconfined-attached.js';
 import type { Judged } from './types.js';
+import { isFolderChange, readParsedCd } from '../shell/cd-operand.js';
 
 // With no OS sandbox (--sandbox off, or none runs here) the parse is the only guard of what a line writes
 // (red team R13-18: `cd ~ && echo x >> .bashrc`, `python3 -c "open(os.path.expanduser('~/.bashrc'),'a')"`,
@@ -30,7 +31,6 @@ import type { Judged } from './types.js';
 const CODE_LANGUAGES = new Set(['python', 'js', 'perl', 'ruby', 'php', 'lua', 'r', 'applescript', 'other']);
 const SINKS = /^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/;
 const SYSTEM = /^\/(?:usr|bin|sbin|lib|lib64|opt|nix|snap)\//;
-const MOVES = new Set(['cd', 'pushd', 'popd']);
 type ReadOnlyVeto = (command: SimpleCommand) => string | undefined;
 
 // The folders the line's relative paths may be taken from, and the first cd that leaves the workspace.
@@ -38,13 +38,18 @@ function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: s
   const bases = [place.runDir];
   let out: string | undefined;
   for (const command of parse.commands) {
-    if (command.name !== 'cd' && command.name !== 'pushd') continue;
-    const target = command.words.slice(1).filter((word) => word.dynamic || (!/^-[LPe@]+$/.test(word.value) && word.value !== '--')).at(-1);
-    if (!target || wordLeaves(target, bases, place.root)) {
+    // The one cd reader (shell/cd-operand.ts, R31): `cd -P -- D`, `builtin cd D`, CDPATH's folders; the home,
+    // `-` (OLDPWD may come from the environment) and a CDPATH only known at run time leave the workspace as far as
+    // this knows; the folder stack (`popd`, `pushd +1`) holds only folders the line pushed (a shell starts with none).
+    const read = readParsedCd(command);
+    if (read === undefined || read.kind === 'stack') continue;
+    const target = read.kind === 'folder' ? command.words[read.at] : undefined;
+    const from = read.kind === 'folder' ? read.bases.flatMap((base) => bases.map((dir) => resolve(dir, base))) : [];
+    if (!target || wordLeaves(target, from, place.root)) {
       out ??= command.text.trim();
       continue;
     }
-    for (const value of target.candidates) for (const base of [...bases]) if (bases.length < 16) bases.push(resolve(base, value));
+    for (const value of target.candidates) for (const base of from) if (bases.length < 16) bases.push(resolve(base, value));
   }
   // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ~ init`), and the
   // folders find starts from (`find ~ -exec touch {}/x ;`), read from the text.
@@ -136,16 +141,16 @@ function reasonOf(parse: ShellParse, place: ShellPlace, readOnly: ReadOnlyVeto):
     if (how !== undefined) return `it writes ${named(redirection.text.trim(), how)} outside the workspace`;
   }
   // `PYTHONPATH=/out python3 -m ym`: the module the interpreter is named runs from outside (R29-6).
-  const searched = parse.commands.some((command) => !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) ? searchPathEntries(parse).find(({ entry }) => leaves(entry.includes('$') ? '' : entry, bases, place.root)) : undefined;
+  const searched = parse.commands.some((command) => !isFolderChange(command.name) && readOnly(command) !== undefined) ? searchPathEntries(parse).find(({ entry }) => leaves(entry.includes('$') ? '' : entry, bases, place.root)) : undefined;
   if (searched !== undefined) return `it sets ${searched.variable} to ${searched.entry || 'a folder only known at run time'}, outside the workspace, where the programs it runs load their modules from`;
   for (const command of parse.commands) {
     const reason = commandReason(command, bases, place.root) ?? installs(command, bases, place.root);
     if (reason) return reason;
-    if (out && !MOVES.has(command.name ?? '') && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
-    const named = readOnly(command) !== undefined && !MOVES.has(command.name ?? '') ? outsidePath(command, bases, place.root) : undefined;
+    if (out && !isFolderChange(command.name) && readOnly(command) !== undefined) return `it leaves the workspace (${out}) and then runs ${command.name ?? 'a program only known at run time'}`;
+    const named = readOnly(command) !== undefined && !isFolderChange(command.name) ? outsidePath(command, bases, place.root) : undefined;
     if (named) return `${command.name ?? 'a program only known at run time'} is given ${named}, outside the workspace, and is not read-only`;
     // Whatever the program: an exported value reaches a read-only one as a prefix assignment does (R30-1).
-    const env = MOVES.has(command.name ?? '') ? undefined : environmentOutside(command, bases, place.root);
+    const env = isFolderChange(command.name) ? undefined : environmentOutside(command, bases, place.root);
     if (env) return `${command.name ?? 'a program only known at run time'} runs with ${env} in its environment (a place it writes to or keeps its configuration or state in), outside the workspace`;
   }
   return undefined;

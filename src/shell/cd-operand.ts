@@ -20,11 +20,20 @@ export type CdRead =
   | { readonly kind: 'home' | 'back' | 'stack'; readonly moves: boolean }
   | { readonly kind: 'unknown'; readonly why: string };
 
-const NAMES = new Set(['cd', 'pushd', 'popd', 'chdir']);
+const NAMES: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'chdir']);
 const ASSIGNMENT = /^[A-Za-z_]\w*\+?=/;
 
-// Where the cd command's name is in `words` (after assignments, `builtin`, `command [-p]`), or -1.
-export function cdNameAt(words: readonly string[]): number {
+// The builtins that change the shell's folder. Every folder-change check goes through isFolderChange /
+// folderChangeAt (test/lint/cd-one-reader.test.ts): a word list that names them for another reason (builtins that
+// run no program, names a PATH entry may shadow) spreads this list.
+export const FOLDER_CHANGE_NAMES: readonly string[] = [...NAMES];
+
+// Whether a parsed command's name (after `builtin`/`command` are stripped) changes the shell's folder.
+export const isFolderChange = (name: string | null | undefined): name is string => name !== null && name !== undefined && NAMES.has(name);
+
+// Where the cd command's name is in `words` (after assignments, `builtin`, `command [-p]`), or -1: whether a
+// command given as words changes the shell's folder.
+export function folderChangeAt(words: readonly string[]): number {
   let at = 0;
   while (at < words.length && ASSIGNMENT.test(words[at]!)) at++;
   for (;;) {
@@ -45,7 +54,7 @@ export function cdNameAt(words: readonly string[]): number {
 // an assignment among `words` before the name wins.
 // undefined: not a folder change.
 export function readCd(words: readonly string[], cdpath?: string | null): CdRead | undefined {
-  const name = cdNameAt(words);
+  const name = folderChangeAt(words);
   if (name < 0) return undefined;
   const program = words[name]!;
   const stack = program === 'pushd' || program === 'popd';
@@ -96,22 +105,22 @@ function assigned(prefix: readonly string[]): string | undefined {
 // expanded at parse time; a part only known at run time stays in the text as U+0000): [] when it moves to a folder
 // of the stack or OLDPWD, undefined when it is not a folder change. CDPATH from the command's environment (its
 // prefix assignment or an earlier export on the line).
-export function cdTargets(command: SimpleCommand): { readonly folders: readonly string[]; readonly unknown?: string } | undefined {
+export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind']; readonly folders: readonly string[]; readonly unknown?: string } | undefined {
   const read = readParsedCd(command);
   if (read === undefined) return undefined;
-  if (read.kind === 'unknown') return { folders: [], unknown: read.why };
-  if (read.kind !== 'folder') return { folders: read.kind === 'home' ? ['~'] : [] };
+  if (read.kind === 'unknown') return { kind: read.kind, folders: [], unknown: read.why };
+  if (read.kind !== 'folder') return { kind: read.kind, folders: read.kind === 'home' ? ['~'] : [] };
   const folders: string[] = [];
   for (const candidate of command.words[read.at]?.candidates ?? [read.operand]) {
     for (const base of read.bases) folders.push(base === '' || candidate.startsWith('/') ? candidate : `${base.replace(/\/+$/, '')}/${candidate}`);
   }
-  return { folders: [...new Set(folders)] };
+  return { kind: read.kind, folders: [...new Set(folders)] };
 }
 
 // readCd of a parsed command (its name after `builtin`/`command` are stripped; `at` indexes command.words), with the
 // CDPATH of its environment (its prefix assignment or an export earlier on the line).
 export function readParsedCd(command: SimpleCommand): CdRead | undefined {
-  if (command.name === null || !NAMES.has(command.name)) return undefined;
+  if (!isFolderChange(command.name)) return undefined;
   const cdpath = command.env?.findLast((each) => each.name === 'CDPATH');
   return readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value);
 }

@@ -4,6 +4,7 @@ import type { ScriptPin } from '../engine/command.js';
 import { readNamedFiles, type NamedReader } from './run-script-files.js';
 import { readMake } from './run-script-make.js';
 import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
+import { folderChangeAt } from './cd-operand.js';
 import { lineProblem } from './run-script-unknown.js';
 import { readRunnerSetup } from './run-script-npm.js';
 import { installScripts } from '../permissions/hook-pm-commands.js';
@@ -137,7 +138,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
   let moved = false;
   for (const words of commandsOf(line)) {
     const { program, rest } = programOf(words);
-    if (['cd', 'pushd'].includes(program)) moved = true;
+    if (folderChangeAt(words) >= 0) moved = true;
     const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(program);
     if (!manager && (program !== 'make' || !recipes)) continue;
     const script = manager ? packageScript(program, rest) : '';

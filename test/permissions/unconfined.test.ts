@@ -45,7 +45,7 @@ const UNBOUNDED = [
   'cd && echo x >> .bashrc',
   'cd "$HOME"; echo x >> .bashrc',
   'cd ../home && echo x >> .bashrc',
-  'cd - && touch y',
+  // `cd - && touch y`: safety-immune first (OLDPWD may be any folder: cd-readers-r31.test.ts).
   'cd "$D" && sh -c "echo x >> .bashrc"',
   'env -C ~ sh -c "echo x >> .bashrc"',
   'pushd ~ >/dev/null; echo x >> .bashrc',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { parseCall, type CallInput } from '../../args/parse-call.js';
-import type { AnyCommand, Touch } from '../../engine/command.js';
+import type { AnyCommand, ShellRun, Touch } from '../../engine/command.js';
 import type { JailedTouch, PreparedCall } from '../../engine/engine.js';
 import { isCodewardError, toCodewardError, type CodewardError } from '../../engine/errors.js';
 import type { Registry } from '../../engine/registry.js';
@@ -30,6 +30,8 @@ export interface CheckContext {
   readonly classify: ClassifyHookOptions;
   // Whether an exec/test run would be staged (PreparedCall.staging), as the engine decides it.
   readonly staging?: (stage: boolean | undefined) => Promise<Staging>;
+  // The line a call runs that its command finds itself (`test`'s runner), as the engine finds it before the gate.
+  readonly detectShell?: (input: CallInput) => Promise<ShellRun | undefined>;
 }
 
 export interface CheckResult extends Omit<Explanation, 'source'> {
@@ -160,7 +162,11 @@ export async function checkCall(input: CallInput, ctx: CheckContext): Promise<Ch
   }
   const stage = prepared.command.stage;
   const staging = stage && ctx.staging ? await ctx.staging(stage(prepared.args as never)) : undefined;
-  const call: PreparedCall = { ...prepared, touches, ...(staging ? { staging } : {}) };
+  // `test` without --cmd runs the line it detects (package.json's test script ...): judged as the gate judges it.
+  const { command, args } = prepared;
+  const detect = command.detectShell && command.shell?.(args as never) === undefined ? ctx.detectShell : undefined;
+  const shell = detect === undefined ? undefined : await detect({ cmd: command.name, args }).catch((error: unknown) => void assumed.push(`the line ${command.name} would run is not found (the real call fails: ${toCodewardError(error).message})`));
+  const call: PreparedCall = { ...prepared, touches, ...(staging ? { staging } : {}), ...(shell ? { shell } : {}) };
   try {
     await classifyHook(ctx.parser, ctx.classify).classify(call);
   } catch (error) {

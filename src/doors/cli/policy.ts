@@ -125,7 +125,8 @@ export async function policyCommand(rest: readonly string[], options: GlobalOpti
     const classify = { allowUnsafe: options.allowUnsafe, workspace: jailed, secretsHidden: async () => (await sandbox.status()).backend !== undefined, ...(home ? { home } : {}) };
     // Whether an exec/test run would be staged, as the engine decides it (shell/run-staging.ts).
     const staging = async (stage: boolean | undefined) => (await import('../../shell/run-staging.js')).runStaging(stage, config, sandbox);
-    const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify, staging });
+    const detectShell = (await import('./policy-found.js')).shellDetector(options, io.env, workspace.root, registry);
+    const checked = await checkCall(input, { registry, workspace: jailed, policy, denials, parser: new ShellParser(), classify, staging, detectShell });
     // The files the call finds as it runs, judged as the real call judges them (policy-found.ts).
     const explanation = await (await import('./policy-found.js')).withFoundFiles(checked, input, options, io.env, workspace.root, registry);
     const { decision, reason, source, rule, immune, judged, blocked, assumed } = explanation;
