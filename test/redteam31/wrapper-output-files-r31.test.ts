@@ -61,6 +61,7 @@ async function run(line: string): Promise<{ code: string; home: string[]; tasks:
 const rows = [
   ...(has('script') ? ["script -q ~/x -c 'echo hi'", 'script -qc true -O ~/x', 'script --log-out ~/x -c true', "script -q .vscode/tasks.json -c 'echo {}'"] : []),
   ...(has('strace') ? ['strace -o ~/x true', 'strace -fo ~/x true', "sh -c 'strace -o ~/x true'", 'timeout 5 strace -o ~/x true', 'strace -o .vscode/tasks.json true'] : []),
+  ...(has('valgrind') ? ['valgrind -q --log-file=$HOME/x true'] : []),
   ...(existsSync('/usr/bin/time') ? ['/usr/bin/time -o ~/x true', 'command time -o ~/x true', 'env time -ao ~/x true'] : []),
 ];
 
