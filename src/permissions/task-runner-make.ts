@@ -198,10 +198,10 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
   const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
   // make first remakes an included makefile a rule names (that rule runs whatever the goal).
-  const remade = text.included.find((file) => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file))));
+  const remakes = (file: string): boolean => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file)));
+  const remade = text.included.find(remakes);
   if (remade !== undefined) return unread(`a rule remakes the included ${remade}`);
   const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
-  if (target === undefined) return { lines: read.lines };
   const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
   const out: string[] = [...read.lines];
   const seen = new Set<string>();
@@ -239,6 +239,8 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
     }
     return undefined;
   };
-  const why = visit(target);
+  // And before any goal, the makefile it read, when a rule may build it (red team R31-4: `Makefile: FORCE`, `.PHONY:
+  // Makefile`, a prerequisite newer than it: that recipe runs first, even under -n): judged as a goal of its own.
+  const why = (remakes(name) ? visit(name) : undefined) ?? (target === undefined ? undefined : visit(target));
   return why === undefined ? { lines: out } : { lines: out, unknown: `${name}: ${why}` };
 }

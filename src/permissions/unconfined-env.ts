@@ -12,8 +12,8 @@ import { outsideHow } from './unconfined-paths.js';
 // - ANY other variable whose value is a path outside (red team R30-1): programs append to the file a variable
 //   names whatever it is called (`GIT_TRACE=~/.bashrc git status`, GIT_TRACE2_EVENT, SSLKEYLOGFILE, HISTFILE,
 //   LESSHISTFILE, PYTHONPYCACHEPREFIX, NODE_V8_COVERAGE, PIP_LOG): a name list never converges, so the VALUE is
-//   read: one that starts with `/`, `~` (`$HOME`), `.` or climbs with `..`, or starts with a part only known at
-//   run time (`GIT_TRACE=$D`). A word, a number, a URL, a value with a literal start (`v$X`) stays free.
+//   read: one that starts with `/`, `~` (`$HOME`), `.`, has a folder part (resolved with the workspace's links,
+//   R31-1), or starts with a part only known at run time (`GIT_TRACE=$D`). A word, a number, a URL, a value with a literal start (`v$X`) stays free.
 // The environment is the one the parse recorded for the command (SimpleCommand.env: prefix assignments, exports
 // earlier on the line, `env NAME=VALUE`, `env -S`, an enclosing command's), so `export X=..; tool`, `env X=..
 // tool` and `X=.. tool` are one judgement. The system's folders (`JAVA_HOME=/usr/lib/jvm/…`, `/etc/ssl/…`) are
@@ -26,8 +26,10 @@ const LISTS = /(?:DIRS|DIRECTORIES|CONFIGS|FILES|^KUBECONFIG)$/i;
 // Search lists (PATH, PYTHONPATH, NODE_PATH, RUBYLIB, PERL5LIB): what is read, judged by their own reader
 // (unconfined-interpreters.ts searchPathEntries), not places written.
 const SEARCH_LISTS = /(?:PATH|^RUBYLIB|^PERL5LIB|^PERLLIB)$/;
-// A value read as a path when it is not a location variable's.
-const PATH_LIKE = /^[/~.\0]|(?:^|\/)\.\.(?:\/|$)/;
+// A value read as a path when it is not a location variable's: one that starts like a path, or any value with a
+// folder part (red team R31-1: `SSLKEYLOGFILE=lnk/.bashrc`, through a symlink the repository ships, is resolved as
+// every path word is; `text/html`, a URL or `sub/x` resolve inside the workspace and stay free).
+const PATH_LIKE = /^[/~.\0]|\//;
 
 interface Entry {
   readonly name: string;

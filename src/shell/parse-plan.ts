@@ -9,7 +9,7 @@ import { leadOf } from './parse-launch-runtime.js';
 import { programName } from './parse-names.js';
 import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, type WordLike } from './parse-wrappers.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
 export interface Preview extends WordLike {
@@ -173,7 +173,9 @@ export class Planner {
     const su = Object.hasOwn(SU_LIKE, key) ? SU_LIKE[key] : undefined;
     if (su) {
       const found = unwrap(su, slice, true);
-      if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
+      // `script -q FILE -c CMD`: the file it writes is judged on the wrapper as a command of its own (red team R31-5).
+      const writes: PlanItem[] = wrapperWrites(su, slice) ? [self] : [];
+      if (found.kind === 'string') return [...writes, { kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
       // `su` / `su - root` without -c: a login shell reading stdin; `script [FILE]` without -c runs $SHELL
       // on what its stdin gives (`echo 'rm -r build' | script -q /dev/null`, red team R9-3).
       return found.kind === 'command' && key !== 'script' ? inner(found.index) : [{ ...self, stdin: 'shell' }];
@@ -193,6 +195,8 @@ export class Planner {
       if (found.kind === 'command' && key === 'xargs') return this.xargs(words, start, end, wrappers, found.index, inner(found.index, { xargs: true }));
       // `env GIT_SSH_COMMAND='…' git fetch`: a variable the program runs as a command (command-variables.ts).
       if (found.kind === 'command' && key === 'env') return [...commandAssignments(slice.slice(1, found.index), [...wrappers, name]), ...inner(found.index)];
+      // `strace -o FILE CMD`, `time -o FILE CMD`: the wrapper's own words are judged as a command too (red team R31-5).
+      if (found.kind === 'command' && wrapperWrites(spec, slice.slice(0, found.index))) return [{ ...self, end: start + found.index }, ...inner(found.index)];
       if (found.kind === 'command') return inner(found.index);
       // `sudo -s`, `sudo -i`, `doas -s` with no command: a shell reading stdin.
       if ((key === 'sudo' || key === 'doas' || key === 'run0') && slice.some((word, i) => i > 0 && /^-[a-zA-Z]*[si]$/.test(word.value))) return [{ ...self, stdin: 'shell' }];

@@ -36,6 +36,11 @@ interface WrapperSpec {
   readonly dashIsOption?: boolean;
   // `-c=VALUE` is `-c VALUE` (npm's nopt splits a short option at `=`).
   readonly shortEquals?: boolean;
+  // Options whose value is a file the wrapper itself writes (`strace -o FILE`, `time -o FILE`), and whether an
+  // operand is one (`script FILE`): red team R31-5, the wrapper is then judged as a command of its own.
+  readonly writesShort?: string;
+  readonly writesLong?: readonly string[];
+  readonly writesOperand?: boolean;
 }
 
 const PRIVILEGE: WrapperSpec = {
@@ -55,7 +60,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   nice: { argShort: 'n', argLong: ['adjustment'], numeric: true },
   nohup: {},
   setsid: {},
-  time: { argShort: 'fo', argLong: ['format', 'output'] },
+  time: { argShort: 'fo', argLong: ['format', 'output'], writesShort: 'o', writesLong: ['output', 'append'] },
   command: { noCommandShort: 'vV' },
   builtin: {},
   exec: { argShort: 'a' },
@@ -67,10 +72,10 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   timeout: { argShort: 'sk', argLong: ['signal', 'kill-after'], positionals: 1 },
   flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1 },
   xargs: { argShort: 'aEdIJLnPsRS', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
-  strace: { argShort: 'oepsuEabIOPSX' },
-  ltrace: { argShort: 'aeEFilnopsuxA' },
-  'xvfb-run': { argShort: 'nsfepw', argLong: ['server-args', 'server-num', 'auth-file', 'error-file', 'xauth-protocol', 'wait'] },
-  fakeroot: { argShort: 'lisb', argLong: ['lib', 'faked'] },
+  strace: { argShort: 'oepsuEabIOPSX', writesShort: 'o', writesLong: ['output'] },
+  ltrace: { argShort: 'aeEFilnopsuxA', writesShort: 'o', writesLong: ['output'] },
+  'xvfb-run': { argShort: 'nsfepw', argLong: ['server-args', 'server-num', 'auth-file', 'error-file', 'xauth-protocol', 'wait'], writesShort: 'ef', writesLong: ['error-file', 'auth-file'] },
+  fakeroot: { argShort: 'lisb', argLong: ['lib', 'faked'], writesShort: 's' },
   eatmydata: {},
   catchsegv: {},
   unbuffer: {},
@@ -90,16 +95,16 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   toybox: {},
   // Red team round 6, R6-6: resource, debugging and session runners that run the command they are given.
   prlimit: { argShort: 'po', argLong: ['pid', 'output'], noCommandShort: 'p', noCommandLong: ['pid'] },
-  valgrind: {},
+  valgrind: { writesLong: ['log-file', 'xml-file'] },
   numactl: { argShort: 'iNmCpPw', argLong: ['interleave', 'cpunodebind', 'membind', 'physcpubind', 'preferred', 'preferred-many', 'weighted-interleave'], noCommandShort: 'sH', noCommandLong: ['show', 'hardware'] },
   'dbus-run-session': { argLong: ['config-file', 'dbus-daemon'] },
-  'ssh-agent': { argShort: 'aEOPt', noCommandShort: 'kD' },
+  'ssh-agent': { argShort: 'aEOPt', noCommandShort: 'kD', writesShort: 'a' },
   chronic: {},
 };
 
 // su / runuser: `-c CMD` runs CMD through a shell; otherwise an interactive shell (or `runuser -u U -- CMD`).
 const SU: WrapperSpec = { argShort: 'sgGuw', argLong: ['shell', 'group', 'supp-group', 'user', 'whitelist-environment'], stringShort: 'c', stringLong: ['command', 'session-command'] };
-export const SU_LIKE: Readonly<Record<string, WrapperSpec>> = { su: SU, runuser: SU, script: { argShort: 'ETIOBm', argLong: ['echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], stringShort: 'c', stringLong: ['command'] } };
+export const SU_LIKE: Readonly<Record<string, WrapperSpec>> = { su: SU, runuser: SU, script: { argShort: 'ETIOBm', argLong: ['echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], stringShort: 'c', stringLong: ['command'], writesShort: 'TIOB', writesLong: ['log-in', 'log-out', 'log-io', 'log-timing'], writesOperand: true } };
 
 export type Unwrapped =
   // The inner command starts at words[index].
@@ -108,6 +113,35 @@ export type Unwrapped =
   | { readonly kind: 'string'; readonly index: number; readonly skip: number }
   // No inner command: the wrapper is the command.
   | { readonly kind: 'none' };
+
+// Whether a wrapper's own words (words[0] the wrapper, up to where its command starts) name a file it writes:
+// an output option of its spec, or (writesOperand) an operand that is no option's value (`script -q FILE`).
+export function wrapperWrites(spec: WrapperSpec, words: readonly WordLike[]): boolean {
+  if (spec.writesShort === undefined && spec.writesLong === undefined && !spec.writesOperand) return false;
+  for (let i = 1; i < words.length; i++) {
+    const value = words[i]!.value;
+    if (value === '--') return spec.writesOperand === true && i + 1 < words.length;
+    if (value.startsWith('--') && value.length > 2) {
+      const name = longName(value);
+      if (spec.writesLong?.includes(name)) return true;
+      if (!value.includes('=') && (spec.argLong?.includes(name) || spec.stringLong?.includes(name))) i++;
+      continue;
+    }
+    if (value.startsWith('-') && value.length > 1) {
+      for (let k = 1; k < value.length; k++) {
+        const ch = value[k]!;
+        if (spec.writesShort?.includes(ch)) return true;
+        if (spec.argShort?.includes(ch) || spec.stringShort?.includes(ch)) {
+          if (k + 1 >= value.length) i++;
+          break;
+        }
+      }
+      continue;
+    }
+    if (spec.writesOperand) return true;
+  }
+  return false;
+}
 
 function longName(value: string): string {
   return value.slice(2).split('=')[0]!;

@@ -60,6 +60,7 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
   if (lines.some((line) => /^\s*-?(include|sinclude)\s/.test(line))) reading.open(`${name}: includes another file, whose rules are not shown`);
   const rules = rulesOf(lines);
   const patterns = rules.some((rule) => rule.target.includes('%'));
+
   const named = words.filter((word) => !word.startsWith('-') && !word.includes('='));
   // Without a target make builds its default goal: the first rule's, unless .DEFAULT_GOAL names another.
   if (named.length === 0 && /\.DEFAULT_GOAL/.test(text)) reading.open(`${name}: sets .DEFAULT_GOAL, so which rule runs is not read here`);
@@ -82,6 +83,9 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
     recipes.push(...recipe.slice(0, RECIPE_LINES).map((line) => `${name} ${target}: ${line}`));
     if (recipe.length > RECIPE_LINES) reading.open(`${name} ${target}: … ${recipe.length - RECIPE_LINES} more recipe lines not shown`);
   };
+  // Before any goal make remakes the makefile it read (red team R31-4: `Makefile: FORCE`, `.PHONY: Makefile`, a
+  // prerequisite newer than it: that rule's recipe runs first, even under -n): shown first when a rule names it.
+  if (rules.some((rule) => rule.target === name)) visit(name!, false);
   for (const goal of goals) visit(goal, true);
   reading.body([...assignments(lines, recipes, name!), ...recipes]);
   // `CMD := $(shell cat cmd.txt)` anywhere decides a value at run time, as does a shown recipe's own construct.

@@ -60,7 +60,7 @@ const VETOED: readonly (readonly [string, string])[] = [
   ['kubectl get pods -w', 'never ends'], ['kubectl --kubeconfig=./k get pods', 'cluster'], ['kubectl delete pod x', 'not a read-only'], ['kubectl config use-context prod', 'not a read-only'],
   ['cargo metadata', 'not on the read-only list'], ['cargo tree', 'not on the read-only list'], ['go version', 'not on the read-only list'],
   ['less -o log.txt a', 'writes'], ['less --log-f=x a', 'writes'], ['less -k keys a', 'key bindings'], ['less "+!sh" a', 'less +cmd'], ['xxd in out', 'OUTPUT'], ['xxd -r in', 'binary'],
-  ['\\time -o x ls', 'writes'], ['nice time -o x ls', 'writes'], ['command time --out=x ls', 'writes'], ['ls | xargs sort', 'xargs'], ['ls | xargs rg foo', 'xargs'],
+  ['\\time -o x ls', 'time -o x'], ['nice time -o x ls', 'time -o x'], ['command time --out=x ls', 'time --output=x'], ['ls | xargs sort', 'xargs'], ['ls | xargs rg foo', 'xargs'],
   ['ls | xargs sed -i s/a/b/', 'xargs'], ['kubectl get secrets -o yaml', 'secrets'], ['kubectl get pods,secret', 'secrets'], ["jq -n 'import \"x\" as x; x::f'", 'import'],
   ['sort --outp=p.awk a && awk -W exec p.awk', 'writes'], ['awk -W exec p.awk && sort --outp=p.awk a', 'exec'], ['git grep --open=p.awk x', 'program'], ['cargo metadata --format-version 1', 'not on the read-only list'],
   ['tar -xf x.tar -C /tmp/out', 'not a listing'], ['tar -tf x.tar --to-command=sh', 'runs'], ['tar tf x.tar --use-comp=sh', 'runs'], ['tar -tf host:/x.tar', 'remote'], ['tar -czf out.tgz dist', 'not a listing'],

@@ -52,7 +52,20 @@ function callOf(rest: readonly string[]): { sub: string; line?: string } {
   return rest[1] !== undefined && !rest[1].startsWith('-') ? { sub: first, line: rest[1] } : { sub: first };
 }
 
+// A JSON object's member as Go's encoding/json finds a struct field's: the key matched case-insensitively (Unicode
+// simple folding: `ſ` is `s`, the Kelvin sign `K` is `k`), and of several keys that fold alike the last one wins
+// (red team R31-2: `{"Rules":[{"Pattern":"@coder","Action":"allow"}]}` is ChatCLI's allow rule too).
+const goFold = (key: string): string => key.replace(/\u017f/g, 's').replace(/\u212a/g, 'k').toLowerCase();
+function goMember(object: unknown, name: string): unknown {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined;
+  let found: unknown;
+  for (const [key, value] of Object.entries(object)) if (goFold(key) === name) found = value;
+  return found;
+}
+
 // ChatCLI's local policy file: its allow rules, or none when it is absent or unreadable (ChatCLI ignores it then).
+// Read as ChatCLI (Go) reads it: keys folded (goMember). An exact `allow` is the action; any other case of it is
+// taken as allow too (whether ChatCLI lower-cases it is not known here: counting it is the safe side).
 async function localAllowPatterns(cwd: string): Promise<string[]> {
   let parsed: unknown;
   try {
@@ -60,11 +73,13 @@ async function localAllowPatterns(cwd: string): Promise<string[]> {
   } catch {
     return [];
   }
-  const rules = (parsed as { rules?: unknown }).rules;
+  const rules = goMember(parsed, 'rules');
   if (!Array.isArray(rules)) return [];
-  return rules
-    .filter((rule): rule is { pattern: string; action: string } => typeof rule === 'object' && rule !== null && typeof rule.pattern === 'string' && rule.action === 'allow')
-    .map((rule) => rule.pattern.trim());
+  return rules.flatMap((rule) => {
+    const pattern = goMember(rule, 'pattern');
+    const action = goMember(rule, 'action');
+    return typeof pattern === 'string' && typeof action === 'string' && action.trim().toLowerCase() === 'allow' ? [pattern.trim()] : [];
+  });
 }
 
 // Why ChatCLI may have run this call without asking anyone, or undefined when it must have asked.
