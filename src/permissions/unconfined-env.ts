@@ -1,5 +1,7 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { isLocationVariable } from '../shell/location-variables.js';
+import { isHijackVariable } from '../shell/danger-variables.js';
+import { isLoaderVariable } from './obeyed-env.js';
 import { UNKNOWN } from './argv.js';
 import { outsideHow } from './unconfined-paths.js';
 
@@ -26,8 +28,17 @@ const LISTS = /(?:DIRS|DIRECTORIES|CONFIGS|FILES|^KUBECONFIG)$/i;
 // Search lists (PATH, PYTHONPATH, NODE_PATH, RUBYLIB, PERL5LIB): what is read, judged by their own reader
 // (unconfined-interpreters.ts searchPathEntries), not places written.
 const SEARCH_LISTS = /(?:PATH|^RUBYLIB|^PERL5LIB|^PERLLIB)$/;
-// A value read as a path when it is not a location variable's.
-const PATH_LIKE = /^[/~.\0]|(?:^|\/)\.\.(?:\/|$)/;
+// A value read as a path when it is not a location variable's: a run-time part counts only for a variable that
+// names a program or file a program runs or obeys (round 30 LEFT: `NODE_ENV=$ENV npm run build` asked).
+const PATH_LIKE = /^[/~.]|(?:^|\/)\.\.(?:\/|$)/;
+// A plain variable's run-time start followed by a path (`$X/home/u/.bashrc`: an empty X makes it absolute).
+const RUN_TIME_PATH = /^\0[^/]*\//;
+// The variables whose value names a program to run or a file to obey: the hijack list (danger-variables.ts) and the
+// loader table (obeyed-env.ts), one list each, no third. Any run-time value of theirs may be such a file.
+const obeys = (name: string): boolean => isHijackVariable(name) || isLoaderVariable(name);
+// The user's runtime folder (XDG_RUNTIME_DIR's usual value: sockets and locks of the person's session, already
+// every program's). The folder itself is free for a variable that loads nothing from it; a file inside it is judged.
+const runtimeFolder = (place: string): boolean => place.replace(/\/+$/, '') === `/run/user/${process.getuid?.() ?? -1}`;
 
 interface Entry {
   readonly name: string;
@@ -50,7 +61,8 @@ function outsideValue(entry: Entry, bases: readonly string[], root: string): str
   for (const value of valuesOf(entry)) {
     const places = location && LISTS.test(entry.name) ? value.split(':') : [value];
     for (const place of places) {
-      if (!location && !PATH_LIKE.test(place)) continue;
+      if (!location && !PATH_LIKE.test(place) && !(obeys(entry.name) ? place.startsWith(UNKNOWN) : RUN_TIME_PATH.test(place))) continue;
+      if (runtimeFolder(place) && !isLoaderVariable(entry.name)) continue;
       if (place === '' || SINK.test(place) || (!root0 && SYSTEM.test(place) && !place.includes(UNKNOWN))) continue;
       if (outsideHow(place, bases, root, true) !== undefined) return value;
     }
