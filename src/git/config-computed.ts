@@ -1,5 +1,6 @@
 import { shellWords } from './config-command.js';
 import { sameProgram } from '../shell/program-aliases.js';
+import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 
 // A command git's configuration runs (through `sh -c`) whose words cannot be known without running it
 // (red team H-B: `!sh r4*`, `"$(git rev-parse --show-toplevel)/r6"`, `${PWD}/r15`, `$HOME/../..`,
@@ -9,13 +10,11 @@ import { sameProgram } from '../shell/program-aliases.js';
 // Not computed: git's own placeholders (`%A`, `%f`) and the positional parameters git passes to a
 // command or a person passes to an alias (`$1`, `"$@"`): the caller names those files.
 
-// Programs that run code given on their command line, and the options that take it.
+// Programs that run code given on their command line, and the options that take it. The interpreters of the one
+// table (shell/interpreter-table.ts: python, node and its front-ends, perl, ruby, php, lua, R, osascript) are read
+// by parse-inline.ts inlineProgram (clusters `perl -wle`, `--eval=CODE`, `python3 -Bc`); these are the others.
 const INLINE: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/^python[\d.]*$|^pypy[\d.]*$/, ['-c']],
-  [/^(?:node|bun)$/, ['-e', '-p', '--eval', '--print', '-pe']],
-  [/^deno$/, ['eval']],
-  [/^(?:perl|ruby|jruby|elixir|julia|Rscript|R|lua[\d.]*|luajit|osascript|ghc|racket)$/, ['-e', '-E', '--eval', '-le', '-ne', '-pe']],
-  [/^php[\d.]*$/, ['-r', '-B', '-E', '-R']],
+  [/^(?:elixir|julia|ghc|racket)$/, ['-e', '-E', '--eval']],
   [/^(?:pwsh|powershell)$/, ['-c', '-command', '-Command', '-EncodedCommand', '-e']],
   [/^(?:erl|sbcl|clisp|guile|emacs|vim|nvim|vi|gdb|make)$/, ['-eval', '--eval', '-c', '-ex', '--execute', '-x', '--cmd']],
   [/^env$/, ['-S', '--split-string']],
@@ -44,6 +43,7 @@ export function computedCommand(text: string): string | undefined {
     if (always) return `${name}: ${always[1]}`;
     if (name === 'find' && words.slice(i + 1).some((arg) => /^-(?:exec|execdir|ok|okdir)$/.test(arg))) return 'find -exec (runs what it finds)';
     if (name === 'sed' && words.slice(i + 1).some((arg) => /(?:^|[;{}\n])\s*e\b|^s(.).*\1.*\1[a-zA-Z0-9]*e/.test(arg))) return 'sed with its e command or flag (runs a shell)';
+    if (languageOf(name) !== undefined && name !== 'awk' && inlineProgram(name, words.slice(i).map((value) => ({ value, dynamic: false }))) !== undefined) return `${name}: code given inline`;
     const inline = INLINE.find(([program]) => program.test(name));
     const flag = inline ? words.slice(i + 1).find((arg) => inline[1].includes(arg)) : undefined;
     if (flag) return `${name} ${flag}: code given inline`;

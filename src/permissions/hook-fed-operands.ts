@@ -14,15 +14,26 @@ export const VALUED: Readonly<Record<string, ReadonlySet<string>>> = { node: new
 export const family = (program: string): string =>
   /^(?:node|tsx|ts-node|esno|bun|deno)$/.test(sameProgram(program)) ? 'node' : /^(?:python|pypy)/.test(program) ? 'python' : /^(?:ruby|perl|php)$/.test(program) ? program : /^lua/.test(program) ? 'lua' : 'sh';
 
-type Operand = { script?: string; at?: number; folder?: string; code?: true };
+// `inline`: the program text of a code option (`sh -c TEXT`, `-ec TEXT`); `main`: the module a main option runs
+// (python's `-m MOD`, `-Bm MOD`, `-mMOD`) and the index of the word holding it.
+type Operand = { script?: string; at?: number; folder?: string; code?: true; inline?: string; main?: { module: string; at: number } };
+
+// What a code option (`-c`, `-m`; `given`: its glued value, else the word at `next`) gives besides `code`.
+function codeValue(spec: InterpreterSpec, option: string, given: string, words: readonly string[], at: number, next: number): Operand {
+  const value = given !== '' ? given : words[next];
+  if (value === undefined) return { code: true };
+  if (spec.inline?.includes(option)) return { code: true, inline: value };
+  if (spec.main?.includes(option)) return { code: true, main: { module: value, at: given !== '' ? at : next } };
+  return { code: true };
+}
 
 // A short cluster of a family read letter by letter (`-Bm mod`, `-wItools`, `-l0ne`): 'code', or how many words
 // past this one its value takes (0 or 1), and ruby's `-C DIR` folder.
-function cluster(spec: InterpreterSpec, word: string, next: string | undefined): { code?: true; skip: number; folder?: string } {
+function cluster(spec: InterpreterSpec, word: string, next: string | undefined): { code?: string; skip: number; folder?: string; rest?: string } {
   for (let j = 1; j < word.length; j++) {
     const option = `-${word[j]!}`;
     const rest = word.slice(j + 1);
-    if (spec.code.includes(option)) return { code: true, skip: 0 };
+    if (spec.code.includes(option)) return { code: option, skip: 0, rest };
     if (spec.valued.includes(option)) return { skip: rest === '' ? 1 : 0, ...(option === '-C' && spec === INTERPRETERS['ruby'] ? { folder: rest === '' ? next ?? '' : rest } : {}) };
     if ((spec.attached ?? '').includes(word[j]!)) return { skip: 0 };
     // Its digits (perl's `-l0`, `-0777`; `-0xHH`), then more options.
@@ -45,7 +56,7 @@ export function scriptOperand(kind: string, words: readonly string[], program = 
     const word = words[i]!;
     if (i === 0 && spec.subcommands?.includes(word)) return { code: true };
     if (i === 0 && word === spec.run) continue;
-    if (spec.code.includes(word)) return { code: true };
+    if (spec.code.includes(word)) return codeValue(spec, word, '', words, i, i + 1);
     if (spec.script?.includes(word)) return found(i + 1);
     if (word === '--') return found(i + 1);
     if (spec.valued.includes(word)) {
@@ -56,7 +67,7 @@ export function scriptOperand(kind: string, words: readonly string[], program = 
     if (word.startsWith('--')) continue;
     if (/^-[^-]/.test(word) && spec.flags !== undefined) {
       const read = cluster(spec, word, words[i + 1]);
-      if (read.code) return { code: true };
+      if (read.code !== undefined) return codeValue(spec, read.code, read.rest ?? '', words, i, i + 1);
       if (read.folder !== undefined) folder = read.folder;
       i += read.skip;
       continue;
@@ -64,7 +75,8 @@ export function scriptOperand(kind: string, words: readonly string[], program = 
     // A value glued to its option (`php -ddisplay_errors=1`), then `-c` glued (`sh -ec`, `node -pe`): any
     // short-flag cluster holding a code letter.
     if (word.length > 2 && spec.valued.includes(word.slice(0, 2))) continue;
-    if (/^-[a-zA-Z]/.test(word) && [...word.slice(1)].some((flag) => spec.code.includes(`-${flag}`))) return { code: true };
+    const flag = /^-[a-zA-Z]/.test(word) ? [...word.slice(1)].find((letter) => spec.code.includes(`-${letter}`)) : undefined;
+    if (flag !== undefined) return codeValue(spec, `-${flag}`, '', words, i, i + 1);
     if (word.startsWith('-') || word.startsWith('+')) continue;
     return found(i);
   }

@@ -15,6 +15,7 @@ import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { pmRunner } from './hook-pm-runners.js';
 import { lineValues } from './hook-line-values.js';
 import { withAliases } from '../shell/program-aliases.js';
+import { family, scriptOperand } from './hook-fed-operands.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
 // configuration and hooks are judged by the git catalogue), and checkers/formatters without code plugins.
@@ -92,7 +93,6 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     if (/\s/.test(word.trim())) return unmodeled(word, isFile, defined, set, loops);
     if (word.includes('$')) return undefined;
     const rest = words.slice(i + 1);
-    const operand = rest.findIndex((arg) => !arg.startsWith('-') && !/^[A-Za-z_]\w*=/.test(arg));
     // `command -v X` looks X up, it does not run it.
     if (name === 'command' && ['-v', '-V'].includes(rest[0] ?? '')) return undefined;
     // uv/poetry/pipenv with their own options before `run` (`poetry -q run pytest`): read through the front-ends'
@@ -128,17 +128,18 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     }
     if (word.includes('/') || defined.has(word)) return undefined;
     if (INTERPRETERS.has(name)) {
-      const inline = rest.findIndex((arg) => ['-c', '-e', '--eval', '-p', '--print'].includes(arg));
-      // `python -m pytest`, `-mpre_commit`: the module is the program.
-      const module = rest.findIndex((arg, j) => (arg === '-m' && rest[j + 1] !== undefined) || /^-m\w/.test(arg));
-      if (module >= 0) {
-        const after = rest[module] === '-m' ? rest.slice(module + 1) : [rest[module]!.slice(2), ...rest.slice(module + 1)];
+      // The one interpreter table's reading (hook-fed-operands.ts scriptOperand, issue 26: a private list here took
+      // `node --title x $f`'s `x` for the script and missed `python3 -Bm tool`'s module).
+      const read = scriptOperand(family(name), rest, name);
+      // `python -m pytest`, `-mpre_commit`, `-Bm tool`: the module is the program.
+      if (read.main !== undefined) {
+        const after = [read.main.module, ...rest.slice(read.main.at + 1)];
         return isFile(after[0]!) || pythonModule(after[0]!, isFile) ? undefined : judge(after, isFile, defined, set, loops);
       }
       // `sh -c 'go generate ./...'`: the text is a line of its own (other languages' inline code is not shell).
-      if (inline >= 0 && SHELLS.has(name) && rest[inline + 1] !== undefined) return unmodeled(rest[inline + 1]!, isFile, defined, set, loops);
-      if (inline >= 0 || operand < 0) return undefined;
-      return dynamic(rest[operand]!) && !looped(rest[operand]!) ? `\`${name} ${rest[operand]!}\` (a file only known at run time)` : undefined;
+      if (read.inline !== undefined && SHELLS.has(name)) return unmodeled(read.inline, isFile, defined, set, loops);
+      if (read.code === true || read.script === undefined) return undefined;
+      return dynamic(read.script) && !looped(read.script) ? `\`${name} ${read.script}\` (a file only known at run time)` : undefined;
     }
     // Any expansion in the folder fails closed, the person's environment's too (`cd "$PKG" && ./c.sh`: env31): the
     // later lines' relative names may then be any file of the tree.

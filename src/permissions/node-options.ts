@@ -14,23 +14,14 @@
 // - value: data, a pattern, or a file or folder node writes (profiles, reports, logs), not loaded code.
 import { fileURLToPath } from 'node:url';
 import { isPathSpecifier, moduleSpellings } from './node-resolve.js';
+import { INTERPRETERS } from '../shell/interpreter-table.js';
 
 type Kind = 'module' | 'env' | 'opaque' | 'runs' | 'value';
 
-const OPTIONS: Readonly<Record<string, Kind>> = {
-  '-r': 'module', '--require': 'module', '--import': 'module', '--loader': 'module', '--experimental-loader': 'module', '--test-reporter': 'module',
-  '--env-file': 'env', '--env-file-if-exists': 'env',
-  '--run': 'runs',
-  '--openssl-config': 'opaque', '--snapshot-blob': 'opaque', '--experimental-policy': 'opaque', '--build-snapshot-config': 'opaque', '--experimental-sea-config': 'opaque', '--experimental-config-file': 'opaque',
-  ...Object.fromEntries(['-C', '--conditions', '-e', '--eval', '-p', '--print', '--allow-fs-read', '--allow-fs-write', '--cpu-prof-dir', '--cpu-prof-interval', '--cpu-prof-name',
-    '--diagnostic-dir', '--disable-proto', '--disable-warning', '--dns-result-order', '--experimental-default-type', '--heap-prof-dir', '--heap-prof-interval', '--heap-prof-name',
-    '--heapsnapshot-near-heap-limit', '--heapsnapshot-signal', '--icu-data-dir', '--input-type', '--inspect-port', '--debug-port', '--inspect-publish-uid', '--max-http-header-size',
-    '--network-family-autoselection-attempt-timeout', '--policy-integrity', '--redirect-warnings', '--report-directory', '--report-dir', '--report-filename', '--report-signal',
-    '--secure-heap', '--secure-heap-min', '--test-concurrency', '--test-name-pattern', '--test-skip-pattern', '--test-reporter-destination', '--test-shard', '--test-timeout', '--title',
-    '--tls-cipher-list', '--tls-keylog', '--trace-event-categories', '--trace-event-file-pattern', '--trace-require-module', '--unhandled-rejections', '--use-largepages',
-    '--v8-pool-size', '--watch-path', '--stack-trace-limit', '--localstorage-file', '--test-coverage-include', '--test-coverage-exclude', '--test-isolation',
-    '--watch-kill-signal', '--test-coverage-branches', '--test-coverage-functions', '--test-coverage-lines'].map((name) => [name, 'value' as const])),
-};
+// The kinds come from the one interpreter table (shell/interpreter-table.ts, issue 26): its node row's `loads`, and
+// every other option taking a value (the program text of `-e`/`-p` too) is data.
+const NODE = INTERPRETERS['node']!;
+const kindOf = (key: string): Kind | undefined => NODE.loads?.[key] ?? (NODE.valued.includes(key) || NODE.inline?.includes(key) ? 'value' : undefined);
 // node's test runner reporters built into it (`--test-reporter=spec`): no file.
 const REPORTERS = new Set(['spec', 'tap', 'dot', 'junit', 'lcov']);
 // A value that names a file (a V8 flag's values are numbers and words).
@@ -62,7 +53,7 @@ export function readNodeOptions(words: readonly string[], all = false): NodeOpti
       break;
     }
     const key = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
-    const kind = OPTIONS[key];
+    const kind = kindOf(key);
     if (kind === undefined) {
       const value = word.slice(key.length + 1);
       if (word.includes('=') && PATH_LIKE.test(value)) why ??= `node's \`${word}\` (an option codeward does not know, naming a path)`;

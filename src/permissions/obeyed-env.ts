@@ -170,7 +170,9 @@ export function envNamed(name: string, value: string): EnvNamed | undefined {
     return { entries: optionOperands(value, kind.options).flatMap((file) => (/\.\w+$/.test(file) ? [file] : [file, `${file}${ext}`])), ...loadFolders };
   }
   if ('options' in kind && kind.node === true) return nodeNamed(value);
-  if ('command' in kind) return { entries: [value.trim().split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
+  // less's input pipe `|`, `||` (run even when it prints nothing) and `|-` (for standard input too) come before the
+  // program (`LESSOPEN='|./tools/lo %s'` runs ./tools/lo): not part of its name.
+  if ('command' in kind) return { entries: [value.trim().replace(/^\|\|?-?\s*/, '').split(/\s+/)[0] ?? ''].filter((program) => program.includes('/')) };
   return { entries: 'options' in kind ? optionOperands(value, kind.options) : kind.files === 'list' ? value.split(/[:\s]+/) : [value] };
 }
 

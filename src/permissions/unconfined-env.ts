@@ -1,5 +1,6 @@
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { isLocationVariable } from '../shell/location-variables.js';
+import { isLoaderVariable } from './obeyed-env.js';
 import { UNKNOWN } from './argv.js';
 import { outsideHow } from './unconfined-paths.js';
 
@@ -28,8 +29,12 @@ const LISTS = /(?:DIRS|DIRECTORIES|CONFIGS|FILES|^KUBECONFIG)$/i;
 const SEARCH_LISTS = /(?:PATH|^RUBYLIB|^PERL5LIB|^PERLLIB)$/;
 // A value read as a path when it is not a location variable's: one that starts like a path, or any value with a
 // folder part (red team R31-1: `SSLKEYLOGFILE=lnk/.bashrc`, through a symlink the repository ships, is resolved as
-// every path word is; `text/html`, a URL or `sub/x` resolve inside the workspace and stay free).
+// every path word is; `text/html`, a URL or `sub/x` resolve inside the workspace and stay free). A run-time part (\0) counts for every variable: which variables name a file a program writes or
+// obeys is not ours to list (`SSLKEYLOGFILE=$(printf ~/.bashrc) curl ...`); `NODE_ENV=$ENV` asks with --sandbox off.
 const PATH_LIKE = /^[/~.\0]|\//;
+// The user's runtime folder (XDG_RUNTIME_DIR's usual value: sockets and locks of the person's session, already
+// every program's). The folder itself is free for a variable that loads nothing from it; a file inside it is judged.
+const runtimeFolder = (place: string): boolean => place.replace(/\/+$/, '') === `/run/user/${process.getuid?.() ?? -1}`;
 
 interface Entry {
   readonly name: string;
@@ -53,6 +58,7 @@ function outsideValue(entry: Entry, bases: readonly string[], root: string): str
     const places = location && LISTS.test(entry.name) ? value.split(':') : [value];
     for (const place of places) {
       if (!location && !PATH_LIKE.test(place)) continue;
+      if (runtimeFolder(place) && !isLoaderVariable(entry.name)) continue;
       if (place === '' || SINK.test(place) || (!root0 && SYSTEM.test(place) && !place.includes(UNKNOWN))) continue;
       if (outsideHow(place, bases, root, true) !== undefined) return value;
     }

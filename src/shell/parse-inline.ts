@@ -11,6 +11,7 @@ export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, typ
 
 import type { Language } from './parse-code.js';
 import { sameProgram } from './program-aliases.js';
+import { INLINE_ONLY, INTERPRETERS, interpreterSpec, type InterpreterSpec } from './interpreter-table.js';
 export type { Language } from './parse-code.js';
 
 const LANGUAGES: ReadonlyArray<readonly [RegExp, Language]> = [
@@ -33,14 +34,17 @@ export function languageOf(name: string): Language | undefined {
   return undefined;
 }
 
-// Short options (per language) whose value is the program text, and long ones.
-const CODE_SHORT: Readonly<Record<Language, string>> = { python: 'c', js: 'ep', perl: 'eE', ruby: 'e', php: 'rB', awk: 'e', lua: 'e', r: 'e', applescript: 'e', other: 'ce' };
-const CODE_LONG = new Set(['eval', 'print', 'command', 'source', 'expression', 'run', 'process-begin', 'process-code', 'process-end']);
-// Short options that take a value (the program text excepted), so their value is not read as code.
-const VALUED_SHORT: Readonly<Record<Language, string>> = { python: 'WXmQ', js: 'r', perl: 'CIMmdDxil0', ruby: 'CIrEFKTUWx0', php: 'cdfzt', awk: 'fvFW', lua: 'l', r: '', applescript: 'l', other: '' };
+// Which options take the program text, a module or another value: the one interpreter table (interpreter-table.ts,
+// issue 26; a private table here read `node --title x -e CODE`'s `x` as the script, `node -pe CODE`'s `e` as the
+// code, `python3 -m mod -c TEXT`'s `-c` as python's). gawk's long options are its own (gnu-long.ts).
+const CODE_LONG = new Set(['command', 'source', 'expression', 'run', 'process-begin', 'process-code', 'process-end']);
 
-// node's options whose value is a module to load first: a `data:` URL there is a program (`--import 'data:...'`).
-const MODULE_LONG = new Set(['require', 'import', 'loader', 'experimental-loader']);
+// The table row of a language's interpreter `name` (`python3.12` python's, `tsx` tsx's, `babel-node` node's), or
+// undefined for a language without one (awk, R, AppleScript: INLINE_ONLY).
+function specOf(language: Language, name: string): InterpreterSpec | undefined {
+  if (language === 'js') return interpreterSpec('node', sameProgram(name.toLowerCase().replace(/(?<=.)@.*$/, '')));
+  return language === 'awk' || language === 'r' || language === 'applescript' || language === 'other' ? undefined : INTERPRETERS[language];
+}
 
 // The text of a `data:` URL (`data:text/javascript,CODE`, percent-decoded; `;base64` decoded), else undefined.
 export function dataUrlText(value: string): string | undefined {
@@ -66,25 +70,101 @@ export interface InlineProgram {
 export function inlineProgram(name: string, words: readonly WordLike[]): InlineProgram | undefined {
   const language = languageOf(name);
   if (!language) return undefined;
-  const parts: string[] = [];
-  const code = CODE_SHORT[language];
-  const valued = VALUED_SHORT[language];
-  let fileGiven = false;
-  let unknown = false;
-  const take = (word: WordLike): void => {
-    parts.push(word.value);
-    if (word.dynamic) unknown = true;
-  };
-  // A module named by a `data:` URL is code given as text; a module only known at run time may be one.
-  const moduleCode = (word: WordLike): void => {
-    if (word.dynamic) unknown = true;
-    const code = dataUrlText(word.value);
-    if (code !== undefined) parts.push(code);
-  };
-  let i = 1;
   if (language === 'js' && /^deno$/i.test(name) && words[1]?.value === 'eval') {
     return words[2] ? { language, code: words.slice(2).map((word) => word.value).join(' ') } : undefined;
   }
+  const parts: string[] = [];
+  let unknown = false;
+  // The code is `word` (or the text glued to its option in it).
+  const take = (word: WordLike | undefined, text = word?.value): void => {
+    if (word === undefined || text === undefined) return;
+    parts.push(text);
+    if (word.dynamic) unknown = true;
+  };
+  // A module named by a `data:` URL is code given as text (node's `--import 'data:...'`, red team R21-6); a module
+  // only known at run time may be one.
+  const moduleCode = (word: WordLike | undefined, text = word?.value): void => {
+    if (word === undefined || text === undefined || language !== 'js') return;
+    if (word.dynamic) unknown = true;
+    const code = dataUrlText(text);
+    if (code !== undefined) parts.push(code);
+  };
+  const spec = specOf(language, name);
+  const i = spec === undefined ? otherOptions(language, words, take) : tableOptions(spec, words, take, moduleCode);
+  // awk: the first operand is the program unless -f named a file.
+  if (language === 'awk' && parts.length === 0 && i >= 0 && i < words.length) take(words[i]!);
+  if (parts.length === 0) return undefined;
+  return unknown ? { language, code: parts.join('\n'), unknown } : { language, code: parts.join('\n') };
+}
+
+type Take = (word: WordLike | undefined, text?: string) => void;
+
+// An interpreter of the table: its options up to the script (or the end of options); returns where it stopped.
+function tableOptions(spec: InterpreterSpec, words: readonly WordLike[], take: Take, moduleCode: Take): number {
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    const value = word.value;
+    if (value === '--') return i + 1;
+    if (value.startsWith('--') && value.length > 2) {
+      const eq = value.indexOf('=');
+      const option = eq < 0 ? value : value.slice(0, eq);
+      const given = (): [WordLike | undefined, string | undefined] => (eq < 0 ? [words[++i], words[i]?.value] : [word, value.slice(eq + 1)]);
+      if (spec.inline?.includes(option)) take(...given());
+      else if (spec.loads?.[option] === 'module') moduleCode(...given());
+      else if (eq < 0 && spec.valued.includes(option)) i++;
+      continue;
+    }
+    if (!value.startsWith('-') || value.length < 2) return i;
+    // A whole option: the code, a module, another value in the next word (`-e CODE`, node's `-pe CODE`, `-r M`).
+    if (spec.inline?.includes(value)) {
+      take(words[++i]);
+      if (spec.ends?.includes(value[1]!)) return i + 1;
+      continue;
+    }
+    if (spec.flags === undefined) {
+      const head = value.slice(0, 2);
+      if (spec.valued.includes(value) && spec.loads?.[value] === 'module') moduleCode(words[++i]);
+      else if (spec.valued.includes(value)) i++;
+      // Its value glued to it (`php -r'echo 1;'`, `-ddisplay_errors=1`, `node -r./x`).
+      else if (spec.inline?.includes(head)) take(word, value.slice(2));
+      else if (spec.valued.includes(head) && spec.loads?.[head] === 'module') moduleCode(word, value.slice(2));
+      continue;
+    }
+    // python's, perl's and ruby's clusters, letter by letter (`-Bc CODE`, `perl -lne CODE`, `-wItools`).
+    const read = clusterRead(spec, value);
+    if (read.code === '') take(words[++i]);
+    else if (read.code !== undefined) take(word, read.code);
+    else if (read.valued) i++;
+    if (read.ends) return i + 1;
+  }
+  return i;
+}
+
+// One short cluster of a family read letter by letter: the code it gives (`''`: the next word is the code), whether
+// the next word is another option's value, and whether it ends the options (python's `-c`, `-m`).
+function clusterRead(spec: InterpreterSpec, word: string): { code?: string; valued?: true; ends?: true } {
+  for (let k = 1; k < word.length; k++) {
+    const letter = word[k]!;
+    const rest = word.slice(k + 1);
+    const ends = spec.ends?.includes(letter) === true ? { ends: true as const } : {};
+    if (spec.inline?.includes(`-${letter}`)) return { code: rest, ...ends };
+    if (spec.valued.includes(`-${letter}`)) return { ...(rest === '' ? { valued: true as const } : {}), ...ends };
+    if (spec.attached?.includes(letter)) return {};
+    if (spec.digits?.includes(letter)) {
+      if (letter === '0' && word[k + 1] === 'x') for (k++; /[0-9a-fA-F]/.test(word[k + 1] ?? ''); k++);
+      else while (/\d/.test(word[k + 1] ?? '')) k++;
+    }
+  }
+  return {};
+}
+
+// awk, R, AppleScript (INLINE_ONLY): short code and valued letters, gawk's long options; returns where it stopped,
+// -1 when awk's `-f` named its program file.
+function otherOptions(language: Language, words: readonly WordLike[], take: Take): number {
+  const { code, valued } = INLINE_ONLY[language as keyof typeof INLINE_ONLY];
+  let fileGiven = false;
+  let i = 1;
   for (; i < words.length; i++) {
     const value = words[i]!.value;
     if (value === '--') {
@@ -102,34 +182,24 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
         if (attached === undefined) i++;
         continue;
       }
-      if (CODE_LONG.has(option)) {
-        if (attached !== undefined) parts.push(attached);
-        else if (i + 1 < words.length) take(words[++i]!);
-        if (words[i]!.dynamic) unknown = true;
-      } else if (option === 'file' || MODULE_LONG.has(option)) {
-        if (option === 'file') fileGiven = true;
-        const module = attached === undefined ? words[++i] : { ...words[i]!, value: attached };
-        // node's module options take a `data:` URL that is the program itself (red team R21-6); one only known
-        // at run time may be one.
-        if (language === 'js' && module !== undefined && MODULE_LONG.has(option)) moduleCode(module);
+      if (CODE_LONG.has(option)) take(attached === undefined ? words[++i] : words[i], attached);
+      else if (option === 'file') {
+        fileGiven = true;
+        if (attached === undefined) i++;
       }
       continue;
     }
     if (value.startsWith('-') && value.length > 1) {
       for (let k = 1; k < value.length; k++) {
         const ch = value[k]!;
+        const rest = value.slice(k + 1);
         if (code.includes(ch)) {
-          const rest = value.slice(k + 1);
-          if (rest !== '') parts.push(rest);
-          else if (i + 1 < words.length) take(words[++i]!);
-          if (words[i]!.dynamic) unknown = true;
+          take(rest === '' ? words[++i] : words[i], rest === '' ? undefined : rest);
           break;
         }
         if (valued.includes(ch)) {
           if (language === 'awk' && ch === 'f') fileGiven = true;
-          const rest = value.slice(k + 1);
-          const module = rest === '' ? words[++i] : { ...words[i]!, value: rest };
-          if (language === 'js' && ch === 'r' && module !== undefined) moduleCode(module);
+          if (rest === '') i++;
           break;
         }
       }
@@ -137,10 +207,7 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
     }
     break;
   }
-  // awk: the first operand is the program unless -f named a file.
-  if (language === 'awk' && parts.length === 0 && !fileGiven && i < words.length) take(words[i]!);
-  if (parts.length === 0) return undefined;
-  return unknown ? { language, code: parts.join('\n'), unknown } : { language, code: parts.join('\n') };
+  return fileGiven ? -1 : i;
 }
 
 // --- processes -----------------------------------------------------------------------------------

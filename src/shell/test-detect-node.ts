@@ -1,4 +1,5 @@
 import type { FilterStyle, NodeScript, ProjectFiles, TestRunner } from './test-detect-files.js';
+import { INTERPRETERS } from './interpreter-table.js';
 
 type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
 
@@ -34,8 +35,8 @@ export function scriptFilter(script: string): FilterStyle {
   return 'append';
 }
 
-// node options that take their value as the next word.
-const VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '--test-reporter', '--test-reporter-destination', '--test-concurrency', '--test-timeout', '--test-shard', '--test-name-pattern', '--test-skip-pattern', '--env-file', '--experimental-test-coverage-include', '--test-coverage-include', '--test-coverage-exclude']);
+// node options that take their value as the next word: the one interpreter table's (interpreter-table.ts, issue 26).
+const VALUE_OPTIONS = new Set(INTERPRETERS['node']!.valued);
 // A word with no shell meaning beyond quotes around text without spaces.
 const PLAIN_WORD = /^(?:[\w@%+=:,./*?[\]{}^~-]|'[^'\s]*'|"[^"\s$`\\]*")+$/;
 
