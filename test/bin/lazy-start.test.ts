@@ -153,10 +153,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // the code cache deletes the entries of builds that are gone (bin/code-cache-prune.ts, ~1.5 MB per build).
   // Lowered (perf33): the policy makes its TrackedSecretCheck on first use by the shell decision (sandbox/tracked-
   // secrets*.ts no longer loads for a read): read 322.8 -> 314.8 KB, list 300.5, tree 315.0, search 340.7 (+1 KB slack).
-  it('a cold read, list or tree loads at most 317 KB of dist code, a search 342 KB', () => {
+  // Search raised by 0.5 KB (stop 57): the code cache made before a call changes V8's flags (idx34: every call's
+  // cache was rejected after a parse), the one reader of folder changes (fix31a) and the cheaper per-path reader
+  // check (idx34) put search at 342.1 KB; list 301.9, tree 316.4.
+  it('a cold read, list or tree loads at most 317 KB of dist code, a search 342.5 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 342_000 : 317_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 342_500 : 317_000);
     }
   });
 
