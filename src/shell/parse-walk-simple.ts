@@ -162,6 +162,14 @@ function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[])
   return out;
 }
 
+// Builtins that assign a variable they are given by name.
+const NAME_SETTERS = new Set(['read', 'printf', 'mapfile', 'readarray', 'getopts', 'let']);
+
+function namedByRef(walk: Pick<WalkOps, 'state'>, arg: string): void {
+  const target = walk.state.namerefs.get(arg.replace(/[=[].*$/s, ''));
+  if (target !== undefined) walk.state.assignAnywhere({ name: target === UNKNOWN ? 'HOME' : target, value: '', dynamic: true, candidates: [UNKNOWN] });
+}
+
 // `set -k`, `set -ak`, `set -o keyword` (an option only known at run time fails closed): the words before `--`.
 function setsKeyword(args: readonly ShellWord[]): boolean {
   const end = args.findIndex((word) => word.value === '--' || word.value === '-');
@@ -199,6 +207,8 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
   };
   walk.commands.push(command);
   if (command.name === 'set' && setsKeyword(words.slice(1))) walk.state.keyword = true;
+  // `read R`, `printf -v R`, `mapfile R` ... through a nameref: its target gets a value only known at run time (R31-3).
+  if (NAME_SETTERS.has(command.name ?? '')) for (const arg of command.args) namedByRef(walk, arg);
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
   return command;
 }

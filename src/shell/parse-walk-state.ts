@@ -166,7 +166,7 @@ export class WalkState {
 }
 
 // The assigning expansions of a word's text: `${NAME:=v}` and `${NAME=v}` (nested ones too). The value's text is
-// read as a literal (a leading `~` or `$HOME` is the home); any other expansion or quote in it is a run-time value.
+// read as a literal (a leading `~` or `$HOME` is the home, `$PWD` the current folder); any other expansion or quote in it is a run-time value.
 export function assigningExpansions(text: string): Assigned[] {
   const out: Assigned[] = [];
   const pattern = /\$\{([A-Za-z_]\w*)(?:\[[^\]]*\])?:?=/g;
@@ -177,7 +177,7 @@ export function assigningExpansions(text: string): Assigned[] {
       if (text[end] === '{') depth++;
       else if (text[end] === '}') depth--;
     }
-    const spelled = text.slice(pattern.lastIndex, depth === 0 ? end - 1 : end).replace(/^\$(?:\{HOME\}|HOME(?!\w))/, '~');
+    const spelled = text.slice(pattern.lastIndex, depth === 0 ? end - 1 : end).replace(/^\$(?:\{HOME\}|HOME(?!\w))/, '~').replace(/^\$(?:\{PWD\}|PWD(?!\w))/, '.');
     const unknown = /[$`"'\\]/.test(spelled);
     out.push({ name: match[1]!, value: spelled, dynamic: unknown, candidates: [unknown ? `${UNKNOWN}${spelled}` : spelled] });
   }

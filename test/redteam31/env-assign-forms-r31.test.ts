@@ -56,6 +56,12 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
     'echo ${GIT_TRACE:=$HOME/.bashrc} >/dev/null; export GIT_TRACE; git status',
     'declare -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE; git status',
     'export GIT_TRACE; declare -n R=GIT_TRACE; R=~/.bashrc; git status',
+    'export GIT_TRACE; GIT_TRACE=~/.bashrc; git status',
+    'declare -n R=GIT_TRACE; printf -v R %s ~/.bashrc; export GIT_TRACE; git status',
+    'declare -n R=GIT_TRACE; read R <<< ~/.bashrc; export GIT_TRACE; git status',
+    'set -o keyword; git status "GIT_TRACE=$HOME/.bashrc"',
+    'printf -v GIT_TRACE %s ~/.bashrc; export GIT_TRACE; git status',
+    'read GIT_TRACE <<< ~/.bashrc; export GIT_TRACE; git status',
     'typeset -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE; git status',
     'f() { local -xn R=GIT_TRACE; R=~/.bashrc; git status; }; f',
     'V=GIT_TRACE; declare -n R=$V; R=~/.bashrc; export GIT_TRACE; git status',
@@ -67,7 +73,7 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
 });
 
 describe('control', () => {
-  it.each(['set -k; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1', ': ${FOO:=bar}; echo $FOO', 'set -k; A=b; echo a=b', 'declare -n R=FOO; R=bar; echo $FOO'])('`%s` runs', async (line) => {
+  it.each(['set -k; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1', ': ${FOO:=bar}; echo $FOO', 'set -k; A=b; echo a=b', 'declare -n R=FOO; R=bar; echo $FOO', ': ${OUT:=$PWD/out}; echo $OUT'])('`%s` runs', async (line) => {
     expect(await run(line)).toEqual({ code: 'ran', written: false });
   }, 60_000);
   it.each(['export GIT_TRACE=~/.bashrc; git status', 'set -a; GIT_TRACE=~/.bashrc; git status'])('`%s` asks (held)', async (line) => {
