@@ -72,6 +72,8 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
+      // The nameref's own value is its target's name, not an assignment through it (prescan may know it already).
+      if (nameref) walk.state.namerefs.delete(child.childForFieldName('name')?.text ?? '');
       const { name, word } = assignment(walk, child, scope, true, exported);
       if (nameref) walk.state.namerefs.set(name, namerefTarget(child));
       if (exported) commandVariable(walk, name, word, scope);

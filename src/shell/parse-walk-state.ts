@@ -138,6 +138,16 @@ export class WalkState {
     return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
   }
 
+  // Before a script is walked: `set -k` and namerefs anywhere in its text hold for every command of it (a function
+  // defined before them runs after: flow-insensitive, fail-closed). The walk records them again in order.
+  prescan(source: string): void {
+    if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = true;
+    for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-\w+\s+)*-\w*n\w*\s+(?:-\w+\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
+      const target = match[2] ?? '';
+      if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);
+    }
+  }
+
   // An assignment the shell may make anywhere on the line (`${X:=v}`, a nameref's): remembered, and put in the
   // environment of every program the line starts (flow-insensitive and fail-closed: `export X` may come before or
   // after; a value that is not exported is only friction when it names a place outside). Red team R31-3.

@@ -62,6 +62,8 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
     'set -o keyword; git status "GIT_TRACE=$HOME/.bashrc"',
     'printf -v GIT_TRACE %s ~/.bashrc; export GIT_TRACE; git status',
     'read GIT_TRACE <<< ~/.bashrc; export GIT_TRACE; git status',
+    'f() { git status GIT_TRACE=~/.bashrc; }; set -k; f',
+    'f() { R=~/.bashrc; }; declare -n R=GIT_TRACE; f; export GIT_TRACE; git status',
     'typeset -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE; git status',
     'f() { local -xn R=GIT_TRACE; R=~/.bashrc; git status; }; f',
     'V=GIT_TRACE; declare -n R=$V; R=~/.bashrc; export GIT_TRACE; git status',
