@@ -13,7 +13,12 @@ import type { WalkOps } from './parse-walk-ops.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
 export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
-  const found = assigned(walk, node, scope, record);
+  const named = assigned(walk, node, scope, record);
+  // An assignment to a nameref assigns the name it refers to (R31-3): in every program's environment (it may be
+  // exported before or after); a target only known at run time is judged as a place (HOME), fail-closed.
+  const target = walk.state.namerefs.get(named.name);
+  const found = target === undefined ? named : { name: target === UNKNOWN ? 'HOME' : target, word: named.word };
+  if (target !== undefined && record) walk.state.assignAnywhere({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, candidates: found.word?.candidates ?? [UNKNOWN] });
   // A location variable too (location-variables.ts): HOME and XDG_* are exported already, so a plain `HOME=~/x`
   // reaches every later program; the others may be (fails closed).
   if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
@@ -62,13 +67,20 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
   const words: ShellWord[] = [staticWord(keyword?.text ?? '')];
   // `export`, `declare -x`, `typeset -gx`, `readonly -x`: the value reaches every program started later.
   const exported = keyword?.text === 'export' || node.namedChildren.some((child) => child?.type !== 'variable_assignment' && /^-\w*x/.test(child?.text ?? ''));
+  // `declare -n R=NAME`, `local -xn R=NAME`: R refers to NAME (red team R31-3).
+  const nameref = keyword?.text !== 'export' && node.namedChildren.some((child) => child?.type !== 'variable_assignment' && /^-\w*n/.test(child?.text ?? ''));
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === 'variable_assignment') {
+      // The nameref's own value is its target's name, not an assignment through it (prescan may know it already).
+      if (nameref) walk.state.namerefs.delete(child.childForFieldName('name')?.text ?? '');
       const { name, word } = assignment(walk, child, scope, true, exported);
+      if (nameref) walk.state.namerefs.set(name, namerefTarget(child));
       if (exported) commandVariable(walk, name, word, scope);
       words.push(word ? prefixWord(`${name}=`, word) : staticWord(child.text));
     } else if (child.type === 'variable_name') {
+      // `declare -n R` then `R=NAME`: the target is set by a later assignment (fail closed: run-time).
+      if (nameref) walk.state.namerefs.set(child.text, UNKNOWN);
       if (exported && isOptionVariable(child.text)) commandVariable(walk, child.text, { ...staticWord(''), text: `$${child.text}`, dynamic: true }, scope);
       // `X=~/f; export X`: the values the line gave X reach the programs started later (red team R30-1).
       const entry = exported ? exportedName(walk, child.text, scope) : undefined;
@@ -103,4 +115,11 @@ function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, sc
   const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
   if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
   if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
+}
+
+// The name a nameref's value names: a literal name, else one only known at run time (fail closed).
+function namerefTarget(node: Node): string {
+  const value = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
+  const text = value.map((child) => child.text).join('');
+  return value.length === 1 && /^[A-Za-z_]\w*$/.test(text) ? text : UNKNOWN;
 }

@@ -25,6 +25,14 @@ export class WalkState {
   // and every exported one (make expands them in recipes). Red team R20-1.
   readonly environment: Assigned[] = [];
 
+  // `set -k` / `set -o keyword` ran earlier on the line: every NAME=VALUE word of a later command goes into its
+  // environment (red team R31-3; parse-walk-simple.ts keywordEnv).
+  keyword = false;
+
+  // Namerefs (`declare -n R=NAME`, `typeset -n`, `local -n`): an assignment to R assigns NAME (UNKNOWN: a target
+  // only known at run time). Red team R31-3.
+  readonly namerefs = new Map<string, string>();
+
   // The variables whose whole values were used (parse.ts checks them after the walk: wholeLoopsHeld).
   readonly usedWhole = new Set<string>();
 
@@ -125,8 +133,27 @@ export class WalkState {
           break;
       }
     }
+    if (walk) for (const entry of assigningExpansions(raw.text)) this.assignAnywhere(entry);
     const candidates = [...new Set(combos.map(collapseUnknown))];
     return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
+  }
+
+  // Before a script is walked: `set -k` and namerefs anywhere in its text hold for every command of it (a function
+  // defined before them runs after: flow-insensitive, fail-closed). The walk records them again in order.
+  prescan(source: string): void {
+    if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = true;
+    for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-\w+\s+)*-\w*n\w*\s+(?:-\w+\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
+      const target = match[2] ?? '';
+      if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);
+    }
+  }
+
+  // An assignment the shell may make anywhere on the line (`${X:=v}`, a nameref's): remembered, and put in the
+  // environment of every program the line starts (flow-insensitive and fail-closed: `export X` may come before or
+  // after; a value that is not exported is only friction when it names a place outside). Red team R31-3.
+  assignAnywhere(entry: Assigned): void {
+    this.remember(entry.name, entry.candidates ?? [UNKNOWN]);
+    this.environment.push(entry);
   }
 
   private valuesOf(name: string, text: string, scope: Scope): { values: string[]; complete: boolean } {
@@ -146,4 +173,23 @@ export class WalkState {
     return { values: [...values], complete: name === 'HOME' || name === 'PWD' || this.complete.has(name) };
   }
 
+}
+
+// The assigning expansions of a word's text: `${NAME:=v}` and `${NAME=v}` (nested ones too). The value's text is
+// read as a literal (a leading `~` or `$HOME` is the home, `$PWD` the current folder); any other expansion or quote in it is a run-time value.
+export function assigningExpansions(text: string): Assigned[] {
+  const out: Assigned[] = [];
+  const pattern = /\$\{([A-Za-z_]\w*)(?:\[[^\]]*\])?:?=/g;
+  for (let match = pattern.exec(text); match !== null && out.length < MAX_CANDIDATES; match = pattern.exec(text)) {
+    let depth = 1;
+    let end = pattern.lastIndex;
+    for (; end < text.length && depth > 0; end++) {
+      if (text[end] === '{') depth++;
+      else if (text[end] === '}') depth--;
+    }
+    const spelled = text.slice(pattern.lastIndex, depth === 0 ? end - 1 : end).replace(/^\$(?:\{HOME\}|HOME(?!\w))/, '~').replace(/^\$(?:\{PWD\}|PWD(?!\w))/, '.');
+    const unknown = /[$`"'\\]/.test(spelled);
+    out.push({ name: match[1]!, value: spelled, dynamic: unknown, candidates: [unknown ? `${UNKNOWN}${spelled}` : spelled] });
+  }
+  return out;
 }

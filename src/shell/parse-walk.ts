@@ -132,6 +132,7 @@ export class Walker {
     }
     if (tree.hasError) this.error(scope.depth === 0 ? 'the command line has syntax errors' : `a nested shell string has syntax errors: ${clip(source)}`);
     const root = tree.root;
+    this.state.prescan(source);
     for (const text of runtimeArithmetic(root)) if (!this.arithmetic.includes(text)) this.arithmetic.push(text);
     this.node(root, { ...scope, source }, stdin);
     // Substitutions the grammar left as text (`${x#$(cmd)}`, backticks in a here-document) run too.

@@ -9,9 +9,9 @@
 // - a nameref (`declare -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE`): the assignment is to the name R names.
 // Held-back variants a fix must also cover: `set -k` in a `sh -c` string, `bash -k -c` (held today), `set -ak`,
 // `${X:=v}` in an argument of any command, `local -n`/`typeset -n`, a nameref exported itself (`declare -nx`).
-// Fix: src/shell/parse-walk-assign.ts / parse-walk-state.ts (every assignment the shell makes goes through the one
-// recorder of the environment; or record every variable the line assigns, flow-insensitively, as parse-walk-state.ts
-// already does for option variables).
+// Fixed (fix31c) in the walker: parse-walk-state.ts records `${X:=v}`/`${X=v}` in any word as an assignment put in
+// every later program's environment; `set -k` (any spelling, a run-time option fails closed) makes every NAME=VALUE
+// word of a later command its environment (parse-walk-simple.ts); a nameref assigns its target (parse-walk-assign.ts).
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -56,13 +56,26 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
     'echo ${GIT_TRACE:=$HOME/.bashrc} >/dev/null; export GIT_TRACE; git status',
     'declare -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE; git status',
     'export GIT_TRACE; declare -n R=GIT_TRACE; R=~/.bashrc; git status',
+    'export GIT_TRACE; GIT_TRACE=~/.bashrc; git status',
+    'declare -n R=GIT_TRACE; printf -v R %s ~/.bashrc; export GIT_TRACE; git status',
+    'declare -n R=GIT_TRACE; read R <<< ~/.bashrc; export GIT_TRACE; git status',
+    'set -o keyword; git status "GIT_TRACE=$HOME/.bashrc"',
+    'printf -v GIT_TRACE %s ~/.bashrc; export GIT_TRACE; git status',
+    'read GIT_TRACE <<< ~/.bashrc; export GIT_TRACE; git status',
+    'f() { git status GIT_TRACE=~/.bashrc; }; set -k; f',
+    'f() { R=~/.bashrc; }; declare -n R=GIT_TRACE; f; export GIT_TRACE; git status',
+    'typeset -n R=GIT_TRACE; R=~/.bashrc; export GIT_TRACE; git status',
+    'f() { local -xn R=GIT_TRACE; R=~/.bashrc; git status; }; f',
+    'V=GIT_TRACE; declare -n R=$V; R=~/.bashrc; export GIT_TRACE; git status',
+    'sh -c \'set -k; git status GIT_TRACE=~/.bashrc\'',
+    'ls ${GIT_TRACE:=~/.bashrc} >/dev/null 2>&1; export GIT_TRACE; git status',
   ])('`%s` asks (C241) and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', written: false });
   }, 60_000);
 });
 
 describe('control', () => {
-  it.each(['set -k; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1'])('`%s` runs', async (line) => {
+  it.each(['set -k; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1', ': ${FOO:=bar}; echo $FOO', 'set -k; A=b; echo a=b', 'declare -n R=FOO; R=bar; echo $FOO', ': ${OUT:=$PWD/out}; echo $OUT'])('`%s` runs', async (line) => {
     expect(await run(line)).toEqual({ code: 'ran', written: false });
   }, 60_000);
   it.each(['export GIT_TRACE=~/.bashrc; git status', 'set -a; GIT_TRACE=~/.bashrc; git status'])('`%s` asks (held)', async (line) => {
