@@ -3,17 +3,16 @@
 // Each round runs `node -e 0`, then every call with the before and the after build, alternating, on a small
 // temporary workspace in bench/.fixtures (CODEWARD_NO_SERVE=1: no warm engine); prints each median, its ratio to `node -e 0`
 // and after/before, with the load average. Every call must answer ok.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { CLEAN_ENV, FIXTURES, NODE, abArgs, alternate, ensureDir, median } from './lib.mjs';
-import { CALLS, smallWorkspace } from './loads.mjs';
+import { CLEAN_ENV, FIXTURES, NODE, abArgs, alternate, median } from './lib.mjs';
+import { CALLS, projectWorkspace } from './loads.mjs';
 
 const { names, builds, rounds } = abArgs(process.argv.slice(2), 'bench/startup-ab.mjs');
 
-const work = mkdtempSync(join(ensureDir(FIXTURES), 'startup-ab-'));
+const work = projectWorkspace('startup-ab');
 try {
-  smallWorkspace(work);
   const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
   const okJson = (r) => {
     try {

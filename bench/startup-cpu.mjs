@@ -4,11 +4,11 @@
 // each sample is the user+sys CPU of the call and every process it waited for (bash's `times` after the
 // call: the sandbox's bwrap, unshare and mount included), so the load of other processes does not count.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { CLEAN_ENV, FIXTURES, NODE, abArgs, ensureDir, median } from './lib.mjs';
-import { CALLS, smallWorkspace } from './loads.mjs';
+import { CLEAN_ENV, FIXTURES, NODE, abArgs, median } from './lib.mjs';
+import { CALLS, projectWorkspace } from './loads.mjs';
 
 const { names, builds, rounds } = abArgs(process.argv.slice(2), 'bench/startup-cpu.mjs');
 
@@ -22,9 +22,8 @@ function cpu(command, args, env) {
   return (seconds(user) + seconds(sys)) * 1000;
 }
 
-const work = mkdtempSync(join(ensureDir(FIXTURES), 'startup-cpu-'));
+const work = projectWorkspace('startup-cpu');
 try {
-  smallWorkspace(work);
   const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
   const calls = names.length ? names : Object.keys(CALLS);
   const cases = [['node -e 0', ['-e', '0']]];
