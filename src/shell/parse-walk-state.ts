@@ -140,9 +140,11 @@ export class WalkState {
 
   // Before a script is walked: `set -k` and namerefs anywhere in its text hold for every command of it (a function
   // defined before them runs after: flow-insensitive, fail-closed). The walk records them again in order.
-  prescan(source: string): void {
+  prescan(text: string): void {
+    // Quotes and backslashes only hide a name from the patterns (`declare -n "R=X"`, `se\t -k`): removed first.
+    const source = text.replace(/["'\\]/g, '');
     if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = true;
-    for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-\w+\s+)*-\w*n\w*\s+(?:-\w+\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
+    for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-[\w-]*\s+)*-\w*n\w*\s+(?:-[\w-]*\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
       const target = match[2] ?? '';
       if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);
     }

@@ -69,6 +69,12 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
     'V=GIT_TRACE; declare -n R=$V; R=~/.bashrc; export GIT_TRACE; git status',
     'sh -c \'set -k; git status GIT_TRACE=~/.bashrc\'',
     'ls ${GIT_TRACE:=~/.bashrc} >/dev/null 2>&1; export GIT_TRACE; git status',
+    // Out of order and quoted (fix31c's LEFT): the prescan reads the text without its quotes.
+    'f() { R=~/.bashrc; }; declare -n "R=GIT_TRACE"; f; export GIT_TRACE; git status',
+    'f() { R=~/.bashrc; }; declare -n \'R\'=GIT_TRACE; f; export GIT_TRACE; git status',
+    'f() { git status GIT_TRACE=~/.bashrc; }; builtin set -k; f',
+    'f() { R=~/.bashrc; }; declare -n -- R=GIT_TRACE; f; export GIT_TRACE; git status',
+    'f() { git status GIT_TRACE=~/.bashrc; }; s\\et -k; f',
   ])('`%s` asks (C241) and writes nothing in the home', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', written: false });
   }, 60_000);
