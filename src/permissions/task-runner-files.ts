@@ -45,6 +45,11 @@ export class TaskFolder {
     return got;
   }
 
+  // Every file read whole so far (absolute path and text): what a reading from this folder depended on.
+  readTexts(): [string, string][] {
+    return [...this.texts].filter((entry): entry is [string, string] => entry[1] !== 'absent' && entry[1] !== 'unreadable');
+  }
+
   // Whether any file looked for so far stands there (read or not).
   found(): boolean {
     return [...this.texts.values()].some((text) => text !== 'absent');

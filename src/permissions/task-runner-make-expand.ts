@@ -117,7 +117,12 @@ export function expand(text: string, vars: Vars, how: Expansion, depth = 0): Got
 
 function reference(name: string, vars: Vars, how: Expansion, depth: number): Got {
   const { auto } = how;
-  if (Object.hasOwn(auto, name.replace(/[DF]$/, ''))) return { text: auto[name.replace(/[DF]$/, '')]! };
+  if (Object.hasOwn(auto, name)) return { text: auto[name]! };
+  // `$(@D)`/`$(<F)`: each word's folder (without the slash; `.` without one) or file name.
+  if (/^.[DF]$/.test(name) && Object.hasOwn(auto, name[0]!)) {
+    const part = (word: string): string => (name[1] === 'F' ? word.slice(word.lastIndexOf('/') + 1) : word.includes('/') ? word.slice(0, word.lastIndexOf('/')) || '/' : '.');
+    return { text: auto[name[0]!]!.split(/\s+/).filter(Boolean).map(part).join(' ') };
+  }
   if (depth >= MAX_DEPTH) return { text: '', unknown: `$(${name}) is nested deeper than ${MAX_DEPTH}` };
   const call = WORD_FUNCTIONS.exec(name);
   if (call) {

@@ -5,7 +5,8 @@ import type { TaskFolder } from './task-runner-files.js';
 // included makefiles of the project read in place (`include`/`-include`/`sinclude` of literal names, from the make
 // folder), `define` blocks taken out (their names: variables whose value is not read), and `SHELL`/`.SHELLFLAGS`
 // kept only for a sh-family shell run with `-c`. Anything else that changes what make reads or how it runs a
-// recipe (a computed include, an immediate `define`, another shell, `.DEFAULT_GOAL`, `.RECIPEPREFIX`) is unknown.
+// recipe (a computed include, an immediate `define`, another shell, a `.DEFAULT_GOAL` other than one plain name,
+// `.RECIPEPREFIX`) is unknown.
 
 const MAX_INCLUDES = 16;
 const INCLUDE = /^\s*(-?include|sinclude)\s+(.*)$/;
@@ -19,6 +20,8 @@ export interface MakeText {
   readonly defined: string[];
   // The makefiles included (make remakes one a rule names: checked by the reader).
   readonly included: string[];
+  // The goal `.DEFAULT_GOAL = NAME` names (one plain name, set once).
+  defaultGoal?: string;
   readonly unknown?: string;
 }
 
@@ -45,6 +48,12 @@ function add(folder: TaskFolder, lines: readonly string[], out: MakeText, depth:
       continue;
     }
     const setting = SETTING.exec(line);
+    // `.DEFAULT_GOAL := deploy`: one plain name set once is read; appended, computed or set again is not.
+    const goal = /^\s*\.DEFAULT_GOAL\s*(?:::?=|:::=|=)\s*([^\s$`#]+)\s*$/.exec(line);
+    if (goal && out.defaultGoal === undefined) {
+      out.defaultGoal = goal[1]!;
+      continue;
+    }
     if (setting && !(setting[1] === 'SHELL' && SHELLS.test(setting[2]!)) && !(setting[1] === '.SHELLFLAGS' && /^(?:-[A-Za-z]+\s+(?:pipefail\s+)?)*-[A-Za-z]*c$/.test(setting[2]!))) return `\`${line.trim()}\` (another shell or goal)`;
     const include = INCLUDE.exec(line);
     if (!include) {

@@ -1,16 +1,20 @@
-import { recipeOf, rulesOf, type MakeRule } from '../shell/run-script-make.js';
+import { recipeOf, rulesOf, type MakeRule } from './task-runner-make-rules.js';
 import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 import { expand, type Vars } from './task-runner-make-expand.js';
 import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
 
+// THE make reader (issue 26, fix32a): what a `make` call runs, for the decision (task-runners.ts' row, judged by
+// decide-scripts.ts) and for the question that shows it and keys an "always" on it (shell/run-script-make.ts renders
+// this reading): one reading, so what is shown is what is judged (test/lint/make-one-reader.test.ts keeps makefile
+// parsing here and in task-runner-make-*.ts).
 // `make x` (npm23's known-left row): the recipes of goal x and of its prerequisites (explicit rules, and the
 // pattern rules a prerequisite with none matches), `@`/`-`/`+` dropped and make's variables filled in: the
 // command line's `NAME=value`, the Makefile's plain assignments, a few built-in ones (`$(MAKE)`, `$(CC)`, `$(RM)`),
 // the automatic ones. Fail closed where the reading cannot tell what runs: an option that picks another Makefile,
 // folder or text (`-f`, `-C`, `--eval`), an include, `define`, `SHELL`, MAKEFLAGS handed to make with more than
 // plain flags, a variable set under a conditional or by `!=`, a value the line hands make that is only known at run
-// time, a make function, a target-specific variable, .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
+// time, a make function, a target-specific variable, a computed .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
 // make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
 
 const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
@@ -174,12 +178,47 @@ function withoutReferences(text: string): string {
 
 const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
 
+// One recipe line make runs, and the target whose rule runs it ('' for a line make runs while reading the Makefile).
+export interface MakeStep {
+  readonly target: string;
+  readonly line: string;
+}
+
+// What a make call runs: the makefile read (undefined: none there, so no recipe of it runs), the steps in make's
+// order, and why the reading is not whole (unknown: the caller fails closed).
+export interface MakeReading {
+  readonly makefile?: string;
+  readonly steps: readonly MakeStep[];
+  readonly unknown?: string;
+}
+
+// One goal for the decision's table (task-runner-lines.ts reads each named goal once).
 export function makeGoal(folder: TaskFolder, goal: string, context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): TaskStep {
-  const name = ['GNUmakefile', 'makefile', 'Makefile'].find((each) => folder.text(`${folder.dir}/${each}`) !== 'absent');
-  if (name === undefined) return NO_STEP;
+  const got = readMakeCall(folder, [goal], context);
+  if (got.makefile === undefined && got.unknown === undefined) return NO_STEP;
+  return { lines: got.steps.map((step) => step.line), ...(got.unknown === undefined ? {} : { unknown: got.unknown }) };
+}
+
+// The makefile make reads in the folder (the first of its three names that stands there).
+const makefileOf = (folder: TaskFolder): string | undefined => ['GNUmakefile', 'makefile', 'Makefile'].find((each) => folder.text(`${folder.dir}/${each}`) !== 'absent');
+
+// Whether the folder's makefile, as make reads it (includes too), has a rule for `target` (the test command's
+// detection of `make test`: shell/test-detect.ts).
+export function makeHasRule(folder: TaskFolder, target: string): boolean {
+  const name = makefileOf(folder);
+  const raw = name === undefined ? 'absent' : folder.text(`${folder.dir}/${name}`);
+  if (raw === 'absent' || raw === 'unreadable') return false;
+  const lines = makeText(folder, raw).lines;
+  return rulesOf(lines).some((rule) => rule.target === target && !lines[rule.at]!.startsWith('\t'));
+}
+
+// `goals`: the named goals in order ('' = make's default goal).
+export function readMakeCall(folder: TaskFolder, goals: readonly string[], context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): MakeReading {
+  const name = makefileOf(folder);
+  if (name === undefined) return { steps: [] };
   const raw = folder.text(`${folder.dir}/${name}`);
-  if (raw === 'absent' || raw === 'unreadable') return { lines: [], unknown: `${name} cannot be read whole` };
-  const unread = (why: string): TaskStep => ({ lines: [], unknown: `${name}: ${why}` });
+  const unread = (why: string, steps: readonly MakeStep[] = []): MakeReading => ({ makefile: name, steps, unknown: `${name}: ${why}` });
+  if (raw === 'absent' || raw === 'unreadable') return { makefile: name, steps: [], unknown: `${name} cannot be read whole` };
   // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
   const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
   if (flags !== undefined) return unread(`${flags} handed to make may set variables or options`);
@@ -195,15 +234,17 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   // make's wildcard, from make's folder: globbed while the Makefile is read (prerequisites, `:=` values).
   const glob = (patterns: string): Globbed => makeWildcard(folder.root, folder.dir, patterns);
   const read = parseTime(lines, vars, glob);
-  if (read.unknown !== undefined) return { lines: read.lines, unknown: `${name}: ${read.unknown}` };
+  const out: MakeStep[] = read.lines.map((line) => ({ target: '', line }));
+  if (read.unknown !== undefined) return unread(read.unknown, out);
   const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
   // make first remakes an included makefile a rule names (that rule runs whatever the goal).
   const remakes = (file: string): boolean => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file)));
   const remade = text.included.find(remakes);
   if (remade !== undefined) return unread(`a rule remakes the included ${remade}`);
-  const target = goal !== '' ? goal : rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
+  // Without a goal make builds .DEFAULT_GOAL's (makeText reads one plain name), else the first rule's target.
+  const first = text.defaultGoal ?? rules.find((rule) => !rule.target.startsWith('.') && !rule.target.includes('%'))?.target;
+  const targets = goals.flatMap((goal) => (goal !== '' ? [goal] : first === undefined ? [] : [first]));
   const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
-  const out: string[] = [...read.lines];
   const seen = new Set<string>();
   const visit = (each: string): string | undefined => {
     if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
@@ -230,10 +271,10 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
       }
       const auto = { '@': each, '<': prerequisites[0] ?? '', '^': prerequisites.join(' '), '+': prerequisites.join(' '), '?': prerequisites.join(' '), '*': stem, '|': ordered.text, '%': '' };
       for (const line of recipeOf(lines, rule)) {
-        for (const each of variants(line, vars)) {
-          const got = expand(line.replace(/^[@+\-\s]+/, ''), each, { auto, readGlob: glob });
+        for (const set of variants(line, vars)) {
+          const got = expand(line.replace(/^[@+\-\s]+/, ''), set, { auto, readGlob: glob });
           if (got.unknown !== undefined) return `\`${line}\`: ${got.unknown}`;
-          out.push(got.text);
+          out.push({ target: each, line: got.text });
         }
       }
     }
@@ -241,6 +282,7 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
   };
   // And before any goal, the makefile it read, when a rule may build it (red team R31-4: `Makefile: FORCE`, `.PHONY:
   // Makefile`, a prerequisite newer than it: that recipe runs first, even under -n): judged as a goal of its own.
-  const why = (remakes(name) ? visit(name) : undefined) ?? (target === undefined ? undefined : visit(target));
-  return why === undefined ? { lines: out } : { lines: out, unknown: `${name}: ${why}` };
+  let why = remakes(name) ? visit(name) : undefined;
+  for (const target of targets) why ??= visit(target);
+  return why === undefined ? { makefile: name, steps: out } : unread(why, out);
 }

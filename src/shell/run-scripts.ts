@@ -131,6 +131,9 @@ async function readPackage(files: ProjectFiles, script: string | readonly string
   return run.map((name) => scripts![name] as string);
 }
 
+// The assignments before a line's program (`MAKEFLAGS=-fx make`): the runner's environment.
+const handedTo = (words: readonly string[]): string[] => words.slice(0, Math.max(0, words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word))));
+
 // `recipes`: make's recipe lines are followed too (the question shows them); the rules' reading of package scripts
 // (packageScriptLines) leaves them out: they are make's syntax, not shell lines, and `make` is judged as a line.
 async function readLine(line: string, depth: number, open: () => Promise<ProjectFiles>, reading: ScriptReading, recipes = true): Promise<string[]> {
@@ -160,7 +163,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
       if (picks !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${picks}`);
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
       if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);
-      ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, reading)));
+      ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, handedTo(words), reading)));
     }
   }
   // The runner lines those scripts run in turn (`"test": "npm run build && vitest"`), and the lines this line's

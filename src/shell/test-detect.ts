@@ -2,6 +2,8 @@ import type { Beneath } from '../workspace/beneath.js';
 import { ProjectFiles, type TestRunner } from './test-detect-files.js';
 import { detectNodeRunner } from './test-detect-node.js';
 import { detectPlainPython } from './test-detect-python.js';
+import { TaskFolder } from '../permissions/task-runner-files.js';
+import { makeHasRule } from '../permissions/task-runner-make.js';
 
 export { ProjectFiles, type FilterStyle, type NodeScript, type TestRunner } from './test-detect-files.js';
 
@@ -48,13 +50,9 @@ function detectJvm(files: ProjectFiles): TestRunner | undefined {
   return undefined;
 }
 
-async function detectMake(files: ProjectFiles): Promise<TestRunner | undefined> {
-  for (const name of ['GNUmakefile', 'makefile', 'Makefile']) {
-    const text = await files.text(name);
-    // A rule `test:` or `test::`, not a variable `test := ...`.
-    if (text !== undefined && /^test\s*::?(?!=)/m.test(text)) return { runner: 'make', command: 'make test', filter: 'none' };
-  }
-  return undefined;
+// A rule `test:` or `test::` in the makefile make reads (the one make reader: permissions/task-runner-make.ts).
+function detectMake(files: ProjectFiles): TestRunner | undefined {
+  return makeHasRule(new TaskFolder(files.jail?.root ?? files.dir, files.dir), 'test') ? { runner: 'make', command: 'make test', filter: 'none' } : undefined;
 }
 
 const GO: TestRunner = { runner: 'go', command: 'go test -v ./...', filter: 'go' };
@@ -87,7 +85,7 @@ export async function detectTestRunner(dir: string, jail?: Beneath, file?: strin
     (files.has('Cargo.toml') ? CARGO : undefined) ??
     detectJvm(files) ??
     (files.hasSuffix('.csproj', '.fsproj', '.vbproj', '.sln', '.slnx') ? { runner: 'dotnet', command: 'dotnet test', filter: 'dotnet' } : undefined) ??
-    (await detectMake(files)) ??
+    detectMake(files) ??
     // Last: test_*.py files with nothing else to go on (pytest if installed, else unittest).
     (await detectPlainPython(files, pythonOf(files)))
   );

@@ -93,9 +93,13 @@ describe('scriptLines', () => {
     expect(await pin('make -f other.mk')).toBe(false);
     // yarn alone installs, running lifecycle scripts.
     expect(await pin('yarn')).toBe(false);
+    // One plain .DEFAULT_GOAL is read (its rule shown and judged); set again, it is not.
     await writeFile(join(box.root, 'Makefile'), '.DEFAULT_GOAL := deploy\nall:\n\techo all\ndeploy:\n\ttouch deployed\n');
-    expect(await pin('make')).toBe(false);
+    expect(await pin('make')).toBe(true);
+    expect(await lines('make')).toEqual(['Makefile deploy: touch deployed']);
     expect(await pin('make all')).toBe(true);
+    await writeFile(join(box.root, 'Makefile'), '.DEFAULT_GOAL := deploy\n.DEFAULT_GOAL := all\nall:\n\techo all\ndeploy:\n\ttouch deployed\n');
+    expect(await pin('make')).toBe(false);
   });
 
   test('runner lines inside a script are followed and shown', async () => {
