@@ -11,42 +11,15 @@
 // targets (`GNUmakefile makefile Makefile: FORCE`), a double-colon rule, an included file's remake rule (opens
 // today: includes), `make -n`/`--just-print`/`-q`, the `test` command's detected `make test`, MAKEFILES.
 // Fix: src/shell/run-script-make.ts readMake (the makefile read is a goal of its own, before the named ones).
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { yesRuns } from '../helpers/yes-runs.js';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt31-make-remake-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
-
-// A repository whose committed Makefile is `makefile`, with a committed a.txt changed (uncommitted work); `line`
-// run with --sandbox off --yes: its code, and whether the uncommitted change is still there.
-async function run(makefile: string, line: string): Promise<{ code: string; kept: boolean }> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(root, { 'a.txt': 'a\n', Makefile: makefile });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', root]);
-  execFileSync('git', ['-C', root, 'add', '-A'], { env: GIT_ENV });
-  execFileSync('git', ['-C', root, 'commit', '-qm', 'a'], { env: GIT_ENV });
-  execFileSync('touch', ['-d', '2020-01-01', join(root, 'Makefile')]);
-  await writeFiles(root, { 'a.txt': 'CHANGED\n' });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
-    return { code: result.ok ? 'ran' : result.error.code, kept: readFileSync(join(root, 'a.txt'), 'utf8') === 'CHANGED\n' };
-  } finally {
-    await engine.close();
-  }
-}
+const runs = yesRuns('rt31-make-remake-');
+// A repository whose committed Makefile is `makefile` (older than a.txt's uncommitted change), `line` run with
+// --sandbox off --yes: its code, and whether the uncommitted change is still there.
+const run = (makefile: string, line: string): Promise<{ code: string; kept: boolean }> => runs.run({ Makefile: makefile }, line, (root) => utimesSync(join(root, 'Makefile'), new Date('2020-01-01'), new Date('2020-01-01')));
 
 const ALL = 'all:\n\techo hi\n';
 describe('R31-4 CRITICAL: the Makefile\'s own rule runs before the goal, unread, under --sandbox off --yes', () => {

@@ -11,46 +11,18 @@
 // detected `npm test`.
 // Fix: src/shell/run-script-npm.ts (the project .npmrc's settings that pick the package: unread, like the same
 // options on the command line), read through src/engine/npm-ini.ts.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { yesRuns } from '../helpers/yes-runs.js';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('rt31-npmrc-ws-');
-});
-afterAll(async () => {
-  await removeDir(base);
-});
-
+const runs = yesRuns('rt31-npmrc-ws-');
 // A repository (npm workspaces: pkg) whose root `x` echoes and pkg's `x` resets; its .npmrc `npmrc`; `line` run with
 // --sandbox off --yes: its code, and whether the uncommitted change of a.txt is still there.
-async function run(npmrc: string, line: string): Promise<{ code: string; kept: boolean }> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  await writeFiles(root, {
-    'a.txt': 'a\n',
+const run = (npmrc: string, line: string): Promise<{ code: string; kept: boolean }> =>
+  runs.run({
     'package.json': JSON.stringify({ name: 'root', private: true, workspaces: ['pkg'], scripts: { x: 'echo root', test: 'echo root' } }),
     'pkg/package.json': JSON.stringify({ name: 'pkg', version: '1.0.0', scripts: { x: 'git reset --hard', test: 'git reset --hard' } }),
     ...(npmrc === '' ? {} : { '.npmrc': npmrc }),
-  });
-  await writeFiles(home, { '.keep': '' });
-  execFileSync('git', ['init', '-q', root]);
-  execFileSync('git', ['-C', root, 'add', '-A'], { env: GIT_ENV });
-  execFileSync('git', ['-C', root, 'commit', '-qm', 'a'], { env: GIT_ENV });
-  await writeFiles(root, { 'a.txt': 'CHANGED\n' });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
-    return { code: result.ok ? 'ran' : result.error.code, kept: readFileSync(join(root, 'a.txt'), 'utf8') === 'CHANGED\n' };
-  } finally {
-    await engine.close();
-  }
-}
+  }, line);
 
 describe('R31-6 CRITICAL: the project .npmrc picks the workspace package whose script runs; the reader shows the root\'s', () => {
   it.each([
