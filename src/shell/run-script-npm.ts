@@ -163,18 +163,7 @@ export async function readRunnerSetup(files: ProjectFiles, named: NamedReader | 
 // `scriptShell`, `shellEmulator`, `nodeOptions` ... there).
 const MOVING_NPMRC = new Set(['globalconfig', 'userconfig', 'prefix', 'shell-emulator', 'shellemulator']);
 const PNPM_WORKSPACE_KEYS = new Set(['packages', 'catalog', 'catalogs', 'onlyBuiltDependencies', 'ignoredBuiltDependencies', 'neverBuiltDependencies', 'overrides', 'patchedDependencies', 'packageExtensions', 'peerDependencyRules', 'allowedDeprecatedVersions', 'supportedArchitectures', 'minimumReleaseAge', 'minimumReleaseAgeExclude']);
-// Settings of a project .npmrc that choose WHICH package's scripts a plain `npm run x` / `npm test` runs (red team
-// R31-6: `workspace=pkg`, `workspace[]=pkg`, `workspaces=true` ran pkg/package.json's script, not the root's the
-// reading showed), and the ones that move npm's settings elsewhere: the reading cannot name the script then.
-const PICKS_PACKAGE = ['workspace', 'workspaces', 'include-workspace-root', ...MOVING_NPMRC];
-export async function npmrcPicksPackage(files: ProjectFiles): Promise<string | undefined> {
-  if (!files.has('.npmrc')) return undefined;
-  const text = await files.text('.npmrc');
-  if (text === undefined) return 'project .npmrc: not readable here, and npm may take the package whose script runs from it';
-  const picks = npmIni(text).find((entry) => keyMayBe(entry, PICKS_PACKAGE));
-  return picks === undefined ? undefined : `project .npmrc sets ${picks.template ?? picks.key}${picks.list ? '[]' : ''}, which chooses the package whose script npm runs`;
-}
-
+// The settings that choose WHICH package's scripts run, or what runs them: run-script-pm-config.ts (one check).
 async function projectSettingsMoved(files: ProjectFiles): Promise<string | undefined> {
   const npmrc = files.has('.npmrc') ? await files.text('.npmrc') : undefined;
   const moving = npmrc === undefined ? undefined : npmIni(npmrc).find(({ key, list }) => MOVING_NPMRC.has(key.toLowerCase()) || (list && (SETTINGS as readonly string[]).includes(key.toLowerCase())));

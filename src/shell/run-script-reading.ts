@@ -39,6 +39,13 @@ export class ScriptReading {
     this.unknown.push(line);
   }
 
+  // The lines shown are keyed (what runs them is shown and its bytes keyed: npm's script-shell), but a rule cannot
+  // judge them as the shell lines they look like: the rules' reading is unread, the question's key stays.
+  unjudged(line: string): void {
+    this.add(line);
+    this.unread.push(line);
+  }
+
   // A script runs that this reading cannot name.
   unnamed(line: string): void {
     this.open(line);

@@ -6,7 +6,8 @@ import { readMake } from './run-script-make.js';
 import { commandsOf, programOf, ScriptReading } from './run-script-reading.js';
 import { folderChangeAt } from './cd-operand.js';
 import { lineProblem } from './run-script-unknown.js';
-import { npmrcPicksPackage, readRunnerSetup } from './run-script-npm.js';
+import { readRunnerSetup } from './run-script-npm.js';
+import { projectPicksScript } from './run-script-pm-config.js';
 import { installScripts } from '../permissions/hook-pm-commands.js';
 import { launchedLines } from './run-script-launched.js';
 import { implicitScripts } from './run-script-implicit.js';
@@ -158,9 +159,10 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
       else reading.open(why);
     }
     else {
-      // A project .npmrc that picks another package (npm and pnpm read it): which script runs is not read here (R31-6).
-      const picks = manager && program !== 'bun' ? await npmrcPicksPackage(await open()) : undefined;
-      if (picks !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${picks}`);
+      // Project settings that pick another package or what runs the script (R31-6; run-script-pm-config.ts): unread.
+      const picks = manager ? await projectPicksScript(await open(), program) : undefined;
+      if (picks?.keyed === true) reading.unjudged(`${[program, ...rest].join(' ')}: ${picks.why}`);
+      else if (picks !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${picks.why}`);
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".
       if (typeof script !== 'string' && script.includes('preinstall')) reading.open(`${[program, ...rest].join(' ')}: also runs its dependencies' install scripts`);
       ran.push(...(manager ? await readPackage(await open(), script, reading) : await readMake(await open(), rest, handedTo(words), reading)));
