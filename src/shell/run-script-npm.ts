@@ -6,6 +6,7 @@ import type { ProjectFiles } from './test-detect-files.js';
 import { readNamedFiles, shebangShell, type NamedReader } from './run-script-files.js';
 import { commandsOf, type ScriptReading } from './run-script-reading.js';
 import { readBinConfigs } from './run-script-bin-configs.js';
+import { LOADS } from './run-script-pm-config.js';
 
 // What a package manager runs the shown script lines WITH (red team R18-10): npm runs each line through its
 // `script-shell` (default `sh`, looked up on the script's PATH), with `node-options` in NODE_OPTIONS, and puts
@@ -16,8 +17,6 @@ import { readBinConfigs } from './run-script-bin-configs.js';
 // keys too: a new file changes the key). What cannot be read makes the reading unknown (no "always").
 
 const SETTINGS = ['script-shell', 'node-options'] as const;
-// node-options that load code the reading does not follow.
-const LOADS = /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/;
 // Files other package managers read their settings from: not read here, so their presence is unknown.
 const OTHER_CONFIG = ['.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs'];
 

@@ -28,8 +28,8 @@ const PICKS = ['workspace', 'workspaces', 'include-workspace-root', 'recursive',
 const NORMAL_PICKS = new Set(PICKS.map(normal));
 // A script shell that runs a line as the reading reads it.
 const STANDARD_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh)$/;
-// node-options that load code the reading does not follow.
-const LOADS = /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/;
+// node-options that load code the reading does not follow (also run-script-npm.ts, which shows them).
+export const LOADS = /(^|\s)(-r|--require|--import|--loader|--experimental-loader|--env-file)\b/;
 
 // Why the script run is unread (`keyed`: what runs the lines is shown and keyed by run-script-npm.ts, so the question
 // keeps its key while the rules cannot judge the lines), undefined when the setting changes neither.
