@@ -12,6 +12,9 @@ export interface Argv {
   readonly unknown: boolean;
   // A `cd`, `pushd` or `popd` came before it on the line: relative paths may name any folder.
   readonly moved?: boolean;
+  // With `moved`: the folders known it may run in (the run folder and every folder the line's moves reach, the
+  // home included: immune-place.ts lineMoves; a move only known at run time may add others).
+  readonly folders?: readonly string[];
 }
 
 export const UNKNOWN = '\u0000';

@@ -231,10 +231,11 @@ function command(fed: Fed, all: readonly Word[], stdin: Stdin, piped: Piped | un
       // CDPATH the line or the script sets (`CDPATH=tools cd sub2`) adds its folders (R22-12).
       const path = cdPath(prefix, args, scope.vars);
       if (path === null) fed.unknown ??= `\`${name}\` with a CDPATH only known at run time`;
-      // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3); `cd -` is
-      // a folder met before it (the hook walk reads the script's lines in order: hook-moved.ts); `popd` returns to a
-      // folder pushed before it (already among the folders).
+      // The operand as the one cd reader finds it (shell/cd-operand.ts: `--`, `-Pe`, `pushd -n D`; R30-3); `cd -`
+      // (OLDPWD, only known at run time: the reader's `unknown`) fails closed as in every other reader (fix32b);
+      // `popd` returns to a folder pushed before it (already among the folders).
       const read = readCd(values);
+      if (read?.kind === 'unknown') return void (fed.unknown ??= read.why);
       return void moveTo(fed, read?.kind === 'folder' ? words[read.at] : undefined, args, path ?? []);
     }
     // `trap 'node tools/x' EXIT`: the action is a line the shell reads later (R22-12).

@@ -145,7 +145,7 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
     // later lines' relative names may then be any file of the tree.
     if (isFolderChange(name)) {
       // The operand as the one cd reader finds it (shell/cd-operand.ts: `cd -- D`, `pushd -n D`; R30-3); `cd -` is
-      // the fed walk's (hook-fed.ts).
+      // its `unknown` (OLDPWD).
       const read = readCd([name, ...rest]);
       if (read?.kind === 'unknown') return `\`${[name, ...rest].join(' ')}\` (a folder only known at run time)`;
       const folder = read?.kind === 'folder' ? read.operand : undefined;

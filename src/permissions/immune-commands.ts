@@ -7,6 +7,8 @@ import type { CommandClass } from './immune-class.js';
 import { DELETE_TOOL } from './immune-launch.js';
 import { EXTRACT_CLASSES, MOVE_CLASSES } from './immune-move.js';
 import type { ShellPlace } from './immune-place.js';
+import { homeFolders } from './home-folders.js';
+import { resolve } from 'node:path';
 import { programCalls } from '../shell/program-aliases.js';
 
 // Safety-immune command classes (seed 004 "Safety Immunity", chatcli §6.4), matched on parsed
@@ -90,8 +92,19 @@ function cleanDeletes(cmd: Argv): boolean {
   return clean.configured || hasAny(clean.parsed, '--force') || !hasAny(clean.parsed, '--dry-run', '--interactive');
 }
 
+// A relative rm operand taken from a folder the line moved to that is / or the home (`*`, `.`, `./*`).
+function movedToRoot(operand: string, folders: readonly string[] | undefined): boolean {
+  if (folders === undefined || /^[/~$]/.test(operand)) return false;
+  const homes = homeFolders('~') ?? [];
+  return folders.some((folder) => {
+    const at = resolve(folder, operand);
+    return ['/', ...homes].some((top) => at === top || at === `${top.replace(/\/$/, '')}/*`);
+  });
+}
+
 export const COMMAND_CLASSES: readonly CommandClass[] = [
-  { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a))) },
+  // Also a relative operand where the line moved to / or the home (`cd ~ && rm -rf *`, `D=/; cd "$D" && rm -rf *`).
+  { name: 'rm-root', description: 'rm of / or the home folder', names: ['rm'], test: (c) => is(c, 'rm') && (hasLong(c.args, '--no-preserve-root') || operands(c.args).some((a) => /^(?:\/+\.?\*?|~\/?\*?|\$HOME\/?)$/.test(a) || movedToRoot(a, c.folders))) },
   // Seed 004: rm -rf "and variants" of anything, whatever wraps it (command, env, xargs, find -exec, busybox,
   // \rm, /bin/rm): the agent's undoable way is codeward's own `delete --recursive`.
   { name: 'rm-recursive', description: 'rm -r / -R / --recursive (with or without -f) of anything', names: ['rm'], test: (c) => is(c, 'rm') && (hasShort(c.args, 'rR') || hasLong(c.args, '--recursive')) },

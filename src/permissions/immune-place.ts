@@ -12,6 +12,7 @@ import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { lineFolders as wrapperLineFolders } from './wrapper-folders.js';
 import { cdTargets } from '../shell/cd-operand.js';
+import { homeFolders } from './home-folders.js';
 
 export interface ShellPlace {
   // The workspace root and the folder the line runs in (absolute).
@@ -71,30 +72,36 @@ export function resolveExisting(abs: string): string {
 }
 
 // The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
-// one cd reader reads them (shell/cd-operand.ts: `cd -P -- D`, `pushd -n D`, `builtin cd D`, CDPATH; R31). `lost`: a
-// move to a folder only known at run time (`cd -` before any other move: OLDPWD from the environment; a CDPATH only
-// known at run time): a relative path after it may be anywhere. `popd` and a later `cd -` return to a folder met
-// before (already a base). The home (`cd ~`) and a word only known at run time (`cd "$D"`) are not bases: paths
-// there are outside what the immune path classes read as written (unconfined.ts and the sandbox judge them).
+// one cd reader reads them (shell/cd-operand.ts: `cd -P -- D`, `pushd -n D`, `builtin cd D`, CDPATH; R31). The home
+// (`cd`, `cd ~`, `cd ~/x`, `cd "$HOME"`) is a base too (fix32b: `cd ~ && echo x >> .bashrc` is the home's start-up
+// file, `cd ~ && rm -rf *` the home's contents). `lost`: a move to a folder only known at run time (`cd "$D"`, `cd
+// ~user`, `cd -`: OLDPWD; a CDPATH only known at run time): a relative path after it may be anywhere (fix32b: it was
+// judged from the folders known, so `cd "$D" && touch hooks/pre-commit` with D=.git was not the hooks folder).
+// `popd` returns to a folder pushed before it (already a base).
 export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string[]; lost?: string } {
   const bases = [place.runDir];
   let lost: string | undefined;
-  let moved = false;
   for (const command of parse.commands) {
     const targets = cdTargets(command);
     if (targets === undefined) continue;
-    if (targets.kind === 'unknown' || (targets.kind === 'back' && !moved)) lost ??= command.text.trim();
-    moved = true;
+    if (targets.kind === 'unknown') lost ??= command.text.trim();
     for (const value of targets.folders) {
-      if (value === '' || value.includes(UNKNOWN) || value.startsWith('~')) continue;
-      for (const base of [...bases]) {
-        const next = resolve(base, value);
-        if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
+      const spelled = value.startsWith('~') ? homeFolders(value) : [value];
+      if (value === '' || value.includes(UNKNOWN) || spelled === undefined) {
+        if (value !== '') lost ??= command.text.trim();
+        continue;
+      }
+      for (const folder of spelled) {
+        for (const base of [...bases]) {
+          const next = resolve(base, folder);
+          if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
+        }
       }
     }
   }
   return lost === undefined ? { bases } : { bases, lost };
 }
+
 
 export const lineFolders = (parse: ShellParse, place: ShellPlace): string[] => lineMoves(parse, place).bases;
 

@@ -145,7 +145,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // expand_aliases`, `set -o posix`, sh/dash; red team R17-18: `alias r=rm` then `r -rf build`): what it
     // runs is only known at run time, whichever of those is on.
     if (aliased.has(found.name)) return unverifiable('dynamic-command', command.text);
-    const argv = moved ? { ...found, moved } : found;
+    const argv = moved ? { ...found, moved, ...(line.bases.length > 1 ? { folders: line.bases } : {}) } : found;
     // A sourced script runs in this shell and may cd (`. ./x.sh; rm -rf dist`).
     moved ||= isFolderChange(found.name) || ['source', '.'].includes(found.name);
     const cls = immuneCommand(argv, place);

@@ -7,7 +7,12 @@
 //   `command -v cd` only prints;
 // - options until `--` or the first operand, clustered (`-Pe`, `-L`, `-@`, `pushd -n`, zsh's `-q`/`-s`); `-` alone is
 //   an operand (OLDPWD); `pushd`/`popd` `+N`/`-N` rotate the folder stack;
-// - no operand or `~`: the home; `-`: OLDPWD; `popd`, `pushd` alone, `+N`/`-N`: the stack (known at run time only);
+// - no operand or `~`: the home; `popd`, `pushd` alone, `+N`/`-N`: the stack (known at run time only);
+// - `-` (and `~-`, `~+`: $OLDPWD, $PWD) is `unknown` for every reader (fix32b): bash's `cd -` is `cd "$OLDPWD"`, and
+//   OLDPWD is the previous folder only when the line's last move certainly ran and succeeded in this same shell; it
+//   is the environment's (env-allow.ts passes it) before any move, after a `cd` that failed (`cd gone; cd -`), one in
+//   a subshell or a branch not taken (`(cd a); cd -`, `false && cd a; cd -`), and whatever the line assigns
+//   (`OLDPWD=/; cd -`, `read OLDPWD`, `${OLDPWD:=/}`). A reader's commands carry no such order, so none can tell;
 // - `pushd -n D` adds D under the top without moving; a later `popd` moves there, so D counts as a folder reached;
 // - CDPATH (the line's assignment or an earlier export): a name not starting with `/`, `.` or `..` is looked up in
 //   each entry first (an empty entry is the current folder), then in the current folder: every one is a folder the
@@ -17,7 +22,7 @@ import type { SimpleCommand } from './parse-types.js';
 
 export type CdRead =
   | { readonly kind: 'folder'; readonly at: number; readonly operand: string; readonly bases: readonly string[]; readonly moves: boolean }
-  | { readonly kind: 'home' | 'back' | 'stack'; readonly moves: boolean }
+  | { readonly kind: 'home' | 'stack'; readonly moves: boolean }
   | { readonly kind: 'unknown'; readonly why: string };
 
 const NAMES: ReadonlySet<string> = new Set(['cd', 'pushd', 'popd', 'chdir']);
@@ -73,7 +78,7 @@ export function readCd(words: readonly string[], cdpath?: string | null): CdRead
   const operand = words[at];
   if (program === 'popd' || (operand === undefined && program === 'pushd')) return { kind: 'stack', moves };
   if (operand === undefined || operand === '~') return { kind: 'home', moves };
-  if (operand === '-') return { kind: 'back', moves };
+  if (operand === '-' || /^~[-+](?:\/|$)/.test(operand)) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` names OLDPWD or PWD, a folder only known at run time` };
   if (stack && /^\+\d+$/.test(operand)) return { kind: 'stack', moves };
   const own = assigned(words.slice(0, name));
   const bases = cdBases(operand, own ?? cdpath);

@@ -32,6 +32,7 @@ const CLASSES = {
   xargsDelete: { name: 'xargs-delete', description: 'xargs running rm, shutdown, reboot or mkfs' },
   findExecDelete: { name: 'find-exec-delete', description: 'find -exec / -ok / fd -x running rm, shutdown or reboot' },
   crontabRemove: { name: 'crontab', description: 'crontab -r / -e / FILE (removes or installs cron jobs that run later, outside any sandbox)' },
+  schedule: { name: 'schedule', description: 'at / batch -f FILE, systemd-run (a command queued or started by a service, later or now, outside any sandbox)' },
   umountForce: { name: 'umount-force', description: 'umount -f / -l (forced or lazy unmount)' },
   userdel: { name: 'userdel', description: 'userdel / deluser (deletes an account)' },
   chownRecursive: { name: 'chown-recursive-absolute', description: 'chown -R of an absolute path' },
@@ -76,7 +77,14 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;
     if (command.wrappers.includes('find') || command.wrappers.includes('fd')) return CLASSES.findExecDelete;
   }
+  // The service manager starts the unit itself (outside the sandbox, with `--on-*` later): the command it names is
+  // judged too (a wrapper), the start is a person's decision (fix32b).
+  if (name === 'systemd-run' || command.wrappers.includes('systemd-run')) return CLASSES.schedule;
   switch (name) {
+    case 'at':
+    case 'batch':
+      // The commands of `-f FILE` run later through sh, unread (what at reads on stdin is judged: parse-plan.ts).
+      return args.some((arg) => /^-[mMvbV]*f/.test(arg)) ? CLASSES.schedule : undefined;
     case 'crontab':
       // Only listing (`crontab -l`, `crontab -u bob -l`) leaves the jobs alone.
       return args.includes('-l') && !args.some((arg) => /^-[a-zA-Z]*[reis]/.test(arg)) ? undefined : CLASSES.crontabRemove;

@@ -38,9 +38,11 @@ function monitor(batch: RegExp | undefined, instead: string): Check {
   return (args) => (informational(args) || (batch && args.some((arg) => batch.test(arg))) ? undefined : { hint: `it redraws the screen until someone quits it, and exec has no terminal; ${instead}` });
 }
 
-// Its program comes from stdin (`echo 'print(1)' | python3`, `python3 < x.py`, a here-document).
+// Its program comes from stdin (`echo 'print(1)' | python3`, `python3 < x.py`, a here-document), or socat's other
+// address is its stdin (`socat TCP-LISTEN:4444 EXEC:sh`).
 function stdinGiven(command: SimpleCommand): boolean {
   if (command.stdinProgram !== undefined || command.pipes.some((stage) => stage.index > 0)) return true;
+  if (command.wrappers.some((wrapper) => sameProgram(wrapper.replace(/^.*\//, '')) === 'socat')) return true;
   return command.redirections.some((r) => ['<', '<<', '<<-', '<<<', '<>'].includes(r.op) && (r.fd === undefined || r.fd === 0));
 }
 

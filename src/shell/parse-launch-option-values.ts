@@ -48,6 +48,10 @@ function wordRowLaunches(key: string, words: readonly WordLike[], row: ProgramRo
     const word = words[i]!;
     if (word.lead === undefined) {
       if (row.words.includes(word.value)) i++;
+      else if (!word.dynamic) {
+        const text = row.operandRuns?.(word.value);
+        if (text !== undefined) out.push({ kind: 'text', text });
+      }
       continue;
     }
     // A run-time tail of an option word (`-u$U`, `--host=$H`) is its value; socat's address may run its tail.

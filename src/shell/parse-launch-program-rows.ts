@@ -37,6 +37,8 @@ export interface ProgramRow {
   readonly words?: readonly string[];
   // With `words`: a run-time word whose static start is an operand that runs its tail (socat's `EXEC:$X`).
   readonly runsTail?: RegExp;
+  // With `words`: the shell text a static operand runs (socat's `EXEC:CMD`, `SYSTEM:CMD`), undefined when none.
+  readonly operandRuns?: (word: string) => string | undefined;
   // Variables the program reads as more of its own options (red team R19-2, R21-1: `TAR_OPTIONS='--checkpoint-action=
   // exec=..' tar`, `MAKEFLAGS='--eval=..' make`): read as its words (option-variables.ts). A row with only these has
   // no grammar: its run-time words are its other readers' (not a launch here).
@@ -57,6 +59,34 @@ const sshVariables = (value: string): string | undefined => {
   const found = [...value.matchAll(ANSIBLE_SSH_VARIABLE)].map((match) => sshOptions(match[1]?.replace(/\\(.)/g, '$1') ?? match[2] ?? match[3] ?? '')).filter((text) => text !== undefined);
   return found.length === 0 ? undefined : found.join('\n');
 };
+// socat's addresses that start a program (issue 26, fix32b: `socat - EXEC:'git push'` ran unjudged): `EXEC:CMD`
+// (socat splits CMD into words itself), `SYSTEM:CMD` (`sh -c CMD`), socat 1.8's `SHELL:CMD`, in either half of a dual
+// address (`STDIN!!EXEC:CMD`). CMD ends at the first `,` outside socat's quotes and brackets (its address options).
+const SOCAT_RUNS = /^(?:exec|system|shell):/i;
+function socatRuns(word: string): string | undefined {
+  const texts: string[] = [];
+  for (const half of word.split('!!')) {
+    if (!SOCAT_RUNS.test(half)) continue;
+    const tail = half.slice(half.indexOf(':') + 1);
+    let depth = 0;
+    let quote = '';
+    let end = tail.length;
+    for (let i = 0; i < tail.length; i++) {
+      const char = tail[i]!;
+      if (char === '\\') i++;
+      else if (quote !== '') quote = char === quote ? '' : quote;
+      else if (char === '"' || char === "'") quote = char;
+      else if ('([{'.includes(char)) depth++;
+      else if (')]}'.includes(char)) depth = Math.max(0, depth - 1);
+      else if (char === ',' && depth === 0) {
+        end = i;
+        break;
+      }
+    }
+    texts.push(tail.slice(0, end));
+  }
+  return shellText(texts.join('\n'));
+}
 const ANSIBLE: ProgramRow = {
   options: [{ long: ['ssh-common-args', 'ssh-extra-args', 'scp-extra-args', 'sftp-extra-args'], text: sshOptions }, { short: '-e', long: ['extra-vars'], text: sshVariables }],
   flags: 'vkKbCDoSyh',
@@ -176,7 +206,7 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   view: { commands: COMMAND_FILES.view },
   vimdiff: { commands: COMMAND_FILES.vimdiff },
   gvim: { commands: COMMAND_FILES.gvim },
-  socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system)/i },
+  socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system|shell)/i, operandRuns: socatRuns },
   gpg: { words: GPG },
   gpg2: { words: GPG },
   wget: { words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },

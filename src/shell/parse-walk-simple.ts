@@ -12,6 +12,7 @@ import { cappedLine, guessedStarts } from './parse-launch-guess.js';
 import type { WalkOps } from './parse-walk-ops.js';
 import { canonicalPreviews } from './long-canon-previews.js';
 import { canonicalLongText } from './long-canon-text.js';
+import { keywordAfter, keywordFor } from './parse-walk-keyword.js';
 
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
@@ -102,7 +103,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
       // The program comes from the previous pipeline stage (static or not: `base64 -d x | sh`, `env | bash`).
       const piped = runsStdin && hereStdin === undefined && scope.pipes.length > 0 && scope.pipes[scope.pipes.length - 1]!.index > 0;
       // After `set -k` every NAME=VALUE word of the command is in its environment, not only the prefix (R31-3).
-      const env = commandEnv([...walk.state.environment, ...(scope.env ?? [])], words.slice(0, walk.state.keyword ? item.end : item.start));
+      const env = commandEnv([...walk.state.environment, ...(scope.env ?? [])], words.slice(0, keywordFor(walk.state, scope) ? item.end : item.start));
       const command = emit(walk, itemWords, item.wrappers, canonicalLongText(text), scope, redirections, { ...(env.length > 0 ? { env } : {}), stdinScript: runsStdin, ...(program !== undefined ? { stdinProgram: program } : {}), ...(piped ? { pipedProgram: true } : {}), ...(item.xargsCode ? { xargsCode: true } : {}), ...(input !== undefined ? { input: { source: input, appended: item.xargs ? stdinWords.length : 0, ...(item.replace !== undefined ? { replace: item.replace } : {}) } } : {}), ...(primary === undefined && launches.length > 0 ? { launches } : {}) });
       primary ??= command;
       if ((item.stdin === 'shell' || item.stdin === 'guess') && stdin !== undefined) {
@@ -170,14 +171,8 @@ function namedByRef(walk: Pick<WalkOps, 'state'>, arg: string): void {
   if (target !== undefined) walk.state.assignAnywhere({ name: target === UNKNOWN ? 'HOME' : target, value: '', dynamic: true, candidates: [UNKNOWN] });
 }
 
-// `set -k`, `set -ak`, `set -o keyword` (an option only known at run time fails closed): the words before `--`.
-function setsKeyword(args: readonly ShellWord[]): boolean {
-  const end = args.findIndex((word) => word.value === '--' || word.value === '-');
-  return args.slice(0, end < 0 ? args.length : end).some((word) => word.candidates.some((value) => /^-[A-Za-z]*k/.test(value) || value === 'keyword' || value.startsWith(UNKNOWN)));
-}
-
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
+export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -206,7 +201,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     depth: scope.depth,
   };
   walk.commands.push(command);
-  if (command.name === 'set' && setsKeyword(words.slice(1))) walk.state.keyword = true;
+  keywordAfter(walk.state, walk.functions, command, command.wrappers.every((wrapper) => wrapper === 'builtin' || wrapper === 'command') ? scope : { ...scope, straight: false });
   // `read R`, `printf -v R`, `mapfile R` ... through a nameref: its target gets a value only known at run time (R31-3).
   if (NAME_SETTERS.has(command.name ?? '')) for (const arg of command.args) namedByRef(walk, arg);
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];

@@ -28,6 +28,11 @@ export class WalkState {
   // `set -k` / `set -o keyword` ran earlier on the line: every NAME=VALUE word of a later command goes into its
   // environment (red team R31-3; parse-walk-simple.ts keywordEnv).
   keyword = false;
+  // The script holds a `set -k` anywhere (prescan) or one was met: keyword mode in a function body or a loop, and after
+  // a command that may run one out of sight (parse-walk-keyword.ts).
+  keywordAnywhere = false;
+  // The line defines an alias or a trap (either may run `set -k` anywhere): `set +k` is not honoured.
+  hooked = false;
 
   // Namerefs (`declare -n R=NAME`, `typeset -n`, `local -n`): an assignment to R assigns NAME (UNKNOWN: a target
   // only known at run time). Red team R31-3.
@@ -143,7 +148,7 @@ export class WalkState {
   prescan(text: string): void {
     // Quotes and backslashes only hide a name from the patterns (`declare -n "R=X"`, `se\t -k`): removed first.
     const source = text.replace(/["'\\]/g, '');
-    if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = true;
+    if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-[\w-]*\s+)*-\w*n\w*\s+(?:-[\w-]*\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
       const target = match[2] ?? '';
       if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);

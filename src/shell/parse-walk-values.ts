@@ -23,6 +23,9 @@ export interface Scope {
   readonly guessed?: boolean;
   // Variables set on a command this one runs under (`MAKEFLAGS=... sh -c 'make'`): its environment (R20-1).
   readonly env?: readonly Assigned[];
+  // A statement of the script's top level (a direct child of the program node): a `set +k` there is exact in order
+  // (parse-walk-keyword.ts).
+  readonly straight?: boolean;
 }
 
 // The text a shell receives when this word is handed to it as code: quotes removed, expansions kept.

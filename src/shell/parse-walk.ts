@@ -160,7 +160,9 @@ export class Walker {
       if (!child || !child.isNamed) continue;
       const next = children[i + 1];
       const background = next !== null && next !== undefined && !next.isNamed && next.type === '&';
-      this.node(child, background ? { ...scope, background: true } : scope, stdin);
+      // A top-level statement (parse-walk-keyword.ts); anything nested is not one.
+      const straight = node.type === 'program' && (child.type === 'command' || (child.type === 'redirected_statement' && child.childForFieldName('body')?.type === 'command'));
+      this.node(child, { ...scope, ...(background ? { background: true } : {}), straight }, stdin);
     }
   }
 

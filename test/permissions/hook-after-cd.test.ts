@@ -4,8 +4,8 @@
 // and a script started after the cd (`cd pkgs/a && sh run.sh`) had its own lines read from the top (its `./gen.sh`,
 // its `node tools/x.js`), so the files that really run (pkgs/a/tools/lint.js, pkgs/a/gen.sh) were written
 // unasked under --yes and run at the next commit. Now a queued script is read from the folders the line that
-// started it may be in, and a missing name from each of the line's folders. `cd -`, `pushd`/`popd` and a
-// subshell's `cd` keep every folder met (reads more, never less); `cd "$D"` fails closed (hook-unmodeled.ts).
+// started it may be in, and a missing name from each of the line's folders. `pushd`/`popd` and a
+// subshell's `cd` keep every folder met (reads more, never less); `cd "$D"` and `cd -` fail closed (hook-unmodeled.ts, hook-fed.ts).
 import { describe, it } from 'vitest';
 import { checkHookRow, rowPlace } from './hook-check.js';
 
@@ -23,7 +23,8 @@ describe('what a hook runs after `cd pkgs/a` is read from pkgs/a', () => {
     // Every file but data and media is then obeyed (the fallback: inert-files.ts).
     ['cd to a folder only known at run time fails closed', 'cd "$PKG" && ./c.sh', ['pkgs/a/c.sh', 'pkgs/a/src/index.js'], ['README.csv']],
     ['a script that cd\'s runs its own later names from there', 'sh pkgs/a/nest.sh', ['pkgs/a/nest.sh', 'pkgs/a/sub/y.sh']],
-    ['cd - keeps the folders met', 'cd pkgs/a\ncd -\nnode tools/lint.js', ['pkgs/a/tools/lint.js', 'tools/lint.js']],
+    // `cd -` is OLDPWD, only known at run time (fix32b: one answer in every reader, shell/cd-operand.ts): every file but data is obeyed.
+    ['cd - fails closed', 'cd pkgs/a\ncd -\nnode tools/lint.js', ['pkgs/a/tools/lint.js', 'tools/lint.js', 'pkgs/a/src/index.js'], ['README.csv']],
   ] as [string, string, string[], string[]?][])('%s', async (_, hook, asks, free = ['pkgs/a/src/index.js', 'README.csv']) => {
     await checkHookRow(place.next(), place.home, { hook, files: FILES, asks, free });
   }, 120_000);

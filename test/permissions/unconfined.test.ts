@@ -40,16 +40,21 @@ async function run(cmd: string, options: { sandbox?: 'off' | 'auto'; allow?: boo
 
 const rc = (): Promise<string> => readFile(join(box.home, '.bashrc'), 'utf8');
 
-const UNBOUNDED = [
+// A move to the home or to a folder only known at run time: the immune path classes place the later paths there first
+// (fix32b: the home is a base, `cd "$D"` leaves the line's relative paths unknown), so the ask is the immune one.
+const MOVED = [
   'cd ~ && echo x >> .bashrc',
   'cd && echo x >> .bashrc',
   'cd "$HOME"; echo x >> .bashrc',
-  'cd ../home && echo x >> .bashrc',
-  // `cd - && touch y`: safety-immune first (OLDPWD may be any folder: cd-readers-r31.test.ts).
   'cd "$D" && sh -c "echo x >> .bashrc"',
-  'env -C ~ sh -c "echo x >> .bashrc"',
   'pushd ~ >/dev/null; echo x >> .bashrc',
   'sh -c "cd ~ && echo x >> .bashrc"',
+];
+
+const UNBOUNDED = [
+  'cd ../home && echo x >> .bashrc',
+  // `cd - && touch y`: safety-immune first (OLDPWD may be any folder: cd-readers-r31.test.ts).
+  'env -C ~ sh -c "echo x >> .bashrc"',
   'make -C ../home',
   'git -C ~ init',
   'find ~ -maxdepth 0 -exec touch {}/zz \\;',
@@ -78,6 +83,10 @@ const UNBOUNDED = [
 ];
 
 describe('--sandbox off: a line whose writes the parse cannot bound needs a person', () => {
+  it.each(MOVED)('--yes %j: C241 (safety-immune, placed where the line moved); ~/.bashrc untouched', async (line) => {
+    expect(await run(line)).toMatch(/^C241 .*safety-immune: (?:a start-up or settings file of your home folder|arguments of a sensitive command only known at run time)/);
+    expect(await rc()).toBe('# rc\n');
+  });
   it.each(UNBOUNDED)('--yes %j: C241 naming why and the fix; ~/.bashrc untouched', async (line) => {
     const out = await run(line);
     expect(out).toMatch(/^C241 /);
@@ -88,7 +97,7 @@ describe('--sandbox off: a line whose writes the parse cannot bound needs a pers
 
   it('an allow rule does not approve it: a person is asked, told why and how to turn the sandbox on', async () => {
     const asked: ApprovalRequest[] = [];
-    expect(await run('cd ~ && echo x >> .bashrc', { allow: true, asked })).toMatch(/^C24/);
+    expect(await run('cd ../home && echo x >> .bashrc', { allow: true, asked })).toMatch(/^C24/);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.source).toBe('immune');
     expect(asked[0]!.reason).toMatch(/the OS sandbox is turned off.*nothing contains this run.*turn the OS sandbox on/);
