@@ -117,6 +117,22 @@ describe('repo-map: the listing kept while no folder changed', () => {
     });
   }
 
+  it('watches the folders a change brought: a file made in a new folder later is noticed too', async () => {
+    await walked();
+    await mkdir(join(root, 'src/gen/deep/er'), { recursive: true });
+    await writeFile(join(root, 'src/gen/deep/d.ts'), 'export function deep(): number { return 7; }\n');
+    expect((await walked()).walked).toBe(true);
+    // The changed folders older than the racy window (kept with an mtime no folder has until then): listed again once.
+    await age(join(root, 'src/gen'));
+    expect((await walked()).walked).toBe(true);
+    expect((await walked()).walked).toBe(false);
+    await writeFile(join(root, 'src/gen/deep/er/e.ts'), 'export function later(): number { return 8; }\n');
+    const after = await walked();
+    expect(after.walked).toBe(true);
+    expect(after.page).toEqual(await fresh());
+    expect(after.page.map).toContain('later');
+  });
+
   it('notices a source file git loads as a config come to hold a credential', async () => {
     await writeFiles(root, { '.git/config': '[core]\n\tbare = false\n[include]\n\tpath = ../src/inc.ts\n', 'src/inc.ts': 'export const plain = 1;\n' });
     await age();
