@@ -50,6 +50,7 @@ export const READ_JAIL_ALLOWED = {
   'src/commands/list.ts': "lists through the jail's folder handle",
   'src/commands/clean.ts': "lists through the jail's folder handle",
   'src/code/index/store.ts': "the code index's shards in codeward's own state folder (marked, refused to the jail), not workspace files",
+  'src/code/index/kept-listing.ts': "the repo map's listing kept in the code index's folder of codeward's own state folder, not workspace files (the workspace's folders are listed through listBeneath)",
   'src/code/repo-map-pages.ts': "the repo map pages kept in the code index's folder of codeward's own state folder, not workspace files",
   'src/code/repo-map-saved.ts': "the repo map's graph saved in the code index's folder of codeward's own state folder, not workspace files",
   'src/code/parsers.ts': 'tree-sitter grammars and tag queries shipped with codeward (its own package files), never a workspace path',

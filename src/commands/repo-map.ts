@@ -44,11 +44,13 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
-    import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
+    import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
     import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
   ]);
-  const listed = await listCodeFiles({
+  const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
+  // ripgrep's listing, or the one kept from an earlier call when no folder changed since (kept-listing.ts).
+  const listed = await keptCodeListing({
     workspace: ctx.workspace,
     nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
     target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: 'dir' },
@@ -58,15 +60,14 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
     readThroughJail: true,
     signal: ctx.signal,
     warn: (message) => ctx.warn(message),
-  });
+  }, stateDir);
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
-  const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
   const names = list(args.names);
   // A page asked before of the very same files: served from the state folder (a new process loads no index).
   const pages = new MapPages(stateDir);
-  // ripgrep lists in any order: sorted, the same files give the same key.
-  const files = listed.files.slice().sort();
+  // Sorted (ripgrep lists in any order): the same files give the same key.
+  const { files } = listed;
   // One lstat each; a file whose numbers did not change since the engine's last call keeps its stamp string.
   const stamps = ctx.memo('repo-map-stamps', () => new KeptStamps()).take(ctx.workspace.root, files);
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });

@@ -62,6 +62,12 @@ export class CredentialConfigs {
     return [...configs, ...[...this.#storeFiles()].filter((file) => file.startsWith(`${this.root}/`))];
   }
 
+  // Every file git loads and every password store they name that lies in the workspace, sorted, whether or not
+  // it holds a credential: what `has` can answer true for beside a repository's own config (by its name).
+  loadedInWorkspace(): string[] {
+    return [...this.#files(), ...this.#storeFiles()].filter((file) => file.startsWith(`${this.root}/`)).sort();
+  }
+
   // The first such file git loads that `test` accepts (one in a folder a recursive reader reads whole, one a
   // glob names), or undefined.
   find(test: (file: string) => boolean): string | undefined {

@@ -3,7 +3,7 @@ import { CredentialConfigs } from '../git/config-credential.js';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { compileNonAccessible, type RelMatcher } from './globs.js';
 import { holdsSensitivePaths, isSensitivePath } from './sensitive.js';
-import type { FolderListings } from './listings.js';
+import { identityStamp, type FolderListings } from './listings.js';
 
 // What `read` refuses or asks for is hidden from every reader that cannot ask per file (red team round 8,
 // R8-10: `read .git/config` refused a credential while `search --dir .git` printed it; `read .aws/credentials`
@@ -77,6 +77,16 @@ export class ReaderHidden {
     if (inObjectStore(rel)) return true;
     const abs = NOT_PLAIN.test(rel) ? join(this.root, rel) : this.#prefix + rel;
     return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
+  }
+
+  // What the by-name verdicts (entry(rel, true)) depend on beside the path and the root: the files git loads
+  // in the workspace and the stores they name, each with its identity and times (a content change can make one
+  // hold a credential); a repository's own config is judged by its name (config, config.worktree) and content.
+  // undefined: one changed within the racy window (nothing to keep a verdict by).
+  byNameInputs(): string | undefined {
+    const loaded = this.#configs.loadedInWorkspace();
+    const stamps = loaded.map(identityStamp);
+    return stamps.includes(undefined) ? undefined : JSON.stringify([loaded, stamps]);
   }
 
   // A git credential store by its content (R13-17) that no credential glob names (those `read` asks a person

@@ -192,6 +192,15 @@ export class Workspace {
     return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.entry(rel, true);
   }
 
+  // Everything isHiddenFromReadersByName's verdicts depend on beside the path, as one string: two workspaces
+  // (two processes) with the same key give every path the same verdict, but a file named as a repository's own
+  // config (`config`, `config.worktree`: git/config-secrets.ts isRepositoryConfig), judged by its content. A listing filtered by name is kept
+  // across calls under it (code/index/kept-listing.ts). undefined: a file it depends on changed just now.
+  readerFilterKey(): string | undefined {
+    const configs = this.#readerHidden.byNameInputs();
+    return configs === undefined ? undefined : JSON.stringify([this.root, this.nonAccessibleGlobs, hiddenGlobsFor(this.root, this.#options.hiddenPaths), this.#ownState, configs]);
+  }
+
   // codeward's own state folders inside the root (relative): none unless the root holds the user's cache.
   get ownStateInside(): readonly string[] {
     return this.#ownState;

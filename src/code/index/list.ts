@@ -22,9 +22,9 @@ export const CODE_GLOBS: readonly string[] = LANGUAGES.flatMap((language) => lan
 // The same endings as one path pattern. The whole listing matches it rather than passing CODE_GLOBS to
 // ripgrep: a positive --glob overrides ripgrep's ignore rules, so every listed path would then be checked
 // against each .gitignore again on this thread (a third of a warm repo-map on 20 k files).
-const CODE_PATH = `(?:${LANGUAGES.flatMap((language) => language.extensions).map((ending) => ending.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|')})$`;
+export const CODE_PATH = `(?:${LANGUAGES.flatMap((language) => language.extensions).map((ending) => ending.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|')})$`;
 
-export async function listCodeFiles(request: ListRequest): Promise<{ files: string[]; truncated: boolean }> {
+export async function listCodeFiles(request: ListRequest): Promise<{ files: string[]; truncated: boolean; engine: 'ripgrep' | 'node' }> {
   const { runSearch } = await import('../../search/search.js');
   const containing = request.containing;
   const result = await runSearch({
@@ -49,5 +49,5 @@ export async function listCodeFiles(request: ListRequest): Promise<{ files: stri
     warn: request.warn,
   });
   const files = containing === undefined ? result.pathMatches.map((hit) => hit.path) : result.files.map((hit) => hit.path);
-  return { files, truncated: result.truncated };
+  return { files, truncated: result.truncated, engine: result.engine };
 }

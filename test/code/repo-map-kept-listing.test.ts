@@ -1,0 +1,164 @@
+// The repo map's listing kept across calls (code/index/kept-listing.ts): a call made when no folder changed
+// runs no ripgrep walk (issue 30: the walk and its per-path reader check were ~250-400 ms of a one-changed-file
+// CLI call on 20 k files), and every change that alters what ripgrep would list is noticed: a file made, removed
+// or renamed (in a folder with no source file below it too), a new .gitignore line, another non-accessible glob.
+// Each time the map equals a fresh engine's on a fresh state folder (which lists with ripgrep). Real files.
+import { appendFile, mkdir, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+import type { Engine } from '../../src/engine/engine.js';
+import { listingCounter } from '../../src/code/index/kept-listing.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+
+let root: string;
+let state: string;
+const engines: Engine[] = [];
+beforeEach(async () => {
+  root = await tempDir('codeward-kept-listing-');
+  state = await tempDir('codeward-state-');
+  await writeFiles(root, {
+    '.gitignore': 'build/\n',
+    'src/core.ts': 'export function core(): number { return 1; }\n',
+    'src/gen/made.ts': 'export function made(): number { return core(); }\n',
+    'src/secret/key.ts': 'export function hidden(): number { return 2; }\n',
+    'build/out.ts': 'export function built(): number { return 3; }\n',
+    'notes/a/b/readme.md': 'no source here\n',
+  });
+  await age();
+});
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.close();
+  await removeDir(root);
+  await removeDir(state);
+});
+
+// Every folder and ignore file made older than the racy window (a listing whose folders changed just now is not kept).
+async function age(dir = root): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await age(join(dir, entry.name));
+    else if (entry.name === '.gitignore') await utimes(join(dir, entry.name), past, past);
+  }
+  await utimes(dir, past, past);
+}
+
+async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
+  const engine = await createEngine({
+    workspace: root,
+    env: { ...process.env, CODEWARD_STATE_DIR: stateDir },
+    ...(globs === undefined ? {} : { configure: (config) => ({ ...config, nonAccessibleGlobs: [...config.nonAccessibleGlobs, ...globs] }) }),
+  });
+  engines.push(engine);
+  return engine;
+}
+
+interface Page { map: string; files: number; total: number }
+async function map(engine: Engine): Promise<Page> {
+  const result = await engine.run({ cmd: 'repo-map', args: { budget: 400 } });
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  const { map: text, files, total } = (result as unknown as { data: Page }).data;
+  return { map: text, files, total };
+}
+
+// The map of a fresh engine on a fresh state folder (ripgrep lists).
+async function fresh(globs?: string[]): Promise<Page> {
+  const other = await tempDir('codeward-state-');
+  try {
+    return await map(await engineOn(other, globs));
+  } finally {
+    await removeDir(other);
+  }
+}
+
+// Each call a new engine on the same state folder (as each CLI call is a new process): whether it walked.
+async function walked(globs?: string[]): Promise<{ page: Page; walked: boolean }> {
+  const before = listingCounter.listed;
+  const page = await map(await engineOn(state, globs));
+  return { page, walked: listingCounter.listed > before };
+}
+
+describe('repo-map: the listing kept while no folder changed', () => {
+  it('is reused when nothing changed, and a content change is still seen', async () => {
+    expect((await walked()).walked).toBe(true);
+    const again = await walked();
+    expect(again.walked).toBe(false);
+    expect(again.page).toEqual(await fresh());
+    await appendFile(join(root, 'src/core.ts'), 'export function later(): number { return 4; }\n');
+    const changed = await walked();
+    expect(changed.walked).toBe(false);
+    expect(changed.page.map).toContain('later');
+    expect(changed.page).toEqual(await fresh());
+  });
+
+  const changes: [string, () => Promise<void>][] = [
+    ['a new file', () => writeFile(join(root, 'src/added.ts'), 'export function added(): number { return 5; }\n')],
+    ['a new file in a folder with no source file below it', () => writeFile(join(root, 'notes/a/b/note.ts'), 'export function noted(): number { return 6; }\n')],
+    ['a new folder with a file', async () => {
+      await mkdir(join(root, 'src/gen/deep'));
+      await writeFile(join(root, 'src/gen/deep/d.ts'), 'export function deep(): number { return 7; }\n');
+    }],
+    ['a deleted file', () => rm(join(root, 'src/gen/made.ts'))],
+    ['a renamed file', () => rename(join(root, 'src/gen/made.ts'), join(root, 'src/gen/renamed.ts'))],
+    ['a new .gitignore line', () => appendFile(join(root, '.gitignore'), 'src/gen/\n')],
+    ['a new .gitignore below', () => writeFile(join(root, 'src/.gitignore'), 'gen/\n')],
+  ];
+  for (const [name, change] of changes) {
+    it(`notices ${name}`, async () => {
+      await walked();
+      expect((await walked()).walked).toBe(false);
+      const before = await fresh();
+      // Nothing but the change moves a stamp (every folder aged once, before the first call: utimes moves the ctime).
+      await change();
+      const after = await walked();
+      expect(after.walked).toBe(true);
+      expect(after.page).toEqual(await fresh());
+      expect(after.page).not.toEqual(before);
+    });
+  }
+
+  it('watches the folders a change brought: a file made in a new folder later is noticed too', async () => {
+    await walked();
+    await mkdir(join(root, 'src/gen/deep/er'), { recursive: true });
+    await writeFile(join(root, 'src/gen/deep/d.ts'), 'export function deep(): number { return 7; }\n');
+    expect((await walked()).walked).toBe(true);
+    // The changed folders older than the racy window (kept with an mtime no folder has until then): listed again once.
+    await age(join(root, 'src/gen'));
+    expect((await walked()).walked).toBe(true);
+    expect((await walked()).walked).toBe(false);
+    await writeFile(join(root, 'src/gen/deep/er/e.ts'), 'export function later(): number { return 8; }\n');
+    const after = await walked();
+    expect(after.walked).toBe(true);
+    expect(after.page).toEqual(await fresh());
+    expect(after.page.map).toContain('later');
+  });
+
+  it('notices a source file git loads as a config come to hold a credential', async () => {
+    await writeFiles(root, { '.git/config': '[core]\n\tbare = false\n[include]\n\tpath = ../src/inc.ts\n', 'src/inc.ts': 'export const plain = 1;\n' });
+    await age();
+    // The files git loads are stamped by their ctime too (Workspace.readerFilterKey), which only time moves past the racy window.
+    await new Promise((done) => setTimeout(done, 2100));
+    await walked();
+    expect((await walked()).walked).toBe(false);
+    const before = await fresh();
+    expect(before.map).toContain('plain');
+    await writeFile(join(root, 'src/inc.ts'), '[remote "origin"]\n\turl = https://user:ghp_abcdefghijklmnopqrstuvwxyz0123456789@example.com/x.git\n');
+    // Past the racy window again: the key itself, not a stamp too recent to keep by, must tell the change.
+    await new Promise((done) => setTimeout(done, 2100));
+    const after = await walked();
+    expect(after.walked).toBe(true);
+    expect(after.page).toEqual(await fresh());
+    expect(after.page.files).toBe(before.files - 1);
+  });
+
+  it('notices another non-accessible glob', async () => {
+    await walked();
+    expect((await walked()).walked).toBe(false);
+    const hidden = await walked(['src/secret/**']);
+    expect(hidden.walked).toBe(true);
+    expect(hidden.page).toEqual(await fresh(['src/secret/**']));
+    expect(hidden.page.files).toBe((await fresh()).files - 1);
+    expect((await walked(['src/secret/**'])).walked).toBe(false);
+    expect((await walked()).walked).toBe(true);
+  });
+});
