@@ -158,10 +158,13 @@ export class Placer {
     }
   }
 
-  spellings(arg: string): string[] | undefined {
+  // `write`: after a move only known at run time, a relative WRITE may land anywhere (unknown); a relative read is
+  // judged as written (its name): where it lands is the sandbox's and, with it off, unconfined.ts's to judge, as
+  // it was before the move was read as lost (`cd "$(git rev-parse --show-toplevel)" && npm test` runs).
+  spellings(arg: string, write = true): string[] | undefined {
     const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
     if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
-    if (this.lost && !isAbsolute(value)) return undefined;
+    if (this.lost && !isAbsolute(value)) return write ? undefined : [];
     const out = new Set<string>();
     for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
       if (--this.budget < 0) return undefined;

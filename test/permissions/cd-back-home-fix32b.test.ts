@@ -64,7 +64,7 @@ describe('the immune path classes place a relative path where `cd ~` / `cd "$HOM
     expect(found).toMatchObject({ decision: 'ask', source: 'immune' });
     expect(found.reason).toMatch(/rm -r \/ -R/);
   });
-  it.each(['cd sub && touch x', 'cd "$D" && ls', 'cd ~ && ls'])('control: `%s` is allowed', async (line) => {
+  it.each(['cd sub && touch x', 'cd "$D" && ls', 'cd ~ && ls', 'cd "$D" && ls src', 'cd "$(git rev-parse --show-toplevel)" && cat a.txt'])('control: `%s` is allowed', async (line) => {
     expect((await judged(line)).decision).toBe('allow');
   });
 });

@@ -72,6 +72,20 @@ describe.skipIf(!bwrapWorks || !overlayWorks)('a computed write target of a stag
     expect(read('ok.txt')).toBe('evil\n');
   });
 
+  it('staged, --yes: after a cd to a folder only known at run time, relative writes are judged after the run (lead, fix32b friction)', async () => {
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'd.txt'), 'sub\n');
+    const moved = await exec('cd "$(cat d.txt)" && touch made.txt && cd "$(git rev-parse --show-toplevel)" && touch top.txt', true);
+    expect(moved, JSON.stringify(moved)).toMatchObject({ ok: true });
+    expect([existsSync(join(root, 'sub/made.txt')), existsSync(join(root, 'top.txt'))]).toEqual([true, true]);
+    writeFileSync(join(root, 'd.txt'), '.git\n');
+    await exec('cd "$(cat d.txt)" && mkdir -p hooks && touch hooks/post-commit', true);
+    expect(existsSync(join(root, '.git/hooks/post-commit'))).toBe(false);
+    const inPlace = await exec('cd "$(cat d.txt)" && touch hooks/post-commit', false);
+    expect(inPlace.ok ? 'ok' : inPlace.error.code).toBe('C241');
+    expect(existsSync(join(root, '.git/hooks/post-commit'))).toBe(false);
+  });
+
   it('staged beside a sandboxWritable folder (written in place, outside the change set): a computed target stays safety-immune', async () => {
     mkdirSync(join(home, '.codeward'));
     mkdirSync(join(home, 'cache'));
