@@ -48,3 +48,9 @@ describe('control', () => {
     expect(await unaskedReason(['exec', '--cmd', 'touc&#x68; x'], root, registry)).toBeUndefined();
   });
 });
+
+describe('R32-4: a named reference in the first word (a newline to ChatCLI) voids --yes', () => {
+  it('cat&NewLine;x', async () => {
+    expect(await unaskedReason(['exec', '--cmd', 'cat&NewLine;x;touch y'], root, registry)).toMatch(/cannot be told/);
+  });
+});
