@@ -170,6 +170,14 @@ function namedByRef(walk: Pick<WalkOps, 'state'>, arg: string): void {
   if (target !== undefined) walk.state.assignAnywhere({ name: target === UNKNOWN ? 'HOME' : target, value: '', dynamic: true, candidates: [UNKNOWN] });
 }
 
+// `read X`, `printf -v X`, `printf -vX`, `mapfile X`, `getopts o X` of a name the line exports (red team R32-2:
+// `export X; read X <<< ~/x; tool`, `set -a; read X …`): X gets a value only known at run time in the programs
+// started later. `let` gives numbers only.
+function namedExported(walk: Pick<WalkOps, 'state'>, program: string, arg: string): void {
+  const name = (program === 'printf' ? arg.replace(/^-v/, '') : arg).replace(/\[.*$/s, '');
+  if (program !== 'let' && /^[A-Za-z_]\w*$/.test(name) && walk.state.exports(name)) walk.state.environment.push({ name, value: '', dynamic: true, candidates: [UNKNOWN] });
+}
+
 // `set -k`, `set -ak`, `set -o keyword` (an option only known at run time fails closed): the words before `--`.
 function setsKeyword(args: readonly ShellWord[]): boolean {
   const end = args.findIndex((word) => word.value === '--' || word.value === '-');
@@ -208,7 +216,12 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
   walk.commands.push(command);
   if (command.name === 'set' && setsKeyword(words.slice(1))) walk.state.keyword = true;
   // `read R`, `printf -v R`, `mapfile R` ... through a nameref: its target gets a value only known at run time (R31-3).
-  if (NAME_SETTERS.has(command.name ?? '')) for (const arg of command.args) namedByRef(walk, arg);
+  if (NAME_SETTERS.has(command.name ?? '')) {
+    for (const arg of command.args) {
+      namedByRef(walk, arg);
+      namedExported(walk, command.name!, arg);
+    }
+  }
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
   return command;
 }

@@ -10,7 +10,7 @@
 // only because GIT_* names (danger-risky.ts) and the words `~/.bashrc` are immune by name: any other variable that
 // names a file written (SSLKEYLOGFILE, HISTFILE, PYTHONPYCACHEPREFIX, NODE_V8_COVERAGE …) runs.
 // Expected: asks (C241), like `export SSLKEYLOGFILE=~/x; curl …` does.
-// Fix: the walker (src/shell/parse-walk-state.ts): which names the line exports is order-free (a prescan, like
+// Fixed in the walker (src/shell/parse-walk-state.ts): which names the line exports is order-free (a prescan, like
 // `set -k`'s: `export NAME`, `declare -x NAME`, allexport in any spelling, a name only known at run time = all),
 // and every assignment to such a name (plain, `+=`, `for`, the builtins that assign by name) is put in the
 // environment of the programs the line starts.
