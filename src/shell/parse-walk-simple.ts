@@ -204,6 +204,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state'>, words: readonly 
     ...(extra.input ? { input: extra.input } : {}),
     ...(extra.launches ? { launches: extra.launches } : {}),
     ...(extra.runtime !== undefined ? { runtime: extra.runtime } : {}),
+    ...(walk.state.cdableVars ? { cdableVars: true } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
     redirections,

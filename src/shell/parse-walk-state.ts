@@ -39,6 +39,9 @@ export class WalkState {
   readonly exportedNames = new Set<string>();
   allExport = false;
 
+  // bash's cdable_vars may be on somewhere on the line (order-free; red team R32-5).
+  cdableVars = false;
+
   exports(name: string): boolean {
     return this.allExport || this.exportedNames.has(name);
   }
@@ -154,6 +157,7 @@ export class WalkState {
     // Quotes and backslashes only hide a name from the patterns (`declare -n "R=X"`, `se\t -k`): removed first.
     const source = text.replace(/["'\\]/g, '');
     if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = true;
+    if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
     if (/allexport|(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?-[A-Za-z]*a|(?:^|[^\w-])(?:ba|da|k|z)?sh\s+(?:[-+][A-Za-z]+\s+)*-[A-Za-z]*a/.test(source)) this.allExport = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
       for (const word of match[1]!.split(/\s+/)) {

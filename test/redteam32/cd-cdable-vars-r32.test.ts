@@ -7,7 +7,7 @@
 // Held-back variants a fix must also cover: `bash -O cdable_vars -c '…'`, `BASHOPTS=cdable_vars bash -c '…'`,
 // a quoted option (`shopt -s 'cdable_vars'`), `shopt -s $OPT` (run time), `pushd NAME`.
 // Expected: asks (C241), like `cd ~ && touch y` does.
-// Fix: src/shell/cd-operand.ts (with cdable_vars possibly on anywhere on the line, a plain-name operand is a folder
+// Fixed in src/shell/cd-operand.ts (with cdable_vars possibly on anywhere on the line, a plain-name operand is a folder
 // only known at run time: `unknown`, every reader fails closed), the walker telling it (order-free, like `set -k`).
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
