@@ -1,6 +1,7 @@
 import type { ProjectFiles } from './test-detect-files.js';
 import type { ScriptReading } from './run-script-reading.js';
 import { lineProblem } from './run-script-unknown.js';
+import { isCommandVariable, isLoaderVariable } from '../permissions/obeyed-env.js';
 
 // The recipe lines `make [targets]` runs (run-scripts.ts): each named target's rule (the first rule's without
 // one, make's default goal) and, before it, the rules of its prerequisites, as make builds them. The whole
@@ -19,13 +20,30 @@ export interface MakeRule {
   readonly prerequisites: readonly string[];
 }
 
+// A rule line as make reads it (red team R32-3): indented with spaces (not a tab: a recipe) is a rule too, and a
+// target is a file name, `./Makefile` being `Makefile`.
 export function rulesOf(lines: readonly string[]): MakeRule[] {
   return lines.flatMap((line, at) => {
-    const found = /^([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
+    const found = /^ *([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
     if (!found) return [];
     const prerequisites = found[2]!.split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
-    return found[1]!.split(/\s+/).map((target) => ({ target, at, prerequisites }));
+    return found[1]!.split(/\s+/).map((target) => ({ target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites }));
   });
+}
+
+// Variables a recipe's shell (or a program it starts) obeys: exported to the recipes by the Makefile (`export NAME`,
+// `export NAME = v`, or every variable under `.EXPORT_ALL_VARIABLES:`): `SHELL = /bin/bash` + `export BASH_ENV =
+// ./env.sh` runs env.sh before every recipe line (R32-3), unread.
+export function exportedLoader(lines: readonly string[]): string | undefined {
+  const all = lines.some((line) => /^\s*\.EXPORT_ALL_VARIABLES\s*:/.test(line));
+  for (const line of lines) {
+    const exported = /^\s*export\s+(.*)$/.exec(line);
+    const set = /^\s*(?:override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{0,2}|\?|\+|!)=/.exec(line);
+    const names = exported ? exported[1]!.split(/[\s=:?+!]/)[0]!.split(/\s+/) : all && set ? [set[1]!] : [];
+    const name = names.find((each) => each.includes('$') || isLoaderVariable(each) || isCommandVariable(each) || /^(?:SHELLOPTS|BASHOPTS)$/.test(each));
+    if (name !== undefined) return line.trim();
+  }
+  return undefined;
 }
 
 export function recipeOf(lines: readonly string[], rule: MakeRule): string[] {
@@ -60,6 +78,12 @@ export async function readMake(files: ProjectFiles, words: readonly string[], re
   if (lines.some((line) => /^\s*-?(include|sinclude)\s/.test(line))) reading.open(`${name}: includes another file, whose rules are not shown`);
   const rules = rulesOf(lines);
   const patterns = rules.some((rule) => rule.target.includes('%'));
+  // A rule whose target only an expansion names may be the makefile's own (R32-3: `$(MK): FORCE` with `MK =
+  // Makefile`): the deciding reader (permissions/task-runner-make.ts) expands it; shown here, not keyed.
+  const computed = rules.find((rule) => rule.target.includes('$'));
+  if (computed !== undefined) reading.open(`${name}: a rule whose target is computed (${computed.target}), which make may remake the makefile with`);
+  const loader = exportedLoader(lines);
+  if (loader !== undefined) reading.open(`${name}: ${loader}: exports a variable the recipes' shell or programs obey`);
 
   const named = words.filter((word) => !word.startsWith('-') && !word.includes('='));
   // Without a target make builds its default goal: the first rule's, unless .DEFAULT_GOAL names another.

@@ -10,7 +10,7 @@
 // Held-back variants a fix must also cover: a target from any expansion (`$(firstword Makefile)`, `Make$(E)file`),
 // `GNUmakefile`/`makefile`, an exported variable the shell obeys (`ENV`, `BASH_ENV`, `.EXPORT_ALL_VARIABLES:`).
 // Expected: asks (C241) and keeps the work, as `Makefile: FORCE` does.
-// Fix: the ONE make reader (src/shell/run-script-make.ts rulesOf/readMake, or its merged successor): targets read
+// Fixed in the make readers (src/shell/run-script-make.ts rulesOf, exportedLoader; permissions/task-runner-make.ts): targets read
 // as make reads them (leading blanks, `./`, an expansion = not known = open), and a Makefile that exports a
 // variable to its recipes' shell is open (what the shell obeys is not read).
 import { execFileSync } from 'node:child_process';
