@@ -44,7 +44,9 @@ const ROWS: readonly Row[] = [
   ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
   ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
   ['git', 'git-lfs (the LFS server every push and checkout talks to)', ['.lfsconfig']],
-  ['agent', 'codeward and ChatCLI (policy, config, agents, rules, personas, context files)', ['.codeward', '.chatcli', 'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md']],
+  // ChatCLI's bootstrap files (IDENTITY.md too) and its project `.agent/` (personas `.agent/agents/*.md`, skills
+  // `.agent/skills`; the folder also marks ChatCLI's workspace root, red team R32-6).
+  ['agent', 'codeward and ChatCLI (policy, config, agents, skills, rules, personas, context files)', ['.codeward', '.chatcli', 'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md', 'IDENTITY.md', '.agent']],
   ['agent', 'Claude Code', ['.claude', 'CLAUDE.md', 'CLAUDE.local.md']],
   ['agent', 'Gemini CLI', ['.gemini', 'GEMINI.md']],
   ['agent', 'Codex CLI', ['.codex', 'AGENTS.override.md']],

@@ -1,5 +1,6 @@
 // A Makefile's rule lines and their recipes, for the one make reader (task-runner-make.ts): no other module reads
 // makefile rules (test/lint/make-one-reader.test.ts).
+import { isCommandVariable, isLoaderVariable } from './obeyed-env.js';
 
 export interface MakeRule {
   readonly target: string;
@@ -7,13 +8,30 @@ export interface MakeRule {
   readonly prerequisites: readonly string[];
 }
 
+// A rule line as make reads it (red team R32-3): indented with spaces (not a tab: a recipe) is a rule too, and a
+// target is a file name, `./Makefile` being `Makefile`.
 export function rulesOf(lines: readonly string[]): MakeRule[] {
   return lines.flatMap((line, at) => {
-    const found = /^([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
+    const found = /^ *([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
     if (!found) return [];
     const prerequisites = found[2]!.split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
-    return found[1]!.split(/\s+/).map((target) => ({ target, at, prerequisites }));
+    return found[1]!.split(/\s+/).map((target) => ({ target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites }));
   });
+}
+
+// Variables a recipe's shell (or a program it starts) obeys: exported to the recipes by the Makefile (`export NAME`,
+// `export NAME = v`, or every variable under `.EXPORT_ALL_VARIABLES:`): `SHELL = /bin/bash` + `export BASH_ENV =
+// ./env.sh` runs env.sh before every recipe line (R32-3), unread.
+export function exportedLoader(lines: readonly string[]): string | undefined {
+  const all = lines.some((line) => /^\s*\.EXPORT_ALL_VARIABLES\s*:/.test(line));
+  for (const line of lines) {
+    const exported = /^\s*export\s+(.*)$/.exec(line);
+    const set = /^\s*(?:override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{0,2}|\?|\+|!)=/.exec(line);
+    const names = exported ? exported[1]!.split(/[\s=:?+!]/)[0]!.split(/\s+/) : all && set ? [set[1]!] : [];
+    const name = names.find((each) => each.includes('$') || isLoaderVariable(each) || isCommandVariable(each) || /^(?:SHELLOPTS|BASHOPTS)$/.test(each));
+    if (name !== undefined) return line.trim();
+  }
+  return undefined;
 }
 
 export function recipeOf(lines: readonly string[], rule: MakeRule): string[] {

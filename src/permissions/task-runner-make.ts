@@ -1,4 +1,4 @@
-import { recipeOf, rulesOf, type MakeRule } from './task-runner-make-rules.js';
+import { exportedLoader, recipeOf, rulesOf, type MakeRule } from './task-runner-make-rules.js';
 import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 import { expand, type Vars } from './task-runner-make-expand.js';
@@ -236,7 +236,21 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
   const read = parseTime(lines, vars, glob);
   const out: MakeStep[] = read.lines.map((line) => ({ target: '', line }));
   if (read.unknown !== undefined) return unread(read.unknown, out);
-  const rules = rulesOf(lines).filter((rule) => !lines[rule.at]!.startsWith('\t')).map(suffixRule);
+  // A recipe shell's start-up file or loader exported by the Makefile runs before every recipe line (R32-3).
+  const loader = exportedLoader(lines);
+  if (loader !== undefined) return unread(`\`${loader}\` exports a variable the recipes' shell or programs obey`, out);
+  // A target spelled with make's expansions is the file it expands to (R32-3: `$(MK): FORCE` with `MK = Makefile`
+  // remakes the makefile first); one only known at run time may be any file, the makefile too.
+  const rules: MakeRule[] = [];
+  for (const rule of rulesOf(lines).filter((each) => !lines[each.at]!.startsWith('\t')).map(suffixRule)) {
+    if (!rule.target.includes('$')) {
+      rules.push(rule);
+      continue;
+    }
+    const got = expand(rule.target, vars, { auto: {}, glob });
+    if (got.unknown !== undefined) return unread(`the rule target ${rule.target}: ${got.unknown}`, out);
+    for (const target of got.text.split(/\s+/).filter(Boolean)) rules.push({ ...rule, target: target.replace(/^(?:\.\/+)+/, '') });
+  }
   // make first remakes an included makefile a rule names (that rule runs whatever the goal).
   const remakes = (file: string): boolean => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file)));
   const remade = text.included.find(remakes);

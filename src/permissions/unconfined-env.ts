@@ -13,8 +13,9 @@ import { outsideHow } from './unconfined-paths.js';
 // - ANY other variable whose value is a path outside (red team R30-1): programs append to the file a variable
 //   names whatever it is called (`GIT_TRACE=~/.bashrc git status`, GIT_TRACE2_EVENT, SSLKEYLOGFILE, HISTFILE,
 //   LESSHISTFILE, PYTHONPYCACHEPREFIX, NODE_V8_COVERAGE, PIP_LOG): a name list never converges, so the VALUE is
-//   read: one that starts with `/`, `~` (`$HOME`), `.`, has a folder part (resolved with the workspace's links,
-//   R31-1), or starts with a part only known at run time (`GIT_TRACE=$D`). A word, a number, a URL, a value with a literal start (`v$X`) stays free.
+//   read as a path from the folder the program runs in, like a path word: with the workspace's links resolved
+//   (R31-1 `lnk/.bashrc`; R32-1 a bare `lnkf`, a link the repository ships), a part only known at run time anywhere
+//   failing closed (`GIT_TRACE=$D`, R32-1 `l$(echo nkf)`). A word, a number, a URL resolve inside and stay free.
 // The environment is the one the parse recorded for the command (SimpleCommand.env: prefix assignments, exports
 // earlier on the line, `env NAME=VALUE`, `env -S`, an enclosing command's), so `export X=..; tool`, `env X=..
 // tool` and `X=.. tool` are one judgement. The system's folders (`JAVA_HOME=/usr/lib/jvm/…`, `/etc/ssl/…`) are
@@ -27,11 +28,13 @@ const LISTS = /(?:DIRS|DIRECTORIES|CONFIGS|FILES|^KUBECONFIG)$/i;
 // Search lists (PATH, PYTHONPATH, NODE_PATH, RUBYLIB, PERL5LIB): what is read, judged by their own reader
 // (unconfined-interpreters.ts searchPathEntries), not places written.
 const SEARCH_LISTS = /(?:PATH|^RUBYLIB|^PERL5LIB|^PERLLIB)$/;
-// A value read as a path when it is not a location variable's: one that starts like a path, or any value with a
-// folder part (red team R31-1: `SSLKEYLOGFILE=lnk/.bashrc`, through a symlink the repository ships, is resolved as
-// every path word is; `text/html`, a URL or `sub/x` resolve inside the workspace and stay free). A run-time part (\0) counts for every variable: which variables name a file a program writes or
-// obeys is not ours to list (`SSLKEYLOGFILE=$(printf ~/.bashrc) curl ...`); `NODE_ENV=$ENV` asks with --sandbox off.
-const PATH_LIKE = /^[/~.\0]|\//;
+// Every value is read as a path (red team R31-1 `SSLKEYLOGFILE=lnk/.bashrc`, R32-1 `SSLKEYLOGFILE=lnkf` with
+// `lnkf -> ~/.bashrc` shipped by the repository): which look a value has says nothing of where it lands, a bare name
+// may be a link. `text/html`, a URL, `production` or `sub/x` resolve inside the workspace and stay free. A run-time
+// part (\0) anywhere counts for every variable: which variables name a file a program writes or obeys is not ours to
+// list (`SSLKEYLOGFILE=$(printf ~/.bashrc) curl ...`, `l$(echo nkf)`); `NODE_ENV=$ENV` asks with --sandbox off.
+// A lone `-` (stdin or stdout to most programs) is no place.
+const NO_PLACE = (value: string): boolean => value === '-';
 // The user's runtime folder (XDG_RUNTIME_DIR's usual value: sockets and locks of the person's session, already
 // every program's). The folder itself is free for a variable that loads nothing from it; a file inside it is judged.
 const runtimeFolder = (place: string): boolean => place.replace(/\/+$/, '') === `/run/user/${process.getuid?.() ?? -1}`;
@@ -57,7 +60,7 @@ function outsideValue(entry: Entry, bases: readonly string[], root: string): str
   for (const value of valuesOf(entry)) {
     const places = location && LISTS.test(entry.name) ? value.split(':') : [value];
     for (const place of places) {
-      if (!location && !PATH_LIKE.test(place)) continue;
+      if (!location && NO_PLACE(place)) continue;
       if (runtimeFolder(place) && !isLoaderVariable(entry.name)) continue;
       if (place === '' || SINK.test(place) || (!root0 && SYSTEM.test(place) && !place.includes(UNKNOWN))) continue;
       if (outsideHow(place, bases, root, true) !== undefined) return value;

@@ -58,7 +58,9 @@ export function folderChangeAt(words: readonly string[]): number {
 // `cdpath`: the CDPATH in effect before the command (`undefined`: none set; `null`: a value only known at run time);
 // an assignment among `words` before the name wins.
 // undefined: not a folder change.
-export function readCd(words: readonly string[], cdpath?: string | null): CdRead | undefined {
+// `cdable`: bash's cdable_vars may be on (red team R32-5): an operand that is a plain name and not a folder is the
+// name of a variable whose value is the folder, so such an operand is a folder only known at run time.
+export function readCd(words: readonly string[], cdpath?: string | null, cdable = false): CdRead | undefined {
   const name = folderChangeAt(words);
   if (name < 0) return undefined;
   const program = words[name]!;
@@ -80,6 +82,7 @@ export function readCd(words: readonly string[], cdpath?: string | null): CdRead
   if (operand === undefined || operand === '~') return { kind: 'home', moves };
   if (operand === '-' || /^~[-+](?:\/|$)/.test(operand)) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` names OLDPWD or PWD, a folder only known at run time` };
   if (stack && /^\+\d+$/.test(operand)) return { kind: 'stack', moves };
+  if (cdable && /^[A-Za-z_]\w*$/.test(operand)) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` with cdable_vars: a variable ${operand} may name the folder` };
   const own = assigned(words.slice(0, name));
   const bases = cdBases(operand, own ?? cdpath);
   if (bases === null) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` with a CDPATH only known at run time` };
@@ -127,5 +130,5 @@ export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind
 export function readParsedCd(command: SimpleCommand): CdRead | undefined {
   if (!isFolderChange(command.name)) return undefined;
   const cdpath = command.env?.findLast((each) => each.name === 'CDPATH');
-  return readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value);
+  return readCd([command.name, ...command.words.slice(1).map((word) => word.value)], cdpath === undefined ? undefined : cdpath.dynamic ? null : cdpath.value, command.cdableVars === true);
 }

@@ -191,7 +191,8 @@ export class Planner {
         const text = [words[start + found.index]!.value.slice(found.skip), ...words.slice(start + found.index + 1, end).map((word) => (word.dynamic ? word.raw.text : word.value))].join(' ');
         return [{ kind: 'text', text, wrappers: [...wrappers, name] }];
       }
-      if (found.kind === 'string') return [{ kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
+      // `flock -n FILE -c CMD`: the wrapper's own written file is judged beside the string it runs (R32-7).
+      if (found.kind === 'string') return [...(wrapperWrites(spec, slice.slice(0, found.index)) ? [{ ...self, end: start + found.index }] : []), { kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];
       if (found.kind === 'command' && key === 'xargs') return this.xargs(words, start, end, wrappers, found.index, inner(found.index, { xargs: true }));
       // `env GIT_SSH_COMMAND='…' git fetch`: a variable the program runs as a command (command-variables.ts).
       if (found.kind === 'command' && key === 'env') return [...commandAssignments(slice.slice(1, found.index), [...wrappers, name]), ...inner(found.index)];

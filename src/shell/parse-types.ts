@@ -113,6 +113,10 @@ export interface SimpleCommand {
   // when any part is only known at run time, `candidates` as ShellWord's. Absent when the line sets none
   // (permissions/unconfined-env.ts reads them).
   readonly env?: readonly { readonly name: string; readonly value: string; readonly dynamic: boolean; readonly candidates?: readonly string[] }[];
+  // A folder change on a line that may turn on bash's cdable_vars (`shopt -s cdable_vars`, `bash -O cdable_vars`,
+  // BASHOPTS, a `shopt` option only known at run time): `cd NAME` may move to the folder variable NAME names
+  // (cd-operand.ts reads it as a folder only known at run time; red team R32-5).
+  readonly cdableVars?: boolean;
   // Run in the background with `&` (itself or an enclosing list/group).
   readonly background: boolean;
   // The innermost function definition whose body contains it.

@@ -21,7 +21,8 @@ export function assignment(walk: WalkOps, node: Node, scope: Scope, record: bool
   if (target !== undefined && record) walk.state.assignAnywhere({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, candidates: found.word?.candidates ?? [UNKNOWN] });
   // A location variable too (location-variables.ts): HOME and XDG_* are exported already, so a plain `HOME=~/x`
   // reaches every later program; the others may be (fails closed).
-  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
+  // One the line exports anywhere (`export X; X=v`, `set -a`: red team R32-2) too.
+  if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name) || walk.state.exports(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
   // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
   // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
   if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
@@ -56,6 +57,8 @@ export function forLoop(walk: WalkOps, node: Node, scope: Scope): void {
   const plain = words.every((word) => !word.dynamic && !word.glob && word.candidates.length === 1) ? words.map((word) => word.value) : [];
   if (plain.length > 0 && completeLoopValues(variable, plain, scope.source)) walk.state.rememberWhole(variable, plain);
   else for (const word of words) walk.state.remember(variable, word.candidates);
+  // An exported loop variable (`export X; for X in ~/x; do tool; done`, R32-2) is in every program's environment.
+  if (walk.state.exports(variable)) walk.state.environment.push({ name: variable, value: '', dynamic: true, candidates: words.length > 0 ? words.flatMap((word) => word.candidates) : [UNKNOWN] });
   const body = node.childForFieldName('body');
   if (body) walk.node(body, { ...scope, loop: true }, undefined);
   walk.state.endWhole(variable);

@@ -171,6 +171,14 @@ function namedByRef(walk: Pick<WalkOps, 'state'>, arg: string): void {
   if (target !== undefined) walk.state.assignAnywhere({ name: target === UNKNOWN ? 'HOME' : target, value: '', dynamic: true, candidates: [UNKNOWN] });
 }
 
+// `read X`, `printf -v X`, `printf -vX`, `mapfile X`, `getopts o X` of a name the line exports (red team R32-2:
+// `export X; read X <<< ~/x; tool`, `set -a; read X …`): X gets a value only known at run time in the programs
+// started later. `let` gives numbers only.
+function namedExported(walk: Pick<WalkOps, 'state'>, program: string, arg: string): void {
+  const name = (program === 'printf' ? arg.replace(/^-v/, '') : arg).replace(/\[.*$/s, '');
+  if (program !== 'let' && /^[A-Za-z_]\w*$/.test(name) && walk.state.exports(name)) walk.state.environment.push({ name, value: '', dynamic: true, candidates: [UNKNOWN] });
+}
+
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
 export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
   const first = words[0]!;
@@ -191,6 +199,7 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, wo
     ...(extra.input ? { input: extra.input } : {}),
     ...(extra.launches ? { launches: extra.launches } : {}),
     ...(extra.runtime !== undefined ? { runtime: extra.runtime } : {}),
+    ...(walk.state.cdableVars ? { cdableVars: true } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
     redirections,
@@ -203,7 +212,12 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, wo
   walk.commands.push(command);
   keywordAfter(walk.state, walk.functions, command, command.wrappers.every((wrapper) => wrapper === 'builtin' || wrapper === 'command') ? scope : { ...scope, straight: false });
   // `read R`, `printf -v R`, `mapfile R` ... through a nameref: its target gets a value only known at run time (R31-3).
-  if (NAME_SETTERS.has(command.name ?? '')) for (const arg of command.args) namedByRef(walk, arg);
+  if (NAME_SETTERS.has(command.name ?? '')) {
+    for (const arg of command.args) {
+      namedByRef(walk, arg);
+      namedExported(walk, command.name!, arg);
+    }
+  }
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
   return command;
 }

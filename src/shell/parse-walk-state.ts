@@ -38,6 +38,19 @@ export class WalkState {
   // only known at run time). Red team R31-3.
   readonly namerefs = new Map<string, string>();
 
+  // Names the line exports apart from a value (`export X`, `declare -x X`), and allexport (`set -a`, `set -o
+  // allexport`, `bash -a`, SHELLOPTS): order-free, from the prescan. Any assignment to such a name (plain, `+=`, a
+  // `for` loop's, `read`/`printf -v`/`mapfile`/`getopts`) reaches the programs the line starts (red team R32-2).
+  readonly exportedNames = new Set<string>();
+  allExport = false;
+
+  // bash's cdable_vars may be on somewhere on the line (order-free; red team R32-5).
+  cdableVars = false;
+
+  exports(name: string): boolean {
+    return this.allExport || this.exportedNames.has(name);
+  }
+
   // The variables whose whole values were used (parse.ts checks them after the walk: wholeLoopsHeld).
   readonly usedWhole = new Set<string>();
 
@@ -149,6 +162,17 @@ export class WalkState {
     // Quotes and backslashes only hide a name from the patterns (`declare -n "R=X"`, `se\t -k`): removed first.
     const source = text.replace(/["'\\]/g, '');
     if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
+    if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
+    if (/allexport|(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?-[A-Za-z]*a|(?:^|[^\w-])(?:ba|da|k|z)?sh\s+(?:[-+][A-Za-z]+\s+)*-[A-Za-z]*a/.test(source)) this.allExport = true;
+    for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
+      for (const word of match[1]!.split(/\s+/)) {
+        if (word === '' || word.startsWith('-')) continue;
+        const name = /^([A-Za-z_]\w*)(?:\+?=|$)/.exec(word)?.[1];
+        if (name !== undefined) this.exportedNames.add(name);
+        // A name only known at run time (`export $V`, `export "$(echo X)"=…`): any name may be exported.
+        else if (word.startsWith('$') || word.startsWith('`')) this.allExport = true;
+      }
+    }
     for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-[\w-]*\s+)*-\w*n\w*\s+(?:-[\w-]*\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
       const target = match[2] ?? '';
       if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);

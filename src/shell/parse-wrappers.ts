@@ -70,7 +70,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   chrt: { argShort: 'TPD', argLong: ['sched-runtime', 'sched-period', 'sched-deadline'], positionals: 1, noCommandShort: 'pm', noCommandLong: ['pid', 'max'] },
   taskset: { positionals: 1, noCommandShort: 'p', noCommandLong: ['pid'] },
   timeout: { argShort: 'sk', argLong: ['signal', 'kill-after'], positionals: 1 },
-  flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1 },
+  // flock creates its lock file (the operand) when it is missing (red team R32-7).
+  flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1, writesOperand: true },
   xargs: { argShort: 'aEdIJLnPsRS', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
   strace: { argShort: 'oepsuEabIOPSX', writesShort: 'o', writesLong: ['output'] },
   ltrace: { argShort: 'aeEFilnopsuxA', writesShort: 'o', writesLong: ['output'] },

@@ -187,7 +187,6 @@ describe('strings run by a shell are parsed as commands', () => {
     ['eval rm -rf /', ['eval']],
     ["su -c 'rm -rf /'", ['su']],
     ["su root -c 'rm -rf /'", ['su']],
-    ["flock /tmp/l -c 'rm -rf /'", ['flock']],
     ["env -S 'rm -rf /'", ['env']],
     ["watch 'rm -rf /'", ['watch']],
     ["bash -c 'bash -c \"rm -rf /\"'", ['bash', 'bash']],
@@ -196,6 +195,12 @@ describe('strings run by a shell are parsed as commands', () => {
     expect(line(command)).toBe('rm -rf /');
     expect(command.viaShell).toBe(true);
     expect(command.wrappers).toEqual(wrappers);
+  });
+  it('flock FILE -c CMD: the string is a line of its own, and flock (which creates FILE) a command too (red team R32-7)', async () => {
+    expect(await lines("flock /tmp/l -c 'rm -rf /'")).toEqual(['flock /tmp/l -c', 'rm -rf /']);
+    const command = (await parser.parseShell("flock /tmp/l -c 'rm -rf /'")).commands[1]!;
+    expect(command.viaShell).toBe(true);
+    expect(command.wrappers).toEqual(['flock']);
   });
 
   it('here-documents, here-strings and piped text fed to a shell', async () => {

@@ -26,9 +26,25 @@ const CHATCLI_READONLY_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 // ChatCLI's first-word reading of a shell line: a path prefix and .exe/.bat/.cmd stripped, case-insensitive.
-function chatcliName(line: string): string {
-  const first = line.trim().split(/\s+/)[0] ?? '';
-  return first.replace(/^.*[\\/]/, '').replace(/\.(?:exe|bat|cmd)$/i, '').toLowerCase();
+const baseName = (word: string): string => word.replace(/^.*[\\/]/, '').replace(/\.(?:exe|bat|cmd)$/i, '').toLowerCase();
+
+// Numeric character references as Go's html.UnescapeString decodes them (`&#115;`, `&#x73;`, the `;` optional).
+const numericEntities = (text: string): string => text.replace(/&#(?:[xX]([0-9a-fA-F]+)|(\d+));?/g, (_, hex: string | undefined, dec: string | undefined) => {
+  const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+});
+
+// The names ChatCLI may read first in the line (red team R32-4): ChatCLI judges the line after NormalizeCoderArgs
+// (chatcli-behaviour.md §6.2: HTML-unescape, trim, a JSON-ish unescape of quotes and backslashes), the plugin runs
+// it as given, so `l&#x73;<newline>touch x` is `ls …` to ChatCLI's read-only allowlist and `l &` + `touch x` to bash.
+// The name as given, and as those steps may make it. A named reference in the first word (`cat&NewLine;x`: a
+// newline to ChatCLI) cannot be told here: an empty name stands for "unknown", which the caller counts as listed.
+function chatcliNames(line: string): string[] {
+  const first = (text: string): string => text.trim().split(/\s+/)[0] ?? '';
+  const raw = first(line);
+  const decoded = first(numericEntities(line));
+  const names = [baseName(raw), baseName(decoded), baseName(decoded.replace(/["'\\]/g, ''))];
+  return /&[A-Za-z]/.test(decoded) ? [...names, ''] : names;
 }
 
 // The subcommand and (for exec) the shell line of a plugin call: `exec --cmd LINE`, `exec LINE`, or one JSON envelope.
@@ -104,8 +120,10 @@ export async function unaskedReason(rest: readonly string[], cwd: string, regist
   }
   if (sub === 'exec') {
     if (line === undefined) return 'the shell line ChatCLI judged cannot be told from the arguments';
-    const name = chatcliName(line);
-    if (CHATCLI_READONLY_NAMES.has(name)) {
+    const names = chatcliNames(line);
+    if (names.includes('')) return 'ChatCLI reads this shell line after decoding HTML character references in its first word, so which program it judged cannot be told';
+    const name = names.find((each) => CHATCLI_READONLY_NAMES.has(each));
+    if (name !== undefined) {
       return `ChatCLI runs shell lines starting with "${name}" without asking (its read-only allowlist reads only the first word, so "${name} ... && rm x" passes)`;
     }
   }
