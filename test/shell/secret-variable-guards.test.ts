@@ -27,6 +27,9 @@ const EXAMPLES = [
   'https://x.blob.core.windows.net/c?sv=2020&sig=abc%3D', 'Server=x;Password=hunter2;', '{"password":"hunter2"}', '?token=abc',
   '"PassWord" = x', 'Client_Secret: y', 'ACCESS_TOKEN=z', 'api-key: k', 'SharedAccessKey=k', 'account_key=k', 'PASSPHRASE:x',
   'ssh://git@github.com/x.git', 'Basic', '100%25 done', 'https://proxy.example:3128',
+  // each hint alone: the webhook URLs without their scheme, keys with no other hint in them
+  'AIzaSyA-0123456789ABCDEFXYZ', 'sk-0123456789ABCDEFXYZ01', 'eyJ0eXAiOiJK.eyJ1c2VyIjox.',
+  'hooks.slack.com/services/T0/B0/x', 'discordapp.com/api/webhooks/1/x', 'x.webhook.office.com/y', 'api.telegram.org/bot123',
 ];
 
 // A seeded generator of texts built from the patterns' own words, separators and random runs, so that
@@ -40,7 +43,7 @@ function* generated(count: number): Generator<string> {
     mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
     return ((mixed ^ (mixed >>> 14)) >>> 0) % below;
   };
-  const words = [...new Set(Object.values(GUARDED_SECRET_PATTERNS).flatMap(({ pattern }) => pattern.source.replace(/\\./g, '.').replace(/\\\//g, '/').match(/[A-Za-z0-9_./-]{2,}/g) ?? []))];
+  const words = [...new Set(Object.values(GUARDED_SECRET_PATTERNS).flatMap(([pattern]) => pattern.source.replace(/\\./g, '.').replace(/\\\//g, '/').match(/[A-Za-z0-9_./-]{2,}/g) ?? []))];
   const alphabet = 'aAzZ09_-:=/@."\' ;%&,}+~\tkKsSxX';
   const run = (chars: string, length: number) => Array.from({ length }, () => chars[next(chars.length)]).join('');
   const token = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -69,7 +72,7 @@ function* generated(count: number): Generator<string> {
 describe('secret pattern guards', () => {
   it('say yes for every example and generated text their pattern matches', () => {
     const texts = [...EXAMPLES, ...EXAMPLES.map((text) => text.toUpperCase()), ...EXAMPLES.map((text) => text.toLowerCase()), ...generated(30_000)];
-    for (const [name, { pattern, mayMatch }] of Object.entries(GUARDED_SECRET_PATTERNS)) {
+    for (const [name, [pattern, mayMatch]] of Object.entries(GUARDED_SECRET_PATTERNS)) {
       let matched = 0;
       for (const text of texts) {
         pattern.lastIndex = 0;
@@ -84,10 +87,10 @@ describe('secret pattern guards', () => {
 
   it('say no for a plain environment, so its patterns are not compiled', () => {
     const plain = { PATH: '/usr/local/bin:/usr/bin:/bin', PWD: '/home/user', OLDPWD: '/', HOME: '/home/user', LANG: 'en_US.UTF-8', TERM: 'xterm-256color', SHLVL: '1' };
-    const { SECRET_WORDS, SECRET_SHORT, SECRET_STEMS, PASSWORD_FIELD, KEY_VALUE, CREDENTIAL_VALUE, PASSWORD_URL } = GUARDED_SECRET_PATTERNS;
+    const { SECRET_WORDS, PASSWORD_URL } = GUARDED_SECRET_PATTERNS;
     for (const [name, value] of Object.entries(plain)) {
-      expect([SECRET_WORDS, SECRET_SHORT, SECRET_STEMS].map((guarded) => guarded!.mayMatch(name)), name).toEqual([false, false, false]);
-      expect([PASSWORD_FIELD, KEY_VALUE, CREDENTIAL_VALUE, PASSWORD_URL].map((guarded) => guarded!.mayMatch(value)), value).toEqual([false, false, false, false]);
+      expect(SECRET_WORDS![1](name), name).toBe(false);
+      expect(PASSWORD_URL![1](value), value).toBe(false);
     }
   });
 });
