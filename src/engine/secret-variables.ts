@@ -16,6 +16,20 @@ export const HARMLESS_CODEWARD_VARIABLES: readonly string[] = [
   'CODEWARD_MODEL',
 ];
 
+// Two guards (issue 31): a name can match SECRET_WORDS or SECRET_STEMS only if mayBeSecretName says yes, a value
+// can match PASSWORD_URL, URL_USER, PASSWORD_FIELD, KEY_VALUE or CREDENTIAL_VALUE only if mayBeSecretValue does:
+// each holds a literal of which every match holds one. The patterns run only then, so a cold call does not
+// compile the patterns a plain environment never needs (3-5 ms of a cold exec). A guard may say yes where the
+// patterns say no, never the reverse: test/shell/secret-variable-guards.test.ts checks them. (SECRET_SHORT has
+// none: PATH and PWD hold PAT and PW.)
+const holdsAny = (hints: string) => (text: string): boolean => hints.split(' ').some((hint) => text.includes(hint));
+const mayBeSecretName = holdsAny('TOKEN SECRET PASS KEY CRED AUTH COOKIE DSN CONN DATABASE WEBHOOK');
+// URLs, the words of KEY_VALUE, CREDENTIAL_VALUE (its Discord and Telegram URLs hold `api`) and PASSWORD_FIELD,
+// all lower-cased (PASSWORD_FIELD is /i, which without the u flag matches an ASCII letter by ASCII letters only),
+// or a digit before `:` (a Telegram bot token).
+const VALUE_HINTS = holdsAny(':// ----- k_live_ k_test_ gh github_pat_ glpat- xox akia asia aiza sk- eyj basic bearer token slack office pass pwd secret api account shared sig');
+const mayBeSecretValue = (text: string): boolean => /[0-9]:/.test(text) || VALUE_HINTS(text.toLowerCase());
+
 // Name parts that mark a secret (whole `_`-separated words, or words ending so: GITLAB_PRIVATETOKEN,
 // npm's `…:_authToken`; TOKENIZERS_PARALLELISM is no token).
 const SECRET_WORDS = /(?:^|_)(?:[A-Z0-9]*(?:TOKEN|SECRET|PASSWORD|PASSWD|APIKEY|PASSPHRASE|CREDENTIAL)S?|API_?KEYS?|KEYS?|PASS|CREDS|PRIVATE_?KEY|ACCESS_?KEY(?:_?ID)?|AUTH|COOKIES?|DSN|CONN(?:ECTION)?_?STR(?:ING)?|DATABASE_?URL|WEBHOOK(?:_?URL)?)(?:_|$)/;
@@ -51,7 +65,7 @@ const KEY_USER = /^[A-Za-z0-9_-]{16,}$/;
 // A long random-looking token: 32+ characters of a token alphabet, upper and lower case and digits, about
 // 4 bits of entropy per character or more (hex digests, UUIDs and words stay: they lack a class or entropy).
 function looksRandom(value: string): boolean {
-  if (value.length < 32 || value.length > 4096 || !/^[A-Za-z0-9+/=_.~-]+$/.test(value) || value.startsWith('/')) return false;
+  if (value.length < 32 || value.length > 4096 || value.startsWith('/') || !/^[A-Za-z0-9+/=_.~-]+$/.test(value)) return false;
   if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[0-9]/.test(value)) return false;
   const counts = new Map<string, number>();
   for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
@@ -76,6 +90,7 @@ function percentDecoded(value: string): string {
 }
 
 function shapeOf(value: string): 'password-url' | 'key' | 'token' | undefined {
+  if (!mayBeSecretValue(value)) return looksRandom(value) ? 'token' : undefined;
   if (PASSWORD_URL.test(value) || PASSWORD_FIELD.test(value)) return 'password-url';
   if ([...value.matchAll(URL_USER)].some(([, user]) => KEY_VALUE.test(user!) || KEY_USER.test(user!) || looksRandom(user!))) return 'password-url';
   if (KEY_VALUE.test(value) || CREDENTIAL_VALUE.test(value)) return 'key';
@@ -87,7 +102,7 @@ export function isSecretVariable(name: string, value: string | undefined): boole
   const upper = name.toUpperCase();
   if (isCodewardSecret(upper)) return true;
   if (NOT_SECRET.has(upper)) return false;
-  if (SECRET_WORDS.test(upper) || SECRET_SHORT.test(upper) || SECRET_STEMS.test(upper) || SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
+  if (SECRET_PREFIXES.some((prefix) => upper.startsWith(prefix)) || SECRET_SHORT.test(upper) || (mayBeSecretName(upper) && (SECRET_WORDS.test(upper) || SECRET_STEMS.test(upper)))) return true;
   return value !== undefined && secretValueShape(value) !== undefined;
 }
 
@@ -97,3 +112,14 @@ export function isCodewardSecret(name: string): boolean {
   if (PROVIDER_SECRET_VARIABLES.includes(upper)) return true;
   return upper.startsWith('CODEWARD_') && !HARMLESS_CODEWARD_VARIABLES.includes(upper);
 }
+
+// Each pattern with its guard, for the test that the guard says yes wherever the pattern matches.
+export const GUARDED_SECRET_PATTERNS: Readonly<Record<string, readonly [RegExp, (text: string) => boolean]>> = {
+  SECRET_WORDS: [SECRET_WORDS, mayBeSecretName],
+  SECRET_STEMS: [SECRET_STEMS, mayBeSecretName],
+  PASSWORD_URL: [PASSWORD_URL, mayBeSecretValue],
+  URL_USER: [URL_USER, mayBeSecretValue],
+  KEY_VALUE: [KEY_VALUE, mayBeSecretValue],
+  PASSWORD_FIELD: [PASSWORD_FIELD, mayBeSecretValue],
+  CREDENTIAL_VALUE: [CREDENTIAL_VALUE, mayBeSecretValue],
+};

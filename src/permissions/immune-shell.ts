@@ -38,17 +38,20 @@ interface ContentClass {
   readonly name: string;
   readonly description: string;
   readonly regex: RegExp;
+  // A word every match holds (lower-case; each regex is /i): the regex runs only on a line that holds it, so a
+  // plain line does not compile it (issue 31). test/permissions/content-class-guards.test.ts checks each pair.
+  readonly needs: string;
 }
 
 // Payload classes are matched on the whole line (a SQL statement can sit in a quoted argument, a
 // here-document or text piped to a client; a /dev/tcp path in a redirection).
-const CONTENT_CLASSES: readonly ContentClass[] = [
-  { name: 'dev-tcp', description: '/dev/tcp/ (bash reverse shell)', regex: /\/dev\/(?:tcp|udp)\//i },
-  { name: 'sql-drop', description: 'DROP DATABASE/TABLE/SCHEMA', regex: /\bdrop\s+(?:database|table|schema)\b/i },
+export const CONTENT_CLASSES: readonly ContentClass[] = [
+  { name: 'dev-tcp', description: '/dev/tcp/ (bash reverse shell)', regex: /\/dev\/(?:tcp|udp)\//i, needs: '/dev/' },
+  { name: 'sql-drop', description: 'DROP DATABASE/TABLE/SCHEMA', regex: /\bdrop\s+(?:database|table|schema)\b/i, needs: 'drop' },
   // TABLE is optional in Postgres' and MySQL's TRUNCATE (R29-5): `TRUNCATE [ONLY] t [, u] [RESTART IDENTITY] [CASCADE]`
   // ending the statement (not the prose `truncate long lines`, nor coreutils' `truncate -s 0 f`).
-  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b|\btruncate\s+(?:only\s+)?[\w."`[\]]+(?:\s*,\s*[\w."`[\]]+)*(?:\s+(?:restart|continue)\s+identity)?(?:\s+(?:cascade|restrict))?\s*(?:;|$|["'])/im },
-  { name: 'sql-delete-all', description: 'DELETE FROM ... WHERE 1=1 (or without WHERE)', regex: /\bdelete\s+from\b(?:[^;]*?\bwhere\s+1\s*=\s*1\b|\s+[\w."`[\]]+\s*(?:;|$|["']))/i },
+  { name: 'sql-truncate', description: 'TRUNCATE TABLE', regex: /\btruncate\s+table\b|\btruncate\s+(?:only\s+)?[\w."`[\]]+(?:\s*,\s*[\w."`[\]]+)*(?:\s+(?:restart|continue)\s+identity)?(?:\s+(?:cascade|restrict))?\s*(?:;|$|["'])/im, needs: 'truncate' },
+  { name: 'sql-delete-all', description: 'DELETE FROM ... WHERE 1=1 (or without WHERE)', regex: /\bdelete\s+from\b(?:[^;]*?\bwhere\s+1\s*=\s*1\b|\s+[\w."`[\]]+\s*(?:;|$|["']))/i, needs: 'delete' },
 ];
 
 const UNVERIFIABLE = [
@@ -123,8 +126,9 @@ function aliasNames(parse: ShellParse): Set<string> {
 }
 
 function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolean, place: ShellPlace | undefined, staged: boolean, nested: Nested | undefined): Immunity | undefined {
+  const lower = parse.source.toLowerCase();
   for (const cls of CONTENT_CLASSES) {
-    if (cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
+    if (lower.includes(cls.needs) && cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
   let moved = nested?.moved ?? false;
   // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder

@@ -11,6 +11,9 @@ import type { RawWord } from './parse-words.js';
 // Walks a substitution node and returns the commands it holds (the walker owns the command list).
 export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
 
+// The builtins that declare a nameref (`declare -n`, `typeset -n`, `local -n`): a text with none has none.
+const NAMEREF_WORDS = ['declare', 'typeset', 'local'];
+
 export class WalkState {
   private readonly vars = new Map<string, Set<string>>();
   // Variables whose values are known whole (a `for` loop over plain words, parse-loop-values.ts).
@@ -161,7 +164,9 @@ export class WalkState {
   prescan(text: string): void {
     // Quotes and backslashes only hide a name from the patterns (`declare -n "R=X"`, `se\t -k`): removed first.
     const source = text.replace(/["'\\]/g, '');
-    if (/(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
+    // Each pattern is tried only on a text that holds a word every match of it holds (issue 31: a plain line
+    // does not compile them).
+    if (source.includes('set') && /(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
     if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
     if (/allexport|(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?-[A-Za-z]*a|(?:^|[^\w-])(?:ba|da|k|z)?sh\s+(?:[-+][A-Za-z]+\s+)*-[A-Za-z]*a/.test(source)) this.allExport = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
@@ -173,6 +178,7 @@ export class WalkState {
         else if (word.startsWith('$') || word.startsWith('`')) this.allExport = true;
       }
     }
+    if (!NAMEREF_WORDS.some((word) => source.includes(word))) return;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:declare|typeset|local)\s+(?:-[\w-]*\s+)*-\w*n\w*\s+(?:-[\w-]*\s+)*([A-Za-z_]\w*)(?:=([A-Za-z_]\w*(?![^\s;&|)}])))?/g)) {
       const target = match[2] ?? '';
       if (!this.namerefs.has(match[1]!)) this.namerefs.set(match[1]!, /^[A-Za-z_]\w*$/.test(target) ? target : UNKNOWN);

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../engine/command.js';
 import { CodewardError, fail, isCodewardError } from '../engine/errors.js';
-import { childEnv } from './env.js';
+import { childEnv, namedIn } from './env.js';
 import { removeLayout, upperEmpty } from '../sandbox/overlay.js';
 import { removeLayoutAside } from '../sandbox/layout-aside.js';
 import type { PreparedRun } from '../sandbox/sandbox.js';
@@ -94,9 +94,9 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const dropped: string[] = [];
   const unlisted: string[] = [];
   const env = childEnv(process.env, { pass: ctx.sandbox?.passEnv ?? [], dropped, unlisted, ...(git?.env ? { overrides: git.env } : {}) });
-  const named = (names: string[]) => names.filter((name) => new RegExp(`\\b${name.replace(/[^\w]/g, '\\$&')}\\b`).test(call.command));
-  if (named(dropped).length > 0) ctx.warn(`not passed to the command (secret-looking): ${named(dropped).join(', ')}; the user can let one through with --pass-env NAME`);
-  if (named(unlisted).length > 0) ctx.warn(`not passed to the command (not on the environment allow list): ${named(unlisted).join(', ')}; the user can add one with --pass-env NAME or passEnv in ~/.codeward/config.json`);
+  const [droppedNamed, unlistedNamed] = [namedIn(call.command, dropped), namedIn(call.command, unlisted)];
+  if (droppedNamed.length > 0) ctx.warn(`not passed to the command (secret-looking): ${droppedNamed.join(', ')}; the user can let one through with --pass-env NAME`);
+  if (unlistedNamed.length > 0) ctx.warn(`not passed to the command (not on the environment allow list): ${unlistedNamed.join(', ')}; the user can add one with --pass-env NAME or passEnv in ~/.codeward/config.json`);
   let result: RunResult;
   try {
     result = await runProcess({
@@ -131,7 +131,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   // A read-only write that is not git's (`echo x > b.txt` under --sandbox read-only) gets no git hint (newcomer).
   const output = `${result.stderr}\n${result.stdout}`;
   const gitFailed = /index\.lock|\.git\/|unable to (?:create|write|append)/i.test(output) || (/read-only file system/i.test(output) && mentionsGit(call.command));
-  if (prepared?.gitReadOnly && (gitFailed || GIT_WRITES.test(call.command))) ctx.warn(prepared.gitReadOnly);
+  if (prepared?.gitReadOnly && (gitFailed || (call.command.includes('git') && GIT_WRITES.test(call.command)))) ctx.warn(prepared.gitReadOnly);
   if (git?.hooksOff) ctx.warn(git.hooksOff);
   return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
 }
@@ -166,7 +166,8 @@ async function gitGuarded(ctx: CommandContext): Promise<(rel: string) => boolean
   return (rel) => ctx.workspace.isHiddenFromReaders(rel) || rules?.('write', rel) !== undefined;
 }
 
-// A line that names a git subcommand that writes history (for the warning when its failure was hidden).
+// A line that names a git subcommand that writes history (for the warning when its failure was hidden). Tried only
+// on a line that holds `git`, as every match does: a plain line does not compile it (issue 31).
 const GIT_WRITES = /\bgit\b[^;&|]*\b(?:add|commit|stash|mv|rm|branch|tag|checkout|switch|restore|reset|merge|rebase|cherry-pick|revert|fetch|pull|push|am|apply|notes|update-ref|update-index)\b/;
 
 const READ_ONLY_HINT = "git's folder is read-only for this command: only a line that runs git alone (git add, commit, checkout, switch, merge, rebase, stash, pull, push …, with no -c, --exec, --output or program option) writes git history from the sandbox; run the git part as a command of its own, e.g. exec \"git add -A && git commit -m '…'\"";

@@ -156,10 +156,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Search raised by 0.5 KB (stop 57): the code cache made before a call changes V8's flags (idx34: every call's
   // cache was rejected after a parse), the one reader of folder changes (fix31a) and the cheaper per-path reader
   // check (idx34) put search at 342.1 KB; list 301.9, tree 316.4.
-  it('a cold read, list or tree loads at most 317 KB of dist code, a search 342.5 KB', () => {
+  // Raised by 0.5 KB each (stop 58): the exact guards in front of the secret-variable patterns (perf35: a cold exec
+  // compiles 27 fewer regexes, 72 KB less bytecode; +0.57 KB) and the kept repo-map listing's key on the workspace
+  // (idx35: Workspace.readerFilterKey, +0.6 KB) put tree at 317.2 KB, read 317.0, search 342.8.
+  it('a cold read, list or tree loads at most 317.5 KB of dist code, a search 343 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 342_500 : 317_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 343_000 : 317_500);
     }
   });
 

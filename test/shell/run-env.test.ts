@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childEnv, isCodewardSecret, isSecretVariable, NON_INTERACTIVE } from '../../src/shell/env.js';
+import { childEnv, isCodewardSecret, isSecretVariable, namedIn, NON_INTERACTIVE } from '../../src/shell/env.js';
 import { runProcess } from '../../src/shell/run.js';
 
 describe('childEnv', () => {
@@ -91,6 +91,14 @@ describe('childEnv', () => {
       '%2D%2D%2D%2D%2DBEGIN%20PRIVATE%20KEY%2D%2D%2D%2D%2D', 'https://x.blob.core.windows.net/c?sv=2020&sig=abc%3D'];
     for (const value of values) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(true);
     for (const value of ['ssh://git@github.com/x.git', 'Basic', '100%25 done', 'https://proxy.example:3128', 'en_US.UTF-8']) expect(isSecretVariable('CONFIG_VALUE', value), value).toBe(false);
+  });
+
+  // The warnings name only the variables the line names as words (perf35: tried as patterns only when present).
+  it('says which variables a line names as whole words', () => {
+    const names = ['PGPASS', 'MY_TOKEN', 'npm_config_//r.example/:_authToken', 'PATH', 'A.B'];
+    expect(namedIn('echo $PGPASS ${MY_TOKEN} "$npm_config_//r.example/:_authToken"', names)).toEqual(['PGPASS', 'MY_TOKEN', 'npm_config_//r.example/:_authToken']);
+    expect(namedIn('echo $MY_TOKENS $XPGPASS $PATHS AxB', names)).toEqual([]);
+    expect(namedIn('echo A.B', names)).toEqual(['A.B']);
   });
 
   it('overrides win, including asking for colour', () => {
