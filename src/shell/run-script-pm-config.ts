@@ -82,6 +82,11 @@ async function pnpmWorkspace(files: ProjectFiles): Promise<string | undefined> {
   return undefined;
 }
 
+// yarn 1 `.yarnrc` option lines that change neither the folder nor the package a command works on, nor the program
+// that runs a script: where packages come from and go (the install-location checks judge the folders: unconfined-
+// install.ts), output and network settings. Any other `--` line (`--cwd pkg`, one unknown here) is unread.
+const YARN1_PLAIN = /^--(?:modules-folder|cache-folder|registry|network-timeout|network-concurrency|mutex|ignore-scripts|ignore-engines|ignore-optional|ignore-platform|production|prod|frozen-lockfile|pure-lockfile|prefer-offline|offline|silent|no-progress|non-interactive|no-emoji|emoji|verbose|no-lockfile|check-files|har|no-default-rc)(?:[\s=]|$)/;
+
 async function yarnrc(files: ProjectFiles): Promise<string | undefined> {
   const berry = await table(files, '.yarnrc.yml', parseYaml);
   if (typeof berry === 'string') return berry;
@@ -90,7 +95,7 @@ async function yarnrc(files: ProjectFiles): Promise<string | undefined> {
   if (!files.has('.yarnrc')) return undefined;
   const text = await files.text('.yarnrc');
   if (text === undefined) return '.yarnrc: not readable here';
-  const line = text.split('\n').map((each) => each.trim()).find((each) => each.startsWith('--') || /^"?yarn-path"?\s/.test(each));
+  const line = text.split('\n').map((each) => each.trim()).find((each) => (each.startsWith('--') && !YARN1_PLAIN.test(each)) || /^"?yarn-path"?\s/.test(each));
   return line === undefined ? undefined : `.yarnrc: \`${line}\` sets yarn's options or program for every command`;
 }
 

@@ -37,6 +37,8 @@ describe('a project setting that picks the package, or what runs the script, ask
     [{ '.npmrc': 'node-options=--require ./evil.cjs\n' }, 'npm run x'],
     [{ '.yarnrc.yml': 'yarnPath: ./evil.cjs\n' }, 'yarn run x'],
     [{ '.yarnrc': '--cwd pkg\n' }, 'yarn run x'],
+    [{ '.yarnrc': '--modules-folder ./vendor\n--cwd pkg\n' }, 'yarn run x'],
+    [{ '.yarnrc': '--use-yarnrc ./other\n' }, 'yarn run x'],
     [{ 'bunfig.toml': '[run]\nshell = "bun"\n' }, 'bun run x'],
     [{ 'bunfig.toml': 'preload = ["./evil.cjs"]\n' }, 'bun run x'],
   ])('%j: `%s` asks (C241), nothing ran', async (config, line) => {
