@@ -30,6 +30,9 @@ const gitReadings = (cmd: Argv): (readonly string[])[] => programReadings(cmd).f
 
 // Programs whose operands are only removed (a link itself, not what it points to).
 const DELETERS: ReadonlySet<string> = new Set(['rm', 'unlink']);
+// Programs whose operands are the files they write (after a move only known at run time, a bare operand of theirs
+// may be any file there: `cd "$D" && touch pre-commit`).
+const FILE_WRITERS: ReadonlySet<string> = new Set(['touch', 'cp', 'mv', 'ln', 'install', 'tee', 'dd', 'mkdir', 'rm', 'unlink', 'rmdir', 'chmod', 'chown', 'truncate', 'rsync', 'tar', 'unzip', 'sed', 'patch', 'shred', 'mkfifo', 'mknod']);
 
 // The safety-immune classes of a shell line (immune.ts has the path checks of file commands). Loaded only
 // when a call is a shell call: decide.ts imports decide-shell.ts, and through it this module, on demand.
@@ -182,7 +185,10 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, written);
       // After a move only known at run time (`cd "$D"`), a staged run's relative writes are judged where they land
       // by the write gate after the run, as its computed redirections are (F8); in place, nobody judges them after.
-      if (path === 'unknown' && !(staged && write && line.lost !== undefined)) return unverifiable('dynamic-args', command.text);
+      // A bare word of a program that is not a file writer (`git fetch s`) is not taken for a path there: the sandbox
+      // (its view and read-only git folders) and, with it off, unconfined.ts judge where such a program writes.
+      const guessed = line.lost !== undefined && !arg.includes('/') && !FILE_WRITERS.has(argv.name);
+      if (path === 'unknown' && !guessed && !(staged && write && line.lost !== undefined)) return unverifiable('dynamic-args', command.text);
       if (path && path !== 'unknown') return { name: path.name, description: path.description, where: command.text };
     }
     const after = immuneAfterPaths(argv, place);
