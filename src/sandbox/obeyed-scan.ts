@@ -15,13 +15,16 @@ import { moveAside } from './planted.js';
 // process wrote is obeyed by the next `codeward -C pkg agent`, `cargo build` or editor. A nested `.git`
 // (a clone made in the run, a submodule's `.git` file) is judged by what git would run from it
 // (nested-git.ts): a config naming a program, an executable hook, a `.git` file naming such a folder.
+// Every name is judged, also one holding codeward's own aside mark (red team R34-3: `zz.planted-by-sandbox-1.pth`
+// was skipped, and Python runs every `*.pth`): what was moved aside earlier is unchanged since, so the comparison
+// of before and after leaves it alone. A folder the walk cannot list (R34-5) is moved aside whole when the run
+// made or changed it.
 //
 // Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists)
 // and the root `.git` (guarded by mounts, guards.ts). Folder listings are kept between runs of one engine
 // and read again only when the folder's ctime changed (bench/sandbox.mjs has the cost).
 
 const SKIPPED = new Set(['node_modules']);
-const MARK = '.planted-by-sandbox-';
 // Existing protected paths bound read-only; past this many, the rest are only checked after the run.
 const MAX_READ_ONLY = 2000;
 
@@ -86,6 +89,8 @@ interface Found {
   // Compiled caches of sources not themselves obeyed (pyc: judged by their header after the run, never bound
   // read-only: Python writes them in ordinary runs; pyc-leftovers.ts) → signature.
   readonly caches: Map<string, string>;
+  // Folders the walk could not list (relative) → signature: one the run made or changed is moved aside whole.
+  readonly unlistable: Map<string, string>;
 }
 
 // Every git folder the walk found (a nested `.git` folder, a folder of git's shape, the folder a nested
@@ -108,6 +113,8 @@ export class ObeyedScan {
   // isObeyedLater of each pyc the walks met, for one context (a venv holds thousands, each ~0.1 ms to judge:
   // the walk after the run, and the next run with the same context, judge only new ones).
   private caches = new Map<string, ReturnType<typeof isObeyedLater>>();
+  // The folders of the current walk that could not be listed (find() collects them into Found.unlistable).
+  private unreadable = new Set<string>();
 
   constructor(private readonly root: string) {}
 
@@ -127,6 +134,9 @@ export class ObeyedScan {
     try {
       entries = readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, dir: entry.isDirectory(), ...(entry.isSymbolicLink() ? { link: true as const } : {}) }));
     } catch {
+      // Red team R34-5: a run chooses the modes of what it makes (`chmod 311 x`: traversable, not listable), and
+      // a folder read as empty hid x/AGENTS.md and x/.vscode/tasks.json (read by path, no listing needed).
+      this.unreadable.add(rel);
       return [];
     }
     this.listings.set(rel, { key, entries });
@@ -191,7 +201,6 @@ export class ObeyedScan {
     // A folder git takes for a git directory by its shape, whatever its name (R5-8, git-shape.ts).
     if (isGitDirShape(entries)) this.git(rel, found, true);
     for (const entry of entries) {
-      if (entry.name.includes(MARK)) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.link) {
         const sig = signature(join(this.root, child));
@@ -227,8 +236,13 @@ export class ObeyedScan {
   }
 
   private find(): Found {
-    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map() };
+    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map(), unlistable: new Map() };
+    this.unreadable = new Set();
     this.walk('', found, 0);
+    for (const rel of this.unreadable) {
+      const sig = signature(join(this.root, rel));
+      if (sig) found.unlistable.set(rel, sig);
+    }
     for (const rel of this.redirecting()) {
       const sig = signature(join(this.root, rel));
       if (sig) found.hits.set(rel, sig);
@@ -297,6 +311,11 @@ export class ObeyedScan {
       if (!entry && !redirected) continue;
       moved.push(rel);
       warnings.push(this.aside(join(this.root, rel), entry ? `${entry.pattern} is obeyed by ${entry.by}` : `a symlink above ${redirected}, which git's configuration runs or reads`));
+    }
+    for (const [rel, sig] of after.unlistable) {
+      if (rel === '' || before.unlistable.get(rel) === sig || moved.some((folder) => under(rel, folder))) continue;
+      moved.push(rel);
+      warnings.push(this.aside(join(this.root, rel), 'a folder it left unlistable (its mode lets nobody read what it holds), so what it planted there cannot be judged'));
     }
     for (const [rel, sig] of after.caches) {
       const source = before.caches.get(rel) === sig || moved.some((folder) => under(rel, folder)) ? '' : isObeyedLater(rel, this.ctx)?.compiledFrom;
