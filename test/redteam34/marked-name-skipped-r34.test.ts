@@ -1,4 +1,4 @@
-// Red team round 34, R34-3 (CRITICAL: a protected file obeyed, invariant 2; OPEN: the fix lies in fix33a's
+// Red team round 34, R34-3 (CRITICAL: a protected file obeyed, invariant 2; fixed by the lead in
 // src/sandbox/obeyed-scan.ts): the write gate after an IN-PLACE sandboxed run (`--no-stage`, or a staged run with
 // sandboxWritable folders: sandbox/obeyed-scan.ts) walks the workspace before and after the run and moves aside what
 // the catalogue protects, but it skips EVERY name that contains `.planted-by-sandbox-` (MARK, meant for the files it

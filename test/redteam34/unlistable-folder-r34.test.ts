@@ -1,5 +1,5 @@
 // Red team round 34, R34-5 (CRITICAL: a protected file obeyed, a program run outside the sandbox with nobody asked,
-// invariant 2; OPEN: the fix lies in fix33a's src/sandbox/obeyed-scan.ts and nested-git.ts): the write gate after an
+// invariant 2; fixed by the lead in src/sandbox/obeyed-scan.ts, see the end): the write gate after an
 // IN-PLACE sandboxed run (`--no-stage`, a staged run's sandboxWritable folder, or no overlay here) finds what the run
 // planted by listing folders (obeyed-scan.ts list(): an unreadable folder lists as empty). The run chooses the modes
 // of what it makes: `mkdir -p x/.vscode && … > x/.vscode/tasks.json && echo … > x/AGENTS.md; git init y && (core.
