@@ -8,6 +8,7 @@ import { scriptPlaces } from './decide-script-places.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { commandWords, runnersIn, taskRunnerLines } from './task-runner-lines.js';
 import { taskRunnerOf } from './task-runners.js';
+import { isScriptFileRunner } from './task-runner-shell.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -30,6 +31,9 @@ const DEPTH = 3;
 const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
+// What a script file's text is NOT judged for (R34-6 takes seed 004's list): rules (DENY_LIKE), and where a run with no
+// sandbox writes (unconfined.ts: `--sandbox off` lets a script write outside, test/sandbox/doors.test.ts; fix33a's jail).
+const FILE_SKIPPED = new Set([...DENY_LIKE, 'unconfined-effect']);
 
 // The assignments a call hands a runner: the words before its program that set a variable (`CC=x npm run m`,
 // `env CC=x npm run m`), and the variables set or exported by statements of the line (`export CC=x; npm run m`).
@@ -58,7 +62,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   const runDir = resolvePath(root, judged.dir ?? '.');
   // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
   // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string }[] = [];
+  // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean }[] = [];
   let lost: { line: string; why: string } | undefined;
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     const folders = lineFolders(reading.commands, runDir, root);
@@ -69,14 +74,16 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       const { dirs, lost: why } = folders.get(command) ?? { dirs: [runDir] };
       const runners = [
         ...[...new Set(texts.filter((text) => RUNNER.test(text)))].map((line) => ({ line, words: [] as string[], npm: true })),
-        ...[...new Set(texts)].map((text) => commandWords(text)[0] ?? []).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false })),
+        ...[...new Set(texts)].map((text) => commandWords(text)[0] ?? []).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false, file: isScriptFileRunner(taskRunnerOf(words)!.runner) })),
       ];
       if (runners.length > 0 && why !== undefined) lost ??= { line: runners[0]!.line, why };
       for (const runner of runners) for (const dir of dirs) queue.push({ ...runner, handed, depth: 0, dir });
     }
   }
-  if (queue.length === 0) return undefined;
   const lasting = unrecoverable(judged);
+  // A script file's text matters here only for the immune list of a run no checkpoint takes back.
+  if (!lasting) queue.splice(0, queue.length, ...queue.filter((entry) => entry.file !== true));
+  if (queue.length === 0) return undefined;
   if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
   let count = 0;
@@ -94,24 +101,25 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (lost !== undefined) return unread(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string): Promise<Decision | undefined> => {
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, file = false): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
       if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
       for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
         const shown = inner.words.join(' ');
         if (inner.moved) return unread(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
         if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-        queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm, dir });
+        const file = !inner.npm && isScriptFileRunner(taskRunnerOf(inner.words)!.runner);
+        if (!file || lasting) queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm, dir, ...(file ? { file } : {}) });
       }
     }
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm, dir } = queue[at]!;
+    const { line, words, handed, depth, npm, dir, file } = queue[at]!;
     if (npm) {
       // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
       const placed = scriptPlaces(line, dir, root);
@@ -138,7 +146,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).
     if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
-    const met = await judge(line, read.lines, handed, depth, false, dir);
+    const met = await judge(line, read.lines, handed, depth, false, dir, file);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
   }

@@ -23,6 +23,9 @@ export interface ShellPlace {
   // obeyed-context.ts's obeyedContext, which a written path's judgement needs (immune-shell.ts): decide.ts
   // loads it on demand (obeyed-on-demand.ts), decide-path-loaded.ts has it at hand.
   readonly obeyed?: ObeyedContextOf;
+  // No OS sandbox contains the run (the call's judged.unconfined): nothing judges where a relative read lands after
+  // a move only known at run time, so it may be a key in ~/.ssh (red team R34-1). Absent: a sandbox's view does.
+  readonly unconfined?: true;
 }
 
 const MAX_BASES = 16;
@@ -159,12 +162,13 @@ export class Placer {
   }
 
   // `write`: after a move only known at run time, a relative WRITE may land anywhere (unknown); a relative read is
-  // judged as written (its name): where it lands is the sandbox's and, with it off, unconfined.ts's to judge, as
-  // it was before the move was read as lost (`cd "$(git rev-parse --show-toplevel)" && npm test` runs).
+  // judged as written (its name) where a sandbox runs the line: its view judges where the read lands (`cd "$(git
+  // rev-parse --show-toplevel)" && npm test` runs). With no sandbox nothing does (unconfined.ts lets reads leave):
+  // `cd "$(cat d.txt)" && cat id_rsa` may print ~/.ssh's key, so a read is unknown there too (red team R34-1).
   spellings(arg: string, write = true): string[] | undefined {
     const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
     if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
-    if (this.lost && !isAbsolute(value)) return write ? undefined : [];
+    if (this.lost && !isAbsolute(value)) return write || this.place.unconfined ? undefined : [];
     const out = new Set<string>();
     for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
       if (--this.budget < 0) return undefined;

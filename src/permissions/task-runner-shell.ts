@@ -1,0 +1,71 @@
+import { isAbsolute, join } from 'node:path';
+import type { TaskFolder, TaskStep } from './task-runner-files.js';
+import type { TaskNames, TaskRunner } from './task-runners.js';
+
+// A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
+// (`./clean.sh` with a shell's #! line) is a task like a package script (red team R34-6: in place, `sh s.sh` with
+// `rm -rf sub` in s.sh threw the uncommitted work away under --yes while `npm run clean` with the same line asked):
+// its text is judged as the shell line it is, for seed 004's immune list of a run no checkpoint takes back (decide-
+// scripts.ts: --no-stage, no sandbox). Code given as text (`-c`) or on standard input is
+// judged by the line's own rules; an option not known here, or a script that is not a file of the workspace read
+// whole, is unknown (fail closed).
+
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'source', '.']);
+// Options that take no value ('-e', '-x', `-o pipefail` takes one), the ones that stop reading a script (`-c`, `-s`,
+// `-i`: code from text or stdin, judged elsewhere), and the long ones bash and zsh take.
+const VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
+const STOPS = /^-[a-zA-Z]*[cs]/;
+const FLAGS = /^[-+][aefhklmnptuvxBCEHPT]+$/;
+const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noediting', '--restricted', '--verbose', '--debugger', '--dump-strings', '--pretty-print']);
+const SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|da|z|k|mk)?sh(?:\s|$)/;
+
+function scriptOperand(rest: readonly string[]): TaskNames {
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === '--') return rest[i + 1] === undefined ? null : { names: [rest[i + 1]!] };
+    if (STOPS.test(word)) return null;
+    if (VALUED.has(word)) {
+      i += 1;
+      continue;
+    }
+    if (FLAGS.test(word) || LONG.has(word)) continue;
+    if (word.startsWith('-') || word.startsWith('+')) return word === '-' ? null : { unknown: `the shell option ${word} is not one codeward knows` };
+    // A script only known at run time (`for f in a.sh b.sh; do bash $f; done`) is not read (LEFT: the R14-16 friction
+    // rows keep it free; a folder or file named by a variable is open for every runner reading alike).
+    return /[$`]/.test(word) ? null : { names: [word] };
+  }
+  return null;
+}
+
+function scriptText(folder: TaskFolder, name: string): TaskStep {
+  if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
+  const abs = isAbsolute(name) ? name : join(folder.dir, name);
+  const text = folder.text(abs);
+  if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
+  // A name the shell may look up on PATH (`. env.sh`, `bash tool`): not a file here, so not a script of the workspace.
+  return text === 'absent' ? { lines: [] } : { lines: [text] };
+}
+
+// `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.
+export const SHELL_SCRIPT: TaskRunner = { files: 'the shell script file it runs', names: scriptOperand, read: scriptText };
+
+// A program given by a path of the workspace (`./clean.sh`, `scripts/x`): a shell script when its #! line names a shell,
+// or when it has none (the calling shell runs such a file itself).
+export function pathScript(program: string): TaskRunner | undefined {
+  if (!program.includes('/') || /^\/(?:usr|bin|sbin|opt|nix|snap)\//.test(program)) return undefined;
+  return {
+    files: SHELL_SCRIPT.files,
+    names: () => ({ names: [program] }),
+    read: (folder, name) => {
+      const step = scriptText(folder, name);
+      const text = step.lines[0];
+      return text === undefined || !text.startsWith('#!') || SHEBANG.test(text) ? step : { lines: [] };
+    },
+  };
+}
+
+export const isShellName = (program: string): boolean => SHELLS.has(program);
+
+// Whether a runner row is a script file's: only the immune list of an unstaged run is taken from its text
+// (decide-scripts.ts); the person's path rules judge what it writes as they judge any in-place run (path-rules.ts).
+export const isScriptFileRunner = (runner: TaskRunner): boolean => runner.files === SHELL_SCRIPT.files;
