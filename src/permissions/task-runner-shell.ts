@@ -1,4 +1,4 @@
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { TaskFolder, TaskStep } from './task-runner-files.js';
 import type { TaskNames, TaskRunner } from './task-runners.js';
 
@@ -39,11 +39,21 @@ function scriptOperand(rest: readonly string[]): TaskNames {
 
 function scriptText(folder: TaskFolder, name: string): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
-  const abs = isAbsolute(name) ? name : join(folder.dir, name);
+  const abs = isAbsolute(name) ? resolve(name) : join(folder.dir, name);
+  // A script outside the workspace is judged by the line's own rules, as before R34-6: the sandbox's runs write only
+  // the workspace and a private /tmp, and with no OS sandbox at all the parse asks for a script run from outside the
+  // workspace (unconfined.ts). LEFT: --sandbox off's write jail also writes the real temporary folder, so a script an
+  // earlier jailed run left there and an in-place run of it are not read.
+  if (!inside(abs, folder.root)) return { lines: [] };
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
   // A name the shell may look up on PATH (`. env.sh`, `bash tool`): not a file here, so not a script of the workspace.
   return text === 'absent' ? { lines: [] } : { lines: [text] };
+}
+
+function inside(path: string, area: string): boolean {
+  const rel = relative(area, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 // `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.

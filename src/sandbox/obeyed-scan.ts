@@ -35,6 +35,14 @@ interface Listing {
 
 // What one protected path is, for "changed since": type, inode, creation and change time (a write
 // through another hard link changes the ctime too), size.
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function signature(path: string): string | undefined {
   try {
     const stats = lstatSync(path, { bigint: true });
@@ -284,7 +292,10 @@ export class ObeyedScan {
     this.ctx = ctx;
     this.configured = new Set(ctx.gitPaths);
     this.before = this.find();
-    return [...(gitReadOnly ? nestedGitFolders(this.root, this.before.gits) : []), ...this.before.tops.slice(0, MAX_READ_ONLY)];
+    // A symlink is watched, never bound over (red team R34-4: a venv's `bin/python -> python3` made bwrap fail every
+    // in-place run; the walk after the run moves aside a link the run replaced or changed: its signature is lstat's).
+    const tops = this.before.tops.filter((path) => !isLink(path));
+    return [...(gitReadOnly ? nestedGitFolders(this.root, this.before.gits) : []), ...tops.slice(0, MAX_READ_ONLY)];
   }
 
   // After the run: moves aside what is new or changed; one warning per path.

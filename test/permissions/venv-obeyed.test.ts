@@ -42,6 +42,12 @@ describe('a virtual environment\'s start-up code, planted by a model under --yes
     await writeFiles(root, { 'gen.sh': `printf 'import os\\n' > ${SITE}/e.pth\nprintf x > ${SITE}/new.py\n` });
     for (const mode of [[], ['--no-stage']]) {
       const run = runCli(['--json', '-C', root, 'exec', ...mode, '--cmd', 'sh gen.sh']);
+      // In place, the script's text is judged before it runs (red team R34-6): its write of a .pth asks.
+      if (mode.length > 0) {
+        expect(run.json.error?.code, run.stdout).toBe('C241');
+        expect(existsSync(join(root, SITE, 'e.pth'))).toBe(false);
+        continue;
+      }
       expect(run.json.ok, run.stdout).toBe(true);
       expect(existsSync(join(root, SITE, 'e.pth')), mode.join(' ')).toBe(false);
       expect(existsSync(join(root, SITE, 'new.py'))).toBe(true);

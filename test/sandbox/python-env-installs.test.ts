@@ -31,6 +31,12 @@ describe('a sandboxed install into the hook\'s environment', () => {
     await writeFiles(root, { '.git/hooks/pre-commit': `#!/bin/sh\n${hook}\n` });
     spawnSync('chmod', ['755', join(root, '.git/hooks/pre-commit')]);
     const run = runCli(['--json', '--yes', '-C', root, 'exec', ...flags, '--cmd', 'sh install.sh'], { env: { HOME: home } });
+    // In place, the script's text is judged before it runs (red team R34-6): writing what the hook runs asks.
+    if (flags.includes('--no-stage')) {
+      expect(run.json.error?.code, run.stdout).toBe('C241');
+      expect(existsSync(join(root, '.venv/bin/pytest'))).toBe(false);
+      return;
+    }
     expect(existsSync(join(root, 'src/w/new.py')), run.stdout).toBe(true);
     for (const planted of ['.venv/bin/pytest', `${SITE}/x.py`, `${SITE}/x-1.dist-info/entry_points.txt`]) expect(existsSync(join(root, planted)), `${planted}: ${run.stdout}`).toBe(false);
     expect(readdirSync(join(root, SITE))).toContain('ok.py');

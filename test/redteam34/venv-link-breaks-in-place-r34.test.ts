@@ -1,5 +1,5 @@
-// Red team round 34, R34-4 (minor, friction that pushes people to --sandbox off; OPEN: the fix lies in fix33a's
-// src/sandbox/*): in a workspace holding an ordinary virtual environment (`python3 -m venv .venv`: `.venv/bin/python
+// Red team round 34, R34-4 (minor, friction that pushes people to --sandbox off; fixed by the lead in
+// src/sandbox/obeyed-scan.ts start): in a workspace holding an ordinary virtual environment (`python3 -m venv .venv`: `.venv/bin/python
 // -> python3 -> /usr/bin/python3`), EVERY in-place sandboxed run fails before it starts: `exec --no-stage true` ->
 // C253 "bwrap: Can't create file at …/.venv/bin/python: No such file or directory". The write gate's walk
 // (obeyed-scan.ts) finds `.venv/bin/python` (the catalogue's IN_VENV row) and binds it read-only over itself; the
@@ -10,11 +10,12 @@
 // Fix: ONE place, where the walk's tops become read-only binds (obeyed-scan.ts start / sandbox.ts protectedFiles): a
 // symlink is watched, never bound over.
 import { execFileSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { removeDir, tempDir } from '../../helpers/fixture.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 let base: string;
 let root: string;
@@ -38,4 +39,24 @@ describe.skipIf(!bwrapWorks)('R34-4 minor: a venv with a linked python breaks ev
       await engine.close();
     }
   });
+
+  it('a run that points the link elsewhere has it moved aside (watched, not bound)', async () => {
+    const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, 'state') }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
+    try {
+      const result = await engine.run({ cmd: 'exec', args: { cmd: `python3 -c "import os; p='.venv/bin/python'; os.remove(p); os.symlink('../../evil', p)"`, stage: false } });
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      expect(readlinkOr(join(root, '.venv/bin/python'))).not.toBe('../../evil');
+      expect(JSON.stringify(result.ok ? result.warnings : [])).toContain('.venv/bin/python');
+    } finally {
+      await engine.close();
+    }
+  });
 });
+
+function readlinkOr(path: string): string | undefined {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+}
