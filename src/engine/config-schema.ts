@@ -4,6 +4,9 @@ import { SANDBOX_MODES } from '../sandbox/paths.js';
 
 // A leaf below the settings loaders: the engine's Config type and its schema, for every module that only
 // needs their shape (the sandbox, the command contract) without the loaders that read the files.
+// The agent's keys in a project config (AGENT_CONFIG_KEYS below).
+const AGENT_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'] as const;
+
 // Every key of the project configuration with its default (undefined: none, the key stays absent): the one
 // source of the schema's defaults and of defaultConfig(), which a call with no config file (the user's or the
 // project's) answers without building the schema (~1.5 ms of zod at every call's start, issue 31). The key sets
@@ -23,23 +26,17 @@ const DEFAULTS = {
   envPlaces: [],
   stage: true,
   syntaxCheck: 'refuse',
-  provider: undefined,
-  model: undefined,
-  baseUrl: undefined,
-  apiKeyEnv: undefined,
-  headers: undefined,
-  stream: undefined,
-  maxRetries: undefined,
-  maxTurns: undefined,
-  approvalMode: undefined,
-  resultBytes: undefined,
+  // The agent's keys (AGENT_CONFIG_KEYS): none has a default.
+  ...(Object.fromEntries(AGENT_KEYS.map((key) => [key, undefined])) as Record<(typeof AGENT_KEYS)[number], undefined>),
 } as const;
 
 // Project configuration: `.codeward/config.json` or `.codeward/config.yaml` in the workspace root. Built on
 // first use (a config file to parse, its keys named in a message).
 function schemaOf() {
+  // A list of non-empty strings, by default the key's DEFAULTS (a copy).
+  const list = (key: 'nonAccessibleGlobs' | 'sandboxWritable' | 'passEnv' | 'sandboxReadable' | 'envPlaces') => z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS[key]]);
   return z.strictObject({
-    nonAccessibleGlobs: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS.nonAccessibleGlobs]),
+    nonAccessibleGlobs: list('nonAccessibleGlobs'),
     normalizeQuotes: z._default(z.boolean(), DEFAULTS.normalizeQuotes),
     maxWriteBytes: z._default(z.int().check(z.positive()), DEFAULTS.maxWriteBytes),
     // Where the previous version of a changed file goes: true = the checkpoint store outside the workspace
@@ -52,16 +49,16 @@ function schemaOf() {
     sandbox: z.optional(z.enum(SANDBOX_MODES)),
     sandboxNetwork: z._default(z.boolean(), DEFAULTS.sandboxNetwork),
     // More writable paths for sandboxed commands (`~/.cargo`), besides the workspace and a private /tmp.
-    sandboxWritable: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS.sandboxWritable]),
+    sandboxWritable: list('sandboxWritable'),
     // Secret-looking environment variables exec and test may see: read from ~/.codeward/config.json only
     // (src/sandbox/user-settings.ts); a project config cannot let a secret through.
-    passEnv: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS.passEnv]),
+    passEnv: list('passEnv'),
     // More home paths shown read-only to sandboxed commands: also from ~/.codeward/config.json only.
-    sandboxReadable: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS.sandboxReadable]),
+    sandboxReadable: list('sandboxReadable'),
     // Environment variables whose values are places, not tool homes (`PROJECT_SRC`): a path inside the workspace one
     // of them names is not obeyed by the generic rule (src/permissions/obeyed-env-homes.ts; a named tool home such as
     // CARGO_HOME keeps its rows). Also from ~/.codeward/config.json only: a repository cannot loosen the write gate.
-    envPlaces: z._default(z.array(z.string().check(z.minLength(1))), [...DEFAULTS.envPlaces]),
+    envPlaces: list('envPlaces'),
     // true (the default): exec and test in the sandbox write through an overlay; their changes are judged
     // by the write gate and applied as one checkpoint (undo takes a command back). false: in place, as
     // with --no-stage (and wherever no overlay can be mounted: the result's `inPlace` says why).
@@ -99,7 +96,7 @@ const keysAgree: SameKeys<typeof DEFAULTS, Config> = true;
 export const CONFIG_KEYS: readonly string[] = keysAgree ? Object.keys(DEFAULTS) : [];
 
 // The agent's keys in a project config (the engine itself reads none of them).
-export const AGENT_CONFIG_KEYS = ['provider', 'model', 'baseUrl', 'apiKeyEnv', 'headers', 'stream', 'maxRetries', 'maxTurns', 'approvalMode', 'resultBytes'] as const;
+export const AGENT_CONFIG_KEYS = AGENT_KEYS;
 
 // Keys only the user's own ~/.codeward/config sets (config-user.ts); in a project file they are never
 // applied, trusted or not, and the notice says so (a project cannot let a secret through).
@@ -108,9 +105,9 @@ export const USER_ONLY_KEYS = ['passEnv', 'sandboxReadable', 'envPlaces'] as con
 export type Config = z.infer<ReturnType<typeof schemaOf>>;
 
 // What the schema makes of `{}` (a fresh copy each time, as its parse gives), from DEFAULTS without building it.
+// (Its values are JSON's: the copy drops the keys without a default, as the parse leaves them out.)
 export function defaultConfig(): Config {
-  const entries = Object.entries(DEFAULTS).filter(([, value]) => value !== undefined).map(([key, value]) => [key, Array.isArray(value) ? [...(value as readonly unknown[])] : value]);
-  return Object.fromEntries(entries) as Config;
+  return JSON.parse(JSON.stringify(DEFAULTS)) as Config;
 }
 
 // Keys the user's own ~/.codeward/config may set as the base a project starts from (config-user.ts):
