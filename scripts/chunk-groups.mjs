@@ -19,10 +19,14 @@ import { join } from 'node:path';
 
 // Entry sets after cli-core, in order (an earlier group takes a shared module first). Each is loaded by one
 // import() at its use: the write gate's obeyed context (a write and a shell line), then the shell line's decision, parser and danger rules, the OS sandbox and the shell runner
-// (exec, test and the like, which load all of them).
+// (exec, test and the like, which load all of them), then the package scripts' and task runners' readings, which
+// only a line that may start a runner loads (permissions/decide.ts MAY_RUN_SCRIPTS): a plain `exec true` loaded
+// their ~140 KB of code with exec-core (issue 31). A group with a third element is loaded only after the group it
+// names (its parent): what both reach stays in the parent, not in the shared group a write loads too.
 export const LATER_GROUPS = [
   ['obeyed', ['src/permissions/obeyed-context.ts']],
-  ['exec-core', ['src/permissions/decide-shell.ts', 'src/permissions/decide-scripts.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
+  ['exec-core', ['src/permissions/decide-shell.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
+  ['exec-scripts', ['src/permissions/decide-scripts.ts'], 'exec-core'],
 ];
 // The group of the modules two of LATER_GROUPS reach.
 const SHARED = 'shell-shared';
@@ -86,7 +90,7 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
   if (!manifest?.dynamicallyImportedIds.length) throw new Error(`scripts/chunk-groups.mjs: ${MANIFEST} imports no command definition`);
   for (const id of commonToDefinitions(ctx, root, manifest.dynamicallyImportedIds)) if (!group.has(id)) group.set(id, 'cli-core');
   const perCall = [worker, ...manifest.dynamicallyImportedIds];
-  const members = LATER_GROUPS.map(([name, entries]) => {
+  const members = LATER_GROUPS.map(([name, entries, parent]) => {
     const ids = entries.map((entry) => join(root, entry));
     for (const id of ids) if (!ctx.getModuleInfo(id)) throw new Error(`scripts/chunk-groups.mjs: group ${name}: no module ${entry(root, id)}`);
     // Also what a call that never reaches the group loads later by import() (search's own implementation: a glob
@@ -96,13 +100,16 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
     const all = new Set(ids.flatMap((id) => [...closure(ctx, id)]));
     const stops = new Set(LATER_GROUPS.filter(([other]) => other !== name).flatMap(([, others]) => others.map((other) => join(root, other))));
     const wide = new Set(ids.flatMap((id) => [...reachAvoiding(ctx, id, stops)]));
-    return { name, all, wide, taken: [...all].filter((member) => !group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) };
+    return { name, parent, all, wide, taken: [...all].filter((member) => !group.has(member) && !binClosure.has(member) && !elsewhere.has(member)) };
   });
+  for (const { name, parent } of members) if (parent !== undefined && members.findIndex((other) => other.name === parent) >= members.findIndex((other) => other.name === name)) throw new Error(`scripts/chunk-groups.mjs: group ${name} must come after its parent ${parent}`);
   // What two groups both reach (statically, or by import() short of the other group's entries: the shell words' parsers and option tables: the write gate's hook walk and
   // the shell line's decision read lines alike) travels in a group of its own, loaded by both: in the earlier
   // group, a sandboxed `exec true` loaded the whole hook walk for them (issue 31); in the later, a write the
   // whole shell decision.
-  for (const { name, taken } of members) for (const member of taken) if (!group.has(member)) group.set(member, members.some((other) => other.name !== name && other.wide.has(member)) ? SHARED : name);
+  // A group loaded only after its parent shares nothing with it: the parent keeps what both reach (it comes first).
+  const apartFrom = (name, other) => other.name !== name && other.parent !== name && members.find((each) => each.name === name)?.parent !== other.name;
+  for (const { name, taken } of members) for (const member of taken) if (!group.has(member)) group.set(member, members.some((other) => apartFrom(name, other) && other.wide.has(member)) ? SHARED : name);
   for (const pattern of NO_GROUP) {
     const ids = [...group.keys()].filter((id) => pattern.test(id));
     if (!ids.length) throw new Error(`scripts/chunk-groups.mjs: NO_GROUP ${pattern} matches no grouped module`);

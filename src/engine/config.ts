@@ -7,11 +7,11 @@ import { readProjectSettings, type ProjectSettings } from '../permissions/policy
 import { tightenConfig } from './config-tighten.js';
 import { withEnclosingGlobs } from './config-enclosing.js';
 import { didYouMean } from './config-keys.js';
-import { configSchema, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, defaultConfig, type Config } from './config-schema.js';
+import { CONFIG_KEYS, configSchema, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, defaultConfig, type Config } from './config-schema.js';
 
 export { CONFIG_FILES } from '../permissions/policy-sources.js';
 
-export { AGENT_CONFIG_KEYS, configSchema, defaultConfig, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, type Config } from './config-schema.js';
+export { AGENT_CONFIG_KEYS, CONFIG_KEYS, configSchema, defaultConfig, ENGINE_CONFIG_KEYS, USER_ONLY_KEYS, type Config } from './config-schema.js';
 
 // The user's engine settings: the file they came from and its values (canonical keys).
 export interface UserEngineSettings {
@@ -63,7 +63,7 @@ async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): P
     const userOnly = userOnlyOf(keys, name);
     const others = CONFIG_FILES.filter((other) => other !== name && snapshotFile(project.snapshot, other)?.digest != null);
     const notes = others.length === 0 ? [] : [`${name} is the config read; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} not read (merge ${others.length === 1 ? 'it' : 'them'} into ${name})`];
-    if (unknown.length > 0) notes.push(`${name}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join(', ')} ignored (a setting of another codeward version, or a typo); ${validKeys()}`);
+    if (unknown.length > 0) notes.push(`${name}: ${unknown.map((key) => `unknown key "${key}"${didYouMean(key, CONFIG_KEYS)}`).join(', ')} ignored (a setting of another codeward version, or a typo); ${validKeys()}`);
     const projectKeys = keys.filter((key) => !(USER_ONLY_KEYS as readonly string[]).includes(key));
     const sandboxFrom = projectKeys.includes('sandbox') && config.sandbox !== undefined ? { sandboxFrom: `"sandbox": "${config.sandbox}" in the project's .codeward/config` } : userFrom;
     if (trusted) return { config: { ...base, ...pick(config, projectKeys) }, ...sandboxFrom, file: name, ignored: [], userOnly, notes };
@@ -78,7 +78,7 @@ async function ownConfig(project: ProjectSettings, user?: UserEngineSettings): P
 // passEnv and sandboxReadable were listed as valid for a project, which never applies them).
 function validKeys(): string {
   const userOnly: readonly string[] = USER_ONLY_KEYS;
-  return `valid keys: ${Object.keys(configSchema.def.shape).filter((key) => !userOnly.includes(key)).join(', ')} (${userOnly.slice(0, -1).join(', ')} and ${userOnly.at(-1)!} only in your own ~/.codeward/config)`;
+  return `valid keys: ${CONFIG_KEYS.filter((key) => !userOnly.includes(key)).join(', ')} (${userOnly.slice(0, -1).join(', ')} and ${userOnly.at(-1)!} only in your own ~/.codeward/config)`;
 }
 
 function pick(config: Config, keys: readonly string[]): Partial<Config> {
@@ -88,7 +88,7 @@ function pick(config: Config, keys: readonly string[]): Partial<Config> {
 // The defaults with the user's engine settings applied; a bad value is C210 naming the user's file.
 function userBase(user: UserEngineSettings): Config {
   const values = Object.fromEntries(Object.entries(user.values).filter(([key]) => ENGINE_CONFIG_KEYS.includes(key)));
-  const parsed = z.safeParse(configSchema, values, { reportInput: true });
+  const parsed = z.safeParse(configSchema(), values, { reportInput: true });
   if (!parsed.success) throw fail('C210', `${user.path}: ${[...new Set(parsed.error.issues.map((issue) => describeIssue(issue, issue.path.join('.'))))].join('; ')}`);
   return parsed.data;
 }
@@ -112,13 +112,13 @@ async function parseConfigKeys(text: string, name: string, lenient = false): Pro
   } catch (error) {
     throw fail('C210', `${name}: not valid ${name.endsWith('.json') ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
   }
-  const known = Object.keys(configSchema.def.shape);
+  const known = CONFIG_KEYS;
   const unknown = lenient && typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.keys(raw).filter((key) => !known.includes(key)) : [];
   if (unknown.length > 0) raw = Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => known.includes(key)));
-  const parsed = z.safeParse(configSchema, raw ?? {}, { reportInput: true });
+  const parsed = z.safeParse(configSchema(), raw ?? {}, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key "${key}"${didYouMean(key, Object.keys(configSchema.def.shape))}`).join('; ');
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown key "${key}"${didYouMean(key, CONFIG_KEYS)}`).join('; ');
       return describeIssue(issue, issue.path.length > 0 ? issue.path.join('.') : 'the file');
     });
     throw fail('C210', `${name}: ${[...new Set(problems)].join('; ')}; ${validKeys()}`);

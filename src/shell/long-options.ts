@@ -45,20 +45,23 @@ const HELP = 'help version';
 // util-linux 2.38.1 su and runuser (`su --help`, `runuser --help`); runuser adds --user.
 const SU = `command= session-command= fast group= supp-group= login preserve-environment pty shell= whitelist-environment= ${HELP}`;
 
-export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
+// A row as written: its long options as a spec text (`spec`), read into `longs` on first use.
+type Row = Omit<LongTable, 'longs'> & { readonly spec: string };
+
+const ROWS: Readonly<Record<string, Row>> = {
   // GNU coreutils 9.1; --argv0 (-a) from coreutils 9.5.
   env: {
-    longs: specOf(`ignore-environment null unset= chdir= split-string= block-signal=? default-signal=? ignore-signal=? list-signal-handling debug argv0= ${HELP}`),
+    spec: (`ignore-environment null unset= chdir= split-string= block-signal=? default-signal=? ignore-signal=? list-signal-handling debug argv0= ${HELP}`),
     shortValued: 'uCSa', flags: 'iv0', stop: true, launches: true, assignments: true, dashIsOption: true, risky: ['split-string', 'chdir', 'argv0', 'unset'],
   },
   // util-linux 2.38.1.
   script: {
-    longs: specOf(`append command= echo= return flush force log-in= log-out= log-io= log-timing= logging-format= output-limit= quiet timing=? ${HELP}`),
+    spec: (`append command= echo= return flush force log-in= log-out= log-io= log-timing= logging-format= output-limit= quiet timing=? ${HELP}`),
     shortValued: 'cEIOBTmo', optionalShort: 't', stop: false, risky: ['command', 'log-in', 'log-out', 'log-io', 'log-timing', 'timing'],
   },
   // GNU Make 4.3; --shuffle and --jobserver-style from 4.4.
   make: {
-    longs: specOf(`always-make assume-new= assume-old= check-symlink-times debug=? directory= dry-run environment-overrides eval= file= ignore-errors
+    spec: (`always-make assume-new= assume-old= check-symlink-times debug=? directory= dry-run environment-overrides eval= file= ignore-errors
       include-dir= jobs=? just-print keep-going load-average=? makefile= max-load=? new-file= no-builtin-rules no-builtin-variables no-keep-going
       no-print-directory no-silent old-file= output-sync=? print-data-base print-directory question quiet recon silent stop touch trace
       warn-undefined-variables what-if= shuffle=? jobserver-style= ${HELP}`),
@@ -66,36 +69,45 @@ export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = {
   },
   // util-linux 2.38.1.
   unshare: {
-    longs: specOf(`mount=? uts=? ipc=? net=? pid=? user=? cgroup=? time=? fork kill-child=? mount-proc=? map-user= map-users= map-group= map-groups=
+    spec: (`mount=? uts=? ipc=? net=? pid=? user=? cgroup=? time=? fork kill-child=? mount-proc=? map-user= map-users= map-group= map-groups=
       map-root-user map-current-user map-auto propagation= setgroups= keep-caps setuid= setgid= root= wd= monotonic= boottime= ${HELP}`),
     shortValued: 'SGRwlc', stop: true, launches: true, risky: ['wd', 'root'],
   },
   // util-linux 2.38.1.
   nsenter: {
-    longs: specOf(`all target= mount=? uts=? ipc=? net=? pid=? cgroup=? user=? time=? setuid= setgid= preserve-credentials root=? wd=? wdns= no-fork follow-context ${HELP}`),
+    spec: (`all target= mount=? uts=? ipc=? net=? pid=? cgroup=? user=? time=? setuid= setgid= preserve-credentials root=? wd=? wdns= no-fork follow-context ${HELP}`),
     shortValued: 'tSG', optionalShort: 'muinpCUTrw', stop: true, launches: true, risky: ['wd', 'wdns', 'root'],
   },
   // sudo 1.9.13 (sudo(8); not installed here).
   sudo: {
-    longs: specOf(`askpass auth-type= background bell close-from= login-class= chdir= chroot= preserve-env=? edit group= set-home host= login
+    spec: (`askpass auth-type= background bell close-from= login-class= chdir= chroot= preserve-env=? edit group= set-home host= login
       remove-timestamp reset-timestamp list non-interactive preserve-groups prompt= role= shell type= command-timeout= other-user= user= validate stdin ${HELP}`),
     shortValued: 'aCcDgpRrTtUu', optionalShort: 'h', flags: 'ABbEeHiKklnPSsVv', stop: true, launches: true, assignments: true, risky: ['chdir', 'chroot', 'shell', 'login', 'edit', 'user'],
   },
   // GNU coreutils 9.1.
-  timeout: { longs: specOf(`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', flags: 'v', stop: true, operands: 1, launches: true },
-  nice: { longs: specOf(`adjustment= ${HELP}`), shortValued: 'n', flags: '', stop: true, launches: true },
-  nohup: { longs: specOf(HELP), shortValued: '', stop: true, launches: true },
-  stdbuf: { longs: specOf(`input= output= error= ${HELP}`), shortValued: 'ioe', stop: true, launches: true },
-  chroot: { longs: specOf(`groups= userspec= skip-chdir ${HELP}`), shortValued: '', stop: true, operands: 1, launches: true },
+  timeout: { spec: (`foreground kill-after= preserve-status signal= verbose ${HELP}`), shortValued: 'ks', flags: 'v', stop: true, operands: 1, launches: true },
+  nice: { spec: (`adjustment= ${HELP}`), shortValued: 'n', flags: '', stop: true, launches: true },
+  nohup: { spec: (HELP), shortValued: '', stop: true, launches: true },
+  stdbuf: { spec: (`input= output= error= ${HELP}`), shortValued: 'ioe', stop: true, launches: true },
+  chroot: { spec: (`groups= userspec= skip-chdir ${HELP}`), shortValued: '', stop: true, operands: 1, launches: true },
   // util-linux 2.38.1.
-  setsid: { longs: specOf(`ctty fork wait ${HELP}`), shortValued: '', stop: true, launches: true },
+  setsid: { spec: (`ctty fork wait ${HELP}`), shortValued: '', stop: true, launches: true },
   // GNU findutils 4.9.0.
   xargs: {
-    longs: specOf(`arg-file= delimiter= eof=? exit interactive max-args= max-chars= max-lines=? max-procs= no-run-if-empty null open-tty process-slot-var= replace=? show-limits verbose ${HELP}`),
+    spec: (`arg-file= delimiter= eof=? exit interactive max-args= max-chars= max-lines=? max-procs= no-run-if-empty null open-tty process-slot-var= replace=? show-limits verbose ${HELP}`),
     shortValued: 'adEILnPs', optionalShort: 'eil', flags: '0oprtx', stop: true, launches: true, risky: ['replace', 'arg-file'],
   },
   // GNU time 1.9 (/usr/bin/time).
-  time: { longs: specOf(`append format= output= portability quiet verbose ${HELP}`), shortValued: 'fo', flags: 'apqvV', stop: true, launches: true },
-  su: { longs: specOf(SU), shortValued: 'cgGsw', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell'] },
-  runuser: { longs: specOf(`${SU} user=`), shortValued: 'cgGswu', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell', 'user'] },
+  time: { spec: (`append format= output= portability quiet verbose ${HELP}`), shortValued: 'fo', flags: 'apqvV', stop: true, launches: true },
+  su: { spec: (SU), shortValued: 'cgGsw', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell'] },
+  runuser: { spec: (`${SU} user=`), shortValued: 'cgGswu', flags: 'flmpPhV', stop: false, risky: ['command', 'session-command', 'shell', 'user'] },
 };
+
+// The rows with their long options read on first use: a shell line's reading built all of them when the module
+// loaded, for the one or two programs a line names (issue 31).
+function withLongs({ spec, ...row }: Row): LongTable {
+  let longs: Record<string, LongValue> | undefined;
+  return { ...row, get longs() { return (longs ??= specOf(spec)); } };
+}
+
+export const LONG_OPTIONS: Readonly<Record<string, LongTable>> = Object.fromEntries(Object.entries(ROWS).map(([name, row]) => [name, withLongs(row)]));

@@ -48,6 +48,10 @@ const HEAVY = [
 const OBEYED = /^src\/permissions\/(obeyed-context|obeyed-hooks|obeyed-repos|home-sources|home-sources-(shell|envrc|lines|mise)|hook-(fed|js-runners|editor|make|configs))\.ts$/;
 
 // The module of every built-in command's definition, as the generated manifest names them.
+// The package scripts' and task runners' readings (permissions/decide-scripts.ts, the task-runner tables, the shell's
+// script readers): a line that may start a runner loads them (permissions/decide.ts MAY_RUN_SCRIPTS), a plain line not.
+const SCRIPTS = /^src\/(permissions\/(decide-scripts|decide-script-(places|dirs)|task-runners?[\w-]*)|shell\/run-scripts?[\w-]*)\.ts$/;
+
 // The YAML and TOML parsers, picomatch and jsonrepair: each loads on first use (src/engine/yaml.ts, toml.ts,
 // src/workspace/picomatch.ts, src/args/jsonrepair.ts), required from node_modules; bundled before.
 const PARSERS = /node_modules\/(yaml|smol-toml)\//;
@@ -236,10 +240,15 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(19);
+    // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(869_000);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
     expect(sources.filter((source) => OBEYED.test(source))).toEqual([]);
+    // Nor the package scripts' and task runners' readings (~140 KB of code, chunk group exec-scripts): `true` starts no
+    // runner (issue 31: they travelled in exec-core).
+    expect(sources.filter((source) => SCRIPTS.test(source))).toEqual([]);
     // A line of plain words is read without tree-sitter (shell/parse-plain.ts): its WebAssembly never loads.
     expect(sources.filter((source) => /node_modules\/(web-)?tree-sitter/.test(source))).toEqual([]);
     // Nor do the YAML and TOML parsers: no file of theirs exists here (~33 ms of CPU to compile them).
@@ -262,6 +271,20 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(plain).toContain('src/sandbox/sandbox.ts');
     expect(plain.filter((source) => OBEYED.test(source))).toEqual([]);
     expect(sourcesLoaded(['-C', repo, '--yes', '--sandbox', 'workspace-write', 'exec', '--cmd', 'echo b > b.txt'], 'exec-repo-write')).toContain('src/permissions/obeyed-context.ts');
+  });
+
+  // The readings load, from their own chunks, for a line that may start a runner, and what they say holds: the
+  // package script `npm run g` runs is judged against the deny rule (the run itself never starts: denied).
+  it('a line that may start a runner loads the scripts\' readings, and a denied script line is denied', async () => {
+    const ws = join(root, 'scripts');
+    await writeFiles(ws, { 'package.json': JSON.stringify({ scripts: { g: 'git push origin main' } }) });
+    const record = join(root, '..', `${root.split('/').at(-1)}-scripts.loads`);
+    const run = runCli(['--json', '-C', ws, '--deny', '@coder exec git push*', '--allow', '@coder exec *', '--sandbox', 'workspace-write', 'exec', '--cmd', 'npm run g'], { env: { NODE_OPTIONS: `--import ${hook}`, CODEWARD_TEST_LOADS: record, CODEWARD_NO_SERVE: '1' } });
+    expect(run.json.error?.code, run.stdout).toBe('C240');
+    expect(run.stdout).toContain('git push origin main');
+    const loaded = readFileSync(record, 'utf8').split('\n').filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url).slice(join(REPO_ROOT, 'dist').length + 1));
+    rmSync(record, { force: true });
+    expect(loaded.flatMap((file) => outputs[file] ?? [])).toEqual(expect.arrayContaining(['src/permissions/decide-scripts.ts', 'src/permissions/task-runners.ts', 'src/shell/run-scripts.ts']));
   });
 
   it('a YAML config and a mise.toml do load their parsers, and what they say holds', async () => {

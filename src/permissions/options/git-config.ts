@@ -11,13 +11,14 @@ const OPTIONS = `--global --system --local --worktree -f=|--file= --blob= --get 
   --unset-all --rename-section --remove-section -l|--list --fixed-value -e|--edit --get-color --get-colorbool -t=|--type= --bool --int
   --bool-or-int --bool-or-str --path --expiry-date -z|--null --name-only --includes --show-origin --show-scope --default= --comment= --all
   --regexp --value= --url= --show-names --append`;
-const NEGATIONS = OPTIONS.split(/[\s|]+/).filter((word) => word.startsWith('--')).map((word) => `--no-${word.slice(2).replace(/=$/, '')}`).join(' ');
+const negations = (): string => OPTIONS.split(/[\s|]+/).filter((word) => word.startsWith('--')).map((word) => `--no-${word.slice(2).replace(/=$/, '')}`).join(' ');
 
 // Anywhere (git >= 2.46 permutes a subcommand's options: `git config set k v --global`), and as git 2.39
 // reads the classic form: the options end at the first operand (PARSE_OPT_STOP_AT_NON_OPTION), so
 // `git config core.pager CMD --get` SETS core.pager (value-pattern `--get`).
-export const GIT_CONFIG = spec({ safe: `-h ${OPTIONS} ${NEGATIONS}` });
-const LEADING = spec({ safe: `-h ${OPTIONS} ${NEGATIONS}`, permute: false });
+// (Spelled when a table is built, spec.ts: on its first use.)
+export const GIT_CONFIG = spec({ get safe() { return `-h ${OPTIONS} ${negations()}`; } });
+const LEADING = spec({ get safe() { return `-h ${OPTIONS} ${negations()}`; }, permute: false });
 
 // The actions that only read (git config's OPT_CMDMODE readers).
 const READS = new Set(['--get', '--get-all', '--get-regexp', '--get-urlmatch', '--list', '--get-color', '--get-colorbool']);

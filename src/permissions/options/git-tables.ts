@@ -50,8 +50,10 @@ export const NEG = (list: string, known: string): string => {
   return names.filter((name) => !spelled.has(name.replace(/[=[].*$/s, ''))).join(' ');
 };
 
+// The negations are spelled out when the table is built (spec.ts: on its first use), not when the module loads: a
+// plain `exec --cmd true` spelled them for every subcommand (issue 31).
 function gitSpec(safe: string, unsafe: Record<string, string> = {}, check?: (parsed: ParsedArgs, args: readonly string[]) => string | undefined): ProgramSpec {
-  return spec({ safe: `-h ${safe} ${NEG(`${safe} ${Object.keys(unsafe).join(' ')}`, safe)}`, unsafe, ...(check ? { check } : {}), numericOption: true });
+  return spec({ get safe() { return `-h ${safe} ${NEG(`${safe} ${Object.keys(unsafe).join(' ')}`, safe)}`; }, unsafe, ...(check ? { check } : {}), numericOption: true });
 }
 
 const listingOnly = (what: string, listing: readonly string[]) => (parsed: ParsedArgs): string | undefined =>
