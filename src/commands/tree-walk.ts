@@ -1,6 +1,7 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type BigIntStats, type Dirent, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
 import { readGitignore } from '../search/gitignore-read.js';
 import type { DirHandle } from '../workspace/beneath.js';
@@ -22,6 +23,31 @@ export interface WalkOptions {
   // Names (files and folders, pruned) to leave out: ChatCLI's `--ignore`.
   readonly ignoreName?: (name: string) => boolean;
   readonly signal: AbortSignal;
+  // The kept listing's side (tree-kept.ts): the visible entries of a folder unchanged since it was listed (the walk
+  // neither lists it nor tests its entries), and the record of each folder the walk opens.
+  readonly kept?: (rel: string) => KeptFolder | undefined;
+  readonly record?: Listed[];
+  // false: every folder is kept, none is opened (nor a .gitignore read).
+  readonly opens?: false;
+}
+
+// A walk that opened fewer folders is not kept (tree-kept.ts): listing them again costs about what checking them would.
+export const KEEP_FOLDERS = 32;
+export const TREE_LISTING = 'tree-listing.json';
+
+export interface KeptFolder {
+  readonly entries: readonly TreeEntry[];
+  // It holds a .gitignore (read for the folders below when one of them is listed).
+  readonly ignore: boolean;
+}
+
+// A folder the walk opened: its stats taken before its entries were read (undefined: it could not be opened or
+// listed; null: its kept entries were used), and those of its .gitignore, taken before that was read.
+export interface Listed {
+  readonly rel: string;
+  readonly stats: BigIntStats | undefined | null;
+  readonly entries: readonly TreeEntry[];
+  readonly ignore: Stats | boolean;
 }
 
 // .gitignore rules that apply below `base` (a workspace-relative folder, '' for the root).
@@ -94,7 +120,7 @@ interface Frame {
   readonly depth: number; // of its entries: 1 for the start folder's
   readonly layers: readonly IgnoreLayer[]; // .gitignore rules for its entries
   readonly prefix: number; // length of `${folder's rel}/` in its entries' paths
-  readonly kept: TreeEntry[];
+  readonly kept: readonly TreeEntry[];
   next: number;
 }
 
@@ -115,15 +141,26 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
 
   // Folders are opened through their parent's handle (never through a symlink: one swapped in shows
   // as an empty folder) and listed through their own, so a racing swap cannot hand out outside names.
+  const { record } = options;
   const open = (folder: DirHandle | undefined, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
+    const reuse = options.kept?.(folderRel);
+    if (reuse !== undefined) {
+      const own = reuse.ignore && folder !== undefined ? loadIgnore(folder.path, folderRel) : undefined;
+      record?.push({ rel: folderRel, stats: null, entries: reuse.entries, ignore: reuse.ignore });
+      return { folder, depth, layers: own ? [...inherited, own] : inherited, prefix: folderRel === '' ? 0 : folderRel.length + 1, kept: reuse.entries, next: 0 };
+    }
     let dirents: Dirent[];
+    let stats = record && folder?.stat();
     try {
       dirents = folder === undefined ? [] : readdirSync(folder.path, { withFileTypes: true });
     } catch {
       dirents = []; // unreadable folder: listed, but empty
+      stats = undefined;
     }
     let layers = inherited;
+    let ignore: Stats | boolean = false;
     if (folder !== undefined && !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
+      if (record) ignore = lstatQuiet(`${folder.path}/.gitignore`) ?? false;
       const own = loadIgnore(folder.path, folderRel);
       if (own) layers = [...inherited, own];
     }
@@ -141,15 +178,17 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
       kept.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
     }
     kept.sort(byPath);
+    record?.push({ rel: folderRel, stats, entries: kept, ignore });
     return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
 
-  const rootLayers = includeHidden ? [] : ancestorLayers(workspace, options.dir);
+  const opens = options.opens !== false;
+  const rootLayers = includeHidden || !opens ? [] : ancestorLayers(workspace, options.dir);
   // The start folder's own .gitignore is read by open(); ancestorLayers covers the folders above it.
   const stack: Frame[] = [];
   if (!signal.aborted) {
     const inherited = rootLayers.filter((layer) => layer.base !== startRel);
-    stack.push(open(workspace.jail.openDir(options.dir), startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+    stack.push(open(opens ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
   }
   // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
   // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside

@@ -3,7 +3,10 @@ import * as z from 'zod/mini';
 import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { walkTree, type TreeEntry } from './tree-walk.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { stateDirFor } from '../engine/state-dir.js';
+import { KEEP_FOLDERS, TREE_LISTING, walkTree, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 import { plural, visibleName } from './render.js';
 
 const flags = z.strictObject({
@@ -37,7 +40,7 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   const root = ctx.path(args.dir);
   if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; read a file with: read --file ${args.dir}`);
   const ignoreName = ignoredNames(args.ignore);
-  const { entries, truncated } = await walkTree({
+  const options: WalkOptions = {
     workspace: ctx.workspace,
     dir: root.real,
     maxDepth: args.maxDepth,
@@ -46,7 +49,12 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
     includeHidden: args.includeHidden,
     ...(ignoreName === undefined ? {} : { ignoreName }),
     signal: ctx.signal,
-  });
+  };
+  // The kept listing (tree-kept.ts) once a walk was worth keeping; else a walk that keeps one when it is.
+  const state = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
+  const [record, now]: [Listed[], number] = [[], Date.now()];
+  const { entries, truncated } = existsSync(join(state, TREE_LISTING)) ? await (await import('./tree-kept.js')).keptTree(options, args.ignore, state) : await walkTree({ ...options, record });
+  if (record.length >= KEEP_FOLDERS) (await import('./tree-kept.js')).keepWalk(options, args.ignore, state, record, now);
   return { dir: root.rel, entries, truncated };
 }
 
