@@ -129,7 +129,6 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
   'src/sandbox/unreachable-objects-git.ts': 'lists the names in git object folders (objects/??, objects/pack) to find loose objects and cruft packs; opens no file',
   'src/sandbox/unreachable-objects.ts': "lists names in git's object and worktree folders to sign them (lstat only); its cache in codeward's state folder through view-cache.ts",
-  'src/files/state-cache-file.ts': "the one reader of cache files in codeward's state folder (a regular file of this user, never from the workspace)",
   'src/sandbox/folder-log.ts': "lists names and entry types of toolchain folders for the sandbox's view (the walks view-cache.ts keeps)",
   'src/sandbox/view.ts': "lists / (the system's) to build the sandbox's view",
 };

@@ -8,9 +8,14 @@
 // content) shapes nothing here.
 import type { Stats } from 'node:fs';
 import { changedAt, FIELDS, isNumbers, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../workspace/kept-listing.js';
-import { KEEP_FOLDERS, TREE_LISTING, walkTree, type KeptFolder, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
+import { walkTree, type KeptFolder, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 
 const FORMAT = 1;
+// The kept listing's file in the state folder (tree.ts looks for it by this name before it loads this module).
+export const TREE_LISTING = 'tree-listing.json';
+// A walk that opened fewer folders is not kept: listing them again costs about what checking them would (tree.ts
+// loads this module to keep a walk from this many folders).
+export const KEEP_FOLDERS = 32;
 
 interface SavedTree extends KeptWatch {
   // watched/numbers: the folders listed, in walk order; lists: each one's visible entries (name/type code).
@@ -112,9 +117,10 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
   return walked;
 }
 
-// Keeps a walk tree.ts made without the kept listing (none was kept yet), started at `now`: a path stamped after
-// the walk read it and changed since is stamped as changed within the racy window (its times are after `now`).
-export function keepWalk(options: WalkOptions, ignore: string | undefined, stateDir: string, record: readonly Listed[], now: number): void {
+// Keeps a walk tree.ts made without the kept listing (none was kept yet), started after `now` (by default the
+// process's start): a path stamped after the walk read it and changed since is stamped as changed within the racy
+// window (its times are after `now`); an earlier `now` only marks more paths so.
+export function keepWalk(options: WalkOptions, ignore: string | undefined, stateDir: string, record: readonly Listed[], now = performance.timeOrigin): void {
   const key = keyOf(options, ignore);
   const root = options.workspace.root;
   const file = keptListingFile(stateDir, root, TREE_LISTING);

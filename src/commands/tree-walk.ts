@@ -1,6 +1,6 @@
 import { readdirSync, type BigIntStats, type Dirent, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore from 'ignore';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
 import { readGitignore } from '../search/gitignore-read.js';
@@ -31,9 +31,6 @@ export interface WalkOptions {
   readonly opens?: false;
 }
 
-// A walk that opened fewer folders is not kept (tree-kept.ts): listing them again costs about what checking them would.
-export const KEEP_FOLDERS = 32;
-export const TREE_LISTING = 'tree-listing.json';
 
 export interface KeptFolder {
   readonly entries: readonly TreeEntry[];
@@ -133,10 +130,11 @@ const byPath = (a: TreeEntry, b: TreeEntry): number => (a.path < b.path ? -1 : a
 // faster than a round trip through the thread pool, and the walk yields to the event loop regularly.
 export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEntry[]; truncated: boolean }> {
   const { workspace, includeHidden, maxDepth, signal } = options;
-  const filter = options.glob === undefined ? undefined : ignore().add(options.glob);
+  const { glob } = options;
   const startRel = toPosix(relative(workspace.root, options.dir));
   const entries: TreeEntry[] = [];
-  const limit = filter ? Number.POSITIVE_INFINITY : options.maxEntries;
+  // With a glob the whole tree is walked: which folders hold a match is known at the end.
+  const limit = glob === undefined ? options.maxEntries : Number.POSITIVE_INFINITY;
   let truncated = false;
 
   // Folders are opened through their parent's handle (never through a symlink: one swapped in shows
@@ -144,40 +142,38 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
   const { record } = options;
   const open = (folder: DirHandle | undefined, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
     const reuse = options.kept?.(folderRel);
-    if (reuse !== undefined) {
-      const own = reuse.ignore && folder !== undefined ? loadIgnore(folder.path, folderRel) : undefined;
-      record?.push({ rel: folderRel, stats: null, entries: reuse.entries, ignore: reuse.ignore });
-      return { folder, depth, layers: own ? [...inherited, own] : inherited, prefix: folderRel === '' ? 0 : folderRel.length + 1, kept: reuse.entries, next: 0 };
-    }
-    let dirents: Dirent[];
-    let stats = record && folder?.stat();
+    let dirents: Dirent[] = [];
+    // Taken before the entries are read; null: the kept entries are used.
+    let stats = reuse ? null : record && folder?.stat();
     try {
-      dirents = folder === undefined ? [] : readdirSync(folder.path, { withFileTypes: true });
+      if (!reuse && folder) dirents = readdirSync(folder.path, { withFileTypes: true });
     } catch {
-      dirents = []; // unreadable folder: listed, but empty
-      stats = undefined;
+      stats = undefined; // unreadable folder: listed, but empty
     }
     let layers = inherited;
-    let ignore: Stats | boolean = false;
-    if (folder !== undefined && !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
-      if (record) ignore = lstatQuiet(`${folder.path}/.gitignore`) ?? false;
+    let ignore: Stats | boolean = reuse?.ignore ?? false;
+    if (folder !== undefined && (reuse ? ignore : !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory()))) {
+      if (record && !reuse) ignore = lstatQuiet(`${folder.path}/.gitignore`) ?? false;
       const own = loadIgnore(folder.path, folderRel);
       if (own) layers = [...inherited, own];
     }
-    const kept: TreeEntry[] = [];
     const prefix = folderRel === '' ? '' : `${folderRel}/`;
-    // Non-accessible entries are listed, flagged (a non-accessible folder's entries inherit it).
-    const hidden = workspace.nonAccessibleIn(folderRel, blocked);
-    for (const dirent of dirents) {
-      const name = dirent.name;
-      if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
-      const type = entryType(dirent);
-      if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
-      const rel = prefix + name;
-      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
-      kept.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
+    let kept = reuse?.entries;
+    if (!kept) {
+      const fresh: TreeEntry[] = [];
+      // Non-accessible entries are listed, flagged (a non-accessible folder's entries inherit it).
+      const hidden = workspace.nonAccessibleIn(folderRel, blocked);
+      for (const dirent of dirents) {
+        const name = dirent.name;
+        if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
+        const type = entryType(dirent);
+        if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
+        const rel = prefix + name;
+        if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
+        fresh.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
+      }
+      kept = fresh.sort(byPath);
     }
-    kept.sort(byPath);
     record?.push({ rel: folderRel, stats, entries: kept, ignore });
     return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
@@ -222,21 +218,6 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
   } finally {
     for (const frame of stack) frame.folder?.close();
   }
-  if (!filter) return { entries, truncated };
-  return applyGlob(entries, filter, startRel, options.maxEntries);
-}
-
-// Keeps the files the glob matches (relative to the walk's start) and the folders that lead to them.
-function applyGlob(entries: readonly TreeEntry[], filter: Ignore, startRel: string, maxEntries: number): { entries: TreeEntry[]; truncated: boolean } {
-  const offset = startRel === '' ? 0 : startRel.length + 1;
-  const keep = new Set<string>();
-  for (const entry of entries) {
-    if (entry.type === 'dir' || !filter.ignores(entry.path.slice(offset))) continue;
-    keep.add(entry.path);
-    for (let cut = entry.path.lastIndexOf('/'); cut >= offset; cut = entry.path.lastIndexOf('/', cut - 1)) {
-      keep.add(entry.path.slice(0, cut));
-    }
-  }
-  const kept = entries.filter((entry) => keep.has(entry.path));
-  return { entries: kept.slice(0, maxEntries), truncated: kept.length > maxEntries };
+  if (glob === undefined) return { entries, truncated };
+  return (await import('./tree-glob.js')).applyGlob(entries, glob, startRel, options.maxEntries);
 }

@@ -1,4 +1,4 @@
-import { readCacheFile, writeCacheFile } from '../files/state-cache-file.js';
+import { buildVersion, readCacheFile as readKept, writeCacheFile as writeKept } from '../permissions/kept-across.js';
 import { folderKey, FolderLog } from './folder-log.js';
 import type { SecretPath } from './secret-files.js';
 
@@ -14,8 +14,9 @@ import type { SecretPath } from './secret-files.js';
 
 export { folderKey, FolderLog, readFolder } from './folder-log.js';
 
-// The one reader and writer of state-folder cache files (files/state-cache-file.ts).
-export { readCacheFile, writeCacheFile } from '../files/state-cache-file.js';
+// The one reader and writer of state-folder cache files (permissions/kept-across.ts), for this build.
+export const readCacheFile = (file: string): Record<string, unknown> | undefined => readKept(file, buildVersion());
+export const writeCacheFile = (file: string, entries: unknown): void => writeKept(file, entries, buildVersion());
 interface Entry {
   readonly params: string;
   readonly folders: [string, string][];

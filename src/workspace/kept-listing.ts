@@ -5,11 +5,11 @@
 // same answers from the kept listing without listing a folder; one that finds a few folders changed lists
 // only those again. A path changed within the racy window (the kernel's coarse clock: it may change again in
 // the same tick, its times unchanged) is stamped with an mtime no path has, so the next call lists it again.
-// The file is read and written by the one state-cache reader (files/state-cache-file.ts: a regular file of this
+// The file is read and written by the one state-cache reader (permissions/kept-across.ts readCacheFile: a regular file of this
 // user, written by this build), and only from a state folder outside the workspace.
 import { lstatSync, type BigIntStats, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { readCacheFile, writeCacheFile } from '../files/state-cache-file.js';
+import { buildVersion, readCacheFile, writeCacheFile } from '../permissions/kept-across.js';
 import { isInside } from './contains.js';
 
 export const RACY_MS = 2000;
@@ -74,13 +74,13 @@ const isNumbers = (value: unknown): value is number[] => Array.isArray(value) &&
 
 // The kept listing in `file` when it was kept for `key` and has the watched shape (the caller checks the rest).
 export function loadKept(file: string, key: string): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
-  const kept = readCacheFile(file);
+  const kept = readCacheFile(file, buildVersion());
   if (kept?.key !== key || !isStrings(kept.watched) || !isNumbers(kept.numbers) || kept.numbers.length !== kept.watched.length * FIELDS) return undefined;
   return kept as KeptWatch & Record<string, unknown>;
 }
 
 export function saveKept<T extends KeptWatch>(file: string, kept: T): void {
-  writeCacheFile(file, kept);
+  writeCacheFile(file, kept, buildVersion());
 }
 
 export { isNumbers, isStrings };

@@ -2,14 +2,14 @@
 // .gitignore unchanged answers from the kept listing and opens no folder; a changed folder is listed again
 // alone. After each change below the kept answer equals a fresh engine's (a fresh state folder: a plain walk),
 // entry by entry. Each call is a new engine on the same state folder, as each CLI call is a new process.
-import { appendFile, mkdir, readdir, rename, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { keptTreeCounter } from '../../src/commands/tree-kept.js';
 import { keptListingFile } from '../../src/workspace/kept-listing.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { ageTree, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
@@ -49,14 +49,7 @@ afterEach(async () => {
 });
 
 // Every folder and file made older than the racy window (a folder changed just now is listed again).
-async function age(dir = root): Promise<void> {
-  const past = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) await age(join(dir, entry.name));
-    else if (!entry.isSymbolicLink()) await utimes(join(dir, entry.name), past, past);
-  }
-  await utimes(dir, past, past);
-}
+const age = (): Promise<void> => ageTree(root);
 
 async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
   const engine = await createEngine({
@@ -111,6 +104,8 @@ describe('tree: the kept listing equals a fresh walk', () => {
     ['a .gitignore changed in place at depth', () => appendFile(join(root, 'pkg/deep/.gitignore'), 'keep.ts\n'), undefined],
     ['a .gitignore changed at the root', () => writeFile(join(root, '.gitignore'), 'build/\n'), undefined],
     ['a .gitignore made at depth', () => writeFile(join(root, 'src/m1/.gitignore'), 'd1/\n'), undefined],
+    // Its folder is listed again; the kept folders below it must not be taken with their old entries.
+    ['a .gitignore made at depth that ignores files deeper down', () => writeFile(join(root, 'src/m1/.gitignore'), 'f7.ts\n'), undefined],
     ['a .gitignore removed', () => unlink(join(root, 'pkg/deep/.gitignore')), undefined],
     ['a link swapped for a folder', async () => {
       await unlink(join(root, 'link'));

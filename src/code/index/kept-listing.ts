@@ -1,5 +1,5 @@
 // The repo map's listing of source files kept between calls and processes (in the index's folder of the
-// state folder), so a call made when no folder changed runs no ripgrep walk and no per-path reader check
+// state folder, through the one kept listing of tree and repo-map: workspace/kept-listing.ts), so a call made when no folder changed runs no ripgrep walk and no per-path reader check
 // (on 20 k files ~250-400 ms of a one-changed-file CLI repo map). A folder's mtime moves when an entry is
 // made, removed or renamed in it, not when a file's content changes: content changes are the per-file
 // stamps' business (kept-stamps.ts), as before. The kept listing answers while
