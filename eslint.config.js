@@ -50,7 +50,6 @@ export const READ_JAIL_ALLOWED = {
   'src/commands/list.ts': "lists through the jail's folder handle",
   'src/commands/clean.ts': "lists through the jail's folder handle",
   'src/code/index/store.ts': "the code index's shards in codeward's own state folder (marked, refused to the jail), not workspace files",
-  'src/code/index/kept-listing.ts': "the repo map's listing kept in the code index's folder of codeward's own state folder, not workspace files (the workspace's folders are listed through listBeneath)",
   'src/code/repo-map-pages.ts': "the repo map pages kept in the code index's folder of codeward's own state folder, not workspace files",
   'src/code/repo-map-saved.ts': "the repo map's graph saved in the code index's folder of codeward's own state folder, not workspace files",
   'src/code/parsers.ts': 'tree-sitter grammars and tag queries shipped with codeward (its own package files), never a workspace path',
@@ -130,7 +129,6 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",
   'src/sandbox/unreachable-objects-git.ts': 'lists the names in git object folders (objects/??, objects/pack) to find loose objects and cruft packs; opens no file',
   'src/sandbox/unreachable-objects.ts': "lists names in git's object and worktree folders to sign them (lstat only); its cache in codeward's state folder through view-cache.ts",
-  'src/sandbox/view-cache.ts': "reads its cache in codeward's state folder",
   'src/sandbox/folder-log.ts': "lists names and entry types of toolchain folders for the sandbox's view (the walks view-cache.ts keeps)",
   'src/sandbox/view.ts': "lists / (the system's) to build the sandbox's view",
 };

@@ -1,5 +1,5 @@
-// Shared helpers of the benchmark suite: paths, process timing, statistics, peak RSS, PRNG.
-import { spawnSync } from 'node:child_process';
+// Shared helpers of the benchmark suite: paths, process timing, statistics, peak RSS, PRNG, a warm engine.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -149,4 +149,17 @@ export function abArgs(argv, script) {
   const before = value('--before', undefined);
   if (!before) throw new Error(`${script}: --before <dist folder> is required`);
   return { names, builds: { before: resolve(before), after: resolve(value('--after', DIST)) }, rounds: Number(value('--rounds', 15)) };
+}
+
+// Starts `codeward serve` on `dir` (node `cli`, environment `env`) and resolves with the process once it listens.
+export function startServe(cli, dir, env, idleMinutes = 5) {
+  const server = spawn(NODE, [cli, '-C', dir, 'serve', '--idle-minutes', String(idleMinutes)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((done, refuse) => {
+    let stderr = '';
+    server.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr.includes(' on ')) done(server);
+    });
+    server.once('exit', (code) => refuse(new Error(`codeward serve exited ${code}: ${stderr}`)));
+  });
 }

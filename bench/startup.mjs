@@ -5,13 +5,13 @@
 // (200) ChatCLI plugin-door calls in a row, warm against cold. And how many chunk files a cold `read`
 // opens (strace, when present). All cases alternate; every output is checked. The cold rows again by CPU time
 // (`startup CPU:` rows, the call's and its children's user+sys), which a loaded machine does not skew.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, alternate, ensureDir, errorRow, median, row, timed } from './lib.mjs';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, alternate, ensureDir, errorRow, median, row, startServe, timed } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
@@ -99,17 +99,7 @@ async function coldCpuRows() {
 }
 
 // Starts `codeward serve` on DATA and resolves once it listens.
-function startServer() {
-  const server = spawn(NODE, [CLI, '-C', DATA, 'serve', '--idle-minutes', '5'], { env: WARM, stdio: ['ignore', 'ignore', 'pipe'] });
-  return new Promise((done, refuse) => {
-    let stderr = '';
-    server.stderr.on('data', (chunk) => {
-      stderr += chunk;
-      if (stderr.includes(' on ')) done(server);
-    });
-    server.once('exit', (code) => refuse(new Error(`codeward serve exited ${code}: ${stderr}`)));
-  });
-}
+const startServer = () => startServe(CLI, DATA, WARM);
 
 // The wrapper docs/chatcli-plugin.md installs (its heredoc, run by sh with $CODEWARD this checkout's snapshot
 // folder): it starts node without NODE_EXTRA_CA_CERTS, which codeward hands on to what it runs.

@@ -1,6 +1,7 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type BigIntStats, type Dirent, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import ignore from 'ignore';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { singlePathTest, type SinglePathTest } from '../search/gitignore.js';
 import { readGitignore } from '../search/gitignore-read.js';
 import type { DirHandle } from '../workspace/beneath.js';
@@ -22,6 +23,28 @@ export interface WalkOptions {
   // Names (files and folders, pruned) to leave out: ChatCLI's `--ignore`.
   readonly ignoreName?: (name: string) => boolean;
   readonly signal: AbortSignal;
+  // The kept listing's side (tree-kept.ts): the visible entries of a folder unchanged since it was listed (the walk
+  // neither lists it nor tests its entries), and the record of each folder the walk opens.
+  readonly kept?: (rel: string) => KeptFolder | undefined;
+  readonly record?: Listed[];
+  // false: every folder is kept, none is opened (nor a .gitignore read).
+  readonly opens?: false;
+}
+
+
+export interface KeptFolder {
+  readonly entries: readonly TreeEntry[];
+  // It holds a .gitignore (read for the folders below when one of them is listed).
+  readonly ignore: boolean;
+}
+
+// A folder the walk opened: its stats taken before its entries were read (undefined: it could not be opened or
+// listed; null: its kept entries were used), and those of its .gitignore, taken before that was read.
+export interface Listed {
+  readonly rel: string;
+  readonly stats: BigIntStats | undefined | null;
+  readonly entries: readonly TreeEntry[];
+  readonly ignore: Stats | boolean;
 }
 
 // .gitignore rules that apply below `base` (a workspace-relative folder, '' for the root).
@@ -94,7 +117,7 @@ interface Frame {
   readonly depth: number; // of its entries: 1 for the start folder's
   readonly layers: readonly IgnoreLayer[]; // .gitignore rules for its entries
   readonly prefix: number; // length of `${folder's rel}/` in its entries' paths
-  readonly kept: TreeEntry[];
+  readonly kept: readonly TreeEntry[];
   next: number;
 }
 
@@ -107,49 +130,61 @@ const byPath = (a: TreeEntry, b: TreeEntry): number => (a.path < b.path ? -1 : a
 // faster than a round trip through the thread pool, and the walk yields to the event loop regularly.
 export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEntry[]; truncated: boolean }> {
   const { workspace, includeHidden, maxDepth, signal } = options;
-  const filter = options.glob === undefined ? undefined : ignore().add(options.glob);
+  const { glob } = options;
   const startRel = toPosix(relative(workspace.root, options.dir));
   const entries: TreeEntry[] = [];
-  const limit = filter ? Number.POSITIVE_INFINITY : options.maxEntries;
+  // With a glob the whole tree is walked: which folders hold a match is known at the end.
+  const limit = glob === undefined ? options.maxEntries : Number.POSITIVE_INFINITY;
   let truncated = false;
 
   // Folders are opened through their parent's handle (never through a symlink: one swapped in shows
   // as an empty folder) and listed through their own, so a racing swap cannot hand out outside names.
+  const { record } = options;
   const open = (folder: DirHandle | undefined, folderRel: string, depth: number, inherited: readonly IgnoreLayer[], blocked: boolean): Frame => {
-    let dirents: Dirent[];
+    const reuse = options.kept?.(folderRel);
+    let dirents: Dirent[] = [];
+    // Taken before the entries are read; null: the kept entries are used.
+    let stats = reuse ? null : record && folder?.stat();
     try {
-      dirents = folder === undefined ? [] : readdirSync(folder.path, { withFileTypes: true });
+      if (!reuse && folder) dirents = readdirSync(folder.path, { withFileTypes: true });
     } catch {
-      dirents = []; // unreadable folder: listed, but empty
+      stats = undefined; // unreadable folder: listed, but empty
     }
     let layers = inherited;
-    if (folder !== undefined && !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory())) {
+    let ignore: Stats | boolean = reuse?.ignore ?? false;
+    if (folder !== undefined && (reuse ? ignore : !includeHidden && dirents.some((dirent) => dirent.name === '.gitignore' && !dirent.isDirectory()))) {
+      if (record && !reuse) ignore = lstatQuiet(`${folder.path}/.gitignore`) ?? false;
       const own = loadIgnore(folder.path, folderRel);
       if (own) layers = [...inherited, own];
     }
-    const kept: TreeEntry[] = [];
     const prefix = folderRel === '' ? '' : `${folderRel}/`;
-    // Non-accessible entries are listed, flagged (a non-accessible folder's entries inherit it).
-    const hidden = workspace.nonAccessibleIn(folderRel, blocked);
-    for (const dirent of dirents) {
-      const name = dirent.name;
-      if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
-      const type = entryType(dirent);
-      if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
-      const rel = prefix + name;
-      if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
-      kept.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
+    let kept = reuse?.entries;
+    if (!kept) {
+      const fresh: TreeEntry[] = [];
+      // Non-accessible entries are listed, flagged (a non-accessible folder's entries inherit it).
+      const hidden = workspace.nonAccessibleIn(folderRel, blocked);
+      for (const dirent of dirents) {
+        const name = dirent.name;
+        if (ALWAYS_SKIPPED.has(name) || name.endsWith(OWN_TEMP_SUFFIX) || options.ignoreName?.(name)) continue;
+        const type = entryType(dirent);
+        if (!includeHidden && (name.charCodeAt(0) === 46 /* . */ || (type === 'dir' && HIDDEN_FOLDERS.has(name)))) continue;
+        const rel = prefix + name;
+        if (!includeHidden && layers.length > 0 && ignoredBy(layers, rel, name, type === 'dir')) continue;
+        fresh.push(hidden(name) ? { path: rel, type, nonAccessible: true } : { path: rel, type });
+      }
+      kept = fresh.sort(byPath);
     }
-    kept.sort(byPath);
+    record?.push({ rel: folderRel, stats, entries: kept, ignore });
     return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
 
-  const rootLayers = includeHidden ? [] : ancestorLayers(workspace, options.dir);
+  const opens = options.opens !== false;
+  const rootLayers = includeHidden || !opens ? [] : ancestorLayers(workspace, options.dir);
   // The start folder's own .gitignore is read by open(); ancestorLayers covers the folders above it.
   const stack: Frame[] = [];
   if (!signal.aborted) {
     const inherited = rootLayers.filter((layer) => layer.base !== startRel);
-    stack.push(open(workspace.jail.openDir(options.dir), startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+    stack.push(open(opens ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
   }
   // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
   // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside
@@ -183,21 +218,6 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
   } finally {
     for (const frame of stack) frame.folder?.close();
   }
-  if (!filter) return { entries, truncated };
-  return applyGlob(entries, filter, startRel, options.maxEntries);
-}
-
-// Keeps the files the glob matches (relative to the walk's start) and the folders that lead to them.
-function applyGlob(entries: readonly TreeEntry[], filter: Ignore, startRel: string, maxEntries: number): { entries: TreeEntry[]; truncated: boolean } {
-  const offset = startRel === '' ? 0 : startRel.length + 1;
-  const keep = new Set<string>();
-  for (const entry of entries) {
-    if (entry.type === 'dir' || !filter.ignores(entry.path.slice(offset))) continue;
-    keep.add(entry.path);
-    for (let cut = entry.path.lastIndexOf('/'); cut >= offset; cut = entry.path.lastIndexOf('/', cut - 1)) {
-      keep.add(entry.path.slice(0, cut));
-    }
-  }
-  const kept = entries.filter((entry) => keep.has(entry.path));
-  return { entries: kept.slice(0, maxEntries), truncated: kept.length > maxEntries };
+  if (glob === undefined) return { entries, truncated };
+  return (await import('./tree-glob.js')).applyGlob(entries, glob, startRel, options.maxEntries);
 }

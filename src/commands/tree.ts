@@ -1,9 +1,11 @@
-import picomatch from '../workspace/picomatch.js';
 import * as z from 'zod/mini';
 import { described, flag, optionalText, whole, wholeOr } from '../engine/schema.js';
 import { defineCommand, type CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
-import { walkTree, type TreeEntry } from './tree-walk.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { stateDirFor } from '../engine/state-dir.js';
+import { walkTree, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 import { plural, visibleName } from './render.js';
 
 const flags = z.strictObject({
@@ -14,16 +16,6 @@ const flags = z.strictObject({
   includeHidden: flag('also dot-files, node_modules, vendor, gitignored paths'),
   ignore: optionalText('names or globs to leave out, comma-separated: "dist, *.log"'),
 });
-
-// `" go , js ,, py ,"` → a test for the names go, js and py: trimmed, empty items dropped, each an exact
-// name or a glob on the name; undefined when nothing is left.
-export function ignoredNames(csv: string | undefined): ((name: string) => boolean) | undefined {
-  const names = [...new Set((csv ?? '').split(',').map((item) => item.trim()).filter((item) => item !== ''))];
-  if (names.length === 0) return undefined;
-  const exact = new Set(names);
-  const globs = names.filter((name) => /[*?[\]{}]/.test(name)).map((name) => picomatch(name, { dot: true }));
-  return (name) => exact.has(name) || globs.some((matches) => matches(name));
-}
 
 type TreeArgs = z.infer<typeof flags>;
 
@@ -36,8 +28,9 @@ export interface TreeData {
 async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   const root = ctx.path(args.dir);
   if (root.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; read a file with: read --file ${args.dir}`);
-  const ignoreName = ignoredNames(args.ignore);
-  const { entries, truncated } = await walkTree({
+  // --ignore's names and globs: loaded only when given.
+  const ignoreName = args.ignore === undefined ? undefined : (await import('./tree-ignore.js')).ignoredNames(args.ignore);
+  const options: WalkOptions = {
     workspace: ctx.workspace,
     dir: root.real,
     maxDepth: args.maxDepth,
@@ -46,7 +39,13 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
     includeHidden: args.includeHidden,
     ...(ignoreName === undefined ? {} : { ignoreName }),
     signal: ctx.signal,
-  });
+  };
+  // The kept listing (tree-kept.ts: TREE_LISTING, KEEP_FOLDERS) once a walk was worth keeping; else a walk, kept
+  // when it opened enough folders. The module loads only then: a small tree's call never loads it.
+  const state = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
+  const record: Listed[] = [];
+  const { entries, truncated } = existsSync(join(state, 'tree-listing.json')) ? await (await import('./tree-kept.js')).keptTree(options, args.ignore, state) : await walkTree({ ...options, record });
+  if (record.length >= 32) (await import('./tree-kept.js')).keepWalk(options, args.ignore, state, record);
   return { dir: root.rel, entries, truncated };
 }
 

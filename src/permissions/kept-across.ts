@@ -57,14 +57,7 @@ function entries<T>(listings: FolderListings, name: string, isValue: (value: unk
   const known = listings.recall<Entries<T>>(memo);
   if (known) return known;
   const found: Entries<T> = {};
-  try {
-    const parsed = JSON.parse(readFileSync(fileOf(listings, name)!, 'utf8')) as { v?: unknown; entries?: unknown };
-    if (parsed.v === buildOf(listings) && parsed.entries && typeof parsed.entries === 'object') {
-      for (const [key, value] of Object.entries(parsed.entries)) if (isValue(value)) found[key] = value;
-    }
-  } catch {
-    // Computed again.
-  }
+  for (const [key, value] of Object.entries(readCacheFile(fileOf(listings, name)!, buildOf(listings)) ?? {})) if (isValue(value)) found[key] = value;
   listings.keep(memo, found);
   return found;
 }
@@ -80,13 +73,35 @@ export function keepAcross<T>(listings: FolderListings, name: string, key: strin
   if (file === undefined) return;
   const all = entries(listings, name, isValue);
   all[key] = value;
+  writeCacheFile(file, all, buildOf(listings));
+}
+
+// The one reader and writer of the state folder's cache files (these kept answers, the sandbox view's walks:
+// sandbox/view-cache.ts, the kept listings of tree and repo-map: workspace/kept-listing.ts): `{ v, entries }`,
+// where `v` names the build that wrote it (buildVersion), so an upgrade never reuses an answer of the code it replaced. Written
+// atomically (0600 in a 0700 folder); a failure is ignored: only a cache.
+export function writeCacheFile(file: string, entries: unknown, version: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ v: buildOf(listings), entries: all }), { mode: 0o600 });
+    writeFileSync(temporary, JSON.stringify({ v: version, entries }), { mode: 0o600 });
     renameSync(temporary, file);
   } catch {
     rmSync(temporary, { force: true });
+  }
+}
+
+// The entries of a cache file writeCacheFile wrote: only from a regular file of this user (not a symlink to one
+// elsewhere) written by this build; anything else (missing, unreadable, malformed, another build's) is no entry.
+export function readCacheFile(file: string, version: string): Record<string, unknown> | undefined {
+  try {
+    // (No getuid on Windows: a TypeError, and no entry.)
+    const stats = lstatSync(file);
+    if (!stats.isFile() || stats.uid !== process.getuid!()) return undefined;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; entries?: unknown } | null;
+    return parsed?.v === version && parsed.entries && typeof parsed.entries === 'object' ? (parsed.entries as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

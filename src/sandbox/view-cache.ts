@@ -1,7 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { lstatQuiet } from '../files/stat-quiet.js';
-import { buildVersion } from '../permissions/kept-across.js';
+import { buildVersion, readCacheFile as readKept, writeCacheFile as writeKept } from '../permissions/kept-across.js';
 import { folderKey, FolderLog } from './folder-log.js';
 import type { SecretPath } from './secret-files.js';
 
@@ -17,34 +14,9 @@ import type { SecretPath } from './secret-files.js';
 
 export { folderKey, FolderLog, readFolder } from './folder-log.js';
 
-// A state-folder cache file `{ v, entries }`: `v` names the build that wrote it (buildVersion, as kept-across.ts
-// does), so an upgrade never reuses an answer of the code it replaced. Written atomically (0600 in a 0700
-// folder); a failure is ignored: only a cache.
-export function writeCacheFile(file: string, entries: unknown): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ v: buildVersion(), entries }), { mode: 0o600 });
-    renameSync(temporary, file);
-  } catch {
-    rmSync(temporary, { force: true });
-  }
-}
-
-// The entries of a cache file writeCacheFile wrote: only from a regular file of this user (not a symlink to
-// one elsewhere) written by this build; anything else (missing, unreadable, malformed, another build's, the
-// old `v: 1`) is no entry, and is computed again.
-export function readCacheFile(file: string): Record<string, unknown> | undefined {
-  const stats = lstatQuiet(file);
-  if (!stats?.isFile() || stats.uid !== process.getuid?.()) return undefined;
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; entries?: unknown } | null;
-    return parsed?.v === buildVersion() && parsed.entries && typeof parsed.entries === 'object' ? (parsed.entries as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
+// The one reader and writer of state-folder cache files (permissions/kept-across.ts), for this build.
+export const readCacheFile = (file: string): Record<string, unknown> | undefined => readKept(file, buildVersion());
+export const writeCacheFile = (file: string, entries: unknown): void => writeKept(file, entries, buildVersion());
 interface Entry {
   readonly params: string;
   readonly folders: [string, string][];

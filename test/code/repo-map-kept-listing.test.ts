@@ -3,13 +3,13 @@
 // CLI call on 20 k files), and every change that alters what ripgrep would list is noticed: a file made, removed
 // or renamed (in a folder with no source file below it too), a new .gitignore line, another non-accessible glob.
 // Each time the map equals a fresh engine's on a fresh state folder (which lists with ripgrep). Real files.
-import { appendFile, mkdir, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { listingCounter } from '../../src/code/index/kept-listing.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { ageTree, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
@@ -34,14 +34,7 @@ afterEach(async () => {
 });
 
 // Every folder and ignore file made older than the racy window (a listing whose folders changed just now is not kept).
-async function age(dir = root): Promise<void> {
-  const past = new Date(Date.now() - 60_000);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) await age(join(dir, entry.name));
-    else if (entry.name === '.gitignore') await utimes(join(dir, entry.name), past, past);
-  }
-  await utimes(dir, past, past);
-}
+const age = (dir = root): Promise<void> => ageTree(dir, (name) => name === '.gitignore');
 
 async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
   const engine = await createEngine({

@@ -75,3 +75,15 @@ export async function engineFor(root: string): Promise<Engine> {
   const { createEngine } = await import('../../src/index.js');
   return createEngine({ workspace: root });
 }
+
+// Makes every folder under `dir` (and `dir`), and each file `file(name)` picks, a minute old: older than the racy
+// window of the kept listings (workspace/kept-listing.ts: a folder changed just now is listed again). Links untouched.
+export async function ageTree(dir: string, file: (name: string) => boolean = () => true): Promise<void> {
+  const { readdir, utimes } = await import('node:fs/promises');
+  const past = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await ageTree(join(dir, entry.name), file);
+    else if (!entry.isSymbolicLink() && file(entry.name)) await utimes(join(dir, entry.name), past, past);
+  }
+  await utimes(dir, past, past);
+}

@@ -1,5 +1,5 @@
 // The repo map's listing of source files kept between calls and processes (in the index's folder of the
-// state folder), so a call made when no folder changed runs no ripgrep walk and no per-path reader check
+// state folder, through the one kept listing of tree and repo-map: workspace/kept-listing.ts), so a call made when no folder changed runs no ripgrep walk and no per-path reader check
 // (on 20 k files ~250-400 ms of a one-changed-file CLI repo map). A folder's mtime moves when an entry is
 // made, removed or renamed in it, not when a file's content changes: content changes are the per-file
 // stamps' business (kept-stamps.ts), as before. The kept listing answers while
@@ -16,27 +16,19 @@
 // ignores is not entered: when ripgrep listed a file below one (its reading of the rules differs), nothing is kept.
 // .git/info/exclude, core.excludesFile and the parent folders' ignore files are not read by that walk
 // (--no-ignore-exclude, --no-ignore-global, --no-ignore-parent: search/ripgrep.ts), so they shape nothing here.
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import type { Stats } from 'node:fs';
 import { GitignoreCheck } from '../../search/gitignore.js';
+import { changedAt, FIELDS, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../../workspace/kept-listing.js';
 import { walkFolders } from '../../workspace/listings.js';
 import { listBeneath } from '../../workspace/own-read-sync.js';
 import { CODE_PATH, listCodeFiles, type ListRequest } from './list.js';
 import { indexDir } from './store.js';
 
-const FORMAT = 1;
-// A path changed this recently may change again within the same tick of the kernel's clock, its times unchanged.
-const RACY_MS = 2000;
+const FORMAT = 2;
 // Past this many watched paths the walk costs more than it saves: nothing is kept.
 const MAX_WATCHED = 20_000;
-// Per watched path: dev, ino, size, mtimeMs, ctimeMs.
-const FIELDS = 5;
 
-interface Saved {
-  readonly v: number;
-  readonly key: string;
-  readonly watched: readonly string[];
-  readonly numbers: readonly number[];
+interface Saved extends KeptWatch {
   readonly pruned: readonly string[];
   readonly files: readonly string[];
 }
@@ -44,15 +36,16 @@ interface Saved {
 // How many listings this process made by a walk (tests observe a kept listing answered, timing nothing).
 export const listingCounter = { listed: 0 };
 
-const listingPath = (stateDir: string): string => join(indexDir(stateDir), 'repo-map-listing.json');
+const listingFile = (request: ListRequest, stateDir: string): string | undefined => keptListingFile(indexDir(stateDir), request.workspace.root, 'repo-map-listing.json');
 
 // The source files under request.target, sorted: the kept listing when it holds, else ripgrep's (then kept).
 export async function keptCodeListing(request: ListRequest & { readonly readThroughJail: true }, stateDir: string): Promise<{ files: string[]; truncated: boolean }> {
   const filterKey = request.workspace.readerFilterKey();
   const key = filterKey === undefined ? undefined : JSON.stringify([FORMAT, request.target.rel, request.maxFiles, CODE_PATH, request.nonAccessibleGlobs, filterKey]);
   const root = request.workspace.root;
-  const saved = key === undefined ? undefined : load(stateDir, key);
-  const changed = saved === undefined ? undefined : changedAt(root, saved);
+  const file = listingFile(request, stateDir);
+  const saved = key === undefined || file === undefined ? undefined : load(file, key);
+  const changed = saved === undefined ? undefined : changedAt(root, saved.watched, saved.numbers);
   if (saved !== undefined && changed!.length === 0) return { files: [...saved.files], truncated: false };
   // A few folders changed (a file made or renamed): only they are listed again, not the whole tree.
   const watched = key === undefined ? undefined : saved === undefined ? watch(request) : rewatch(request, saved, changed!);
@@ -63,43 +56,15 @@ export async function keptCodeListing(request: ListRequest & { readonly readThro
     request.warn(message);
   } });
   const files = listed.files.slice().sort();
-  if (key !== undefined && watched !== undefined && !warned && !listed.truncated && listed.engine === 'ripgrep' && !request.signal.aborted && !underPruned(files, watched.pruned)) {
-    save(stateDir, { v: FORMAT, key, watched: watched.paths, numbers: watched.numbers, pruned: watched.pruned, files });
+  if (key !== undefined && file !== undefined && watched !== undefined && !warned && !listed.truncated && listed.engine === 'ripgrep' && !request.signal.aborted && !underPruned(files, watched.pruned)) {
+    saveKept(file, { key, watched: watched.paths, numbers: watched.numbers, pruned: watched.pruned, files } satisfies Saved);
   }
   return { files, truncated: listed.truncated };
 }
 
-function load(stateDir: string, key: string): Saved | undefined {
-  try {
-    const saved = JSON.parse(readFileSync(listingPath(stateDir), 'utf8')) as Partial<Saved>;
-    const { watched, numbers, pruned, files } = saved;
-    if (saved.v !== FORMAT || saved.key !== key || !Array.isArray(watched) || !Array.isArray(numbers) || !Array.isArray(pruned) || !Array.isArray(files) || numbers.length !== watched.length * FIELDS) return undefined;
-    return saved as Saved;
-  } catch {
-    return undefined;
-  }
-}
-
-function lstatOf(path: string): Stats | undefined {
-  try {
-    return lstatSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-// The positions of the watched paths whose numbers changed (or that are gone).
-function changedAt(root: string, saved: Saved): number[] {
-  const { watched, numbers } = saved;
-  const changed: number[] = [];
-  for (let at = 0; at < watched.length; at++) {
-    const rel = watched[at]!;
-    const stats = lstatOf(rel === '' ? root : `${root}/${rel}`);
-    const base = at * FIELDS;
-    if (stats === undefined || stats.dev !== numbers[base] || stats.ino !== numbers[base + 1] || stats.size !== numbers[base + 2]
-      || stats.mtimeMs !== numbers[base + 3] || stats.ctimeMs !== numbers[base + 4]) changed.push(at);
-  }
-  return changed;
+function load(file: string, key: string): Saved | undefined {
+  const saved = loadKept(file, key);
+  return saved !== undefined && isStrings(saved.pruned) && isStrings(saved.files) ? (saved as unknown as Saved) : undefined;
 }
 
 interface Watched {
@@ -142,7 +107,7 @@ class Collector {
       return;
     }
     this.found.paths.push(rel);
-    this.found.numbers.push(stats.dev, stats.ino, stats.size, this.#now - stats.mtimeMs < RACY_MS ? -1 : stats.mtimeMs, stats.ctimeMs);
+    pushStamp(this.found.numbers, stats, this.#now);
   }
 
   // A folder and its .gitignore.
@@ -264,17 +229,4 @@ function underPruned(files: readonly string[], pruned: readonly string[]): boole
     for (let cut = file.indexOf('/'); cut !== -1; cut = file.indexOf('/', cut + 1)) if (folders.has(file.slice(0, cut))) return true;
     return false;
   });
-}
-
-// Best effort: a state folder that cannot be written only costs the next call a walk.
-function save(stateDir: string, saved: Saved): void {
-  const path = listingPath(stateDir);
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    writeFileSync(temp, JSON.stringify(saved), { mode: 0o600 });
-    renameSync(temp, path);
-  } catch {
-    rmSync(temp, { force: true });
-  }
 }

@@ -1,0 +1,86 @@
+// The one kept listing of `tree` (commands/tree-kept.ts) and repo-map (code/index/kept-listing.ts): an answer
+// kept in the state folder between calls and processes with the identity stamps of every path it depends on
+// (each listed folder, each .gitignore read), as numbers end to end: device, inode, size, mtime and ctime. A
+// folder's times move when an entry is made, removed or renamed in it, so a call that finds every stamp the
+// same answers from the kept listing without listing a folder; one that finds a few folders changed lists
+// only those again. A path changed within the racy window (the kernel's coarse clock: it may change again in
+// the same tick, its times unchanged) is stamped with an mtime no path has, so the next call lists it again.
+// The file is read and written by the one state-cache reader (permissions/kept-across.ts readCacheFile: a regular file of this
+// user, written by this build), and only from a state folder outside the workspace.
+import { lstatSync, type BigIntStats, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { buildVersion, readCacheFile, writeCacheFile } from '../permissions/kept-across.js';
+import { isInside } from './contains.js';
+
+export const RACY_MS = 2000;
+// Per watched path: dev, ino, size, mtimeMs, ctimeMs.
+export const FIELDS = 5;
+
+export interface KeptWatch {
+  readonly key: string;
+  readonly watched: readonly string[];
+  readonly numbers: readonly number[];
+}
+
+// The kept listing `name` of a workspace: none when its state folder lies inside the workspace (a file the
+// workspace holds is never read as a cache).
+export function keptListingFile(stateDir: string, root: string, name: string): string | undefined {
+  return isInside(root, stateDir) ? undefined : join(stateDir, name);
+}
+
+// Milliseconds as Node's number Stats computes them from a BigIntStats' nanoseconds (the same double).
+const ms = (ns: bigint): number => Number(ns / 1_000_000_000n) * 1e3 + Number(ns % 1_000_000_000n) / 1e6;
+
+// Appends a path's five numbers; `now` marks what changed within the racy window.
+export function pushStamp(out: number[], stats: Stats | BigIntStats, now: number): void {
+  if (typeof stats.dev === 'bigint') {
+    const big = stats as BigIntStats;
+    const [mtime, ctime] = [ms(big.mtimeNs), ms(big.ctimeNs)];
+    out.push(Number(big.dev), Number(big.ino), Number(big.size), now - mtime < RACY_MS ? -1 : mtime, ctime);
+    return;
+  }
+  const small = stats as Stats;
+  out.push(small.dev, small.ino, small.size, now - small.mtimeMs < RACY_MS ? -1 : small.mtimeMs, small.ctimeMs);
+}
+
+export function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+// Whether the path's numbers at `at` (a FIELDS-wide slot of `numbers`) are its numbers now (false when gone).
+export function sameStamp(path: string, numbers: readonly number[], at: number): boolean {
+  const stats = lstatOf(path);
+  const base = at * FIELDS;
+  return stats !== undefined && stats.dev === numbers[base] && stats.ino === numbers[base + 1] && stats.size === numbers[base + 2]
+    && stats.mtimeMs === numbers[base + 3] && stats.ctimeMs === numbers[base + 4];
+}
+
+// The positions of the watched paths (relative to `root`, '' for it) whose numbers changed or that are gone.
+export function changedAt(root: string, watched: readonly string[], numbers: readonly number[]): number[] {
+  const changed: number[] = [];
+  for (let at = 0; at < watched.length; at++) {
+    const rel = watched[at]!;
+    if (!sameStamp(rel === '' ? root : `${root}/${rel}`, numbers, at)) changed.push(at);
+  }
+  return changed;
+}
+
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number');
+
+// The kept listing in `file` when it was kept for `key` and has the watched shape (the caller checks the rest).
+export function loadKept(file: string, key: string): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
+  const kept = readCacheFile(file, buildVersion());
+  if (kept?.key !== key || !isStrings(kept.watched) || !isNumbers(kept.numbers) || kept.numbers.length !== kept.watched.length * FIELDS) return undefined;
+  return kept as KeptWatch & Record<string, unknown>;
+}
+
+export function saveKept<T extends KeptWatch>(file: string, kept: T): void {
+  writeCacheFile(file, kept, buildVersion());
+}
+
+export { isNumbers, isStrings };
