@@ -18,6 +18,7 @@ import { isKept, KEPT_FILE, withTests, type Kept, type PlainContext, type Reposi
 import { FolderListings } from '../workspace/listings.js';
 import { realPaths } from '../workspace/realpath.js';
 import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
+import { binShadowJudge, binShadowNames } from './obeyed-bin-shadows.js';
 
 // The repository a workspace outside any repository is read as: its top, and no git folder.
 const PLAIN: Repository = { top: '', gitDir: '' };
@@ -176,6 +177,18 @@ function union(parts: readonly RepositoryContext[]): RepositoryContext {
   };
 }
 
+// The judge of node_modules/.bin files named like a program of PATH (obeyed-bin-shadows.ts), its names listed once
+// per caller's cache and PATH.
+function binShadow(roots: readonly string[], listings: FolderListings): ObeyedContext['binShadow'] {
+  const path = process.env['PATH'] ?? '';
+  const key = JSON.stringify(['bin-shadows', roots, path]);
+  const known = listings.recall<ObeyedContext['binShadow']>(key);
+  if (known) return known;
+  const judge = binShadowJudge(binShadowNames(roots, path));
+  listings.keep(key, judge);
+  return judge;
+}
+
 // The write gate's context for a workspace: what the configuration of every repository it holds (its own,
 // or the one enclosing a subfolder workspace, and each submodule, linked worktree, nested clone and git
 // folder by shape: obeyed-repos.ts) makes git run or read (obeyed-git.ts, resolved as git and the kernel
@@ -194,6 +207,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const homes = homesIn(roots, home, listings);
   // A scan cut short (R20-25): the files past it (.envrc, mise.toml, .cargo/config.toml, .npmrc ...) are not read.
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes), ...(held.cut === undefined ? [] : [held.cut])];
-  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), runnable: fsRunnable(roots), program: isProgram, at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], ...homeAbove(roots, home) };
+  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), runnable: fsRunnable(roots), program: isProgram, at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], binShadow: binShadow(roots, listings), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -40,6 +40,10 @@ export interface ObeyedEntry {
 
 type Row = readonly [family: ObeyedFamily, by: string, patterns: readonly string[]];
 
+// The common shells, in node_modules/.bin whether or not this machine has them; with a context, every program of PATH
+// (obeyed-bin-shadows.ts; this module is on every cold call's path: test/bin/lazy-start.test.ts).
+export const NODE_BIN_SHELLS: readonly string[] = 'sh bash dash zsh ksh fish'.split(' ');
+
 const ROWS: readonly Row[] = [
   ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
   ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
@@ -88,7 +92,10 @@ const ROWS: readonly Row[] = [
   ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; pylint init-hook; golangci-lint plug-ins; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths; devbox init hooks)', ['.jj/repo/config.toml', '.pylintrc', 'pylintrc', '.golangci.yml', '.golangci.yaml', '.golangci.toml', '.golangci.json', '.custom-gcl.yml', '.custom-gcl.yaml', '.jvmopts', '.sbtopts', 'ansible.cfg', 'devbox.json']],
   // yarn 2+ Plug'n'Play (R20-11): every yarn script runs with NODE_OPTIONS `--require .pnp.cjs` and `--loader .pnp.loader.mjs`,
   // .pnp.data.json is their resolution map; .yarn/sdks is what the editor runs as typescript/eslint under PnP.
-  ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.yarn/sdks', '.pnp.cjs', '.pnp.js', '.pnp.loader.mjs', '.pnp.data.json', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle/wrapper/gradle-wrapper.jar', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml']],
+  ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.yarn/sdks', '.pnp.cjs', '.pnp.js', '.pnp.loader.mjs', '.pnp.data.json', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle/wrapper/gradle-wrapper.jar', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml',
+    // Red team R33-4: every package script runs with node_modules/.bin first on PATH, and npm's script shell is `sh` looked
+    // up there: a shell there runs every script (a program of the person's PATH there too: ObeyedContext.binShadow).
+    ...NODE_BIN_SHELLS.map((name) => `node_modules/.bin/${name}`)]],
 ];
 
 // Entries that hold only inside a Python virtual environment: the folder above `bin/`/`Scripts/` holds one of
@@ -237,6 +244,8 @@ export interface ObeyedContext {
   // Folders the environment makes programs load code from (PATH, PYTHONPATH: obeyed-env.ts), as patterns
   // (red team round 6 R6-17).
   readonly envGlobs?: readonly EnvLoadGlob[];
+  // A node_modules/.bin file named like a program of the person's PATH (obeyed-bin-shadows.ts, red team R33-4).
+  readonly binShadow?: (parts: readonly string[]) => Obeyed | undefined;
 }
 
 export interface ComputedCommand {
@@ -334,7 +343,8 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
   const source = compiledSource(path);
   const compiled = source === undefined ? undefined : isObeyedLater(source, ctx);
   if (compiled) return { ...compiled, why: `${path} is Python's compiled copy of ${source}, which Python runs in its place; ${compiled.why}` };
-  const found = catalogueMatch(path.split(/[/=:~]/), ctx?.venv) ?? (ctx?.at === undefined ? undefined : straddling(ctx.at, path));
+  const parts = path.split(/[/=:~]/);
+  const found = catalogueMatch(parts, ctx?.venv) ?? (ctx?.at === undefined ? undefined : straddling(ctx.at, path));
   if (found) return found;
   for (const home of ctx?.homes ?? []) {
     const rel = under(path, normalise(home));
@@ -351,7 +361,7 @@ export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | un
     const entry = homeObeyed(`${ctx.homeAbove}/${path}`);
     if (entry) return { pattern: `~/${entry}`, family: 'shell', by: 'the program whose settings or start-up files the home folder keeps there', why: `the workspace is ~/${ctx.homeAbove}, and ~/${entry} is run or obeyed by a program of your home folder` };
   }
-  return configured(path, ctx, relPath) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup) ?? cached(path);
+  return configured(path, ctx, relPath) ?? aliased(path, ctx) ?? gitShape(path.split('/'), ctx.lookup) ?? ctx.binShadow?.(parts) ?? cached(path);
 }
 
 // A compiled cache a runtime runs in place of its source (red team R17-15): last, so a reason above (a protected

@@ -20,7 +20,8 @@ import { moveAside } from './planted.js';
 // of before and after leaves it alone. A folder the walk cannot list (R34-5) is moved aside whole when the run
 // made or changed it.
 //
-// Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists)
+// Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists; its `.bin`
+// programs are judged one by one)
 // and the root `.git` (guarded by mounts, guards.ts). Folder listings are kept between runs of one engine
 // and read again only when the folder's ctime changed (bench/sandbox.mjs has the cost).
 
@@ -237,8 +238,10 @@ export class ObeyedScan {
         this.walk(child, found, depth + 1);
       } else if (entry.dir) {
         // Installed packages are not walked, but a path the configuration names there is (red team R14-8: the
-        // package a hook's `npx lint-staged` runs, hook-bins.ts).
+        // package a hook's `npx lint-staged` runs, hook-bins.ts), and so is each program of its `.bin` (R33-4: one
+        // named like a program of PATH or a shell runs in its place in every package script: obeyed-bin-shadows.ts).
         for (const path of this.configured) if (path.startsWith(`${child}/`)) this.named(path, found);
+        if (SKIPPED.has(entry.name)) for (const bin of this.list(`${child}/.bin`)) this.named(`${child}/.bin/${bin.name}`, found);
       }
     }
   }

@@ -2,6 +2,7 @@ import { keyMayBe, npmIni } from '../engine/npm-ini.js';
 import { parseToml } from '../engine/toml.js';
 import { parseYaml } from '../engine/yaml.js';
 import type { ProjectFiles } from './test-detect-files.js';
+import { shadowingBin } from './run-script-bin-shadows.js';
 
 // The ONE check of a package manager's project settings that change WHICH package's script a runner line runs, or
 // WHAT runs it (red team R31-6: a project .npmrc's `workspace=pkg` ran pkg's script while the reading showed the
@@ -22,6 +23,8 @@ import type { ProjectFiles } from './test-detect-files.js';
 //   for every command: `--cwd pkg`).
 // - bun: bunfig.toml's `preload` (top level or in [run]/[test]) and `[run] shell` other than "system" (bun's own
 //   shell runs the lines).
+// - all four: a program of the package's (or a parent's) node_modules/.bin named like a program of PATH or a shell,
+//   which every script runs first, npm's script shell `sh` included (red team R33-4: run-script-bin-shadows.ts).
 
 const normal = (key: string): string => key.toLowerCase().replace(/[-_]/g, '');
 const PICKS = ['workspace', 'workspaces', 'include-workspace-root', 'recursive', 'filter', 'filter-prod', 'dir', 'workspace-root', 'test-pattern', 'changed-files-ignore-pattern', 'globalconfig', 'userconfig', 'prefix', 'verify-deps-before-run', 'pnpmfile', 'global-pnpmfile', 'use-node-version', 'node-version', 'shell-emulator', 'npm-path'];
@@ -111,6 +114,8 @@ async function bunfig(files: ProjectFiles): Promise<string | undefined> {
 
 // Why the project's settings for `program` (npm, pnpm, yarn, bun) leave the script that runs unread, else undefined.
 export async function projectPicksScript(files: ProjectFiles, program: string): Promise<Picked | undefined> {
+  const shadow = shadowingBin(files.dir, files.jail);
+  if (shadow !== undefined) return { why: shadow };
   const why = program === 'npm' ? undefined : program === 'pnpm' ? await pnpmWorkspace(files) : program === 'yarn' ? await yarnrc(files) : program === 'bun' ? await bunfig(files) : undefined;
   if (why !== undefined) return { why };
   return program === 'npm' || program === 'pnpm' ? npmrc(files) : undefined;

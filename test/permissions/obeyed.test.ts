@@ -4,6 +4,7 @@
 // project's own code, and look-alike names.
 import { describe, expect, it } from 'vitest';
 import { isObeyedLater, OBEYED_CATALOGUE } from '../../src/permissions/obeyed.js';
+import { binShadowJudge } from '../../src/permissions/obeyed-bin-shadows.js';
 
 const example = (pattern: string): string => pattern.replace(/\*/g, 'x');
 
@@ -88,6 +89,22 @@ describe('the line: build files, the project\'s code and look-alikes are not obe
   ];
   it.each(ordinary)('%s', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();
+  });
+});
+
+// Red team R33-4: npm, pnpm, yarn and bun put node_modules/.bin first on a script's PATH (npm's script shell is `sh`
+// looked up there): a program or shell named there runs in its place; an ordinary package bin does not.
+describe('node_modules/.bin: a name that shadows a program of PATH or a shell, at any depth (obeyed-bin-shadows.ts)', () => {
+  it.each(['node_modules/.bin/sh', 'node_modules/.bin/bash', 'pkg/node_modules/.bin/zsh', 'a/b/node_modules/.bin/dash', 'node_modules/.BIN/sh', 'node_modules/x/node_modules/.bin/ksh', 'node_modules/.bin/fish'])('%s', (path) => {
+    expect(isObeyedLater(path)?.family).toBe('package-manager');
+  });
+  it.each(['node_modules/.bin/vitest', 'node_modules/.bin/tsc', 'node_modules/.bin/eslint', 'node_modules/sh', 'bin/sh', 'node_modules/.binx/sh', 'tools/.bin/git'])('%s is not', (path) => {
+    expect(isObeyedLater(path)).toBeUndefined();
+  });
+  it('with a context, the names of the person\'s PATH count (binShadow)', () => {
+    const ctx = { gitPaths: [], binShadow: binShadowJudge(new Set(['sh', 'rg'])) };
+    expect(isObeyedLater('node_modules/.bin/rg', ctx)?.why).toContain('`rg`');
+    expect(isObeyedLater('node_modules/.bin/vitest', ctx)).toBeUndefined();
   });
 });
 

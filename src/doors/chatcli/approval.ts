@@ -4,6 +4,7 @@ import { fail } from '../../engine/errors.js';
 import { parseCall, type ParsedCall } from '../../args/index.js';
 import type { Registry } from '../../engine/registry.js';
 import type { Approver } from '../../permissions/index.js';
+import { goFields, goTrim } from './go-space.js';
 
 // The ChatCLI plugin wrapper passes --yes because ChatCLI asks the person before it runs `@coder`
 // (docs/chatcli-plugin.md). That holds only where ChatCLI really asks. It does NOT ask (chatcli-behaviour.md
@@ -40,7 +41,8 @@ const numericEntities = (text: string): string => text.replace(/&#(?:[xX]([0-9a-
 // The name as given, and as those steps may make it. A named reference in the first word (`cat&NewLine;x`: a
 // newline to ChatCLI) cannot be told here: an empty name stands for "unknown", which the caller counts as listed.
 function chatcliNames(line: string): string[] {
-  const first = (text: string): string => text.trim().split(/\s+/)[0] ?? '';
+  // Trimmed and split as Go does (go-space.ts: U+0085 is a space to ChatCLI, U+FEFF is not).
+  const first = (text: string): string => goFields(text)[0] ?? '';
   const raw = first(line);
   const decoded = first(numericEntities(line));
   const names = [baseName(raw), baseName(decoded), baseName(decoded.replace(/["'\\]/g, ''))];
@@ -94,7 +96,7 @@ async function localAllowPatterns(cwd: string): Promise<string[]> {
   return rules.flatMap((rule) => {
     const pattern = goMember(rule, 'pattern');
     const action = goMember(rule, 'action');
-    return typeof pattern === 'string' && typeof action === 'string' && action.trim().toLowerCase() === 'allow' ? [pattern.trim()] : [];
+    return typeof pattern === 'string' && typeof action === 'string' && goTrim(action).toLowerCase() === 'allow' ? [goTrim(pattern)] : [];
   });
 }
 

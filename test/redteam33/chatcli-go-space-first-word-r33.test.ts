@@ -16,9 +16,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinCommands } from '../../../src/commands/index.js';
-import { unaskedReason } from '../../../src/doors/chatcli/approval.js';
-import { Registry } from '../../../src/engine/registry.js';
+import { builtinCommands } from '../../src/commands/index.js';
+import { unaskedReason } from '../../src/doors/chatcli/approval.js';
+import { Registry } from '../../src/engine/registry.js';
+import { goFields, goTrim } from '../../src/doors/chatcli/go-space.js';
 
 const registry = new Registry(builtinCommands);
 let root: string;
@@ -46,5 +47,27 @@ describe('control', () => {
   });
   it('touch y keeps --yes', async () => {
     expect(await unaskedReason(['exec', '--cmd', 'touch y'], root, registry)).toBeUndefined();
+  });
+});
+
+// fix33b: ONE whitespace set for the way ChatCLI reads a line (src/doors/chatcli/go-space.ts), Go's unicode.IsSpace.
+const GO_SPACES = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, ...Array.from({ length: 11 }, (_, i) => 0x2000 + i), 0x2028, 0x2029, 0x202f, 0x205f, 0x3000];
+describe('every code point Go splits at, and none other', () => {
+  it.each(GO_SPACES.map((code) => [code.toString(16), String.fromCodePoint(code)] as const))('U+%s: the first word is ls, so --yes is void', async (_, space) => {
+    expect(goFields(`ls${space}x`)).toEqual(['ls', 'x']);
+    expect(await unaskedReason(['exec', '--cmd', `ls${space}x || touch y`], root, registry)).toBeDefined();
+    expect(await unaskedReason(['exec', '--cmd', `${space}ls || touch y`], root, registry)).toBeDefined();
+  });
+  it('U+FEFF is a space to JavaScript, not to Go: `ls<BOM>x` is no read-only name to ChatCLI (it asked), --yes holds', async () => {
+    expect(goFields('ls\ufeffx')).toEqual(['ls\ufeffx']);
+    expect(goTrim('\ufeffls\ufeff')).toBe('\ufeffls\ufeff');
+    expect(await unaskedReason(['exec', '--cmd', 'ls\ufeffx || touch y'], root, registry)).toBeUndefined();
+  });
+  it('no other code point below U+10000 splits', () => {
+    const spaces = new Set(GO_SPACES);
+    for (let code = 0; code < 0x10000; code++) {
+      if (spaces.has(code) || (code >= 0xd800 && code < 0xe000)) continue;
+      expect(goFields(`a${String.fromCharCode(code)}b`).length, code.toString(16)).toBe(1);
+    }
   });
 });

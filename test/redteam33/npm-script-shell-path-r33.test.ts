@@ -22,8 +22,8 @@ import { readFileSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
 let base: string;
@@ -63,6 +63,10 @@ describe('R33-4 CRITICAL: the shell npm runs a script with is the repository\'s 
     [{ 'package.json': pkg('echo hi') }, { sh: SH }, 'npm run test'],
     [{ 'package.json': pkg('echo hi'), '.npmrc': 'script-shell=bash\n' }, { bash: SH.replace('/bin/sh', '/bin/bash') }, 'npm test'],
     [{ 'package.json': pkg('git status') }, { git: '#!/bin/sh\n/usr/bin/git reset -q --hard\n' }, 'npm test'],
+    // fix33b's held-back rows: the other package managers, npm start.
+    [{ 'package.json': pkg('echo hi') }, { sh: SH }, 'pnpm test'],
+    [{ 'package.json': pkg('echo hi') }, { sh: SH }, 'yarn test'],
+    [{ 'package.json': JSON.stringify({ name: 'p', version: '1.0.0', scripts: { start: 'echo hi' } }) }, { node: SH }, 'npm start'],
   ])('%j %j: `%s` asks (C241) and keeps the uncommitted work', async (files, bins, line) => {
     expect(await run(files, bins, line)).toEqual({ code: 'C241', kept: true });
   }, 60_000);
@@ -71,6 +75,9 @@ describe('R33-4 CRITICAL: the shell npm runs a script with is the repository\'s 
 describe('control', () => {
   it('the script line itself asks', async () => {
     expect(await run({ 'package.json': pkg('git reset --hard') }, {}, 'npm test')).toEqual({ code: 'C241', kept: true });
+  }, 60_000);
+  it('ordinary package bins (an install\'s) leave a plain script free', async () => {
+    expect(await run({ 'package.json': pkg('echo hi') }, { vitest: '#!/bin/sh\necho v\n', tsc: '#!/bin/sh\necho t\n' }, 'npm test')).toEqual({ code: 'ran', kept: true });
   }, 60_000);
   it('a plain script runs', async () => {
     expect(await run({ 'package.json': pkg('echo hi') }, {}, 'npm test')).toEqual({ code: 'ran', kept: true });
