@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
@@ -27,7 +28,7 @@ async function workspace(): Promise<{ top: string; env: Record<string, string> }
   await writeFiles(top, { 'build/a.txt': 'a\n', 'Makefile': 'clean:\n\trm -rf build\n', 'package.json': '{"scripts":{"clean":"rm -rf build","c2":"npm run clean","build":"tsc -p ."}}' });
   await writeFiles(home, { '.keep': '' });
   execFileSync('git', ['init', '-q', top]);
-  return { top, env: { HOME: home, CODEWARD_NO_SERVE: '1' } };
+  return { top, env: { HOME: home, CODEWARD_NO_SERVE: '1', ...NO_JAIL } };
 }
 
 function run(top: string, env: Record<string, string>, args: string[]): string {
