@@ -28,7 +28,7 @@ async function workspace(): Promise<{ top: string; env: Record<string, string> }
   await writeFiles(top, { 'build/a.txt': 'a\n', 'Makefile': 'clean:\n\trm -rf build\n', 'package.json': '{"scripts":{"clean":"rm -rf build","c2":"npm run clean","build":"tsc -p ."}}' });
   await writeFiles(home, { '.keep': '' });
   execFileSync('git', ['init', '-q', top]);
-  return { top, env: { HOME: home, CODEWARD_NO_SERVE: '1', ...NO_JAIL } };
+  return { top, env: { HOME: home, CODEWARD_NO_SERVE: '1' } };
 }
 
 function run(top: string, env: Record<string, string>, args: string[]): string {
@@ -39,7 +39,7 @@ function run(top: string, env: Record<string, string>, args: string[]): string {
 describe('R28-6: an immune command inside a package script or make recipe, with nothing to take it back, asks', () => {
   test.each(['npm run clean', 'npm run c2', 'make clean'])('`%s` under --sandbox off --yes asks (C241) and deletes nothing', async (line) => {
     const { top, env } = await workspace();
-    expect(run(top, env, ['--sandbox', 'off', 'exec', '--cmd', line])).toBe('C241');
+    expect(run(top, { ...env, ...NO_JAIL }, ['--sandbox', 'off', 'exec', '--cmd', line])).toBe('C241');
     expect(readFileSync(join(top, 'build/a.txt'), 'utf8')).toBe('a\n');
   }, 120_000);
 
@@ -52,7 +52,7 @@ describe('R28-6: an immune command inside a package script or make recipe, with 
   test('control: `rm -rf build` on the line asks, sandboxed or not', async () => {
     const { top, env } = await workspace();
     expect(run(top, env, ['exec', '--cmd', 'rm -rf build'])).toBe('C241');
-    expect(run(top, env, ['--sandbox', 'off', 'exec', '--cmd', 'rm -rf build'])).toBe('C241');
+    expect(run(top, { ...env, ...NO_JAIL }, ['--sandbox', 'off', 'exec', '--cmd', 'rm -rf build'])).toBe('C241');
   }, 120_000);
 });
 
