@@ -1,6 +1,6 @@
 // Entry point of `npm run bench`: builds the CLI, runs every benchmark, prints a summary table and writes
 // bench/.fixtures/results.json. Informational: exits 0 unless the build fails or --strict sees a FAIL.
-// Usage: node bench/run.mjs [--strict] [--no-build] [startup|cold-start|listing|listing-kept|tail|patch|multipatch|staleness|checkpoint|search|policy|mcp|agent|sandbox|sandbox-view|sandbox-network|stage|tokens|references|code-intel ...]
+// Usage: node bench/run.mjs [--strict] [--no-build] [startup|cold-start|listing|listing-kept|tail|patch|multipatch|staleness|checkpoint|search|policy|mcp|agent|sandbox|sandbox-view|write-jail|sandbox-network|stage|tokens|references|code-intel ...]
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { CLI, DIST, FIXTURES, NODE, ROOT, SNAPSHOT, ensureDir } from './lib.mjs'
 
 const argv = process.argv.slice(2);
 const strict = argv.includes('--strict');
-const BENCHMARKS = ['startup', 'cold-start', 'listing', 'listing-kept', 'tail', 'patch', 'multipatch', 'staleness', 'checkpoint', 'search', 'policy', 'mcp', 'agent', 'sandbox', 'sandbox-view', 'sandbox-network', 'stage', 'tokens', 'references', 'code-intel'];
+const BENCHMARKS = ['startup', 'cold-start', 'listing', 'listing-kept', 'tail', 'patch', 'multipatch', 'staleness', 'checkpoint', 'search', 'policy', 'mcp', 'agent', 'sandbox', 'sandbox-view', 'write-jail', 'sandbox-network', 'stage', 'tokens', 'references', 'code-intel'];
 const unknown = argv.filter((arg) => !arg.startsWith('--') && !BENCHMARKS.includes(arg));
 if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; choose from ${BENCHMARKS.join(', ')}`);

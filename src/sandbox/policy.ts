@@ -113,7 +113,7 @@ const OFFLINE_ENV: Readonly<Record<string, string>> = {
 };
 
 // `~/x` and absolute paths as real paths; missing ones are left out (nothing to bind).
-function realPaths(paths: readonly string[], home: string | undefined, root: string): string[] {
+export function realPaths(paths: readonly string[], home: string | undefined, root: string): string[] {
   const real: string[] = [];
   for (const path of paths) {
     const expanded = path === '~' || path.startsWith('~/') ? (home ? join(home, path.slice(1)) : undefined) : resolve(root, path);

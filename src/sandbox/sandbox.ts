@@ -24,7 +24,9 @@ import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
-import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
+import { realOf, realPaths, sandboxPolicy, within, type SandboxMode } from './policy.js';
+import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
+import { writeJailArgs, writeJailProfile, type WriteJail } from './write-jail.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
@@ -85,6 +87,8 @@ export interface SandboxStatus {
   readonly network: boolean;
   // Why no sandbox applies, when none does.
   readonly reason?: string;
+  // `--sandbox off` where a jail primitive runs: reads unconfined, writes jailed (write-jail.ts).
+  readonly writeJail?: Backend;
 }
 
 // How one run is sandboxed: `stage`, its writes staged (overlay.ts); `gitReadOnly`, every git folder of
@@ -116,6 +120,8 @@ export interface PreparedRun {
   readonly after?: () => Promise<string[]>;
   // Where a read-only sandbox came from ('--sandbox read-only', the project config): for the failure hint.
   readonly readOnlyFrom?: string;
+  // `--sandbox off` run in the write jail (write-jail.ts): what a refused write is told.
+  readonly writeJail?: string;
   // Staged (issue 27): the overlay whose upper folder holds what the command wrote; or why a run that
   // asked for staging writes in place.
   readonly stage?: OverlayLayout;
@@ -215,8 +221,12 @@ export class ProcessSandbox {
 
   async status(): Promise<SandboxStatus> {
     const { mode, network } = this.settings;
-    if (mode === 'off') return { backend: undefined, mode: 'off', network: true, reason: 'turned off (--sandbox off or "sandbox": "off")' };
     this.detected ??= detect(this.toolEnv);
+    if (mode === 'off') {
+      // Reads unconfined, writes jailed wherever a jail primitive runs (write-jail.ts).
+      const jail = await this.detected;
+      return { backend: undefined, mode: 'off', network: true, reason: 'turned off (--sandbox off or "sandbox": "off")', ...(jail ? { writeJail: jail } : {}) };
+    }
     const backend = await this.detected;
     if (!backend) {
       const missing = process.platform === 'darwin' ? `${SEATBELT} is missing` : process.platform === 'linux' ? 'bwrap (bubblewrap) is not installed or cannot run here' : `no sandbox for ${process.platform}`;
@@ -241,8 +251,18 @@ export class ProcessSandbox {
     return unavailable === undefined ? undefined : { why: `no overlay can be mounted here (${unavailable})`, fix: 'codeward doctor shows why staging is unavailable' };
   }
 
+  // An `off` run in the write jail (write-jail.ts): bwrap (or seatbelt) with the root read-only.
+  private jailed(backend: Backend, cwd: string): PreparedRun {
+    const home = this.env['HOME'];
+    const jail: WriteJail = { root: this.root, home, writable: realPaths(this.settings.writable ?? [], home && home.startsWith('/') ? realOf(home) : undefined, this.root), ownFolders: codewardFolders(this.root, this.env, this.stateDir), env: this.env };
+    const writeJail = `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
+    if (backend.kind === 'seatbelt') return { wrapper: [backend.path, '-p', writeJailProfile(jail)], writeJail };
+    return { wrapper: [backend.path, ...writeJailArgs(jail, cwd)], writeJail };
+  }
+
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const status = await this.status();
+    if (status.writeJail) return this.jailed(status.writeJail, cwd);
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
         throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);

@@ -117,6 +117,13 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
     if (prepared?.stage) removeLayout(prepared.stage.dir);
     throw error;
   }
+  // The write jail of `--sandbox off` could not start: nothing ran, and nothing runs unjailed instead (fail closed).
+  if (prepared?.writeJail && jailFailed(result)) {
+    for (const warning of (await prepared.after?.()) ?? []) ctx.warn(warning);
+    throw fail('C210', `nothing ran: --sandbox off runs commands with their writes jailed to the workspace, and the jail (bubblewrap) failed to start: ${result.stderr.trim().split('\n')[0] ?? ''}; codeward doctor shows why bubblewrap cannot run here`);
+  }
+  // A write the jail refused (the program may have hidden its failure): said with the fix, the output kept.
+  if (prepared?.writeJail && JAIL_REFUSED.test(`${result.stderr}\n${result.stdout}`)) ctx.warn(`a write was refused: ${prepared.writeJail}`);
   // A staged run that wrote nothing through the overlay: its run folder is removed while the after-run step runs
   // (no mount is left on it: the overlay lived in the run's own namespace).
   const removing = prepared?.stage && upperEmpty(prepared.stage) ? removeLayoutAside(prepared.stage.dir) : undefined;
@@ -133,8 +140,12 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const gitFailed = /index\.lock|\.git\/|unable to (?:create|write|append)/i.test(output) || (/read-only file system/i.test(output) && mentionsGit(call.command));
   if (prepared?.gitReadOnly && (gitFailed || (call.command.includes('git') && GIT_WRITES.test(call.command)))) ctx.warn(prepared.gitReadOnly);
   if (git?.hooksOff) ctx.warn(git.hooksOff);
-  return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}) } : result;
+  return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}), ...(prepared?.writeJail ? { writeJail: prepared.writeJail } : {}) } : result;
 }
+
+// bubblewrap's own failure before the command started: its message alone, a failing exit.
+const jailFailed = (result: RunResult): boolean => result.exitCode !== 0 && result.stdout === '' && /^bwrap: /.test(result.stderr);
+const JAIL_REFUSED = /read-only file system|\bEROFS\b/i;
 
 // How the run may use the workspace's git folder (red team R12-21, R13-1, R13-2): read-only, with the warning
 // a failing git gets; or writable for a line that runs the system's git alone, approved, in a repository
@@ -251,6 +262,8 @@ export function processFailure<D extends ProcessData>(result: RunResult, data: D
   const offline = result.networkBlocked ? networkHint(command, `${result.stderr}\n${result.stdout}`, networkFailure(result.stderr) || networkFailure(result.stdout)) : undefined;
   const hint = !result.sandboxed
     ? ''
+    : result.writeJail !== undefined
+      ? DENIED.test(result.stderr) ? ` (${WRITE_REFUSED.test(result.stderr) ? '' : 'if it was a write: '}${result.writeJail})` : ''
     : offline !== undefined
       ? ` (${offline})`
       : DENIED.test(result.stderr) && readOnlyFrom !== undefined

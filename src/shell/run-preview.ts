@@ -3,6 +3,7 @@ import type { SandboxHandle } from '../engine/engine-sandbox.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { NamedRead } from './run-script-files.js';
 import { sharedNetwork } from '../sandbox/network-words.js';
+import { JAIL_WORDS } from '../sandbox/jail-words.js';
 import { gitAloneRepository, systemGit } from './git-alone-repo.js';
 import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
 import { LazyShellParser } from './lazy-parser.js';
@@ -15,7 +16,9 @@ import { isStaged, runStaging } from './run-staging.js';
 // `inside the OS sandbox (bwrap, no network)` or `outside any OS sandbox (why)`.
 export async function sandboxWords(sandbox: SandboxHandle | undefined): Promise<{ words: string; contained: boolean }> {
   const status = await sandbox?.status().catch(() => undefined);
-  if (!status?.backend) return { words: `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}`, contained: false };
+  // `--sandbox off` in the write jail (sandbox/write-jail.ts): reads unconfined, writes jailed.
+  if (!status?.backend && status?.writeJail) return { words: `outside the OS sandbox (${status.reason ?? 'turned off'}), reads unconfined, ${JAIL_WORDS} (${status.writeJail.kind})`, contained: false };
+  if (!status?.backend) return { words: `outside any OS sandbox${status?.reason ? ` (${status.reason})` : ''}${status?.mode === 'off' ? ', writes not jailed (no bubblewrap here)' : ''}`, contained: false };
   // With the network on, what it reaches is said (red team R16-3).
   const limits = [status.network ? `with network: ${sharedNetwork(status.backend.kind)}` : 'no network', ...(status.mode === 'read-only' ? ['read-only'] : [])];
   return { words: `inside the OS sandbox (${status.backend.kind}, ${limits.join(', ')})`, contained: true };

@@ -35,14 +35,17 @@ export type Staging = 'staged' | 'partly' | InPlace;
 
 const NOT_INSTALLED_FIX = 'run it in the OS sandbox: install bubblewrap where it can run (codeward doctor shows why none runs here)';
 
-// Whether an OS sandbox contains the run (a read-only or seatbelt sandbox does, though neither stages).
+// Whether an OS sandbox contains the run (a read-only or seatbelt sandbox does, though neither stages), or
+// at least its writes: `--sandbox off` runs in the write jail wherever one runs (sandbox/write-jail.ts: the root
+// read-only, the workspace, the temporary folder and sandboxWritable writable), so the parse's rules for a run
+// nothing contains (permissions/unconfined.ts) are not needed for it; where no jail runs they hold.
 async function confinement(sandbox: SandboxHandle | undefined): Promise<Unconfined | undefined> {
   if (!sandbox) return { why: 'no OS sandbox', fix: NOT_INSTALLED_FIX };
-  const status = await sandbox.status().catch((error: unknown) => ({ backend: undefined, reason: (error as Error).message }));
-  if (status.backend) return undefined;
+  const status = await sandbox.status().catch((error: unknown) => ({ backend: undefined, writeJail: undefined, reason: (error as Error).message }));
+  if (status.backend || status.writeJail) return undefined;
   const off = status.reason?.startsWith('turned off') === true;
   return off
-    ? { why: `the OS sandbox is ${status.reason ?? 'turned off'}`, fix: 'turn the OS sandbox on (leave out --sandbox off, or remove "sandbox": "off" from ~/.codeward/config.json)' }
+    ? { why: `the OS sandbox is ${status.reason ?? 'turned off'} and no write jail runs here (bubblewrap cannot), so writes are not jailed`, fix: 'turn the OS sandbox on (leave out --sandbox off, or remove "sandbox": "off" from ~/.codeward/config.json)' }
     : { why: `no OS sandbox (${status.reason ?? 'none runs here'})`, fix: NOT_INSTALLED_FIX };
 }
 export const isStaged = (staging: Staging | undefined): staging is 'staged' | 'partly' => staging === 'staged' || staging === 'partly';

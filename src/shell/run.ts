@@ -44,6 +44,8 @@ export interface RunResult {
   networkBlocked?: boolean;
   // ... read-only, and where that came from ('--sandbox read-only', the project config).
   readOnlyFrom?: string;
+  // ... `--sandbox off` in the write jail (sandbox/write-jail.ts): what a refused write is told.
+  writeJail?: string;
 }
 
 const shells = new Map<string, string>();

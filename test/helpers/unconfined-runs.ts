@@ -6,6 +6,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from './fixture.js';
 
+// No write jail (fix33a): `--sandbox off` runs in the write jail wherever bubblewrap runs (sandbox/write-jail.ts);
+// these tests check the parse's rules for a run NOTHING contains, which still hold where no jail runs (no
+// bubblewrap): a bubblewrap that fails its probe is that place (docs/configuration.md CODEWARD_BWRAP).
+export const NO_JAIL = { CODEWARD_BWRAP: '/bin/false' } as const;
+
 export interface RunPlace {
   readonly top: string;
   readonly home: string;
@@ -56,7 +61,7 @@ export function unconfinedRuns(prefix: string, setup?: (base: string) => Promise
       return { top, home, n };
     },
     exec(place, line, options = {}) {
-      const result = runCli(['--json', '--sandbox', 'off', ...(options.extra ?? []), '-C', place.top, 'exec', '--cmd', line], { env: { HOME: place.home, CODEWARD_NO_SERVE: '1', ...options.env }, yes: options.yes ?? true });
+      const result = runCli(['--json', '--sandbox', 'off', ...(options.extra ?? []), '-C', place.top, 'exec', '--cmd', line], { env: { HOME: place.home, CODEWARD_NO_SERVE: '1', ...NO_JAIL, ...options.env }, yes: options.yes ?? true });
       return result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout;
     },
   };

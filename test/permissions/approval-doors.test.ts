@@ -103,14 +103,14 @@ describe('the CLI prompt at a terminal', () => {
     expect(test.output()).toContain('codeward needs your approval: @coder test .');
     expect(test.output()).toContain('approve: run the tests with npm test in the workspace root');
     expect(test.output()).toContain('runs: npm test');
-    expect(test.output()).toMatch(/where: in the workspace root · outside any OS sandbox \(turned off/);
+    expect(test.output()).toMatch(/where: in the workspace root · outside the OS sandbox \(turned off.*\), reads unconfined, writes jailed to the workspace/);
     expect(test.output()).toContain('· in place (undo cannot take it back)');
     test.write('n\r');
     expect(await test.exit).toBe(1);
     const exec = await start(['--sandbox', 'off', 'exec', '--cmd', 'touch made', '--dir', 'build']);
     await exec.waitFor('? ');
     expect(exec.output()).toContain('runs: touch made');
-    expect(exec.output()).toMatch(/where: in build · outside any OS sandbox \(turned off/);
+    expect(exec.output()).toMatch(/where: in build · outside the OS sandbox \(turned off.*\), reads unconfined, writes jailed to the workspace/);
     exec.write('n\r');
     expect(await exec.exit).toBe(1);
   });
@@ -186,8 +186,8 @@ describe('MCP elicitation with the real SDK client', () => {
     expect(asked[0]).toContain("codeward needs your approval: @coder test --pattern parses .");
     expect(asked[0]).toContain("\nruns: npm test -- 'parses'\n");
     expect(asked[0]).toContain('\nwhy: ');
-    expect(asked[0]).toMatch(/\nwhere: in the workspace root · outside any OS sandbox \(turned off/);
+    expect(asked[0]).toMatch(/\nwhere: in the workspace root · outside the OS sandbox \(turned off.*\), reads unconfined, writes jailed to the workspace/);
     expect(asked[1]).toContain('\nruns: touch made\n');
-    expect(asked[1]).toMatch(/\nwhere: in build · outside any OS sandbox \(turned off/);
+    expect(asked[1]).toMatch(/\nwhere: in build · outside the OS sandbox \(turned off.*\), reads unconfined, writes jailed to the workspace/);
   });
 });

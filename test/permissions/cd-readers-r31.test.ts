@@ -13,6 +13,7 @@ import { fedFiles } from '../../src/permissions/hook-fed.js';
 import { unmodeled } from '../../src/permissions/hook-unmodeled.js';
 import { runCli } from '../helpers/fixture.js';
 import { explain, parser, policyWith, sandbox, type Sandbox } from './helpers.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('run-scripts.ts / task-runner-lines.ts: a script that moves with `built
 
 describe('unconfined.ts (--sandbox off): CDPATH leaves the workspace', () => {
   it.each(['CDPATH=.. cd home && echo x >> .bashrc', 'CDPATH=.. command cd -- home; echo x >> .bashrc', 'cd - && echo x >> .bashrc'])('--yes `%s`: C241, ~/.bashrc untouched', async (line) => {
-    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true } });
+    const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' }, permissions: { home: box.home, yes: true } });
     try {
       const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
       expect(result.ok ? 'ran' : result.error.code).toBe('C241');
@@ -101,7 +102,7 @@ describe('policy check of `@coder test` answers what the real call would', () =>
     const root = join(box.root, 'rmhome');
     await mkdir(root, { recursive: true });
     await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0', scripts: { test: 'rm -rf ~' } }));
-    const env = { HOME: box.home, CODEWARD_NO_SERVE: '1' };
+    const env = { HOME: box.home, CODEWARD_NO_SERVE: '1', ...NO_JAIL };
     const checked = runCli(['--json', '--sandbox', 'off', '-C', root, 'policy', 'check', '@coder test'], { env });
     expect(checked.json.data?.['outcome']).toMatch(/^ask a person/);
     expect(checked.json.data?.['source']).toBe('immune');

@@ -12,6 +12,7 @@ import { createEngine } from '../../src/setup.js';
 import { envNamed } from '../../src/permissions/obeyed-env.js';
 import { variableLoads } from '../../src/permissions/home-sources-assign.js';
 import { writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let box: { root: string; home: string };
 let base: string;
@@ -26,7 +27,7 @@ afterAll(async () => rm(base, { recursive: true, force: true }));
 
 // One engine per row: 'ran', or the code (C241: the unconfined judge's question, not approved by --yes).
 async function run(cmd: string): Promise<string> {
-  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home: box.home, yes: true } });
+  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home: box.home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd } });
     return result.ok ? 'ran' : result.error.code;

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 // Below /var/tmp: the temporary folder is writable by design (a location there runs).
 let box: { root: string; home: string };
@@ -33,7 +34,7 @@ beforeEach(async () => {
 afterEach(async () => rm(base, { recursive: true, force: true }));
 
 async function run(cmd: string): Promise<string> {
-  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home: box.home, yes: true } });
+  const engine = await createEngine({ workspace: box.root, env: { HOME: box.home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home: box.home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd } });
     // The question names the variable (not another class the line also falls in).

@@ -11,6 +11,7 @@ import { createEngine } from '../../src/setup.js';
 import type { ApprovalRequest } from '../../src/permissions/types.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { sandbox, type Sandbox } from './helpers.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 export interface Stubbed {
   readonly box: () => Sandbox;
@@ -27,7 +28,7 @@ export async function runOff(box: Sandbox, cmd: string, asked?: ApprovalRequest[
   const approver = asked ? async (request: ApprovalRequest): Promise<'no'> => (asked.push(request), 'no') : undefined;
   const engine = await createEngine({
     workspace: box.root,
-    env: { HOME: box.home, PATH: process.env['PATH'] ?? '' },
+    env: { HOME: box.home, PATH: process.env['PATH'] ?? '', ...NO_JAIL },
     sandbox: { mode: 'off' },
     permissions: { home: box.home, yes: approver === undefined, ...(approver ? { approver, cliRules: { allow: ['@coder exec *'] } } : {}) },
   });

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 
@@ -38,7 +39,7 @@ function run(top: string, env: Record<string, string>, args: string[]): string {
 describe('R28-6: an immune command inside a package script or make recipe, with nothing to take it back, asks', () => {
   test.each(['npm run clean', 'npm run c2', 'make clean'])('`%s` under --sandbox off --yes asks (C241) and deletes nothing', async (line) => {
     const { top, env } = await workspace();
-    expect(run(top, env, ['--sandbox', 'off', 'exec', '--cmd', line])).toBe('C241');
+    expect(run(top, { ...env, ...NO_JAIL }, ['--sandbox', 'off', 'exec', '--cmd', line])).toBe('C241');
     expect(readFileSync(join(top, 'build/a.txt'), 'utf8')).toBe('a\n');
   }, 120_000);
 
@@ -51,7 +52,7 @@ describe('R28-6: an immune command inside a package script or make recipe, with 
   test('control: `rm -rf build` on the line asks, sandboxed or not', async () => {
     const { top, env } = await workspace();
     expect(run(top, env, ['exec', '--cmd', 'rm -rf build'])).toBe('C241');
-    expect(run(top, env, ['--sandbox', 'off', 'exec', '--cmd', 'rm -rf build'])).toBe('C241');
+    expect(run(top, { ...env, ...NO_JAIL }, ['--sandbox', 'off', 'exec', '--cmd', 'rm -rf build'])).toBe('C241');
   }, 120_000);
 });
 

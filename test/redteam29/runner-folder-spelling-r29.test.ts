@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let base: string;
 let count = 0;
@@ -28,7 +29,7 @@ async function run(line: string, script: string, args: readonly string[]): Promi
   await writeFiles(top, { 'package.json': '{"name":"root","scripts":{"g":"echo root"}}', 'sub/package.json': JSON.stringify({ name: 'sub', scripts: { g: script } }) });
   await writeFiles(home, { '.keep': '' });
   execFileSync('git', ['init', '-q', top]);
-  const result = runCli(['--json', ...args, '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
+  const result = runCli(['--json', ...args, '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1', ...NO_JAIL }, yes: true });
   return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, home };
 }
 

@@ -19,6 +19,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let base: string;
 let top: string;
@@ -40,7 +41,7 @@ afterAll(async () => {
 async function run(line: string): Promise<{ code: string; home: string[] }> {
   const home = join(base, `h${++count}`);
   await writeFiles(home, { '.keep': '' });
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
+  const result = runCli(['--json', '--sandbox', 'off', '-C', top, 'exec', '--cmd', line], { env: { HOME: home, CODEWARD_NO_SERVE: '1', ...NO_JAIL }, yes: true });
   return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, home: readdirSync(home).filter((name) => name !== '.keep' && name !== '.cache') };
 }
 

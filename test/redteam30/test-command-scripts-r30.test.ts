@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let base: string;
 let count = 0;
@@ -37,7 +38,7 @@ async function run(files: Record<string, string>, args: readonly string[]): Prom
   execFileSync('git', ['-C', top, 'add', 'a.txt'], { env });
   execFileSync('git', ['-C', top, 'commit', '-qm', 'a'], { env });
   await writeFiles(top, { 'a.txt': 'CHANGED\n' });
-  const result = runCli(['--json', '--sandbox', 'off', '-C', top, ...args], { env: { HOME: home, CODEWARD_NO_SERVE: '1' }, yes: true });
+  const result = runCli(['--json', '--sandbox', 'off', '-C', top, ...args], { env: { HOME: home, CODEWARD_NO_SERVE: '1', ...NO_JAIL }, yes: true });
   const kept = existsSync(join(top, 'a.txt')) && readFileSync(join(top, 'a.txt'), 'utf8') === 'CHANGED\n';
   return { code: result.json.ok ? 'ran' : result.json.error?.code ?? result.stdout, kept };
 }

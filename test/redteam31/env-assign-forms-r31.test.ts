@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
 import { execFileSync } from 'node:child_process';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -37,7 +38,7 @@ afterAll(async () => rm(base, { recursive: true, force: true }));
 
 async function run(cmd: string): Promise<{ code: string; written: boolean }> {
   await rm(join(home, '.bashrc'), { force: true });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd } });
     return { code: result.ok ? 'ran' : result.error.code, written: existsSync(join(home, '.bashrc')) };

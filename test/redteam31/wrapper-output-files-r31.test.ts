@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 const has = (program: string): boolean => {
   try {
@@ -46,7 +47,7 @@ afterAll(async () => {
 async function run(line: string): Promise<{ code: string; home: string[]; tasks: boolean }> {
   const home = join(base, `h${++count}`);
   await writeFiles(home, { '.keep': '' });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
     const tasks = join(root, '.vscode/tasks.json');

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -32,7 +33,7 @@ afterAll(async () => rm(base, { recursive: true, force: true }));
 
 async function verdict(line: string): Promise<string> {
   await rm(join(home, 'y'), { force: true });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', home) } });
     return result.ok ? (existsSync(join(home, 'y')) ? 'ran, wrote OUT/y' : 'ran') : result.error.code;

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
 let base: string;
@@ -40,7 +41,7 @@ async function run(files: Record<string, string>, line: string): Promise<{ code:
   execFileSync('git', ['-C', root, 'add', '-A'], { env: GIT_ENV });
   execFileSync('git', ['-C', root, 'commit', '-qm', 'a'], { env: GIT_ENV });
   await writeFiles(root, { 'a.txt': 'CHANGED\n' });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
     return { code: result.ok ? 'ran' : result.error.code, kept: readFileSync(join(root, 'a.txt'), 'utf8') === 'CHANGED\n' };

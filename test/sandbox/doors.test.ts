@@ -32,7 +32,7 @@ afterEach(async () => {
 const escaped = (): Promise<boolean> => access(join(outside, 'x.txt')).then(() => true, () => false);
 
 describe.skipIf(!bwrapWorks)('the sandbox in the other doors', () => {
-  it('MCP: exec cannot write outside the workspace; --sandbox off lifts it', async () => {
+  it('MCP: exec cannot write outside the workspace; --sandbox off neither (its writes are jailed: fix33a)', async () => {
     const client = await stdioClient(root, state, { serverArgs: ['--yes'] });
     const result = await client.callTool({ name: 'exec', arguments: { cmd: 'bash escape.sh' } });
     await client.close();
@@ -40,10 +40,11 @@ describe.skipIf(!bwrapWorks)('the sandbox in the other doors', () => {
     expect(textOf(result)).toContain('No such file or directory');
     expect(await escaped()).toBe(false);
     const open = await stdioClient(root, state, { serverArgs: ['--yes', '--sandbox', 'off'] });
-    const free = await open.callTool({ name: 'exec', arguments: { cmd: 'bash escape.sh' } });
+    const jailed = await open.callTool({ name: 'exec', arguments: { cmd: 'bash escape.sh' } });
     await open.close();
-    expect(free.isError).toBeFalsy();
-    expect(await escaped()).toBe(true);
+    expect(jailed.isError).toBe(true);
+    expect(textOf(jailed)).toMatch(/Read-only file system.*writes jailed to the workspace/);
+    expect(await escaped()).toBe(false);
   });
 
   it('agent: the model\'s exec runs in the sandbox too (yolo approves it, the OS still refuses)', async () => {

@@ -274,13 +274,18 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     expect(await readFile(join(root, 'dist', 'out.js'), 'utf8')).toContain('export const x');
   });
 
-  it('--sandbox read-only refuses writes in the workspace too; --sandbox off lifts the sandbox', async () => {
+  it('--sandbox read-only refuses writes in the workspace too; --sandbox off lifts the view, not the write jail (only where no bwrap runs are its writes free)', async () => {
     const readOnly = await exec('echo x > inside.txt\n', ['--sandbox', 'read-only']);
     expect(readOnly.status).toBe(1);
     expect(await exists(join(root, 'inside.txt'))).toBe(false);
     // A write that is not git's gets no hint about git's folder (newcomer: it did, with no git in the line).
     expect(readOnly.stdout).not.toContain("git's folder is read-only");
-    const off = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
+    // fix33a: `off` runs in the write jail (sandbox/write-jail.ts): a write outside the workspace is refused.
+    const jailed = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
+    expect(jailed.status).toBe(1);
+    expect(jailed.stdout).toMatch(/Read-only file system.*writes jailed to the workspace/);
+    expect(await exists(join(outside, 'free.txt'))).toBe(false);
+    const off = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off'], { CODEWARD_BWRAP: '/bin/false' });
     expect(off.status).toBe(0);
     expect(await readFile(join(outside, 'free.txt'), 'utf8')).toBe('free\n');
   });

@@ -43,6 +43,8 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
       mode: status.mode,
       network: status.backend ? status.network : true,
       ...(status.reason ? { reason: status.reason } : {}),
+      // `--sandbox off`: whether its writes are jailed here (sandbox/write-jail.ts), and where they may go.
+      ...(status.backend ? {} : { writeJail: status.writeJail ? `${status.writeJail.kind}: the workspace, the temporary folder, /dev/shm${config.sandboxWritable.length > 0 ? `, ${config.sandboxWritable.join(', ')}` : ''}` : null }),
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
       homeReadOnly: status.backend ? HOME_READABLE.map((path) => `~/${path}`) : [],
@@ -63,7 +65,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
   const box = data.sandbox;
   const lines = [
     `workspace        ${data.workspace} (every path is jailed here; symlinks resolved)`,
-    ...(box.backend ? sandboxLines(box, verbose) : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone`]),
+    ...(box.backend ? sandboxLines(box, verbose) : box.writeJail ? [`OS sandbox       none: ${box.reason ?? ''}; reads unconfined, writes jailed (${box.writeJail})`] : [`OS sandbox       none: ${box.reason ?? ''}; exec and test run under the permission gate alone, writes are not jailed here`]),
     `permission gate  ${plural(data.policy.rules, 'rule')} from ${data.policy.files.length > 0 ? data.policy.files.map((info) => String(info.file)).join(', ') : 'no policy file'} plus the defaults${data.policy.problems ? ` (${plural(data.policy.problems, 'problem')}: codeward policy list)` : ''}`,
     `trust            ${trustLine(data.trust, ignored.map(formatIgnored))}`,
     `user config      ${userConfig.error ? `error: ${userConfig.error}` : userConfig.file ? `${userConfig.file}${userConfig.passEnv.length > 0 ? `; passEnv ${userConfig.passEnv.join(' ')}` : ''}${userConfig.envPlaces.length > 0 ? `; envPlaces ${userConfig.envPlaces.join(' ')}` : ''}${userConfig.warnings.length > 0 ? `; ${userConfig.warnings.join('; ')}` : ''}` : 'none (~/.codeward/config, config.json, config.yaml or config.yml)'}`,

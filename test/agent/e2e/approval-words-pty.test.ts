@@ -26,7 +26,7 @@ describe('approvals in plain words and the output of what ran (issue 29, TUI)', 
       const asked = await pty.waitFor('[y] once');
       const question = pty.output().slice(0, asked);
       expect(question).toContain(`runs: ${PRINT}`);
-      expect(question).toMatch(/where: in tools · outside any OS sandbox \(turned off/);
+      expect(question).toMatch(/where: in tools · outside the OS sandbox \(turned off.*\), reads unconfined, writes jailed to the workspace/);
       // The question line in plain words, never rule syntax; without a sandbox nothing is staged.
       expect(questionLine(question)).toBe(`? approve: run ${PRINT} in tools, stopped after 600 s · in place (undo cannot take it back)`);
       pty.write('y');

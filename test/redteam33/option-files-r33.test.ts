@@ -22,12 +22,15 @@
 // file", the same rule as R33-1's xargs input. The project's default config file (`.npmrc`: cache, logs-dir, prefix;
 // pip's `pip.conf` in a venv) is the same class with no option on the line: read its path-valued keys as npm's own
 // options (npm-ini.ts is already the one reader; unconfined-attached.ts judges `--logs-dir=~/x` on the line).
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -50,7 +53,8 @@ async function verdict(line: string): Promise<string> {
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    return result.ok ? (existsSync(join(home, 'x')) ? 'ran, wrote OUT' : 'ran') : result.error.code;
+    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
+    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
   } finally {
     await engine.close();
   }
@@ -68,14 +72,14 @@ describe('R33-2 CRITICAL: a program takes its output path from an options file t
     'npm_config_userconfig=u.npmrc npm view left-pad@0 version --offline; true',
     'npm --userconfig u.npmrc view left-pad@0 version --offline; true',
     'npm view left-pad@0 version --offline; true',
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });
 
 describe('control', () => {
-  it.each(['curl -s -o OUT file://$PWD/a.txt', 'wget -q -e output_document=OUT http://127.0.0.1:1/ || true', 'gcc -o OUT -x c -c /dev/null'])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  it.each(['curl -s -o OUT file://$PWD/a.txt', 'wget -q -e output_document=OUT http://127.0.0.1:1/ || true', 'gcc -o OUT -x c -c /dev/null'])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
   it.each(['curl -s file://$PWD/a.txt'])('`%s` runs', async (line) => {
     expect(await verdict(line)).toBe('ran');

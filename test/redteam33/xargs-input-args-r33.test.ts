@@ -11,12 +11,15 @@
 // built): the launched program gets an argument only known at run time (UNKNOWN) for the items xargs appends,
 // so every judge (unconfined.ts's "not read-only given a path outside") fails closed for a program that is not
 // read-only, without a list of writer programs.
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -37,7 +40,8 @@ async function verdict(line: string): Promise<string> {
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    return result.ok ? (existsSync(join(home, 'x')) ? 'ran, wrote OUT' : 'ran') : result.error.code;
+    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
+    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
   } finally {
     await engine.close();
   }
@@ -48,15 +52,15 @@ describe('R33-1 CRITICAL: xargs gives its program arguments the parse never saw'
     "printf 'OUT\\n' > l; xargs -a l touch",
     "printf 'OUT\\n' > l; xargs --arg-file=l touch",
     "printf 'OUT\\n' > l; cat l | xargs touch",
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });
 
 describe('control', () => {
   // A pipe whose words hold the path asks today (the path is a word of the line).
-  it.each(['touch OUT', "printf 'OUT\\n' | xargs touch", "printf 'OUT\\n' | xargs -I{} cp a.txt {}"])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  it.each(['touch OUT', "printf 'OUT\\n' | xargs touch", "printf 'OUT\\n' | xargs -I{} cp a.txt {}"])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
   it.each(["printf 'a.txt\\n' | xargs grep -c a"])('`%s` runs', async (line) => {
     expect(await verdict(line)).toBe('ran');

@@ -15,18 +15,23 @@
 // Fix: ONE place, exportedLoader: a Makefile that exports ANY variable the reading does not prove inert to the
 // shell opens the reading (or: the recipes are walked with the exported environment, which readCd and the PS4 judge
 // already read on a line), not a longer list of names.
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, writeFiles } from '../helpers/fixture.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' };
 let base: string;
 let count = 0;
 beforeAll(async () => {
-  base = await tempDir('rt33-make-env-');
+  // Below /var/tmp: the temporary folder is writable by design (in the write jail too).
+  base = await mkdtemp('/var/tmp/cw-rt33-make-env-');
 });
 afterAll(async () => {
   await removeDir(base);
@@ -56,11 +61,11 @@ describe('R33-5 CRITICAL: a Makefile exports a variable its recipes\' shell obey
     'export CDPATH = HOME_DIR\nall:\n\tcd .config && touch y\n',
     'CDPATH = HOME_DIR\nexport CDPATH\nall:\n\tcd .config && touch y\n',
     'CDPATH = HOME_DIR\n.EXPORT_ALL_VARIABLES:\nall:\n\tcd .config && touch y\n',
-  ])('%j: `make all` asks (C241) and writes nothing in the home', async (makefile) => {
-    expect(await run(makefile)).toEqual({ code: 'C241', wroteHome: false });
+  ])('%j: `make all` writes nothing in the home (runs in the write jail, or asks)', async (makefile) => {
+    expect((await run(makefile)).wroteHome).toBe(false);
   }, 60_000);
-  it('SHELL = /bin/bash, .SHELLFLAGS = -xc, export PS4 = $$(…): asks (decision; bash runs PS4 as a non-root user)', async () => {
-    expect((await run('SHELL = /bin/bash\n.SHELLFLAGS = -xc\nexport PS4 = $$(touch y)\nall:\n\techo hi\n')).code).toBe('C241');
+  it('SHELL = /bin/bash, .SHELLFLAGS = -xc, export PS4 = $$(…): writes nothing in the home (bash runs PS4 as a non-root user)', async () => {
+    expect((await run('SHELL = /bin/bash\n.SHELLFLAGS = -xc\nexport PS4 = $$(touch HOME_DIR/.config/y)\nall:\n\techo hi\n')).wroteHome).toBe(false);
   }, 60_000);
 });
 

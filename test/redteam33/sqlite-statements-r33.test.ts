@@ -13,12 +13,15 @@
 // Fix: ONE place, where sqlite3's operands are classed (the inline-code reading that already catches `.shell`): a
 // statement operand is code the parse does not read (fails closed under --sandbox off) unless it is proven a plain
 // query; the database operand is read as a path after a `file:` URI prefix. Not a longer list of dot-commands.
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -39,7 +42,8 @@ async function verdict(line: string): Promise<string> {
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    return result.ok ? (existsSync(join(home, 'x')) ? 'ran, wrote OUT' : 'ran') : result.error.code;
+    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
+    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
   } finally {
     await engine.close();
   }
@@ -51,13 +55,13 @@ describe('R33-8 CRITICAL: a sqlite3 statement writes a file outside the workspac
     "sqlite3 :memory: \"VACUUM INTO 'OUT'\"",
     "sqlite3 :memory: \"ATTACH 'OUT' AS y; create table y.t(a)\"",
     "sqlite3 'file:OUT?mode=rwc' 'create table t(a)'",
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });
 
 describe('control', () => {
-  it.each(["sqlite3 :memory: '.shell touch OUT'", 'sqlite3 OUT "create table t(a)"'])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  it.each(["sqlite3 :memory: '.shell touch OUT'", 'sqlite3 OUT "create table t(a)"'])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });

@@ -11,12 +11,15 @@
 // Fix: ONE place, src/permissions/unconfined-env.ts: a value is read as the words a program may take from it (split at
 // blanks, then each word's `=`/`:` parts, as unconfined-attached.ts reads `--opt=value`), not as one path; every part
 // that lands outside counts, so no list of option-string variables is needed.
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -37,7 +40,8 @@ async function verdict(line: string): Promise<string> {
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    return result.ok ? (existsSync(join(home, 'x')) ? 'ran, wrote OUT' : 'ran') : result.error.code;
+    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
+    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
   } finally {
     await engine.close();
   }
@@ -48,14 +52,14 @@ describe('R33-3 CRITICAL: an environment value that is a line of options names a
     "PYTEST_ADDOPTS='--junitxml=OUT' pytest -q --collect-only a.txt || true",
     "export PYTEST_ADDOPTS='--junitxml=OUT'; pytest -q --collect-only a.txt || true",
     "JAVA_TOOL_OPTIONS='-Xlog:all=off -Xlog:gc:file=OUT' java -version",
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });
 
 describe('control', () => {
-  it.each(["pytest -q --collect-only --junitxml=OUT a.txt || true", "TAR_OPTIONS='-C OUT' tar -tf /dev/null"])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  it.each(["pytest -q --collect-only --junitxml=OUT a.txt || true", "TAR_OPTIONS='-C OUT' tar -tf /dev/null"])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
   it.each(['PYTEST_ADDOPTS=-q pytest -q --collect-only a.txt || true'])('`%s` runs', async (line) => {
     expect(await verdict(line)).toBe('ran');

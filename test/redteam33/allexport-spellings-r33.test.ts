@@ -13,12 +13,15 @@
 // Fix: ONE place, the prescan (parse-walk-state.ts / parse-walk-simple.ts): a `set` word only known at run time that
 // may start with `-` (or `+`) counts as allexport on; a shell's options read with the shell's own option table
 // (the one parse-launchers.ts uses for `-c`), not stopping at the first long or valued option.
+// Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
+// the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
+// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { writeFiles } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { writeFiles } from '../helpers/fixture.js';
 
 // Below /var/tmp: the temporary folder is writable by design.
 let base: string;
@@ -39,7 +42,8 @@ async function verdict(line: string): Promise<string> {
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    return result.ok ? (existsSync(join(home, 'x')) ? 'ran, wrote OUT' : 'ran') : result.error.code;
+    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
+    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
   } finally {
     await engine.close();
   }
@@ -52,8 +56,8 @@ describe('R33-9 CRITICAL: allexport spelled so the prescan misses it', () => {
     `bash --norc -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
     `bash --noprofile -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
     `bash -O extglob -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });
 
@@ -63,7 +67,7 @@ describe('control', () => {
     `o=allexport; set -o $o; SSLKEYLOGFILE=OUT; ${CURL}`,
     `bash -a --norc -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
     `bash -e -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
+    expect(await verdict(line)).not.toBe('wrote OUT');
   }, 60_000);
 });

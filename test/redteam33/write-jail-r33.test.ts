@@ -1,0 +1,167 @@
+// Issue 26 / round 33 (fix33a): `--sandbox off` is "reads unconfined, writes jailed" wherever bubblewrap runs
+// (sandbox/write-jail.ts). The class of R33-1..R33-9: a program writes wherever its option files, option strings in
+// the environment, stdin, addresses or SQL tell it, which the parse never reads; here spelled so no parse can see
+// it (a script file of the workspace writes $HOME/x). Expected: the workspace, the temporary folder and the
+// person's sandboxWritable folders are written; the home, /var/tmp and the enclosing repository's .git are not;
+// reads of the home and the network work as before. Every `off` run is jailed, a person-approved one too (the
+// question says so: "writes jailed …"). Where no jail runs (bwrap missing: CODEWARD_BWRAP=/bin/false), the
+// parse's rules for a run nothing contains ask as before.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import type { ApprovalRequest } from '../../src/permissions/types.js';
+import { writeJailArgs, writeJailProfile } from '../../src/sandbox/write-jail.js';
+import { writeFiles } from '../helpers/fixture.js';
+
+const bwrapWorks = ((): boolean => {
+  try {
+    execFileSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--dev-bind', '/dev', '/dev', '--proc', '/proc', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+// Below /var/tmp: not the temporary folder (os.tmpdir() is /tmp here), so the home is outside every writable place.
+// base/repo is a git repository, base/repo/project the workspace (a subfolder: the enclosing .git is outside it).
+let base: string;
+let root: string;
+let home: string;
+let outside: string;
+let server: Server;
+let port = 0;
+beforeAll(async () => {
+  base = await mkdtemp('/var/tmp/cw-rt33-jail-');
+  root = join(base, 'repo', 'project');
+  home = join(base, 'home');
+  outside = join(base, 'writable');
+  await mkdir(root, { recursive: true });
+  await mkdir(outside);
+  execFileSync('git', ['init', '-q', join(base, 'repo')]);
+  await writeFiles(root, { 'a.txt': 'a\n', 'w.sh': 'echo x > "$1"\n' });
+  await writeFiles(home, { 'secret.txt': 'home-read\n' });
+  server = createServer((_request, response) => response.end('net-ok\n'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  server.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+interface Run {
+  readonly code: string;
+  readonly out: string;
+  readonly warnings: string[];
+}
+
+async function run(line: string, options: { env?: Record<string, string>; asked?: ApprovalRequest[] } = {}): Promise<Run> {
+  const warnings: string[] = [];
+  const approver = options.asked ? async (request: ApprovalRequest): Promise<'once'> => (options.asked!.push(request), 'once') : undefined;
+  const engine = await createEngine({
+    workspace: root,
+    env: { HOME: home, PATH: process.env['PATH'] ?? '', ...options.env },
+    sandbox: { mode: 'off' as const },
+    permissions: { home, yes: approver === undefined, ...(approver ? { approver } : {}) },
+    configure: (config) => ({ ...config, sandboxWritable: [outside] }),
+    onWarning: (message) => warnings.push(message),
+  });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
+    warnings.push(...result.warnings);
+    const data = (result.ok ? result.data : undefined) as { stdout?: string } | undefined;
+    return { code: result.ok ? 'ran' : `${result.error.code} ${result.error.message}`, out: data?.stdout ?? '', warnings };
+  } finally {
+    await engine.close();
+  }
+}
+
+describe.skipIf(!bwrapWorks)(`--sandbox off --yes: writes jailed${bwrapWorks ? '' : ' — skipped: bwrap cannot run here'}`, () => {
+  it.each([
+    ['the home', (): string => join(home, 'x')],
+    ['/var/tmp', (): string => join(base, 'x')],
+    ["the enclosing repository's .git", (): string => join(base, 'repo', '.git', 'x')],
+  ])('a script of the workspace writing %s (named inside it): refused, the file not there, the jail and its fix named', async (_name, target) => {
+    await writeFile(join(root, 't.sh'), `echo x > ${target()}\n`);
+    const { code } = await run('sh t.sh');
+    expect(existsSync(target())).toBe(false);
+    // The program's own line first, then the jail and the fix.
+    expect(code).toMatch(/^C253 exit code 2: t\.sh: 1: cannot create .*Read-only file system \(--sandbox off runs with its writes jailed to the workspace.*"sandboxWritable"/);
+  }, 60_000);
+
+  it.each([
+    ['the workspace', (): string => join(root, 'y')],
+    ['the temporary folder', (): string => join(tmpdir(), `cw-rt33-jail-${process.pid}`)],
+    ['a sandboxWritable folder', (): string => join(outside, 'y')],
+    // Named inside the script: the parse asks for a device path it sees.
+    ['/dev/shm', (): string => `/dev/shm/cw-rt33-jail-${process.pid}`, 'sh shm.sh'],
+  ])('a script writing %s: written', async (_name, target, line?: string) => {
+    await writeFile(join(root, 'shm.sh'), `echo x > ${target()}\n`);
+    expect((await run(line ?? `sh w.sh ${target()}`)).code).toBe('ran');
+    expect(readFileSync(target(), 'utf8')).toBe('x\n');
+    await rm(target(), { force: true });
+  }, 60_000);
+
+  it('reads are unconfined (the home) and the network is the host\'s', async () => {
+    const { code, out } = await run(`cat ${join(home, 'secret.txt')} && curl -s http://127.0.0.1:${port}/`);
+    expect(code).toBe('ran');
+    expect(out).toBe('home-read\nnet-ok\n');
+  }, 60_000);
+
+  it('a line the parse asks for today runs jailed instead (no friction), and its outside write is refused (C253 names the jail)', async () => {
+    const { code } = await run(`touch ${join(home, 'x')}`);
+    expect(code).toMatch(/^C253 .*Read-only file system.*writes jailed to the workspace.*sandboxWritable/);
+    expect(existsSync(join(home, 'x'))).toBe(false);
+    // `cd "$D" && make`-like: a folder only known at run time, then a program (unconfined.ts asked for it).
+    expect((await run('D=.; cd "$D" && sh w.sh y')).code).toBe('ran');
+  }, 60_000);
+
+  it('a line a person approved runs jailed too; the question says writes are jailed', async () => {
+    const asked: ApprovalRequest[] = [];
+    await run(`sh w.sh ${join(home, 'x')}`, { asked });
+    expect(asked.length).toBeGreaterThan(0);
+    expect(JSON.stringify(asked[0])).toMatch(/writes jailed to the workspace/);
+    expect(existsSync(join(home, 'x'))).toBe(false);
+  }, 60_000);
+
+  it('bwrap failing at run time: nothing runs (C210 naming the jail), never unjailed', async () => {
+    const fake = join(base, 'fake-bwrap');
+    await writeFile(fake, `#!/bin/sh\ncase "$*" in *"--die-with-parent true") exit 0;; esac\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n`);
+    await chmod(fake, 0o755);
+    const { code } = await run(`sh w.sh ${join(root, 'z')}`, { env: { CODEWARD_BWRAP: fake } });
+    expect(code).toMatch(/^C210 nothing ran: .*jail \(bubblewrap\) failed to start/);
+    expect(existsSync(join(root, 'z'))).toBe(false);
+  }, 60_000);
+});
+
+describe('no bwrap (CODEWARD_BWRAP=/bin/false): the parse\'s rules for a run nothing contains ask as before', () => {
+  it('`touch ~/x` asks (C241) and says writes are not jailed', async () => {
+    const { code } = await run(`touch ${join(home, 'x')}`, { env: { CODEWARD_BWRAP: '/bin/false' } });
+    expect(code).toMatch(/^C241 .*writes are not jailed/);
+    expect(existsSync(join(home, 'x'))).toBe(false);
+  }, 60_000);
+});
+
+describe('the jail as arguments (bwrap) and as a profile (macOS seatbelt, checked as text)', () => {
+  const jail = { root: '/w/project', home: '/h', writable: ['/h/.cargo'], ownFolders: ['/h/.codeward'], env: { TMPDIR: '/nonexistent-tmp' } };
+  it('bwrap: the root read-only, then the writable places bound over it; its own PID namespace and /proc', () => {
+    const args = writeJailArgs(jail, '/w/project');
+    expect(args.slice(0, 11)).toEqual(['--die-with-parent', '--unshare-pid', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc']);
+    const binds = args.flatMap((arg, i) => (arg === '--bind' ? [args[i + 1]] : []));
+    expect(binds).toEqual(expect.arrayContaining(['/w/project', '/h/.cargo', '/dev/shm']));
+    expect(binds).not.toContain('/h');
+    expect(args).not.toContain('--unshare-net');
+    expect(args.slice(-3)).toEqual(['--chdir', '/w/project', '--']);
+  });
+  it('seatbelt: allow default, deny file-write*, then allow the same places', () => {
+    const profile = writeJailProfile(jail);
+    expect(profile).toMatch(/^\(version 1\)\n\(allow default\)\n\(deny file-write\*\)\n\(allow file-write\* .*\(subpath "\/w\/project"\).*\(subpath "\/h\/\.cargo"\)/);
+    expect(profile).not.toMatch(/subpath "\/h"\)/);
+    expect(profile).toMatch(/\(deny file-write\* .*\(subpath "\/h\/\.codeward"\)/);
+  });
+});
