@@ -24,9 +24,7 @@ import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
-import { realOf, realPaths, sandboxPolicy, within, type SandboxMode } from './policy.js';
-import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
-import { writeJailArgs, writeJailProfile, type WriteJail } from './write-jail.js';
+import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder } from './secret-files.js';
@@ -251,18 +249,17 @@ export class ProcessSandbox {
     return unavailable === undefined ? undefined : { why: `no overlay can be mounted here (${unavailable})`, fix: 'codeward doctor shows why staging is unavailable' };
   }
 
-  // An `off` run in the write jail (write-jail.ts): bwrap (or seatbelt) with the root read-only.
-  private jailed(backend: Backend, cwd: string): PreparedRun {
-    const home = this.env['HOME'];
-    const jail: WriteJail = { root: this.root, home, writable: realPaths(this.settings.writable ?? [], home && home.startsWith('/') ? realOf(home) : undefined, this.root), ownFolders: codewardFolders(this.root, this.env, this.stateDir), env: this.env };
-    const writeJail = `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
-    if (backend.kind === 'seatbelt') return { wrapper: [backend.path, '-p', writeJailProfile(jail)], writeJail };
-    return { wrapper: [backend.path, ...writeJailArgs(jail, cwd)], writeJail };
+  // An `off` run in the write jail (write-jail-run.ts, loaded on demand).
+  private async jailed(backend: Backend, cwd: string): Promise<PreparedRun> {
+    const { jailedRun } = await import('./write-jail-run.js');
+    const globs = withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const finder = (cacheFile: string | undefined): SecretFinder => (this.secretFinder ??= new SecretFinder(this.root, globs, cacheFile));
+    return jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), finder });
   }
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const status = await this.status();
-    if (status.writeJail) return this.jailed(status.writeJail, cwd);
+    if (status.writeJail) return await this.jailed(status.writeJail, cwd);
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
         throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { homeSecretPaths } from './home-secrets.js';
 import { HOME_SECRETS } from './lists.js';
@@ -48,4 +49,13 @@ export function jailSecrets(input: JailSecretsInput): SecretPath[] {
 // (after the writable binds: a later mount covers an earlier one).
 export function hideArgs(secrets: readonly SecretPath[], empty: string): string[] {
   return secrets.flatMap(({ path, kind }) => (kind === 'dir' ? ['--tmpfs', path, '--remount-ro', path] : ['--ro-bind', empty, path]));
+}
+
+// The account's own home (the password file's), when $HOME names another folder.
+export function accountHomeDir(): string | undefined {
+  try {
+    return userInfo().homedir;
+  } catch {
+    return undefined;
+  }
 }

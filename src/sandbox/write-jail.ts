@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { gitGuards } from './guards.js';
 import { kindOf, realOf, within } from './policy.js';
 import { procCoverArgs } from './proc-cover.js';
+import type { SecretPath } from './secret-files.js';
+import { hideArgs } from './write-jail-hidden.js';
 
 // The write jail of `--sandbox off` (issue 26, round 33): reads unconfined, writes jailed. With no OS
 // sandbox the parse was the only guard of where a line writes, and a program writes wherever its option
@@ -26,6 +28,9 @@ export interface WriteJail {
   // codeward's own folders (state, cache): read-only where a writable area holds them.
   readonly ownFolders: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
+  // What stays hidden though reads are unconfined (write-jail-hidden.ts), and the empty file bound over a file.
+  readonly hidden?: readonly SecretPath[];
+  readonly empty?: string;
 }
 
 // The temporary folders a jailed run may write: os.tmpdir() and $TMPDIR (real paths), never /var/tmp
@@ -64,6 +69,7 @@ export function writeJailArgs(jail: WriteJail, cwd: string): string[] {
     if (guard.kind === 'ro' && inArea(realOf(guard.path))) args.push('--ro-bind', realOf(guard.path), realOf(guard.path));
   }
   for (const folder of jail.ownFolders) if (inArea(folder) && kindOf(folder) === 'dir') args.push('--ro-bind', folder, folder);
+  args.push(...hideArgs(jail.hidden ?? [], jail.empty ?? '/dev/null'));
   args.push('--chdir', cwd, '--');
   return args;
 }
@@ -79,5 +85,7 @@ export function writeJailProfile(jail: WriteJail): string {
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty") (regex #"^/dev/fd/") (regex #"^/dev/tty"))`);
   const readOnly = [...gitGuards(jail.root, jail.home).filter((guard) => guard.kind === 'ro').map((guard) => guard.path), ...jail.ownFolders];
   if (readOnly.length > 0) lines.push(`(deny file-write* ${[...new Set(readOnly.flatMap((path) => [path, realOf(path)]))].map((path) => `(subpath ${quote(path)})`).join(' ')})`);
+  const hidden = (jail.hidden ?? []).map((secret) => `(${secret.kind === 'dir' ? 'subpath' : 'literal'} ${quote(secret.path)})`);
+  if (hidden.length > 0) lines.push(`(deny file-read* file-write* ${hidden.join(' ')})`);
   return `${lines.join('\n')}\n`;
 }

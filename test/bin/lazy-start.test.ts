@@ -170,10 +170,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised by 0.5 KB each (stop 58): the exact guards in front of the secret-variable patterns (perf35: a cold exec
   // compiles 27 fewer regexes, 72 KB less bytecode; +0.57 KB) and the kept repo-map listing's key on the workspace
   // (idx35: Workspace.readerFilterKey, +0.6 KB) put tree at 317.2 KB, read 317.0, search 342.8.
-  it('a cold read, list or tree loads at most 317.5 KB of dist code, a search 343 KB', () => {
+  // Raised by 0.5 KB (stop 59): perf36's table of config defaults (config-schema.ts DEFAULTS, +0.55 KB: the zod schema
+  // is no longer built for a cold call, whose CPU it saves), fix33b's .bin shadow entry of the catalogue (obeyed.ts,
+  // +0.18 KB) and the write jail's staging words (run-staging.ts, +0.12 KB) put tree at 317.9 KB (list36 had 5 bytes).
+  it('a cold read, list or tree loads at most 318 KB of dist code, a search 343.5 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 343_000 : 317_500);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 343_500 : 318_000);
     }
   });
 
@@ -240,8 +243,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(19);
-    // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(869_000);
+    // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without; stop 59's merge of the
+    // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(871_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.

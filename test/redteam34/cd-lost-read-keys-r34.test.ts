@@ -10,6 +10,8 @@
 // the key, while `cat ~/.ssh/id_rsa` and `cd ~/.ssh && cat id_rsa` are safety-immune (C241).
 // Held-back variants: `D=$(cat d.txt); cd "$D" && …`, `pushd`, `cd -`, a recursive reader (`grep -r . .`), a
 // folder below the key folder (`private-keys-v1.d/k.key` in ~/.gnupg), a glob (`cat *`).
+// Run where no write jail runs (NO_JAIL): there the parse is the guard; where bwrap runs, --sandbox off's jail hides
+// the keys whatever the parse says (cd-lost-read-bare-r34, key-read-run-time-path-r34).
 // Expected: asks (C241) with the sandbox off, as `cd ~/.ssh && cat id_rsa` does; with the sandbox on the read is
 // judged where it lands (the lead's friction fix stays: test/shell/staged-computed-targets.test.ts).
 // Fix: ONE place, the placement of a relative path after a lost cd (immune-place.ts Placer.spellings): a READ is
@@ -23,6 +25,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 let base: string;
 let root: string;
@@ -45,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => removeDir(base));
 
 async function verdict(line: string): Promise<string> {
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
     const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
     if (!result.ok) return result.error.code;

@@ -39,7 +39,9 @@ beforeAll(async () => {
   execFileSync('python3', ['-m', 'venv', '--copies', '--without-pip', join(root, '.venv')]);
   const lib = readdirSync(join(root, '.venv/lib')).find((name) => name.startsWith('python'))!;
   site = `.venv/lib/${lib}/site-packages`;
-  writeFileSync(join(root, 's.sh'), ['marked', 'plain'].map((name) => `echo "import os; open(os.path.join(os.environ['OUT'], '${name}'), 'w')" > ${site}/${name === 'marked' ? 'zz.planted-by-sandbox-1' : 'zz'}.pth`).join('\n'));
+  writeFileSync(join(root, 's.txt'), ['marked', 'plain'].map((name) => `echo "import os; open(os.path.join(os.environ['OUT'], '${name}'), 'w')" > ${site}/${name === 'marked' ? 'zz.planted-by-sandbox-1' : 'zz'}.pth`).join('\n'));
+  // A program the pre-run parse does not read (R34-6 reads a shell script run in place): the after-run walk is the guard.
+  writeFileSync(join(root, 's.py'), "import subprocess\nsubprocess.run(['sh', 's.txt'], check=True)\n");
 });
 afterAll(async () => removeDir(base));
 
@@ -54,7 +56,7 @@ async function runInPlace(cmd: string) {
 
 describe.skipIf(!bwrapWorks)('R34-3 CRITICAL: an in-place sandboxed run plants a .pth whose name holds the aside mark', { timeout: 120_000 }, () => {
   it('the marked .pth is moved aside like the plain one, and the venv python runs neither', async () => {
-    const result = await runInPlace('sh s.sh');
+    const result = await runInPlace('python3 s.py');
     expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(existsSync(join(root, site, 'zz.pth'))).toBe(false);
     expect(existsSync(join(root, site, 'zz.planted-by-sandbox-1.pth'))).toBe(false);

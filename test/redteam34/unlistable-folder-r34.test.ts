@@ -32,8 +32,10 @@ beforeAll(async () => {
   home = join(base, 'h');
   mkdirSync(ws);
   mkdirSync(home);
-  writeFileSync(join(ws, 's.sh'), ['mkdir -p x/.vscode && echo "{}" > x/.vscode/tasks.json && echo EVIL > x/AGENTS.md', `git init -q y && printf '[core]\\n\\tfsmonitor = touch "$OUT/ran"\\n' >> y/.git/config`, 'chmod 311 x y', ''].join('\n'));
-  if (root) for (const path of [base, ws, home, join(ws, 's.sh')]) chownSync(path, 65534, 65534);
+  writeFileSync(join(ws, 's.txt'), ['mkdir -p x/.vscode && echo "{}" > x/.vscode/tasks.json && echo EVIL > x/AGENTS.md', `git init -q y && printf '[core]\\n\\tfsmonitor = touch "$OUT/ran"\\n' >> y/.git/config`, 'chmod 311 x y', ''].join('\n'));
+  // A program the pre-run parse does not read (R34-6 reads a shell script run in place): the after-run walk is the guard.
+  writeFileSync(join(ws, 's.py'), "import subprocess\nsubprocess.run(['sh', 's.txt'], check=True)\n");
+  if (root) for (const path of [base, ws, home, join(ws, 's.txt'), join(ws, 's.py')]) chownSync(path, 65534, 65534);
   chmodSync(base, 0o755);
 });
 afterAll(async () => {
@@ -44,7 +46,7 @@ afterAll(async () => {
 describe.skipIf(!bwrapWorks)('R34-5 CRITICAL: an in-place sandboxed run hides what it planted in a folder it made unlistable', { timeout: 120_000 }, () => {
   it('x/.vscode/tasks.json, x/AGENTS.md and y/.git are moved aside; git status in y runs nothing', () => {
     const env = { PATH: process.env['PATH'] ?? '', HOME: home, CODEWARD_STATE_DIR: join(base, 'state') };
-    const argv = as([process.execPath, CLI, '-C', ws, '--yes', '--json', 'exec', '--no-stage', '--cmd', 'sh s.sh']);
+    const argv = as([process.execPath, CLI, '-C', ws, '--yes', '--json', 'exec', '--no-stage', '--cmd', 'python3 s.py']);
     const run = spawnSync(argv[0]!, argv.slice(1), { env, encoding: 'utf8' });
     expect(run.stdout, run.stderr).toContain('"ok":true');
     const kept = ['x/.vscode/tasks.json', 'x/AGENTS.md', 'y/.git/config'].filter((rel) => existsSync(join(ws, rel)));

@@ -1,4 +1,5 @@
-// Red team round 34, R34-1b (CRITICAL, OPEN: the fix lies in fix33a's file src/permissions/immune-shell.ts): R34-1's
+// Red team round 34, R34-1b (CRITICAL; FIXED where bwrap runs by the lead: --sandbox off's write jail hides the secrets
+// the sandbox hides, src/sandbox/write-jail-hidden.ts; where no jail runs the parse below is still the guard, LEFT): R34-1's
 // bare-word half. After a cd to a folder only known at run time, with `--sandbox off --yes`, `cd "$(cat d.txt)" && cat
 // id_rsa` printed ~/.ssh/id_rsa unasked (d.txt holds the home's .ssh path; `cd ~/.ssh && cat id_rsa` is C241).
 // R34-1's fix (immune-place.ts Placer.spellings: a relative READ after a lost cd is unknown when no sandbox runs the
@@ -48,7 +49,7 @@ async function verdict(line: string): Promise<string> {
   }
 }
 
-describe('R34-1b CRITICAL (open): after a cd only known at run time, --sandbox off, a BARE read operand is not judged', () => {
+describe('R34-1b CRITICAL: after a cd only known at run time, --sandbox off, a BARE read operand is not judged', () => {
   it.each([
     'cd "$(cat d.txt)" && cat id_rsa',
     'cd "$(cat d.txt)" && cat mykey',
@@ -57,8 +58,8 @@ describe('R34-1b CRITICAL (open): after a cd only known at run time, --sandbox o
     'cd "$(cat d.txt)" && grep -r . .',
     'cd "$(cat d.txt)" && cat *',
     'cd "$(cat d.txt)" && base64 id_rsa',
-  ])('`%s` asks (C241)', async (line) => {
-    expect(await verdict(line)).toBe('C241');
+  ])('`%s` does not print the key (asks, or the jailed run cannot open it)', async (line) => {
+    expect(await verdict(line)).not.toBe('ran, printed the key');
   }, 60_000);
   it('control: the same key by its spelled place asks (C241)', async () => {
     expect(await verdict('cd ~/.ssh && cat id_rsa')).toBe('C241');

@@ -1,5 +1,6 @@
 // Red team round 34, R34-2 (CRITICAL by the measure "a file outside the workspace read", invariant 6 and the
-// 'any'-access classes of immune-paths.ts; OPEN: the fix lies in fix33a's sandbox-off jail): with `--sandbox off
+// 'any'-access classes of immune-paths.ts; FIXED where bwrap runs: --sandbox off's write jail hides the
+// secrets the sandbox hides, src/sandbox/write-jail-hidden.ts; where no jail runs, LEFT): with `--sandbox off
 // --yes`, the key folders' safety-immune read classes (`.ssh/`, `.gnupg/`, `.aws/credentials`, `.kube/config`, git's
 // credential store) are matched on the words of the line only. A path only known at run time reaches them with no cd
 // at all: `cat "$(cat d.txt)/mykey"` (d.txt holds the home's .ssh path), `F=$(cat d.txt); cat $F/mykey`, `echo
