@@ -117,10 +117,10 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
   return walked;
 }
 
-// Keeps a walk tree.ts made without the kept listing (none was kept yet), started after `now` (by default the
-// process's start): a path stamped after the walk read it and changed since is stamped as changed within the racy
-// window (its times are after `now`); an earlier `now` only marks more paths so.
-export function keepWalk(options: WalkOptions, ignore: string | undefined, stateDir: string, record: readonly Listed[], now = performance.timeOrigin): void {
+// Keeps a walk tree.ts made without the kept listing (none was kept yet), started at `now`: a path stamped after the
+// walk read it and changed since is stamped as changed within the racy window (its times are after `now`); an earlier
+// `now` only marks more paths so (the process's start did that for every path a long-lived process saw change).
+export function keepWalk(options: WalkOptions, ignore: string | undefined, stateDir: string, record: readonly Listed[], now: number): void {
   const key = keyOf(options, ignore);
   const root = options.workspace.root;
   const file = keptListingFile(stateDir, root, TREE_LISTING);

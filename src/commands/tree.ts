@@ -44,8 +44,11 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   // when it opened enough folders. The module loads only then: a small tree's call never loads it.
   const state = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   const record: Listed[] = [];
+  // The walk's start: what changed after it is stamped as changed within the racy window (a served engine's or a
+  // test worker's process started long before: its start would mark every path so, and nothing was ever kept).
+  const started = Date.now();
   const { entries, truncated } = existsSync(join(state, 'tree-listing.json')) ? await (await import('./tree-kept.js')).keptTree(options, args.ignore, state) : await walkTree({ ...options, record });
-  if (record.length >= 32) (await import('./tree-kept.js')).keepWalk(options, args.ignore, state, record);
+  if (record.length >= 32) (await import('./tree-kept.js')).keepWalk(options, args.ignore, state, record, started);
   return { dir: root.rel, entries, truncated };
 }
 

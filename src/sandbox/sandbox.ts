@@ -254,7 +254,13 @@ export class ProcessSandbox {
     const { jailedRun } = await import('./write-jail-run.js');
     const globs = withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
     const finder = (cacheFile: string | undefined): SecretFinder => (this.secretFinder ??= new SecretFinder(this.root, globs, cacheFile));
-    return jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), finder });
+    // The write gate at any depth, as for an in-place sandboxed run (obeyed-scan.ts): what a program obeys later is
+    // read-only where it exists and moved aside after the run where the run created or changed it (the jail leaves
+    // the workspace writable: a script's `pkg/AGENTS.md`, `.vscode/tasks.json` no parse saw).
+    const deep = (this.obeyedScan ??= new ObeyedScan(this.root));
+    const readOnly = deep.start(withoutRelativePath((await obeyedModule()).obeyedContext(this.root, this.env['HOME'], this.folderListings)), false);
+    const run = jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), readOnly, finder });
+    return { ...run, after: async () => deep.finish() };
   }
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {

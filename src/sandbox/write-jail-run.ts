@@ -18,6 +18,8 @@ export interface JailedRunInput {
   readonly readable: readonly string[];
   // codeward's own folders (state, cache).
   readonly ownFolders: readonly string[];
+  // What the write gate protects that exists now (obeyed-scan.ts start): read-only in the jail.
+  readonly readOnly: readonly string[];
   // The engine's one finder of the workspace's secrets, made with `cacheFile` on first use.
   readonly finder: (cacheFile: string | undefined) => SecretFinder;
 }
@@ -31,7 +33,7 @@ export function jailedRun(input: JailedRunInput): PreparedRun {
   const cacheFile = input.stateDir ? join(input.stateDir, 'secret-scan.json') : undefined;
   const safeCache = cacheFile && !jailWritable(base).some((area) => within(realOf(dirname(cacheFile)), area)) ? cacheFile : undefined;
   const hidden = jailSecrets({ homes: [home, accountHomeDir()], env: input.env, workspace: input.finder(safeCache).find(), own: base.ownFolders, readable: realPaths(input.readable, realHome, input.root) });
-  const jail: WriteJail = { ...base, hidden, empty: emptyFileIn(input.stateDir) };
+  const jail: WriteJail = { ...base, hidden, readOnly: input.readOnly, empty: emptyFileIn(input.stateDir) };
   const writeJail = `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
   if (input.backend.kind === 'seatbelt') return { wrapper: [input.backend.path, '-p', writeJailProfile(jail)], writeJail };
   return { wrapper: [input.backend.path, ...writeJailArgs(jail, input.cwd)], writeJail };

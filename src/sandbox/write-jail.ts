@@ -30,6 +30,8 @@ export interface WriteJail {
   readonly env: Readonly<Record<string, string | undefined>>;
   // What stays hidden though reads are unconfined (write-jail-hidden.ts), and the empty file bound over a file.
   readonly hidden?: readonly SecretPath[];
+  // Existing protected paths of the workspace (the write gate's walk): read-only.
+  readonly readOnly?: readonly string[];
   readonly empty?: string;
 }
 
@@ -69,6 +71,7 @@ export function writeJailArgs(jail: WriteJail, cwd: string): string[] {
     if (guard.kind === 'ro' && inArea(realOf(guard.path))) args.push('--ro-bind', realOf(guard.path), realOf(guard.path));
   }
   for (const folder of jail.ownFolders) if (inArea(folder) && kindOf(folder) === 'dir') args.push('--ro-bind', folder, folder);
+  for (const path of jail.readOnly ?? []) if (inArea(path) && kindOf(path) !== 'missing') args.push('--ro-bind', path, path);
   args.push(...hideArgs(jail.hidden ?? [], jail.empty ?? '/dev/null'));
   args.push('--chdir', cwd, '--');
   return args;
@@ -83,7 +86,7 @@ export function writeJailProfile(jail: WriteJail): string {
   const writable = [...new Set([...jailWritable(jail), '/private/tmp', '/private/var/folders'].flatMap((path) => [path, realOf(path)]))];
   const lines = ['(version 1)', '(allow default)', '(deny file-write*)'];
   lines.push(`(allow file-write* ${writable.map((path) => `(subpath ${quote(path)})`).join(' ')} (literal "/dev/null") (literal "/dev/zero") (literal "/dev/tty") (regex #"^/dev/fd/") (regex #"^/dev/tty"))`);
-  const readOnly = [...gitGuards(jail.root, jail.home).filter((guard) => guard.kind === 'ro').map((guard) => guard.path), ...jail.ownFolders];
+  const readOnly = [...gitGuards(jail.root, jail.home).filter((guard) => guard.kind === 'ro').map((guard) => guard.path), ...jail.ownFolders, ...(jail.readOnly ?? [])];
   if (readOnly.length > 0) lines.push(`(deny file-write* ${[...new Set(readOnly.flatMap((path) => [path, realOf(path)]))].map((path) => `(subpath ${quote(path)})`).join(' ')})`);
   const hidden = (jail.hidden ?? []).map((secret) => `(${secret.kind === 'dir' ? 'subpath' : 'literal'} ${quote(secret.path)})`);
   if (hidden.length > 0) lines.push(`(deny file-read* file-write* ${hidden.join(' ')})`);

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { symlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { removeDir, REPO_ROOT, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { linkRepoModules } from '../helpers/link-modules.js';
 
 // `test --pattern` through the real binary and each real runner (issue 29: "pattern and one file per
 // runner, tape included"): a test name runs only the tests it names, a test file runs only that file.
@@ -20,7 +19,7 @@ async function project(files: Record<string, string>, linkModules: boolean): Pro
   const root = await tempDir('codeward-select-');
   folders.push(root);
   await writeFiles(root, files);
-  if (linkModules) await symlink(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  if (linkModules) await linkRepoModules(root);
   return (pattern) => runCli(['-C', root, '--yes', '--sandbox', 'off', 'test', '--pattern', pattern]);
 }
 

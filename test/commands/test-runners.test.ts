@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, symlink, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, REPO_ROOT, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
+import { linkRepoModules } from '../helpers/link-modules.js';
 
 // Each runner's summary through the real binary on a tiny real project: two passing tests and one
 // failing. The failing test's name, its own file:line and its expected/actual come first (under the
@@ -34,7 +35,7 @@ async function check(files: Record<string, string>, expected: Expected, linkModu
   const root = await tempDir('codeward-runner-');
   folders.push(root);
   await writeFiles(root, files);
-  if (linkModules) await symlink(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  if (linkModules) await linkRepoModules(root);
   const run = runCli(['-C', root, '--sandbox', 'off', 'test']);
   // The runner's own exit status is passed through (cargo test exits 101).
   expect(run.status, run.stderr).toBe(status);

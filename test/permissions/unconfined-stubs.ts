@@ -52,7 +52,9 @@ export function installStubs(names: readonly string[]): Stubbed {
       await chmod(join(stubs, name), 0o755);
     }
     await writeFiles(box.root, { 'package.json': '{"name":"p"}\n', 'sub/a.txt': 'a\n', '.venv/bin/.keep': '' });
-    await writeFile(join(box.root, '.venv/bin/pip'), stub);
+    // A Python program, as a real venv's pip is: a shell script of the workspace run by its path is read as a task
+    // (R34-6), and its log line would be judged instead of pip's install.
+    await writeFile(join(box.root, '.venv/bin/pip'), `#!/usr/bin/env python3\nimport sys\nopen(${JSON.stringify(join(box.root, 'ran.log'))}, 'a').write(' '.join(sys.argv) + '\\n')\n`);
     await chmod(join(box.root, '.venv/bin/pip'), 0o755);
     // The commands a run starts see the process's PATH (the engine's env is for its own look-ups).
     vi.stubEnv('PATH', `${stubs}:${process.env['PATH'] ?? ''}`);

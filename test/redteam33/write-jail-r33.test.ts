@@ -107,6 +107,18 @@ describe.skipIf(!bwrapWorks)(`--sandbox off --yes: writes jailed${bwrapWorks ? '
     await rm(target(), { force: true });
   }, 60_000);
 
+  it('what a jailed run plants that a program obeys later is moved aside after it; an existing one is read-only', async () => {
+    await writeFiles(root, { 'AGENTS.md': 'kept\n', 'plant.py': "import os\nos.makedirs('pkg', exist_ok=True)\nopen('pkg/AGENTS.md', 'w').write('evil')\nos.makedirs('.vscode', exist_ok=True)\nopen('.vscode/tasks.json', 'w').write('{}')\n" });
+    const { code, warnings } = await run('python3 plant.py');
+    expect(code).toBe('ran');
+    expect([existsSync(join(root, 'pkg/AGENTS.md')), existsSync(join(root, '.vscode/tasks.json'))]).toEqual([false, false]);
+    expect(warnings.join('\n')).toMatch(/pkg\/AGENTS\.md/);
+    await writeFiles(root, { 'edit.py': "open('AGENTS.md', 'w').write('evil')\n" });
+    const edit = await run('python3 edit.py');
+    expect(edit.code).toMatch(/^C253 .*Read-only file system/);
+    expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toBe('kept\n');
+  }, 60_000);
+
   it('reads are unconfined (the home) and the network is the host\'s', async () => {
     const { code, out } = await run(`cat ${join(home, 'secret.txt')} && curl -s http://127.0.0.1:${port}/`);
     expect(code).toBe('ran');

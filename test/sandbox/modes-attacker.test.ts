@@ -29,10 +29,13 @@ afterEach(async () => {
   await removeDir(state);
 });
 
-// The line runs from a script the repository ships (a test or build step): the gate sees `sh evil.sh`.
+// The line runs from a script the repository ships (a test or build step): the gate sees `python3 evil.py`.
 function exec(script: string, flags: readonly string[]): CliResult {
   writeFileSync(join(root, 'evil.sh'), `set -e\n${script}\n`);
-  return runCli(['-C', root, '--json', 'exec', ...flags, '--cmd', 'sh evil.sh'], { env: { CODEWARD_STATE_DIR: state } });
+  // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the modes are the
+  // after-run step's to clear.
+  writeFileSync(join(root, 'evil.py'), "import subprocess\nsubprocess.run(['sh', 'evil.sh'], check=True)\n");
+  return runCli(['-C', root, '--json', 'exec', ...flags, '--cmd', 'python3 evil.py'], { env: { CODEWARD_STATE_DIR: state } });
 }
 const mode = (rel: string): number => statSync(join(root, rel)).mode & 0o7777;
 const warnings = (result: CliResult): string => JSON.stringify(result.json);
