@@ -6,7 +6,7 @@ import { noHeads, ruleHeads } from './rule-heads.js';
 import { spellCommand } from './shell-subjects.js';
 import { scriptPlaces } from './decide-script-places.js';
 import { lineFolders } from './decide-script-dirs.js';
-import { commandWords, runnersIn, taskRunnerLines } from './task-runner-lines.js';
+import { commandWords, fromProgram, runnersIn, taskRunnerLines } from './task-runner-lines.js';
 import { taskRunnerOf } from './task-runners.js';
 import { isScriptFileRunner } from './task-runner-shell.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
@@ -74,7 +74,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       const { dirs, lost: why } = folders.get(command) ?? { dirs: [runDir] };
       const runners = [
         ...[...new Set(texts.filter((text) => RUNNER.test(text)))].map((line) => ({ line, words: [] as string[], npm: true })),
-        ...[...new Set(texts)].map((text) => commandWords(text)[0] ?? []).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false, file: isScriptFileRunner(taskRunnerOf(words)!.runner) })),
+        ...[...new Set(texts)].map((text) => fromProgram(commandWords(text)[0] ?? [])).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false, file: isScriptFileRunner(taskRunnerOf(words)!.runner) })),
       ];
       if (runners.length > 0 && why !== undefined) lost ??= { line: runners[0]!.line, why };
       for (const runner of runners) for (const dir of dirs) queue.push({ ...runner, handed, depth: 0, dir });

@@ -114,3 +114,20 @@ export function parsedOr(folder: TaskFolder, rel: string, kind: 'json' | 'jsonc'
   if (got === 'absent') return {};
   return 'unreadable' in got ? { stop: { lines: [], unknown: got.unreadable } } : { value: got.value };
 }
+
+// A task runner's row (task-runners.ts): here, in the leaf its readers share, so that no reader imports the table.
+export type TaskNames = { readonly names: readonly string[]; readonly dir?: string } | { readonly unknown: string } | null;
+
+export interface TaskContext {
+  // The words after the program.
+  readonly rest: readonly string[];
+  // The assignments the call hands the runner (`CC=x make`).
+  readonly handed: readonly string[];
+}
+
+export interface TaskRunner {
+  // Where the tasks are read from (shown in a question).
+  readonly files: string;
+  readonly names: (rest: readonly string[]) => TaskNames;
+  readonly read: (folder: TaskFolder, name: string, context: TaskContext) => TaskStep;
+}

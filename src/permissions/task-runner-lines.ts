@@ -60,6 +60,12 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
 // The simple commands of a line as sh reads their words (quotes removed).
 export const commandWords = (line: string): string[][] => shCommands(line).map((words) => words.map((word) => word.text));
 
+// A command's words from its program on: `FOO=1 sh s.sh` runs sh, and `FOO=/run/x cat a` runs no script `FOO=/run/x`.
+export function fromProgram(words: readonly string[]): string[] {
+  const at = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+  return at < 0 ? [] : words.slice(at);
+}
+
 // The runner lines inside a script or task line (`"ci": "just deploy"`, a recipe's `npm run build`), as words;
 // `npm`: a package manager's; `moved`: after a `cd`/`pushd` of the line (another folder's files).
 export function runnersIn(line: string): { words: string[]; npm: boolean; moved: boolean }[] {

@@ -1,6 +1,5 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import type { TaskFolder, TaskStep } from './task-runner-files.js';
-import type { TaskNames, TaskRunner } from './task-runners.js';
+import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
 // (`./clean.sh` with a shell's #! line) is a task like a package script (red team R34-6: in place, `sh s.sh` with

@@ -5,7 +5,9 @@ import { justRecipe } from './task-runner-just.js';
 import { makeGoal, makeWords } from './task-runner-make.js';
 import { taskfileTask } from './task-runner-taskfile.js';
 import { cargoMakeTask, hatchScript, miseTask, pdmScript, pipenvScript, poeTask } from './task-runner-toml.js';
-import type { TaskFolder, TaskStep } from './task-runner-files.js';
+import type { TaskNames, TaskRunner } from './task-runner-files.js';
+
+export type { TaskContext, TaskNames, TaskRunner } from './task-runner-files.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { isShellName, pathScript, SHELL_SCRIPT } from './task-runner-shell.js';
 
@@ -18,22 +20,6 @@ import { isShellName, pathScript, SHELL_SCRIPT } from './task-runner-shell.js';
 
 // What a line's words name: tasks ('' = the runner's default task), no task at all (null), or why not known.
 // `dir`: the folder (from the run folder) the runner reads and runs the tasks in (`make -C sub`).
-export type TaskNames = { readonly names: readonly string[]; readonly dir?: string } | { readonly unknown: string } | null;
-
-export interface TaskContext {
-  // The words after the program.
-  readonly rest: readonly string[];
-  // The assignments the call hands the runner (`CC=x make`).
-  readonly handed: readonly string[];
-}
-
-export interface TaskRunner {
-  // Where the tasks are read from (shown in a question).
-  readonly files: string;
-  readonly names: (rest: readonly string[]) => TaskNames;
-  readonly read: (folder: TaskFolder, name: string, context: TaskContext) => TaskStep;
-}
-
 // The first operand after the runner's options: `valued` options take the next word; `place` options (another file
 // or folder) and options not known make the names unknown; `--` ends them. `stop` words run nothing.
 function operands(rest: readonly string[], spec: { valued?: readonly string[]; flags?: readonly string[]; place?: readonly string[]; stop?: readonly string[] }): { words: string[] } | { unknown: string } | null {

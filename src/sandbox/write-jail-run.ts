@@ -4,12 +4,18 @@ import { realOf, realPaths, within } from './policy.js';
 import { emptyFileIn, type SecretFinder } from './secret-files.js';
 import { jailWritable, writeJailArgs, writeJailProfile, type WriteJail } from './write-jail.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
-import type { Backend, PreparedRun } from './sandbox.js';
 
 // An `off` run in the write jail (write-jail.ts): bwrap (or seatbelt) with the root read-only. Loaded only by an
 // `off` run (sandbox.ts imports it on demand: a sandboxed exec does not pay for it).
+// The jailed run's wrapper and the note a refused write gets (sandbox.ts PreparedRun's fields; its types are not
+// imported: no circle of imports, type ones included).
+export interface JailedRun {
+  readonly wrapper: string[];
+  readonly writeJail: string;
+}
+
 export interface JailedRunInput {
-  readonly backend: Backend;
+  readonly backend: { readonly kind: 'bwrap' | 'seatbelt'; readonly path: string };
   readonly cwd: string;
   readonly root: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -24,7 +30,7 @@ export interface JailedRunInput {
   readonly finder: (cacheFile: string | undefined) => SecretFinder;
 }
 
-export function jailedRun(input: JailedRunInput): PreparedRun {
+export function jailedRun(input: JailedRunInput): JailedRun {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const base: WriteJail = { root: input.root, home, writable: realPaths(input.writable, realHome, input.root), ownFolders: input.ownFolders, env: input.env };

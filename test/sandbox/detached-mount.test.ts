@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
 import { WRITE_MODES } from '../helpers/write-modes.js';
 
+// Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the detached mount and
+// the after-run step are what is tested.
+const DRIVER = "import subprocess, sys\nsys.exit(subprocess.run(['sh', 'plant.sh']).returncode)\n";
+
 // A codeward with ANOTHER state folder removes the empty `.git` it made in a plain folder while this
 // codeward's sandbox still runs there (their leases do not see each other; its check that no other mount
 // namespace mounts the path races with this sandbox's start). Linux then detaches this sandbox's
@@ -54,7 +58,8 @@ describe.skipIf(!bwrapWorks).each(WRITE_MODES)(`a placeholder removed by another
 
   it('leaves no repository or hook that the user\'s git would obey once the run ended', async () => {
     writeFileSync(join(ws, 'plant.sh'), PLANT());
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(ws, 'plant.py'), DRIVER);
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'python3 plant.py'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -79,8 +84,9 @@ describe.skipIf(!bwrapWorks).each(WRITE_MODES)(`a placeholder removed by another
   it('in a repository without .git/hooks: a hooks folder created through the detached mount is moved aside', async () => {
     spawnSync('git', ['init', '-q', ws]);
     await removeDir(join(ws, '.git', 'hooks'));
+    writeFileSync(join(ws, 'plant.py'), DRIVER);
     writeFileSync(join(ws, 'plant.sh'), ['touch ready', waitGo(), "mkdir .git/hooks && printf '#!/bin/sh\\ntouch PWNED\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && echo PLANTED", 'true'].join('\n'));
-    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'sh plant.sh'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--yes', '-C', ws, 'exec', '--cmd', 'python3 plant.py'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -18,6 +18,8 @@ beforeEach(async () => {
   home = await tempDir('cw-envrc-values-home-');
   writeFileSync(join(root, '.envrc'), 'export RUSTC_WRAPPER=$PWD/tools/w\nexport DOCKER_CONFIG=$(expand_path .docker)\n');
   mkdirSync(join(root, 'tools'));
+  // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place).
+  writeFileSync(join(root, 'gen.py'), "import subprocess, sys\nsys.exit(subprocess.run(['sh', 'gen.sh']).returncode)\n");
   writeFileSync(join(root, 'gen.sh'), 'mkdir -p .docker; echo evil > tools/w; echo "{}" > .docker/config.json; echo fine > out.txt\n');
 });
 
@@ -28,7 +30,7 @@ afterEach(async () => {
 describe.skipIf(!bwrapWorks)('paths an .envrc variable names, written by a sandboxed script', { timeout: 120_000 }, () => {
   for (const [mode, flags] of [['in place', ['--no-stage']], ['staged', []]] as const) {
     it.skipIf(mode === 'staged' && !overlayWorks)(`are not left where they are obeyed: ${mode}`, () => {
-      const result = runCli(['--yes', '--json', '-C', root, 'exec', ...flags, '--cmd', 'sh gen.sh'], { env: { CODEWARD_STATE_DIR: state, HOME: home } });
+      const result = runCli(['--yes', '--json', '-C', root, 'exec', ...flags, '--cmd', 'python3 gen.py'], { env: { CODEWARD_STATE_DIR: state, HOME: home } });
       expect(result.json.ok, result.stdout + result.stderr).toBe(true);
       expect(existsSync(join(root, 'out.txt'))).toBe(true);
       expect(existsSync(join(root, 'tools/w')), result.stdout).toBe(false);

@@ -13,6 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
+// Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the sandbox's view and
+// after-run step are what is tested.
+const DRIVER = (script: string): string => `import subprocess, sys\nsys.exit(subprocess.run(['sh', '${script}']).returncode)\n`;
+
 const IDENTITY = { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' };
 const SECRETS = ['ghp_REMOTE1234567', 'ghp_DEFAULTSTORE1', 'ghp_NAMEDSTORE12', 'ghp_INCLUDED1234', 'HOOK-SECRET'];
 const gitWorks = spawnSync('git', ['--version']).status === 0;
@@ -27,7 +31,7 @@ beforeAll(async () => {
   home = await tempDir('codeward-subfolder-git-home-');
   // The probe is a script (the gate would ask about credential paths spelled on the command line).
   const probe = 'echo "== status"; git status --short; echo "== log"; git log --oneline; echo "== diff"; git diff; echo "== show"; git show HEAD:other/b.txt; echo "== remote"; git remote -v; echo "== secrets"; cat ../.git/credentials ../.git/creds-store ../.git/inc.cfg ../.git/hooks/pre-commit 2>&1; ls -A ../.git/hooks; grep -r "ghp_" ../.git; echo "== end"\n';
-  await writeFiles(top, { 'pkg/a.txt': 'a\n', 'pkg/probe.sh': probe, 'other/b.txt': 'b\n', 'other/.env': 'TOKEN=x\n' });
+  await writeFiles(top, { 'pkg/a.txt': 'a\n', 'pkg/probe.sh': probe, 'pkg/probe.py': DRIVER('probe.sh'), 'other/b.txt': 'b\n', 'other/.env': 'TOKEN=x\n' });
   for (const args of [['init', '-q', '-b', 'main'], ['add', 'pkg', 'other/b.txt'], ['commit', '-qm', 'first']]) git(...args);
   git('remote', 'add', 'origin', 'https://x-access-token:ghp_REMOTE1234567@github.com/o/r.git');
   git('config', 'credential.helper', 'store --file=.git/creds-store');
@@ -51,7 +55,7 @@ describe.skipIf(!bwrapWorks || !gitWorks)(`git from a subfolder workspace in the
   for (const stage of ['--stage', '--no-stage']) {
     it(`status, log, diff and show work; the other folders are not "deleted"; hooks, credential stores and the included secret config stay hidden (${stage})`, () => {
       const before = { index: readFileSync(join(top, '.git/index')), listing: readdirSync(join(top, 'pkg')).sort() };
-      const run = runCli(['--json', '-C', join(top, 'pkg'), 'exec', stage, '--cmd', 'sh probe.sh'], { cwd: top, env: env() });
+      const run = runCli(['--json', '-C', join(top, 'pkg'), 'exec', stage, '--cmd', 'python3 probe.py'], { cwd: top, env: env() });
       expect(run.json.ok, run.stdout + run.stderr).toBe(true);
       const out = (run.json as { data: { stdout: string } }).data.stdout;
       const section = (name: string): string => out.split(`== ${name}\n`)[1]!.split('\n== ')[0]!;
