@@ -65,6 +65,10 @@ describe('realistic spellings of each family', () => {
     ['package-manager', '.yarn/sdks/typescript/lib/tsserver.js'], ['toolchain', 'infra/.tflint.hcl'], ['toolchain', '.tflint.d/plugins/tflint-ruleset-x'],
     ['shell', 'pkg/.rvmrc'], ['shell', '.autoenv.zsh'], ['shell', 'a/.autoenv_leave.zsh'], ['shell', 'a/.env.leave'], ['editor', 'cpp/.ycm_extra_conf.py'],
     ['editor', '.externalToolBuilders/x.launch'], ['editor', 'java/.project'],
+    // Red team R36-7: the dev shells' entry hooks; R36-8: Mercurial's whole control folder, RuboCop's plug-ins, the Perl debugger.
+    ['shell', 'default.nix'], ['shell', 'pkg/default.nix'], ['shell', 'flake.nix'], ['shell', 'devenv.nix'], ['shell', 'devenv.yaml'], ['shell', 'svc/devenv.local.nix'],
+    ['shell', 'pixi.toml'], ['shell', '.flox/env/manifest.toml'], ['shell', 'pkg/devbox.json'], ['shell', '.hg/hgrc-not-shared'], ['shell', 'vendor/x/.hg/sharedpath'],
+    ['shell', '.rubocop.yml'], ['shell', 'app/.rubocop.yml'], ['editor', '.perldb'], ['editor', 'pl/perldb.ini'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('a workspace root inside a protected or hidden folder', () => {
-  it.each(['.git', '.git/hooks', '.codeward', '.codeward/agents', '.vscode', '.github/workflows', 'gitlink'])('-C %s is refused with C210 when opened', async (folder) => {
+  it.each(['.git', '.git/hooks', '.codeward', '.codeward/agents', '.vscode', '.github/workflows', '.hg', 'gitlink'])('-C %s is refused with C210 when opened', async (folder) => {
     await expect(Workspace.open(join(base, folder))).rejects.toMatchObject({ code: 'C210', message: expect.stringMatching(/cannot be a workspace/) });
   });
 
@@ -56,7 +56,7 @@ describe('a workspace root inside a protected or hidden folder', () => {
     expect(() => opened.withOptions({ nonAccessibleGlobs: ['**/private/**'] })).toThrow(/non-accessible globs hide/);
   });
 
-  it.each(['.', 'src', 'bin', '.github', '.hg'])('-C %s opens', async (folder) => {
+  it.each(['.', 'src', 'bin', '.github'])('-C %s opens', async (folder) => {
     expect((await Workspace.open(join(base, folder))).root).toBe(join(base, folder === '.' ? '' : folder).replace(/\/$/, ''));
   });
 
@@ -79,11 +79,11 @@ describe('a workspace root inside a protected or hidden folder', () => {
     expect(existsSync(join(base, 'secrets/hooks'))).toBe(false);
   });
 
-  it('a pattern that begins above the root is judged: -C .github write workflows/x.yml and -C .hg write hgrc ask; -C .github write README.md does not', () => {
+  it('a pattern that begins above the root is judged: -C .github write workflows/x.yml asks (-C .hg is refused: Mercurial\'s folder is protected whole); -C .github write README.md does not', () => {
     const workflow = runCli(['--json', '-C', join(base, '.github'), 'write', '--file', 'workflows/evil.yml', '--content', 'on: push\n'], { env: { HOME: home } });
     expect(workflow.json.error?.code, workflow.stdout).toBe('C241');
     const hgrc = runCli(['--json', '-C', join(base, '.hg'), 'write', '--file', 'hgrc', '--content', '[hooks]\n'], { env: { HOME: home } });
-    expect(hgrc.json.error?.code, hgrc.stdout).toBe('C241');
+    expect(hgrc.json.error?.code, hgrc.stdout).toBe('C210');
     expect(existsSync(join(base, '.github/workflows/evil.yml'))).toBe(false);
     expect(existsSync(join(base, '.hg/hgrc'))).toBe(false);
     const readme = runCli(['--json', '-C', join(base, '.github'), 'write', '--file', 'README.md', '--content', 'hi\n'], { env: { HOME: home } });
