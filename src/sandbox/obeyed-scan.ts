@@ -84,7 +84,7 @@ function leadsOut(root: string, rel: string): string | undefined {
   return inside(target) && inside(real) ? undefined : SYSTEM.test(real) && SYSTEM.test(target) ? undefined : target;
 }
 
-interface Found {
+export interface Found {
   // Workspace-relative path → signature: catalogue paths, and the control files of nested git folders.
   readonly hits: Map<string, string>;
   // Topmost catalogue paths (absolute), to bind read-only.
@@ -113,21 +113,37 @@ function nestedGitFolders(root: string, gits: readonly string[]): string[] {
   return [...folders];
 }
 
+// One walk's context: what the git configuration names for the run it belongs to, and the folders it could not list
+// (find() collects them into Found.unlistable).
+interface Pass {
+  readonly ctx: ObeyedContext;
+  readonly configured: ReadonlySet<string>;
+  readonly unreadable: Set<string>;
+}
+
+// One run's snapshot (red team R36-6): start() returns it, finish() judges against it. The instance keeps no per-run
+// state, so runs of one engine that overlap (the MCP door runs tools/calls in parallel) each see every change since
+// their own start.
+export interface ObeyedRun {
+  // The protected paths that exist (absolute), to bind read-only.
+  readonly readOnly: string[];
+  readonly ctx: ObeyedContext;
+  readonly before: Found;
+}
+
 export class ObeyedScan {
+  // Caches only, shared by every run of the engine (none is a run's state).
   private readonly listings = new Map<string, Listing>();
-  private before: Found | undefined;
-  private ctx: ObeyedContext = { gitPaths: [] };
-  private configured = new Set<string>();
   private readonly endsAt = new Map<string, boolean>();
-  // isObeyedLater of each pyc the walks met, for one context (a venv holds thousands, each ~0.1 ms to judge:
+  // isObeyedLater of each pyc the walks met, per context (a venv holds thousands, each ~0.1 ms to judge:
   // the walk after the run, and the next run with the same context, judge only new ones).
-  private caches = new Map<string, ReturnType<typeof isObeyedLater>>();
-  // The folders of the current walk that could not be listed (find() collects them into Found.unlistable).
-  private unreadable = new Set<string>();
+  private readonly caches = new WeakMap<ObeyedContext, Map<string, ReturnType<typeof isObeyedLater>>>();
+  // What the finishes of this engine moved aside (relative): an overlapping run's restoreMoved never moves one back.
+  private readonly asides = new Set<string>();
 
   constructor(private readonly root: string) {}
 
-  private list(rel: string): Listing['entries'] {
+  private list(rel: string, pass: Pass): Listing['entries'] {
     const path = rel === '' ? this.root : join(this.root, rel);
     let key: string;
     try {
@@ -145,7 +161,7 @@ export class ObeyedScan {
     } catch {
       // Red team R34-5: a run chooses the modes of what it makes (`chmod 311 x`: traversable, not listable), and
       // a folder read as empty hid x/AGENTS.md and x/.vscode/tasks.json (read by path, no listing needed).
-      this.unreadable.add(rel);
+      pass.unreadable.add(rel);
       return [];
     }
     this.listings.set(rel, { key, entries });
@@ -154,43 +170,45 @@ export class ObeyedScan {
 
   // Every file and folder under a protected folder is protected too (a write through a hard link shows
   // in its ctime).
-  private inside(rel: string, found: Found, depth: number): void {
-    for (const entry of this.list(rel)) {
+  private inside(rel: string, found: Found, depth: number, pass: Pass): void {
+    for (const entry of this.list(rel, pass)) {
       const child = `${rel}/${entry.name}`;
       const sig = signature(join(this.root, child));
       if (sig) found.hits.set(child, sig);
-      if (entry.dir && depth < 32) this.inside(child, found, depth + 1);
+      if (entry.dir && depth < 32) this.inside(child, found, depth + 1, pass);
     }
   }
 
   // One configured path inside a folder the walk skips, when it exists (a folder with everything below it).
-  private named(rel: string, found: Found): void {
+  private named(rel: string, found: Found, pass: Pass): void {
     const sig = signature(join(this.root, rel));
-    if (!sig || !isObeyedLater(rel, this.ctx)) return;
+    if (!sig || !isObeyedLater(rel, pass.ctx)) return;
     found.hits.set(rel, sig);
     found.tops.push(join(this.root, rel));
     found.topRels.push(rel);
-    if (lstatSync(join(this.root, rel)).isDirectory()) this.inside(rel, found, 0);
+    if (lstatSync(join(this.root, rel)).isDirectory()) this.inside(rel, found, 0, pass);
   }
 
   // A nested `.git`: a file (a submodule's or worktree's pointer) is bound read-only; a folder's control
   // files are judged after the run by what git would run from them.
-  private git(rel: string, found: Found, dir: boolean): void {
+  private git(rel: string, found: Found, dir: boolean, pass: Pass): void {
     found.gits.push(rel);
     if (!dir) found.tops.push(join(this.root, rel));
     for (const name of ['', '/config', '/config.worktree', '/commondir', '/hooks']) {
       const sig = signature(join(this.root, rel + name));
       if (sig) found.hits.set(rel + name, sig);
     }
-    for (const entry of this.list(`${rel}/hooks`)) {
+    for (const entry of this.list(`${rel}/hooks`, pass)) {
       const sig = signature(join(this.root, rel, 'hooks', entry.name));
       if (sig) found.hits.set(`${rel}/hooks/${entry.name}`, sig);
     }
   }
 
-  private cacheVerdict(rel: string): ReturnType<typeof isObeyedLater> {
-    if (!this.caches.has(rel)) this.caches.set(rel, isObeyedLater(rel, this.ctx));
-    return this.caches.get(rel);
+  private cacheVerdict(rel: string, ctx: ObeyedContext): ReturnType<typeof isObeyedLater> {
+    let verdicts = this.caches.get(ctx);
+    if (!verdicts) this.caches.set(ctx, (verdicts = new Map()));
+    if (!verdicts.has(rel)) verdicts.set(rel, isObeyedLater(rel, ctx));
+    return verdicts.get(rel);
   }
 
   // mayEndAt by name, kept for the engine's life (the catalogue does not change; a big tree repeats names).
@@ -203,12 +221,12 @@ export class ObeyedScan {
     return ends;
   }
 
-  private walk(rel: string, found: Found, depth: number): void {
-    const wide = reachesAnyName(this.ctx);
-    const byPath = wide || this.configured.size > 0;
-    const entries = this.list(rel);
+  private walk(rel: string, found: Found, depth: number, pass: Pass): void {
+    const wide = reachesAnyName(pass.ctx);
+    const byPath = wide || pass.configured.size > 0;
+    const entries = this.list(rel, pass);
     // A folder git takes for a git directory by its shape, whatever its name (R5-8, git-shape.ts).
-    if (isGitDirShape(entries)) this.git(rel, found, true);
+    if (isGitDirShape(entries)) this.git(rel, found, true, pass);
     for (const entry of entries) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (entry.link) {
@@ -220,11 +238,11 @@ export class ObeyedScan {
       const cache = !entry.dir && mayBeCompiledCache(entry.name);
       if (!entry.dir && !byPath && !cache && !this.mayEnd(entry.name)) continue;
       if (entry.name.toLowerCase() === '.git') {
-        if (rel !== '') this.git(child, found, entry.dir);
+        if (rel !== '') this.git(child, found, entry.dir, pass);
         continue;
       }
       // Above a protected path nothing matched (the walk stops there): only a pattern ending at this name can.
-      const obeyed = cache ? this.cacheVerdict(child) : (wide || this.mayEnd(entry.name) || this.configured.has(child)) ? isObeyedLater(child, this.ctx) : undefined;
+      const obeyed = cache ? this.cacheVerdict(child, pass.ctx) : (wide || this.mayEnd(entry.name) || pass.configured.has(child)) ? isObeyedLater(child, pass.ctx) : undefined;
       if (obeyed?.compiledFrom !== undefined) {
         const sig = signature(join(this.root, child));
         if (sig && !entry.dir) found.caches.set(child, sig);
@@ -233,28 +251,28 @@ export class ObeyedScan {
         if (sig) found.hits.set(child, sig);
         found.tops.push(join(this.root, child));
         found.topRels.push(child);
-        if (entry.dir) this.inside(child, found, 0);
+        if (entry.dir) this.inside(child, found, 0, pass);
       } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
-        this.walk(child, found, depth + 1);
+        this.walk(child, found, depth + 1, pass);
       } else if (entry.dir) {
         // Installed packages are not walked, but a path the configuration names there is (red team R14-8: the
         // package a hook's `npx lint-staged` runs, hook-bins.ts), and so is each program of its `.bin` (R33-4: one
         // named like a program of PATH or a shell runs in its place in every package script: obeyed-bin-shadows.ts).
-        for (const path of this.configured) if (path.startsWith(`${child}/`)) this.named(path, found);
-        if (SKIPPED.has(entry.name)) for (const bin of this.list(`${child}/.bin`)) this.named(`${child}/.bin/${bin.name}`, found);
+        for (const path of pass.configured) if (path.startsWith(`${child}/`)) this.named(path, found, pass);
+        if (SKIPPED.has(entry.name)) for (const bin of this.list(`${child}/.bin`, pass)) this.named(`${child}/.bin/${bin.name}`, found, pass);
       }
     }
   }
 
-  private find(): Found {
+  private find(ctx: ObeyedContext): Found {
     const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map(), unlistable: new Map() };
-    this.unreadable = new Set();
-    this.walk('', found, 0);
-    for (const rel of this.unreadable) {
+    const pass: Pass = { ctx, configured: new Set(ctx.gitPaths), unreadable: new Set() };
+    this.walk('', found, 0, pass);
+    for (const rel of pass.unreadable) {
       const sig = signature(join(this.root, rel));
       if (sig) found.unlistable.set(rel, sig);
     }
-    for (const rel of this.redirecting()) {
+    for (const rel of this.redirecting(pass.configured)) {
       const sig = signature(join(this.root, rel));
       if (sig) found.hits.set(rel, sig);
     }
@@ -265,9 +283,9 @@ export class ObeyedScan {
   // own (`ln -s t9 tools`, with `core.fsmonitor = sh tools/fsm.sh`) redirected what git runs without
   // touching a path the catalogue names. Every folder above a path git's configuration names that is a
   // symlink now is judged with it: new or changed, it is moved aside like the path it redirects.
-  private redirecting(): string[] {
+  private redirecting(configuredPaths: ReadonlySet<string>): string[] {
     const links = new Set<string>();
-    for (const configured of this.configured) {
+    for (const configured of configuredPaths) {
       const parts = configured.split('/');
       for (let i = 1; i < parts.length; i++) {
         const above = parts.slice(0, i).join('/');
@@ -282,35 +300,31 @@ export class ObeyedScan {
     return [...links];
   }
 
-  private redirects(rel: string): string | undefined {
-    return [...this.configured].find((configured) => configured.startsWith(`${rel}/`));
+  private redirects(rel: string, ctx: ObeyedContext): string | undefined {
+    return ctx.gitPaths.find((configured) => configured.startsWith(`${rel}/`));
   }
 
   // Before the run: the protected paths that exist (absolute), to bind read-only. `ctx`: what the git
   // configuration names now (permissions/obeyed-context.ts). `gitReadOnly` (a line that runs more than git,
   // shell/git-only-line.ts): every nested git folder whole, too (red team R13-8: an in-place run rewrote a
   // nested clone's loose objects; no after-run check can vouch for them, the reason the root's is read-only).
-  start(ctx: ObeyedContext, gitReadOnly: boolean): string[] {
-    if (ctx !== this.ctx) this.caches = new Map();
-    this.ctx = ctx;
-    this.configured = new Set(ctx.gitPaths);
-    this.before = this.find();
+  start(ctx: ObeyedContext, gitReadOnly: boolean): ObeyedRun {
+    const before = this.find(ctx);
     // A symlink is watched, never bound over (red team R34-4: a venv's `bin/python -> python3` made bwrap fail every
     // in-place run; the walk after the run moves aside a link the run replaced or changed: its signature is lstat's).
-    const tops = this.before.tops.filter((path) => !isLink(path));
-    return [...(gitReadOnly ? nestedGitFolders(this.root, this.before.gits) : []), ...tops.slice(0, MAX_READ_ONLY)];
+    const tops = before.tops.filter((path) => !isLink(path));
+    return { readOnly: [...(gitReadOnly ? nestedGitFolders(this.root, before.gits) : []), ...tops.slice(0, MAX_READ_ONLY)], ctx, before };
   }
 
-  // After the run: moves aside what is new or changed; one warning per path.
-  finish(): string[] {
-    const before = this.before;
-    if (!before) return [];
-    this.before = undefined;
-    const after = this.find();
+  // After the run: moves aside what is new or changed since ITS start (also what an overlapping run wrote meanwhile);
+  // one warning per path.
+  finish(run: ObeyedRun): string[] {
+    const { before, ctx } = run;
+    const after = this.find(ctx);
     const under = (rel: string, folder: string): boolean => rel === folder || rel.startsWith(`${folder}/`);
     const warnings: string[] = [];
     const moved: string[] = [];
-    const restored = this.restoreMoved(before, after, warnings);
+    const restored = this.restoreMoved(before, after, warnings, ctx);
     const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig && !restored.some((folder) => under(rel, folder))).map(([rel]) => rel);
     for (const git of after.gits) {
       if (!changed.some((rel) => under(rel, git))) continue;
@@ -320,8 +334,8 @@ export class ObeyedScan {
     }
     for (const rel of changed.sort((a, b) => a.length - b.length)) {
       if (moved.some((folder) => under(rel, folder))) continue;
-      const entry = isObeyedLater(rel, this.ctx);
-      const redirected = entry ? undefined : this.redirects(rel);
+      const entry = isObeyedLater(rel, ctx);
+      const redirected = entry ? undefined : this.redirects(rel, ctx);
       if (!entry && !redirected) continue;
       moved.push(rel);
       warnings.push(this.aside(join(this.root, rel), entry ? `${entry.pattern} is obeyed by ${entry.by}` : `a symlink above ${redirected}, which git's configuration runs or reads`));
@@ -332,7 +346,7 @@ export class ObeyedScan {
       warnings.push(this.aside(join(this.root, rel), 'a folder it left unlistable (its mode lets nobody read what it holds), so what it planted there cannot be judged'));
     }
     for (const [rel, sig] of after.caches) {
-      const source = before.caches.get(rel) === sig || moved.some((folder) => under(rel, folder)) ? '' : isObeyedLater(rel, this.ctx)?.compiledFrom;
+      const source = before.caches.get(rel) === sig || moved.some((folder) => under(rel, folder)) ? '' : isObeyedLater(rel, ctx)?.compiledFrom;
       const why = source ? pycMismatch(rel, source, [this.root]) : undefined;
       if (why) warnings.push(this.aside(join(this.root, rel), `Python bytecode that Python did not make from ${source}: ${why}`));
     }
@@ -349,15 +363,17 @@ export class ObeyedScan {
   // elsewhere with the very same identity (inode, creation and change time, size: not one byte changed) it
   // is moved back where it was (what now stands there is moved aside first); found nowhere, the run's
   // warnings say it is gone. Returns the new places (relative) that were handled.
-  private restoreMoved(before: Found, after: Found, warnings: string[]): string[] {
+  private restoreMoved(before: Found, after: Found, warnings: string[], ctx: ObeyedContext): string[] {
     const handled: string[] = [];
     const bySig = new Map<string, string>();
-    for (const [rel, sig] of after.hits) if (!before.hits.has(rel)) bySig.set(sig, rel);
+    // Not what a finish moved aside (an overlapping run's, R36-6): the run that changed it judged it already.
+    const asideAt = (rel: string): boolean => [...this.asides].some((aside) => rel === aside || rel.startsWith(`${aside}/`));
+    for (const [rel, sig] of after.hits) if (!before.hits.has(rel) && !asideAt(rel)) bySig.set(sig, rel);
     for (const rel of before.topRels) {
       const sig = before.hits.get(rel);
       if (sig === undefined || after.hits.get(rel) === sig) continue;
       const now = bySig.get(sig);
-      const entry = isObeyedLater(rel, this.ctx);
+      const entry = isObeyedLater(rel, ctx);
       const what = entry ? `${entry.pattern}, obeyed by ${entry.by}` : 'a protected path';
       if (now === undefined) {
         if (!after.hits.has(rel)) warnings.push(`a sandboxed command removed or moved ${rel} (${what}); it is not in the workspace any more, so what it said (deny rules, instructions) no longer applies: restore it (git checkout, undo) before running codeward there`);
@@ -381,6 +397,7 @@ export class ObeyedScan {
     const rel = path.slice(this.root.length + 1);
     try {
       const aside = moveAside(path);
+      if (aside) this.asides.add(aside.slice(this.root.length + 1));
       const where = aside ? `moved to ${aside.slice(this.root.length + 1)}` : 'removed (it could not be moved)';
       return `a sandboxed command created or changed ${rel} (${why}); it was ${where} and is not obeyed (review it and move it back yourself if you meant it)`;
     } catch (error) {

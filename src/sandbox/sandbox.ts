@@ -258,9 +258,9 @@ export class ProcessSandbox {
     // read-only where it exists and moved aside after the run where the run created or changed it (the jail leaves
     // the workspace writable: a script's `pkg/AGENTS.md`, `.vscode/tasks.json` no parse saw).
     const deep = (this.obeyedScan ??= new ObeyedScan(this.root));
-    const readOnly = deep.start(withoutRelativePath((await obeyedModule()).obeyedContext(this.root, this.env['HOME'], this.folderListings)), false);
-    const run = jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), readOnly, finder });
-    return { ...run, after: async () => deep.finish() };
+    const walked = deep.start(withoutRelativePath((await obeyedModule()).obeyedContext(this.root, this.env['HOME'], this.folderListings)), false);
+    const run = jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), readOnly: walked.readOnly, finder });
+    return { ...run, after: async () => deep.finish(walked) };
   }
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
@@ -344,7 +344,8 @@ export class ProcessSandbox {
     // With git read-only (a line that runs more than git), every nested git folder too (R13-8).
     // The write gate's context (obeyed-context.ts, with the hook walk) loads only for a run that needs it:
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
-    const obeyedPaths = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined) ?? [];
+    const walked = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined);
+    const obeyedPaths = walked?.readOnly ?? [];
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
@@ -375,7 +376,7 @@ export class ProcessSandbox {
     const gitAfter = async (): Promise<string[]> => (gitBefore && gitStateMoved(gitBefore) ? gitStateAfter(gitBefore, gitProtected((await obeyedModule()).obeyedContext)) : []);
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
+        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...modes()];
         clearPending(pending);
         return warnings;
       } finally {
