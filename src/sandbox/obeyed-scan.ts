@@ -1,7 +1,7 @@
 import { whereLinksLead } from '../workspace/links-lead.js';
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isObeyedLater, mayEndAt, reachesAnyName, type ObeyedContext } from '../permissions/obeyed.js';
+import { isObeyedLater, mayEndAt, reachesAnyName, type Obeyed, type ObeyedContext } from '../permissions/obeyed.js';
 import { mayBeCompiledCache } from '../permissions/compiled-caches.js';
 import { gitDirShaped } from '../permissions/git-shape.js';
 import { pycMismatch } from './pyc-leftovers.js';
@@ -20,6 +20,9 @@ import { moveAside } from './planted.js';
 // of before and after leaves it alone. A folder the walk cannot list (R34-5) is moved aside whole when the run
 // made or changed it.
 //
+// A symlink the run made or changed is judged by what it makes reachable under its own name (reaches(), R36-2);
+// `node_modules` and its `.bin` are listed through a link, so PATH's spelling is what is judged.
+//
 // Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists; its `.bin`
 // programs are judged one by one)
 // and the root `.git` (guarded by mounts, guards.ts). Folder listings are kept between runs of one engine
@@ -28,6 +31,8 @@ import { moveAside } from './planted.js';
 const SKIPPED = new Set(['node_modules']);
 // Existing protected paths bound read-only; past this many, the rest are only checked after the run.
 const MAX_READ_ONLY = 2000;
+// Entries a new or changed symlink's reach is judged through (reaches()); past them, it is moved aside.
+const REACH_BUDGET = 20_000;
 
 interface Listing {
   readonly key: string;
@@ -143,11 +148,12 @@ export class ObeyedScan {
 
   constructor(private readonly root: string) {}
 
-  private list(rel: string, pass: Pass): Listing['entries'] {
+  // `follow`: a symlink at `rel` to a folder inside the workspace is listed as that folder (R36-2).
+  private list(rel: string, pass: Pass, follow = false): Listing['entries'] {
     const path = rel === '' ? this.root : join(this.root, rel);
     let key: string;
     try {
-      const stats = lstatSync(path, { bigint: true });
+      const stats = follow && this.linkedInside(rel) ? statSync(path, { bigint: true }) : lstatSync(path, { bigint: true });
       if (!stats.isDirectory()) return [];
       key = `${stats.ino}:${stats.ctimeNs}`;
     } catch {
@@ -180,10 +186,12 @@ export class ObeyedScan {
   }
 
   // One configured path inside a folder the walk skips, when it exists (a folder with everything below it).
-  private named(rel: string, found: Found, pass: Pass): void {
+  // `watchOnly`: reached through a symlink, judged after the run, never bound (a bind resolves the link: R34-4).
+  private named(rel: string, found: Found, pass: Pass, watchOnly = false): void {
     const sig = signature(join(this.root, rel));
     if (!sig || !isObeyedLater(rel, pass.ctx)) return;
     found.hits.set(rel, sig);
+    if (watchOnly) return;
     found.tops.push(join(this.root, rel));
     found.topRels.push(rel);
     if (lstatSync(join(this.root, rel)).isDirectory()) this.inside(rel, found, 0, pass);
@@ -202,6 +210,51 @@ export class ObeyedScan {
       const sig = signature(join(this.root, rel, 'hooks', entry.name));
       if (sig) found.hits.set(`${rel}/hooks/${entry.name}`, sig);
     }
+  }
+
+  // Whether `rel` resolves (through any symlink on the way) to a folder or file inside the workspace.
+  private linkedInside(rel: string): boolean {
+    const real = realOr(join(this.root, rel));
+    const base = realOr(this.root);
+    return real === base || real.startsWith(`${base}/`);
+  }
+
+  // Red team R36-2: the walk judges real names, but a symlink makes its target's names reachable under its own
+  // (`node_modules -> nm` makes `nm/.bin/git` the program npm's PATH finds as `node_modules/.bin/git`). What a new or
+  // changed link to a folder of the workspace makes reachable, spelled through it (links below followed, cycles
+  // and installed packages' contents but their `.bin` left out, as the walk leaves them), is judged by the write
+  // gate's predicate: the first protected path it reaches, or undefined. Past REACH_BUDGET entries it is judged
+  // as reaching one (it cannot be vouched for).
+  private reaches(rel: string, ctx: ObeyedContext): { readonly path: string; readonly obeyed: Obeyed | undefined } | undefined {
+    if (!this.linkedInside(rel)) return undefined;
+    let budget = REACH_BUDGET;
+    const visit = (dir: string, chain: readonly string[]): { readonly path: string; readonly obeyed: Obeyed | undefined } | undefined => {
+      const real = realOr(join(this.root, dir));
+      if (chain.includes(real) || chain.length > 32) return undefined;
+      let entries: string[];
+      try {
+        entries = readdirSync(join(this.root, dir));
+      } catch {
+        return undefined;
+      }
+      const installed = dir.slice(dir.lastIndexOf('/') + 1).toLowerCase() === 'node_modules';
+      for (const name of installed ? entries.filter((entry) => entry === '.bin') : entries) {
+        if (--budget < 0) return { path: dir, obeyed: undefined };
+        const child = `${dir}/${name}`;
+        const obeyed = isObeyedLater(child, ctx);
+        if (obeyed && obeyed.compiledFrom === undefined) return { path: child, obeyed };
+        let folder = false;
+        try {
+          folder = statSync(join(this.root, child)).isDirectory() && this.linkedInside(child);
+        } catch {
+          // dangling: nothing reachable below it
+        }
+        const found = folder ? visit(child, [...chain, real]) : undefined;
+        if (found) return found;
+      }
+      return undefined;
+    };
+    return visit(rel, []);
   }
 
   private cacheVerdict(rel: string, ctx: ObeyedContext): ReturnType<typeof isObeyedLater> {
@@ -254,12 +307,20 @@ export class ObeyedScan {
         if (entry.dir) this.inside(child, found, 0, pass);
       } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
         this.walk(child, found, depth + 1, pass);
-      } else if (entry.dir) {
+      } else if (entry.dir || (entry.link && SKIPPED.has(entry.name))) {
         // Installed packages are not walked, but a path the configuration names there is (red team R14-8: the
         // package a hook's `npx lint-staged` runs, hook-bins.ts), and so is each program of its `.bin` (R33-4: one
         // named like a program of PATH or a shell runs in its place in every package script: obeyed-bin-shadows.ts).
         for (const path of pass.configured) if (path.startsWith(`${child}/`)) this.named(path, found, pass);
-        if (SKIPPED.has(entry.name)) for (const bin of this.list(`${child}/.bin`, pass)) this.named(`${child}/.bin/${bin.name}`, found, pass);
+        // The same through a symlink (R36-2: `node_modules -> nm`, `node_modules/.bin -> ../tools`): PATH is
+        // spelled with the link's names, so a program is judged by them; the link itself is watched.
+        if (SKIPPED.has(entry.name)) {
+          const bin = `${child}/.bin`;
+          const sig = isLink(join(this.root, bin)) ? signature(join(this.root, bin)) : undefined;
+          if (sig) found.links.set(bin, sig);
+          const linked = entry.link === true || sig !== undefined;
+          for (const program of this.list(bin, pass, true)) this.named(`${bin}/${program.name}`, found, pass, linked);
+        }
       }
     }
   }
@@ -353,7 +414,13 @@ export class ObeyedScan {
     for (const [rel, sig] of after.links) {
       if (before.links.get(rel) === sig || moved.some((folder) => under(rel, folder))) continue;
       const target = leadsOut(this.root, rel);
+      const reached = target ? undefined : this.reaches(rel, ctx);
       if (target) warnings.push(this.aside(join(this.root, rel), `a symlink to ${target}, outside the workspace: a later build, copy or redirection that writes ${rel} would write there`));
+      else if (reached) {
+        const why = reached.obeyed ? `${reached.path}, which ${reached.obeyed.by} obeys (${reached.obeyed.pattern})` : `more under ${reached.path} than can be judged`;
+        warnings.push(this.aside(join(this.root, rel), `a symlink that makes reachable ${why}`));
+        moved.push(rel);
+      }
     }
     return warnings;
   }

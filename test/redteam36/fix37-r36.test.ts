@@ -4,7 +4,7 @@
 // R36-7 — MAJOR (catalogue gap; each planted file runs code OUTSIDE any sandbox when the person next enters the project's
 // R36-8 — MINOR (catalogue gaps by analogy; not run end to end here: hg, rubocop and perl -d are not on this machine) —
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
@@ -62,10 +62,15 @@ describe.skipIf(!bwrapWorks)('R36-6 CRITICAL: overlapping in-place runs of one e
 
 const PLANT = "import os\ndef w(p):\n  os.makedirs(os.path.dirname(p), exist_ok=True)\n  open(p, 'w').write('#!/bin/sh\\ntouch \"$INIT_CWD/SHADOW-RAN\"\\n')\n  os.chmod(p, 0o755)\n";
 
-async function planted(body: string): Promise<string> {
+async function planted(body: string, linked?: string): Promise<string> {
   const root = join(base, `w${++count}`), home = join(base, `h${count}`);
   mkdirSync(root, { recursive: true });
   mkdirSync(home);
+  // A link that was there before the run (made by an earlier one, empty then): the run only fills its target.
+  if (linked) {
+    mkdirSync(join(root, linked), { recursive: true });
+    symlinkSync(linked, join(root, 'node_modules'));
+  }
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'x', scripts: { test: 'node -e 0 && git --version' } }));
   writeFileSync(join(root, 'w.py'), `${PLANT}${body}\n`);
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
@@ -90,6 +95,9 @@ describe.skipIf(!bwrapWorks)('R36-2 CRITICAL: a node_modules/.bin shadow reached
     ["w('tools/git')\nos.makedirs('node_modules')\nos.symlink('../tools', 'node_modules/.bin')"],
   ])('%s: moved aside, the next npm test runs nothing planted', async (body) => {
     expect(await planted(body)).toBe('held');
+  });
+  it('an earlier link node_modules -> nm, the run writes nm/.bin/git: moved aside, the next npm test runs nothing planted', async () => {
+    expect(await planted("w('nm/.bin/git')", 'nm')).toBe('held');
   });
   it.each([["w('node_modules/.bin/git')"], ["w('nm/.bin/sh')\nos.symlink('nm', 'node_modules')"]])('control: %s is moved aside', async (body) => {
     expect(await planted(body)).toBe('held');
