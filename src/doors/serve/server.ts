@@ -73,6 +73,8 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   } catch {
     // no stale socket
   }
+  // What this server keeps between the engines it builds (CliIo.lasting): caches checked by file identity at each use.
+  const lasting = new Map<string, unknown>();
   let queue = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let calls = 0;
@@ -82,7 +84,7 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
       let answer: WarmAnswer;
       try {
         const call = await readCall(socket);
-        answer = handOffRefusal(call) ?? (await runAsProcess(call, main));
+        answer = handOffRefusal(call) ?? (await runAsProcess(call, main, lasting));
         calls += 1;
       } catch (error) {
         io.stderr.write(`codeward serve: a call was dropped: ${error instanceof Error ? error.message : String(error)}\n`);
