@@ -8,12 +8,12 @@
 // of the call and every process it waited for (+ the server's threads when served), which a loaded machine does not
 // skew as it does wall time.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, ensureDir, errorRow, median, row, startServe, timed } from './lib.mjs';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, ensureDir, errorRow, median, row, serverCpu, startServe, timed } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
@@ -75,19 +75,6 @@ const COLD_ROWS = [
   ['search, default caps vs full rg --json', 'search', 'rg --json', TARGETS.search],
   ['warm read (codeward serve) vs node -e 0', 'warm read', 'node', TARGETS.warmRead],
 ];
-
-// A served call's CPU: the server's threads' run time meanwhile (ns precision), added to the client's.
-function serverCpu(pid) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended
-    }
-  }
-  return ns / 1e6;
-}
 
 // Every cold and warm row in ONE interleaved run, wall AND CPU of each sample (bench/cpu-sample.mjs: the call and
 // every process it waited for; a served call adds its server's CPU meanwhile). Each case is first run and checked

@@ -180,14 +180,13 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
 
-  const opens = options.opens !== false;
-  const opensChild = typeof options.opens === 'function' ? options.opens : undefined;
-  const rootLayers = includeHidden || !opens ? [] : ancestorLayers(workspace, options.dir);
+  const { opens } = options;
+  const rootLayers = includeHidden || opens === false ? [] : ancestorLayers(workspace, options.dir);
   // The start folder's own .gitignore is read by open(); ancestorLayers covers the folders above it.
   const stack: Frame[] = [];
   if (!signal.aborted) {
     const inherited = rootLayers.filter((layer) => layer.base !== startRel);
-    stack.push(open(opens ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+    stack.push(open(opens !== false ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
   }
   // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
   // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside
@@ -207,7 +206,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
       entries.push(entry);
       const { path, type } = entry;
       if (type !== 'dir' || (maxDepth !== undefined && frame.depth >= maxDepth)) continue;
-      const child = frame.folder === undefined || (opensChild !== undefined && !opensChild(path)) ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
+      const child = frame.folder === undefined || (opens && !opens(path)) ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
       stack.push(open(child, path, frame.depth + 1, frame.layers, entry.nonAccessible === true));
       if (--folders === 0) return true;
     }

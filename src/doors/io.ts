@@ -21,5 +21,5 @@ export interface CliIo {
   readonly caBundleDeferred?: true;
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
-  readonly lasting?: Map<string, unknown>;
+  readonly lasting?: Map<string, unknown> | undefined;
 }

@@ -156,7 +156,7 @@ export interface CommandContext {
   memo<T>(key: string, create: () => T): T;
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
-  readonly lasting?: Map<string, unknown>;
+  readonly lasting?: Map<string, unknown> | undefined;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
   // True when no person (nor the user's --yes or rule) approved this call, a rule of the door did

@@ -98,7 +98,7 @@ export interface EngineOptions {
   readonly memo?: Map<string, unknown>;
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
-  readonly lasting?: Map<string, unknown>;
+  readonly lasting?: Map<string, unknown> | undefined;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.

@@ -3,7 +3,7 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import { fail, usageError } from '../../engine/errors.js';
 import type { CliIo } from '../io.js';
 import type { GlobalOptions } from '../global-options.js';
-import { isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
+import { frameAnswer, isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
 import { callWorkspace, ensureServeFolder, socketPath } from './socket.js';
 import { handOffRefusal, runAsProcess } from './run-call.js';
 
@@ -82,8 +82,10 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
     clearTimeout(timer);
     queue = queue.then(async () => {
       let answer: WarmAnswer;
+      let framed: boolean | undefined;
       try {
         const call = await readCall(socket);
+        framed = call.framed === true;
         answer = handOffRefusal(call) ?? (await runAsProcess(call, main, lasting));
         calls += 1;
       } catch (error) {
@@ -94,7 +96,7 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
         clearTimeout(timer);
         timer = setTimeout(stop, idleMs);
       }
-      socket.end(`${JSON.stringify(answer)}\n`);
+      socket.end(frameAnswer(answer, framed === true));
     });
   });
   const stop = (): void => {
