@@ -7,7 +7,7 @@ import type { SyntaxNode as Node } from './parse-syntax.js';
 import { hasGlob } from './parse-plan.js';
 import { MAX_CANDIDATES, UNKNOWN, collapseUnknown, substitutionValues, type Scope } from './parse-walk-values.js';
 import type { RawWord } from './parse-words.js';
-import { INTERPRETERS } from './interpreter-table.js';
+import { INTERPRETERS, shortLetters } from './interpreter-table.js';
 import { SHELLS } from './parse-wrappers.js';
 
 // Walks a substitution node and returns the commands it holds (the walker owns the command list).
@@ -17,8 +17,13 @@ export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
 // cluster), or a `set` word before `--` only known at run time (`set -$o`, `set -"$o"`, `set -$(echo a)`, `set $o`:
 // any of them may be `-a`); a shell's `-a` after any of its options, read with the shell's own table (interpreter-table
 // `sh`: `-O extglob`, `--rcfile f` take a value; `--norc`, `-e` do not), or a shell option only known at run time.
-const SHELL_VALUED = INTERPRETERS['sh']!.valued.map((option) => option.replace(/^[-+]/, '[-+]')).join('|');
-const SHELL_OPTION = `(?:(?:${SHELL_VALUED})\\s+\\S+|--[\\w-]+(?:=\\S*)?|[-+][A-Za-z]+)`;
+// Each option word reads ONE way (a cluster ending in a valued letter takes the next word; a long option is valued
+// only by name), so a line of many options is read in linear time.
+const SHELL_VALUED_LETTERS = shortLetters(INTERPRETERS['sh']!.valued.map((option) => option.replace(/^\+/, '-')));
+const SHELL_VALUED_LONG = INTERPRETERS['sh']!.valued.filter((option) => option.startsWith('--')).map((option) => option.slice(2)).join('|');
+const SHELL_OPTION =
+  `(?:[-+][A-Za-z]*[${SHELL_VALUED_LETTERS}]\\s+\\S+|--(?:${SHELL_VALUED_LONG})\\s+\\S+|--(?!(?:${SHELL_VALUED_LONG})(?:\\s|$))[\\w-]+(?:=\\S*)?` +
+  `|[-+][A-Za-z]*[^\\W\\d_${SHELL_VALUED_LETTERS}])`;
 const SHELL_NAME = [...SHELLS].join('|');
 const ALLEXPORT_WORDS = new RegExp(
   `(?:^|[^\\w-])set\\s+(?:(?!--?(?:\\s|$))[^\\s;&|]+\\s+)*(?:-[A-Za-z]*a|[-+]?[$\`])` +
