@@ -27,7 +27,7 @@ function stateDir(name) {
 }
 
 // The server's CPU so far in ms: every thread's run time (ns precision).
-function serverCpu(pid) {
+export function serverCpu(pid) {
   let ns = 0;
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {

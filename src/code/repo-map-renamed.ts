@@ -11,7 +11,7 @@ import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { Int32List } from './int32-list.js';
 import { idsOf, LazyIds } from './lazy-ids.js';
-import { keyOf, MAP_KINDS, type GraphShape } from './repo-map-graph.js';
+import { keyOf, MAP_KINDS, pairsOf, type GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS, SymbolList } from './repo-map-symbols.js';
 
 const mapped = (file: IndexedFile): IndexedSymbol[] => (file.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
@@ -142,23 +142,10 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
     refStart[file + 1] = refList.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
-  const defStart = new Int32Array(names.length + 1);
-  for (let id = 0; id < names.length; id++) defStart[id + 1] = defStart[id]! + defCount[id]!;
-  const cursor = defStart.slice(0, names.length);
-  const definers = new Int32Array(posId.length);
-  const selfRef = new Uint8Array(posId.length);
-  const pairOfPos = new Int32Array(posId.length);
-  for (let pos = 0; pos < posId.length; pos++) {
-    const k = cursor[posId.at(pos)]!++;
-    definers[k] = posFile.at(pos);
-    selfRef[k] = posSelf[pos]!;
-    pairOfPos[pos] = k;
-  }
-  const symbolPair = symbolPos.done();
-  for (let at = 0; at < symbolPair.length; at++) symbolPair[at] = pairOfPos[symbolPair[at]!]!;
   return {
-    paths: shape.paths, ids: new LazyIds(names), names, defStart, definers, selfRef, refStart, refIds: refList.done(), refSelf: Uint8Array.from(refSelfList.done()),
-    symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile: symbolFile.done(), symbolPair, fileSymbols,
+    paths: shape.paths, ids: new LazyIds(names), names, ...pairsOf(names.length, (id) => defCount[id]!, { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
+    refSelf: Uint8Array.from(refSelfList.done()),
+    symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile: symbolFile.done(), fileSymbols,
   };
 }
 
