@@ -1,6 +1,6 @@
 // Issue 30: repo-map --budget 1024 on the listing benchmark's 20,000-file tree, two builds A/B in ONE interleaved
 // run (each with its own state folder and its own `codeward serve`):
-//   node bench/repo-map-ab.mjs --a DIST_A/bin/codeward.js --b DIST_B/bin/codeward.js [--rounds N]
+//   node bench/repo-map-ab.mjs --a DIST_A/bin/codeward.js --b DIST_B/bin/codeward.js [--rounds N] [--phases 0,1,2]
 // Rows per build, in three phases (each sees only its own kind of change; every row its own state folder):
 // one changed file (a source file's content changed, a new function added: no folder changes), cold process
 // and through serve; nothing changed (cold); a folder changed (a file made or removed in turn, cold).
@@ -27,9 +27,13 @@ function answer(cli, env) {
 const argv = process.argv.slice(2);
 const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
 const rounds = Number(value('--rounds', 7));
+// --phases 0 (one changed file), 1 (nothing changed), 2 (a folder changed): which to run.
+const phases = value('--phases', '0,1,2').split(',').map(Number);
 const builds = { A: resolve(value('--a')), B: resolve(value('--b')) };
 if (!existsSync(TREE)) throw new Error('no fixture: run node bench/run.mjs listing first');
-const edited = join(TREE, 'packages/auth/src', readdirSync(join(TREE, 'packages/auth/src'), { recursive: true }).map(String).find((name) => name.endsWith('.ts') && !name.includes('bench-')));
+// A file the map lists (the fixture's list): not one a .gitignore hides (packages/auth/src/schema.generated.ts,
+// which a first .ts under that folder found by readdir is: an edit there changes nothing the map reads).
+const edited = join(TREE, JSON.parse(readFileSync(join(FIXTURES, 'tree.json'), 'utf8')).list.find((rel) => rel.startsWith('packages/auth/src/') && rel.endsWith('.ts')));
 const original = readFileSync(edited, 'utf8');
 const toggled = join(TREE, 'packages/billing/src/bench-ab-toggle.ts');
 let edits = 0;
@@ -43,7 +47,7 @@ try {
   for (const [build, cli] of Object.entries(builds)) {
     const env = (name) => ({ ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: state(`${build}-${name}`) });
     const warm = { ...CLEAN_ENV, CODEWARD_STATE_DIR: state(`${build}-serve`), XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
-    const server = await startServe(cli, TREE, warm, 10);
+    const server = await startServe(cli, TREE, warm, 120);
     servers.push(server);
     cases.push(
       { phase: 0, name: `${build} one changed file`, cli, env: env('changed'), before: editOne },
@@ -52,11 +56,12 @@ try {
       { phase: 2, name: `${build} a folder changed`, cli, env: env('folder'), before: toggle },
     );
   }
+  cases.splice(0, cases.length, ...cases.filter((each) => phases.includes(each.phase)));
   // Every state folder warmed (the first call indexes the tree), one at a time.
   for (const each of cases) answer(each.cli, each.env);
   const samples = Object.fromEntries(cases.map(({ name }) => [name, []]));
   const load = loadavg()[0];
-  for (const phase of [0, 1, 2]) {
+  for (const phase of phases) {
     const these = cases.filter((each) => each.phase === phase);
     // Round 0 is not counted: it takes in what the phase before changed.
     for (let round = 0; round <= rounds; round++) {
