@@ -6,7 +6,7 @@
 // and through serve; nothing changed (cold); a folder changed (a file made or removed in turn, cold).
 // Wall and CPU (user+sys of the call and its children, + the server's threads when served), medians; the
 // load average is printed. Every answer is checked against a fresh state folder's once at the end.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
