@@ -10,9 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSyn
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CLEAN_ENV, FIXTURES, NODE, ensureDir, median, startServe } from './lib.mjs';
+import { CLEAN_ENV, FIXTURES, NODE, ensureDir, median, serverCpu, startServe } from './lib.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
-import { serverCpu } from './lib.mjs';
 
 const TREE = join(FIXTURES, 'tree');
 const MAP = ['--json', 'repo-map', '--budget', '1024'];
