@@ -7,7 +7,8 @@ import { procCoverArgs } from './proc-cover.js';
 import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
-import { systemArgs } from './view.js';
+import { outermost, systemArgs } from './view.js';
+import { inWholeRoot, wholeRootArgs } from './view-whole-root.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -94,6 +95,11 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
   }
 }
 
+// The whole-root view shows every file: the clean copies (/etc's git config without its tokens) bound over the ones that exist.
+function substituteArgs(policy: SandboxPolicy, args: string[]): void {
+  for (const [path, copy] of policy.substitutes ?? []) if (lstatQuiet(path)) args.push('--ro-bind', copy ?? emptySource(policy), path);
+}
+
 function writableFolder(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
@@ -160,13 +166,14 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
 function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
   const hidden = new Set<string>();
   const visible = [policy.root, ...policy.writable, ...policy.shown.map((entry) => realOf(entry.path)), ...SYSTEM_FOLDERS.map((name) => realOf(`/${name}`))];
+  const inView = (real: string): boolean => (policy.view === 'whole-root' ? inWholeRoot(policy, real) : visible.some((area) => within(real, area)));
   for (const path of policy.hidden) {
     const kind = targetKindOf(path);
     if (kind === 'missing') continue;
     const real = realOf(path);
     // Only what is in view (a link elsewhere is not out of sight, nor what is bound back into a hidden
     // home: a toolchain folder holding a credentials file, ~/.gem/credentials).
-    if (!visible.some((area) => within(real, area))) continue;
+    if (!inView(real)) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;
@@ -181,7 +188,8 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
 // The same for the secrets of /etc and of the toolchain folders (view.ts).
 function secretArgs(policy: SandboxPolicy, args: string[]): void {
   const empty = emptySource(policy);
-  for (const { path, kind } of [...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])]) {
+  // Nothing inside a folder already hidden (its empty read-only folder has no place for a mount point).
+  for (const { path, kind } of outermost([...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])])) {
     if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
     else args.push('--ro-bind', empty, path);
   }
@@ -213,14 +221,16 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // seccomp filter on the socket families (seccomp.ts, red team R16-3).
   const inputs = policy.network ? [localSocketFilter()] : [];
   args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
-  systemArgs(policy.network, args);
+  if (policy.view === 'whole-root') wholeRootArgs(args, emptySource(policy));
+  else systemArgs(policy.network, args);
   procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
   // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
   const readOnlyTmp = policy.readOnlyTmp ?? [];
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
-  shownArgs(policy, args);
+  if (policy.view === 'whole-root') substituteArgs(policy, args);
+  else shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
   enclosingArgs(policy, args);

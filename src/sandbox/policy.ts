@@ -18,6 +18,9 @@ export const HOME_READABLE: readonly string[] = TOOLCHAINS.flatMap((toolchain) =
 export interface SandboxPolicy {
   readonly mode: Exclude<SandboxMode, 'off'>;
   readonly network: boolean;
+  // What the process sees outside the workspace: the default-deny view (view.ts; the default), or the whole root
+  // read-only (`--sandbox off`'s write jail: view-whole-root.ts). Everything else of the policy is the same.
+  readonly view?: 'whole-root';
   // The workspace root (writable in workspace-write, readable in read-only).
   readonly root: string;
   // The real home folder ($HOME), and whether a private tmpfs hides it (false when the workspace is the
@@ -137,6 +140,8 @@ export interface PolicyOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   // The account's home folder from the password database (default: os.userInfo()); null: none.
   readonly accountHome?: string | null;
+  // The whole root read-only instead of the default-deny view (SandboxPolicy.view).
+  readonly view?: 'whole-root';
 }
 
 function accountHome(given: string | null | undefined): string | undefined {
@@ -206,6 +211,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   return {
     mode,
     network: options.network,
+    ...(options.view ? { view: options.view } : {}),
     root,
     home,
     hideHome,

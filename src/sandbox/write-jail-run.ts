@@ -1,46 +1,38 @@
-import { dirname, join } from 'node:path';
+import { homeFolders } from './home-shape.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
 import { realOf, realPaths, within } from './policy.js';
-import { emptyFileIn, type SecretFinder } from './secret-files.js';
-import { jailWritable, writeJailArgs, writeJailProfile, type WriteJail } from './write-jail.js';
+import type { SecretPath } from './secret-files.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
+export { writeJailProfile as jailSeatbelt } from './write-jail.js';
 
-// An `off` run in the write jail (write-jail.ts): bwrap (or seatbelt) with the root read-only. Loaded only by an
-// `off` run (sandbox.ts imports it on demand: a sandboxed exec does not pay for it).
-// The jailed run's wrapper and the note a refused write gets (sandbox.ts PreparedRun's fields; its types are not
-// imported: no circle of imports, type ones included).
-export interface JailedRun {
-  readonly wrapper: string[];
-  readonly writeJail: string;
-}
+// What only `--sandbox off`'s write jail needs beside the sandbox's own run (sandbox.ts jailed(): the in-place
+// sandboxed run with the whole root read-only, view-whole-root.ts). Loaded on demand by an `off` run: a sandboxed
+// exec does not pay for it.
 
-export interface JailedRunInput {
-  readonly backend: { readonly kind: 'bwrap' | 'seatbelt'; readonly path: string };
-  readonly cwd: string;
+export interface JailHiddenInput {
+  // The workspace's real path.
   readonly root: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stateDir: string | undefined;
+  // sandboxWritable and sandboxReadable as the person wrote them (`~/x`, absolute, relative to the workspace).
   readonly writable: readonly string[];
   readonly readable: readonly string[];
-  // codeward's own folders (state, cache).
-  readonly ownFolders: readonly string[];
-  // What the write gate protects that exists now (obeyed-scan.ts start): read-only in the jail.
-  readonly readOnly: readonly string[];
-  // The engine's one finder of the workspace's secrets, made with `cacheFile` on first use.
-  readonly finder: (cacheFile: string | undefined) => SecretFinder;
+  // codeward's own folders (state, cache, the warm engines' sockets).
+  readonly own: readonly string[];
 }
 
-export function jailedRun(input: JailedRunInput): JailedRun {
+// What the default-deny view hides by not showing it and the whole root shows: the credential catalogue of EVERY home
+// (home-shape.ts: /home/*, /root, each person's passwd home; $HOME and the account's own), the secrets the tools'
+// variables locate elsewhere, codeward's own folders (write-jail-hidden.ts jailSecrets: sandboxReadable wins). Never a
+// folder holding the workspace or a writable folder (hiding it would hide them).
+export function jailHidden(input: JailHiddenInput): SecretPath[] {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
-  const base: WriteJail = { root: input.root, home, writable: realPaths(input.writable, realHome, input.root), ownFolders: input.ownFolders, env: input.env };
-  // Reads stay unconfined except the secrets the sandbox hides (write-jail-hidden.ts, R34-1/R34-2); the workspace's
-  // walk is kept in the state folder only where the jailed run cannot write.
-  const cacheFile = input.stateDir ? join(input.stateDir, 'secret-scan.json') : undefined;
-  const safeCache = cacheFile && !jailWritable(base).some((area) => within(realOf(dirname(cacheFile)), area)) ? cacheFile : undefined;
-  const hidden = jailSecrets({ homes: [home, accountHomeDir()], env: input.env, workspace: input.finder(safeCache).find(), own: base.ownFolders, readable: realPaths(input.readable, realHome, input.root) });
-  const jail: WriteJail = { ...base, hidden, readOnly: input.readOnly, empty: emptyFileIn(input.stateDir) };
-  const writeJail = `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
-  if (input.backend.kind === 'seatbelt') return { wrapper: [input.backend.path, '-p', writeJailProfile(jail)], writeJail };
-  return { wrapper: [input.backend.path, ...writeJailArgs(jail, input.cwd)], writeJail };
+  const areas = [input.root, ...realPaths(input.writable, realHome, input.root)];
+  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(input.readable, realHome, input.root) });
+  return found.filter((secret) => !areas.some((area) => within(area, secret.path)));
+}
+
+// The note a refused write gets, and the failure hint (shell/run-call.ts).
+export function jailNote(): string {
+  return `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
 }
