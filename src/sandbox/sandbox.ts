@@ -20,8 +20,9 @@ import type { ObeyedContext } from '../permissions/obeyed.js';
 import { FolderListings } from '../workspace/listings.js';
 import { keptFileFor } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
-import { clearPending, recordPending } from './pending.js';
-import { quarantine, snapshot } from './planted.js';
+import { recordPending } from './pending.js';
+import { snapshot } from './planted.js';
+import { afterRun } from './after-run.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
@@ -30,7 +31,7 @@ import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
-import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
+import { hiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
@@ -399,15 +400,7 @@ export class ProcessSandbox {
     };
     // git's state unmoved (gitStateMoved reads what gitStateAfter compares): nothing to judge, nothing to load.
     const gitAfter = async (): Promise<string[]> => (gitBefore && gitStateMoved(gitBefore) ? gitStateAfter(gitBefore, gitProtected((await obeyedModule()).obeyedContext)) : []);
-    const after = async (): Promise<string[]> => {
-      try {
-        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
-        clearPending(pending);
-        return warnings;
-      } finally {
-        lease?.release();
-      }
-    };
+    const after = afterRun({ root: policy.root, gitAfter, watched: before, ancestors, nested, deep, modes, pending, lease });
     const wrapper = staged?.wrapper ?? [run.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     const readOnlyHint = options.gitReadOnly ?? objectsReadOnly;
