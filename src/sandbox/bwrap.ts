@@ -8,7 +8,6 @@ import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { outermost, systemArgs } from './view.js';
-import { inWholeRoot, wholeRootArgs } from './view-whole-root.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -95,11 +94,6 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
   }
 }
 
-// The whole-root view shows every file: the clean copies (/etc's git config without its tokens) bound over the ones that exist.
-function substituteArgs(policy: SandboxPolicy, args: string[]): void {
-  for (const [path, copy] of policy.substitutes ?? []) if (lstatQuiet(path)) args.push('--ro-bind', copy ?? emptySource(policy), path);
-}
-
 function writableFolder(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
@@ -166,14 +160,13 @@ function guardArgs(guards: readonly Guard[], empty: string, args: string[], crea
 function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
   const hidden = new Set<string>();
   const visible = [policy.root, ...policy.writable, ...policy.shown.map((entry) => realOf(entry.path)), ...SYSTEM_FOLDERS.map((name) => realOf(`/${name}`))];
-  const inView = (real: string): boolean => (policy.view === 'whole-root' ? inWholeRoot(policy, real) : visible.some((area) => within(real, area)));
   for (const path of policy.hidden) {
     const kind = targetKindOf(path);
     if (kind === 'missing') continue;
     const real = realOf(path);
     // Only what is in view (a link elsewhere is not out of sight, nor what is bound back into a hidden
     // home: a toolchain folder holding a credentials file, ~/.gem/credentials).
-    if (!inView(real)) continue;
+    if (policy.view ? !policy.view.inView(policy, real) : !visible.some((area) => within(real, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;
@@ -221,7 +214,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // seccomp filter on the socket families (seccomp.ts, red team R16-3).
   const inputs = policy.network ? [localSocketFilter()] : [];
   args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
-  if (policy.view === 'whole-root') wholeRootArgs(args, emptySource(policy));
+  if (policy.view) policy.view.rootArgs(args, emptySource(policy));
   else systemArgs(policy.network, args);
   procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
@@ -229,7 +222,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   const readOnlyTmp = policy.readOnlyTmp ?? [];
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
-  if (policy.view === 'whole-root') substituteArgs(policy, args);
+  if (policy.view) policy.view.shownArgs(policy, args, emptySource(policy));
   else shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);

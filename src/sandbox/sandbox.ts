@@ -20,18 +20,17 @@ import type { ObeyedContext } from '../permissions/obeyed.js';
 import { FolderListings } from '../workspace/listings.js';
 import { keptFileFor } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
-import { recordPending } from './pending.js';
-import { snapshot } from './planted.js';
-import { afterRun } from './after-run.js';
+import { clearPending, recordPending } from './pending.js';
+import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
-import { realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy } from './policy.js';
+import { realOf, sandboxPolicy, within, type SandboxMode, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
-import { hiddenAncestors } from './hidden-moves.js';
+import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
@@ -134,15 +133,14 @@ export interface PreparedRun {
 
 const SEATBELT = '/usr/bin/sandbox-exec';
 
-// How one sandboxed run is made (ProcessSandbox.sandboxed): `jailHidden`, `--sandbox off`'s write jail with the
-// whole root read-only and these hidden besides what the sandbox hides (write-jail-run.ts).
-interface SandboxedRun {
+// How one sandboxed run is made (ProcessSandbox.sandboxed): `jail`, `--sandbox off`'s write jail: the whole root
+// read-only (view-whole-root.ts) and these hidden besides what the sandbox hides (write-jail-run.ts).
+export interface SandboxedRun {
   readonly backend: Backend;
   readonly mode: 'read-only' | 'workspace-write';
   readonly network: boolean;
-  readonly jailHidden?: readonly SecretPath[];
+  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets };
 }
-type JailSeatbelt = (policy: SandboxPolicy, readOnly: readonly string[]) => string;
 
 // The write gate's context and its hook walk (the `obeyed` chunk, scripts/chunk-groups.mjs): imported on use.
 const obeyedModule = (): Promise<typeof import('../permissions/obeyed-context.js')> => import('../permissions/obeyed-context.js');
@@ -209,10 +207,10 @@ export class ProcessSandbox {
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
-  private obeyedScan: ObeyedScan | undefined;
+  obeyedScan: ObeyedScan | undefined;
   // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
-  private readonly folderListings: FolderListings;
+  readonly folderListings: FolderListings;
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
@@ -220,9 +218,9 @@ export class ProcessSandbox {
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
 
   constructor(
-    private readonly settings: SandboxSettings,
-    private readonly root: string,
-    private readonly env: Readonly<Record<string, string | undefined>>,
+    readonly settings: SandboxSettings,
+    readonly root: string,
+    readonly env: Readonly<Record<string, string | undefined>>,
     // Where the planted-file check of a run is recorded until it ran (pending.ts).
     private readonly stateDir?: string,
   ) {
@@ -262,30 +260,11 @@ export class ProcessSandbox {
     return unavailable === undefined ? undefined : { why: `no overlay can be mounted here (${unavailable})`, fix: 'codeward doctor shows why staging is unavailable' };
   }
 
-  // An `off` run in the write jail (issue 26, round 35): the in-place sandboxed run (workspace-write, the network on
-  // behind the seccomp filter of local sockets, never staged) with the whole root read-only as its view
-  // (view-whole-root.ts) and what the default-deny view hides by not showing it hidden explicitly (write-jail-run.ts,
-  // loaded on demand). One mount list and one after-run pipeline with the sandbox.
-  private async jailed(backend: Backend, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
-    const { jailHidden, jailNote, jailSeatbelt } = await import('./write-jail-run.js');
-    const hidden = jailHidden({ root: this.root, env: this.env, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], own: codewardFolders(this.root, this.env, this.stateDir) });
-    const run = backend.kind === 'seatbelt' ? await this.jailedSeatbelt(backend, hidden, jailSeatbelt) : await this.sandboxed({ backend, mode: 'workspace-write', network: true, jailHidden: hidden }, cwd, { ...options, stage: false });
-    return { ...run, writeJail: jailNote() };
-  }
-
-  // macOS: the jail as a seatbelt profile from the same policy (write-jail.ts), the same write gate walk after it.
-  private async jailedSeatbelt(backend: Backend, hidden: readonly SecretPath[], profile: JailSeatbelt): Promise<PreparedRun> {
-    const policy = sandboxPolicy('workspace-write', this.root, { network: true, home: this.env['HOME'], writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], env: this.env, view: 'whole-root' });
-    const finder = (this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), undefined));
-    const deep = (this.obeyedScan ??= new ObeyedScan(this.root));
-    const readOnly = deep.start(withoutRelativePath((await obeyedModule()).obeyedContext(this.root, this.env['HOME'], this.folderListings)), false);
-    const wrapper = [backend.path, '-p', profile({ ...policy, workspaceSecrets: finder.find(), viewSecrets: hidden }, readOnly)];
-    return { wrapper, after: async () => deep.finish() };
-  }
-
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const status = await this.status();
-    if (status.writeJail) return await this.jailed(status.writeJail, cwd, options);
+    // An `off` run in the write jail (issue 26, round 35): this sandboxed run with the whole root read-only
+    // (write-jail-run.ts, loaded on demand: one mount list and one after-run pipeline with the sandbox).
+    if (status.writeJail) return await (await import('./write-jail-run.js')).jailed(this, status.writeJail, cwd, options, codewardFolders(this.root, this.env, this.stateDir));
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
         throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);
@@ -297,19 +276,17 @@ export class ProcessSandbox {
     return await this.sandboxed({ backend: status.backend, mode: status.mode === 'read-only' ? 'read-only' : 'workspace-write', network: status.network }, cwd, options);
   }
 
-  // One sandboxed run: the default-deny view, or (`jailHidden` given: `--sandbox off`'s jail) the whole root read-only.
-  private async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
+  // One sandboxed run: the default-deny view, or (`jail` given: `--sandbox off`'s jail) the whole root read-only.
+  async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
-    const whole = run.jailHidden !== undefined;
     const base = sandboxPolicy(run.mode, this.root, {
       network: run.network,
-      ...(whole ? { view: 'whole-root' as const } : {}),
       home: this.env['HOME'],
       writable: this.settings.writable ?? [],
       readable: this.settings.readable ?? [],
       env: this.env,
     });
-    const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
+    const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
@@ -344,14 +321,14 @@ export class ProcessSandbox {
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
     // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
     this.toolchainSecrets ??= new ToolchainSecrets(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
-    this.etcSecrets ??= whole ? new EtcSecrets('/etc', process.getuid?.() === 0, undefined, true) : new EtcSecrets();
+    this.etcSecrets ??= run.jail?.etc ?? new EtcSecrets();
     // Both walks are kept in the state folder while the folders they read are unchanged (view-cache.ts).
     this.viewCache ??= new ViewCache(safeCache && join(dirname(safeCache), 'view-cache.json'));
     const etc = this.etcSecrets;
     const toolchains = this.toolchainSecrets;
     // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    const viewSecrets = [...this.viewCache.find(`etc${whole ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jailHidden ?? [])];
+    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
     // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
@@ -400,7 +377,16 @@ export class ProcessSandbox {
     };
     // git's state unmoved (gitStateMoved reads what gitStateAfter compares): nothing to judge, nothing to load.
     const gitAfter = async (): Promise<string[]> => (gitBefore && gitStateMoved(gitBefore) ? gitStateAfter(gitBefore, gitProtected((await obeyedModule()).obeyedContext)) : []);
-    const after = afterRun({ root: policy.root, gitAfter, watched: before, ancestors, nested, deep, modes, pending, lease });
+    // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
+    const after = async (): Promise<string[]> => {
+      try {
+        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(deep?.finish() ?? []), ...modes()];
+        clearPending(pending);
+        return warnings;
+      } finally {
+        lease?.release();
+      }
+    };
     const wrapper = staged?.wrapper ?? [run.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     const readOnlyHint = options.gitReadOnly ?? objectsReadOnly;

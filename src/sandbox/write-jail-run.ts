@@ -1,9 +1,17 @@
-import { homeFolders } from './home-shape.js';
+import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
-import { realOf, realPaths, within } from './policy.js';
-import type { SecretPath } from './secret-files.js';
+import { realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
+import { SecretFinder, type SecretPath } from './secret-files.js';
+import { EtcSecrets } from './etc-view.js';
+import type { ObeyedScan } from './obeyed-scan.js';
+import { withoutRelativePath } from '../permissions/obeyed-env.js';
+import type { FolderListings } from '../workspace/listings.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
+import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
-export { writeJailProfile as jailSeatbelt } from './write-jail.js';
+import { writeJailProfile } from './write-jail.js';
+import { WHOLE_ROOT } from './view-whole-root.js';
+export { WHOLE_ROOT };
 
 // What only `--sandbox off`'s write jail needs beside the sandbox's own run (sandbox.ts jailed(): the in-place
 // sandboxed run with the whole root read-only, view-whole-root.ts). Loaded on demand by an `off` run: a sandboxed
@@ -35,4 +43,61 @@ export function jailHidden(input: JailHiddenInput): SecretPath[] {
 // The note a refused write gets, and the failure hint (shell/run-call.ts).
 export function jailNote(): string {
   return `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
+}
+
+// The entries of /etc hidden in the whole root: every secret of it, not only of what the default-deny view binds.
+export function etcWhole(): EtcSecrets {
+  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true);
+}
+
+export interface JailSeatbeltInput {
+  // sandbox-exec.
+  readonly path: string;
+  readonly root: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly settings: { readonly writable?: readonly string[] | undefined; readonly readable?: readonly string[] | undefined; readonly nonAccessibleGlobs?: readonly string[] | undefined };
+  // jailHidden's list.
+  readonly hidden: readonly SecretPath[];
+  // The write gate's walk (obeyed-scan.ts), around the run as around a jailed bwrap run.
+  readonly deep: ObeyedScan;
+  readonly listings: FolderListings;
+}
+
+// The macOS jail (sandbox-exec): the profile of the same policy the Linux jail's bwrap arguments come from, what the
+// write gate protects that exists now read-only (obeyed-scan.ts start), the walk's finish after the run.
+export async function jailedSeatbelt(input: JailSeatbeltInput): Promise<{ wrapper: string[]; after: () => Promise<string[]> }> {
+  const { obeyedContext } = await import('../permissions/obeyed-context.js');
+  const readOnly = input.deep.start(withoutRelativePath(obeyedContext(input.root, input.env['HOME'], input.listings)), false);
+  const secrets = new SecretFinder(input.root, withCredentialGlobs(input.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), undefined).find();
+  const policy = sandboxPolicy('workspace-write', input.root, { network: true, home: input.env['HOME'], writable: input.settings.writable ?? [], readable: input.settings.readable ?? [], env: input.env });
+  const profile = writeJailProfile({ ...policy, viewSecrets: input.hidden, workspaceSecrets: secrets }, readOnly);
+  return { wrapper: [input.path, '-p', profile], after: async () => input.deep.finish() };
+}
+
+// What of the engine's ProcessSandbox the jail uses (sandbox.ts; declared here: no import circle, type ones included).
+export interface JailHost {
+  readonly root: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly settings: JailSeatbeltInput['settings'];
+  readonly folderListings: FolderListings;
+  obeyedScan: ObeyedScan | undefined;
+  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
+}
+
+// The prepared run's fields the jail sets (sandbox.ts PreparedRun).
+export interface JailedRun {
+  readonly wrapper: readonly string[];
+  readonly writeJail?: string;
+  readonly after?: () => Promise<string[]>;
+}
+
+// An `off` run where a jail primitive runs: the in-place sandboxed run (workspace-write, the network on behind the
+// seccomp filter of local sockets, never staged) with the whole root read-only as its view (view-whole-root.ts) and
+// what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
+export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
+  const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
+  // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
+  const deep = async (): Promise<ObeyedScan> => (host.obeyedScan ??= new (await import('./obeyed-scan.js')).ObeyedScan(host.root));
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: await deep(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
+  return { ...run, writeJail: jailNote() };
 }

@@ -30,7 +30,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
-import { HOST_SOCKETS } from '../../src/sandbox/lists.js';
+import { HOST_SOCKETS } from '../../src/sandbox/view-whole-root.js';
 import { jailArgs } from '../helpers/jail-args.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--dev-bind', '/dev', '/dev', '--proc', '/proc', 'true'], { stdio: 'ignore' }).status === 0;
