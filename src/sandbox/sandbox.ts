@@ -207,7 +207,7 @@ export class ProcessSandbox {
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
-  obeyedScan: ObeyedScan | undefined;
+  private obeyedScan: ObeyedScan | undefined;
   // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
   readonly folderListings: FolderListings;
@@ -277,6 +277,10 @@ export class ProcessSandbox {
   }
 
   // One sandboxed run: the default-deny view, or (`jail` given: `--sandbox off`'s jail) the whole root read-only.
+  walk(): ObeyedScan {
+    return (this.obeyedScan ??= new ObeyedScan(this.root));
+  }
+
   async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
     const base = sandboxPolicy(run.mode, this.root, {

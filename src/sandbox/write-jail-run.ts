@@ -80,7 +80,8 @@ export interface JailHost {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly settings: JailSeatbeltInput['settings'];
   readonly folderListings: FolderListings;
-  obeyedScan: ObeyedScan | undefined;
+  // The write gate's walk of the workspace (one per engine).
+  walk(): ObeyedScan;
   sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
 }
 
@@ -97,7 +98,6 @@ export interface JailedRun {
 export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
   const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const deep = async (): Promise<ObeyedScan> => (host.obeyedScan ??= new (await import('./obeyed-scan.js')).ObeyedScan(host.root));
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: await deep(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
 }
