@@ -111,6 +111,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/hidden-moves.ts': "lists names and entry types of workspace folders to find a moved hidden folder by identity; opens no file",
   'src/sandbox/history-secrets.ts': 'lists names and entry types of the home folder to find history files by name; opens no file',
   'src/sandbox/home-shape.ts': "reads /etc/passwd (the system's, 1 MiB cap) for the sandbox's home entry",
+  'src/sandbox/home-folders.ts': "lists /home, /Users and /var/home (the system's home parents) for the write jail's hidden catalogue",
   'src/sandbox/lease-file.ts': "a sandbox run's lease in codeward's state folder",
   'src/sandbox/modes.ts': 'lists names and entry types of the folders a run could write, to clear setuid modes; opens no file',
   'src/sandbox/mount-points.ts': "codeward's own mount placeholders (opened O_NOFOLLOW | O_NONBLOCK, compared with the bytes it wrote) and its leases in the state folder",

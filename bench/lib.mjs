@@ -1,6 +1,6 @@
 // Shared helpers of the benchmark suite: paths, process timing, statistics, peak RSS, PRNG, a warm engine.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -162,4 +162,18 @@ export function startServe(cli, dir, env, idleMinutes = 5) {
     });
     server.once('exit', (code) => refuse(new Error(`codeward serve exited ${code}: ${stderr}`)));
   });
+}
+
+// A `codeward serve` process's CPU so far in ms: every thread's run time (ns precision, /proc/PID/task/*/schedstat);
+// what a call handed to it costs the server is the difference around the call.
+export function serverCpu(pid) {
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended
+    }
+  }
+  return ns / 1e6;
 }

@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, ensureDir, median, row, startServe } from './lib.mjs';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ensureDir, median, row, serverCpu, startServe } from './lib.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
 
 const TREE = join(FIXTURES, 'tree');
@@ -24,19 +24,6 @@ function stateDir(name) {
   const dir = ensureDir(join(FIXTURES, `kept-${name}`));
   chmodSync(dir, 0o700);
   return dir;
-}
-
-// The server's CPU so far in ms: every thread's run time (ns precision).
-function serverCpu(pid) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended
-    }
-  }
-  return ns / 1e6;
 }
 
 function ok(name, command, args, env) {

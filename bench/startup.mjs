@@ -1,17 +1,19 @@
-// Issue 31: what a call pays before it does its work, per command class, side by side in one run.
-// Cold processes: `read` of a 1 KiB file and `exec true` (sandboxed) against `node -e 0`; `tree` of the
-// 20,000-file listing fixture against `rg --files`; `search` with its default caps against the full
-// `rg --json` scan. Warm: the same `read` handed to `codeward serve`, and BENCH_STARTUP_PLUGIN_CALLS
-// (200) ChatCLI plugin-door calls in a row, warm against cold. And how many chunk files a cold `read`
-// opens (strace, when present). All cases alternate; every output is checked. The cold rows again by CPU time
-// (`startup CPU:` rows, the call's and its children's user+sys), which a loaded machine does not skew.
+// Issue 31: what a call pays before it does its work, per command class, EVERY acceptance row side by side in one
+// interleaved run, wall and CPU of each sample. Cold processes: `read` of a 1 KiB file and `exec true` (sandboxed)
+// against `node -e 0`; `tree` of the 20,000-file listing fixture against `rg --files`: cold (a fresh state folder:
+// walks and keeps), nothing changed (kept), one file made or removed in turn, and served by `codeward serve`;
+// `search` with its default caps against the full `rg --json` scan; `read` answered by `codeward serve` against
+// `node -e 0`. Then BENCH_STARTUP_PLUGIN_CALLS (200) ChatCLI plugin-door calls in a row, warm against cold, and
+// how many chunk files a cold `read` opens (strace, when present). Every output is checked first. CPU = user+sys
+// of the call and every process it waited for (+ the server's threads when served), which a loaded machine does not
+// skew as it does wall time.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, alternate, ensureDir, errorRow, median, row, startServe, timed } from './lib.mjs';
+import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, ensureDir, errorRow, median, row, serverCpu, startServe, timed } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';
 import { RG_ARGS } from './search.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
@@ -19,6 +21,7 @@ import { cpuSampler } from './cpu-sample.mjs';
 const DATA = join(FIXTURES, 'startup');
 const STATE = join(FIXTURES, 'startup-state');
 const TREE = join(FIXTURES, 'tree');
+const TREE_COPY = join(FIXTURES, 'startup-tree-copy');
 const RUNS = Number(process.env['BENCH_STARTUP_RUNS'] ?? 15);
 const PLUGIN_CALLS = Number(process.env['BENCH_STARTUP_PLUGIN_CALLS'] ?? 200);
 const TARGETS = { read: 1.8, exec: 2.8, tree: 2.2, search: 1.1, warmRead: 1.3, plugin: 2 };
@@ -26,6 +29,9 @@ const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-i
 // No warm engine for the cold rows; the warm rows use the server started below (its own state folder).
 const COLD = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
 const WARM = { ...CLEAN_ENV, CODEWARD_STATE_DIR: STATE, XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
+// The kept tree rows: nothing changed, and one file made or removed in turn before each call (their own state folders).
+const KEPT = { ...COLD, CODEWARD_STATE_DIR: join(FIXTURES, 'startup-kept') };
+const CHANGED = { ...COLD, CODEWARD_STATE_DIR: join(FIXTURES, 'startup-changed') };
 
 const ok = (r) => (r.status === 0 ? undefined : `exit ${r.status}`);
 const envelopeOk = (r) => {
@@ -52,7 +58,7 @@ function coldCases() {
     { name: 'node', command: NODE, args: ['-e', '0'], cwd: DATA, env: COLD },
     { name: 'read', command: NODE, args: [CLI, '-C', DATA, '--json', 'read', '--file', 'small.txt'], cwd: DATA, env: COLD, check: envelopeOk },
     { name: 'exec', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
-    { name: 'tree', command: NODE, args: [CLI, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], cwd: TREE, env: COLD, check: envelopeOk },
+    { name: 'tree', command: NODE, args: [CLI, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], cwd: TREE, env: KEPT, check: envelopeOk },
     { name: 'rg --files', command: rgPath, args: LISTING_RG, cwd: TREE, env: COLD, check: ok },
     { name: 'search', command: NODE, args: [CLI, '-C', TREE, '--json', 'search', '--term', 'billing'], cwd: TREE, env: COLD, check: envelopeOk },
     { name: 'rg --json', command: rgPath, args: RG_ARGS, cwd: TREE, env: COLD, check: ok },
@@ -62,44 +68,76 @@ function coldCases() {
 const COLD_ROWS = [
   ['cold read 1 KiB vs node -e 0', 'read', 'node', TARGETS.read],
   ['cold exec true (sandboxed) vs node -e 0', 'exec', 'node', TARGETS.exec],
-  ['tree of 20,000 files vs rg --files', 'tree', 'rg --files', TARGETS.tree],
+  ['tree of 20,000 files, cold (first call: walks, keeps) vs rg --files', 'tree cold', 'rg --files', TARGETS.tree],
+  ['tree, nothing changed (kept) vs rg --files', 'tree', 'rg --files', TARGETS.tree],
+  ['tree, one file changed vs rg --files', 'tree one changed', 'rg --files', TARGETS.tree],
+  ['tree, served (codeward serve, nothing changed) vs rg --files', 'tree served', 'rg --files', TARGETS.tree],
   ['search, default caps vs full rg --json', 'search', 'rg --json', TARGETS.search],
+  ['warm read (codeward serve) vs node -e 0', 'warm read', 'node', TARGETS.warmRead],
 ];
 
-function coldRows() {
-  const { samples, errors } = alternate(coldCases(), { runs: RUNS, warmup: 2 });
-  const rows = [];
-  const add = (name, key, base, target) => rows.push(errors[key] || errors[base] ? errorRow(name, errors[key] ?? errors[base]) : ratioRow(name, samples, key, base, target));
-  for (const [name, key, base, target] of COLD_ROWS) add(`startup: ${name}`, key, base, target);
-  return rows;
-}
-
-// The same cold rows by CPU time (user+sys of the call and every process it waited for: bench/cpu-sample.mjs), in
-// one alternating run of their own: on a shared, loaded machine wall time counts the waits for a core. The
-// load average at the start and end is in each row's note. (The wall rows checked every output.)
-async function coldCpuRows() {
-  const cases = coldCases();
+// Every cold and warm row in ONE interleaved run, wall AND CPU of each sample (bench/cpu-sample.mjs: the call and
+// every process it waited for; a served call adds its server's CPU meanwhile). Each case is first run and checked
+// (the kept and served trees must equal a fresh walk; a warm read must be answered warm), then RUNS rounds, the
+// order reversed every other round. The load average at the start and end is in each row's note.
+async function sideBySide(servers) {
+  // The changed row runs on a copy of the tree: the file it makes and removes changes no folder the other rows keep.
+  if (!existsSync(join(TREE_COPY, 'packages'))) cpSync(TREE, TREE_COPY, { recursive: true });
+  const toggled = join(TREE_COPY, 'packages/auth/src/bench-startup-toggle.ts');
+  const toggle = () => (existsSync(toggled) ? unlinkSync(toggled) : writeFileSync(toggled, 'export const toggled = 1;\n'));
+  const fresh = ensureDir(join(FIXTURES, 'startup-fresh'));
+  const treeArgs = [CLI, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'];
+  const cases = [
+    ...coldCases(),
+    { name: 'tree cold', command: NODE, args: treeArgs, cwd: TREE, env: COLD, before: () => ({ ...COLD, CODEWARD_STATE_DIR: mkdtempSync(join(fresh, 's-')) }) },
+    { name: 'tree one changed', command: NODE, args: [CLI, '-C', TREE_COPY, ...treeArgs.slice(3)], cwd: TREE_COPY, env: CHANGED, before: () => (toggle(), CHANGED) },
+    { name: 'tree served', command: NODE, args: treeArgs, cwd: TREE, env: WARM, server: servers.tree },
+    { name: 'warm read', command: NODE, args: [CLI, '--json', 'read', '--file', 'small.txt'], cwd: DATA, env: WARM, server: servers.data },
+  ];
+  for (const env of [KEPT, CHANGED]) {
+    rmSync(env.CODEWARD_STATE_DIR, { recursive: true, force: true });
+    chmodSync(ensureDir(env.CODEWARD_STATE_DIR), 0o700);
+  }
   const sampler = cpuSampler();
-  const samples = Object.fromEntries(cases.map((c) => [c.name, []]));
-  const load = loadavg()[0];
+  const samples = Object.fromEntries(cases.map((c) => [c.name, { wall: [], cpu: [] }]));
+  let load;
   try {
-    for (let round = 0; round < RUNS + 2; round += 1) {
-      // the order alternates each round; the first two rounds warm the file cache and are dropped
+    // checked once (twice for the kept trees: the first call keeps)
+    const walked = JSON.parse(timed(NODE, treeArgs, { cwd: TREE, env: { ...COLD, CODEWARD_STATE_DIR: mkdtempSync(join(fresh, 's-')) } }).stdout).data;
+    for (const c of cases) {
+      const env = c.before?.() ?? c.env;
+      for (let again = 0; again < (c.name.startsWith('tree') ? 2 : 1); again += 1) {
+        const args = c.server ? [c.args[0], '--debug-timing', ...c.args.slice(1)] : c.args;
+        const r = timed(c.command, args, { cwd: c.cwd, env });
+        const problem = c.check?.(r) ?? (r.status === 0 ? undefined : `exit ${r.status}`) ?? (c.server && !/^timing: warm engine call/m.test(r.stderr) ? 'not answered by the warm engine' : undefined);
+        if (problem) return [errorRow(`startup: ${c.name}`, `${problem} — stderr: ${r.stderr.trim().slice(0, 400)}`)];
+        if (c.name.startsWith('tree') && c.name !== 'tree one changed' && JSON.stringify(JSON.parse(r.stdout).data) !== JSON.stringify(walked)) return [errorRow(`startup: ${c.name}`, 'not the answer of a fresh walk')];
+      }
+    }
+    load = loadavg()[0];
+    for (let round = 0; round < RUNS + 1; round += 1) {
+      // the first round warms the file cache and is dropped
       for (const c of round % 2 ? [...cases].reverse() : cases) {
-        const one = await sampler.sample(c.command, c.args, c.cwd, c.env);
-        if (one.status !== 0) return [errorRow(`startup CPU: ${c.name}`, `exit ${one.status}`)];
-        if (round >= 2) samples[c.name].push(one.cpu);
+        const env = c.before?.() ?? c.env;
+        const serverBefore = c.server ? serverCpu(c.server.pid) : 0;
+        const one = await sampler.sample(c.command, c.args, c.cwd, env);
+        if (one.status !== 0) return [errorRow(`startup: ${c.name}`, `exit ${one.status}`)];
+        if (c.server) one.cpu += serverCpu(c.server.pid) - serverBefore;
+        if (env.CODEWARD_STATE_DIR?.startsWith(fresh)) rmSync(env.CODEWARD_STATE_DIR, { recursive: true, force: true });
+        if (round >= 1) for (const key of ['wall', 'cpu']) samples[c.name][key].push(one[key]);
       }
     }
   } finally {
     sampler.close();
+    if (existsSync(toggled)) unlinkSync(toggled);
+    rmSync(fresh, { recursive: true, force: true });
   }
-  const note = `CPU ms (user+sys, children included); load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}`;
-  return COLD_ROWS.map(([name, key, base, target]) => ({ ...ratioRow(`startup CPU: ${name}`, samples, key, base, target), note }));
+  const note = `load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${RUNS} rounds, all rows interleaved`;
+  return ['wall', 'cpu'].flatMap((key) => COLD_ROWS.map(([name, a, b, target]) => ({
+    ...ratioRow(`startup${key === 'cpu' ? ' CPU' : ''}: ${name}`, { [a]: samples[a][key], [b]: samples[b][key] }, a, b, target),
+    note: key === 'cpu' ? `CPU ms (user+sys, children included; + the server's when served); ${note}` : `wall ms; ${note}`,
+  })));
 }
-
-// Starts `codeward serve` on DATA and resolves once it listens.
-const startServer = () => startServe(CLI, DATA, WARM);
 
 // The wrapper docs/chatcli-plugin.md installs (its heredoc, run by sh with $CODEWARD this checkout's snapshot
 // folder): it starts node without NODE_EXTRA_CA_CERTS, which codeward hands on to what it runs.
@@ -133,25 +171,20 @@ function pluginCalls() {
   return totals;
 }
 
-async function warmRows() {
+// The warm engines (codeward serve) on DATA and TREE, their state folder fresh; stopped at the end.
+async function withServers(work) {
   rmSync(STATE, { recursive: true, force: true });
-  const server = await startServer();
+  const servers = { data: await startServe(CLI, DATA, WARM), tree: await startServe(CLI, TREE, WARM) };
   try {
-    const warmCheck = (r) => envelopeOk(r) ?? (/^timing: warm engine call/m.test(r.stderr) ? undefined : 'not answered by the warm engine');
-    const { samples, errors } = alternate(
-      [
-        { name: 'node', command: NODE, args: ['-e', '0'], cwd: DATA, env: WARM },
-        { name: 'warm read', command: NODE, args: [CLI, '--debug-timing', '--json', 'read', '--file', 'small.txt'], cwd: DATA, env: WARM, check: warmCheck },
-      ],
-      { runs: RUNS, warmup: 3 },
-    );
-    const rows = [errors['warm read'] ? errorRow('startup: warm read vs node -e 0', errors['warm read']) : ratioRow('startup: warm read (codeward serve) vs node -e 0', samples, 'warm read', 'node', TARGETS.warmRead)];
-    const totals = pluginCalls();
-    rows.push(row({ name: `startup: ${PLUGIN_CALLS} plugin-door calls, warm vs cold (speed-up)`, unit: 'ms', codeward: totals.warm, baseline: totals.cold, ratio: totals.cold / totals.warm, target: `≥ ${TARGETS.plugin}×`, pass: totals.cold / totals.warm >= TARGETS.plugin }));
-    return rows;
+    return await work(servers);
   } finally {
-    server.kill('SIGTERM');
+    for (const server of Object.values(servers)) server.kill('SIGTERM');
   }
+}
+
+function pluginRow() {
+  const totals = pluginCalls();
+  return row({ name: `startup: ${PLUGIN_CALLS} plugin-door calls, warm vs cold (speed-up)`, unit: 'ms', codeward: totals.warm, baseline: totals.cold, ratio: totals.cold / totals.warm, target: `≥ ${TARGETS.plugin}×`, pass: totals.cold / totals.warm >= TARGETS.plugin });
 }
 
 // How many of dist's chunk files a cold `read` opens (strace), against the number built.
@@ -169,5 +202,5 @@ export async function run() {
   const file = join(DATA, 'small.txt');
   if (!existsSync(file) || readFileSync(file, 'utf8') !== smallFile()) writeFileSync(file, smallFile());
   await treeFixture();
-  return [...coldRows(), ...(await coldCpuRows()), ...(await warmRows()), ...chunkRow()];
+  return [...(await withServers(async (servers) => [...(await sideBySide(servers)), pluginRow()])), ...chunkRow()];
 }

@@ -70,6 +70,9 @@ export interface CreateEngineOptions {
   readonly configure?: (config: Config) => Config;
   // Marks the stages of the set-up and of each call's gate (--debug-timing).
   readonly timing?: Timing;
+  // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
+  // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
+  readonly lasting?: Map<string, unknown> | undefined;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -182,6 +185,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     // Without a registry of the door's own: every built-in definition (the CLI passes one that loads the named command only).
     registry: options.registry ?? new (await import('./engine/registry.js')).Registry((await import('./commands/index.js')).builtinCommands),
     memo,
+    lasting: options.lasting,
     workspace,
     config,
     stateDir,

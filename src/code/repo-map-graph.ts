@@ -140,10 +140,18 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
     refStart[file + 1] = refList.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
-  // By name: the definers of each, in file order (positions are in file order already).
-  const defStart = new Int32Array(names.length + 1);
-  for (let id = 0; id < names.length; id++) defStart[id + 1] = defStart[id]! + defCount.at(id);
-  const cursor = defStart.slice(0, names.length);
+  return {
+    paths: files.map((file) => file.path), ids, names, ...pairsOf(names.length, (id) => defCount.at(id), { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
+    refSelf: Uint8Array.from(refSelfList.done()), symbols, symbolFile: symbolFile.done(), fileSymbols,
+  };
+}
+
+// The last pass of a shape's build (shapeOf, and repo-map-renamed.ts's patch): by name, the definers of each in
+// file order (the definition positions are in file order already), and each definition's (name, definer) pair.
+export function pairsOf(names: number, defCount: (id: number) => number, { posId, posFile, posSelf, symbolPos }: { posId: Int32List; posFile: Int32List; posSelf: Uint8Array; symbolPos: Int32List }): Pick<GraphShape, 'defStart' | 'definers' | 'selfRef' | 'symbolPair'> {
+  const defStart = new Int32Array(names + 1);
+  for (let id = 0; id < names; id++) defStart[id + 1] = defStart[id]! + defCount(id);
+  const cursor = defStart.slice(0, names);
   const definers = new Int32Array(posId.length);
   const selfRef = new Uint8Array(posId.length);
   const pairOfPos = new Int32Array(posId.length);
@@ -155,10 +163,7 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   }
   const symbolPair = symbolPos.done();
   for (let at = 0; at < symbolPair.length; at++) symbolPair[at] = pairOfPos[symbolPair[at]!]!;
-  return {
-    paths: files.map((file) => file.path), ids, names, defStart, definers, selfRef, refStart, refIds: refList.done(), refSelf: Uint8Array.from(refSelfList.done()),
-    symbols, symbolFile: symbolFile.done(), symbolPair, fileSymbols,
-  };
+  return { defStart, definers, selfRef, symbolPair };
 }
 
 // Every definition's score for one focus, and the scores sorted (ascending).

@@ -13,6 +13,7 @@ import { keyAt } from './repo-map-symbols.js';
 import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 import type { SavedScores } from './repo-map-saved-format.js';
 import { idsOf } from './lazy-ids.js';
+import { newNames, patchNames } from './repo-map-renamed.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
@@ -64,8 +65,8 @@ export class GraphMemo {
   }
 
   // The listing the memo's shape was made for (`files`: the memo's, stamps only), once a call said it (keep).
-  kept(): KeptListing | undefined {
-    return this.#listing !== undefined && this.#listingFiles === this.#files ? { ...this.#listing, files: this.#files } : undefined;
+  kept(): (KeptListing & { readonly shape: GraphShape }) | undefined {
+    return this.#listing !== undefined && this.#listingFiles === this.#files && this.#shape !== undefined ? { ...this.#listing, files: this.#files, shape: this.#shape } : undefined;
   }
 
   // Says which listing the files of the last scored call came from (the next call patches from it: kept).
@@ -74,10 +75,10 @@ export class GraphMemo {
     this.#listingFiles = this.#files;
   }
 
-  // The shape patched for `files`: the memo's files but the ones at `changed`, newly indexed. False (the
-  // memo untouched) when a changed file no longer defines the same names: only a rebuild from every entry is right.
+  // The shape patched for `files`: the memo's files but the ones at `changed`, newly indexed (with every file
+  // that refers to a name new to the shape: patchShape's referrersIn). False (the memo untouched) when it cannot be patched.
   patch(files: readonly IndexedFile[], changed: readonly number[]): boolean {
-    const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed);
+    const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed, true);
     if (patched === undefined) return false;
     this.#patched(files, changed, patched);
     return true;
@@ -147,10 +148,13 @@ interface FileRefs {
   readonly self: number[];
 }
 
-// The shape for `files` made from `shape` by patching the changed files, or undefined when one of them no
-// longer defines the same names in the same order (then only a rebuild is right).
-export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): { shape: GraphShape; referencesChanged: boolean } | undefined {
+// The shape for `files` made from `shape` by patching the changed files. A changed file that no longer defines
+// the same names in the same order is patched by repo-map-renamed.ts when no name is new to the shape or when
+// `referrersIn` (the caller put every file whose text holds a new name among `changed`: newNames); else
+// undefined (then only a rebuild is right).
+export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], referrersIn = false): { shape: GraphShape; referencesChanged: boolean } | undefined {
   if (changed.length > PATCH_AT_MOST) return undefined;
+  const renamed = (): { shape: GraphShape; referencesChanged: boolean } | undefined => (referrersIn || newNames(shape, files, changed).length === 0 ? { shape: patchNames(shape, files, changed), referencesChanged: true } : undefined);
   // The changed files' symbols laid over the shape's rows (a copy of every row would cost as much as a rebuild).
   const over = new Map<number, IndexedSymbol>();
   const selfRef = shape.selfRef.slice();
@@ -160,7 +164,7 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
     const from = lowerBound(shape.symbolFile, file);
     const to = lowerBound(shape.symbolFile, file + 1);
     const mapped = (files[file]!.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
-    if (mapped.length !== to - from || mapped.some((symbol, at) => keyOf(symbol) !== keyAt(shape.symbols, from + at))) return undefined;
+    if (mapped.length !== to - from || mapped.some((symbol, at) => keyOf(symbol) !== keyAt(shape.symbols, from + at))) return renamed();
     const defined = new Set<number>();
     mapped.forEach((symbol: IndexedSymbol, at) => {
       over.set(from + at, symbol);

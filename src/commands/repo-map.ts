@@ -44,23 +44,23 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
-    import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+  const [{ keptCodeListing }, { listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
+    import('../code/index/kept-listing.js'), import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
     import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
   ]);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   // ripgrep's listing, or the one kept from an earlier call when no folder changed since (kept-listing.ts).
-  const listed = await keptCodeListing({
+  const request = {
     workspace: ctx.workspace,
     nonAccessibleGlobs: ctx.config.nonAccessibleGlobs,
-    target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: 'dir' },
+    target: { rel: target.rel === '.' ? '' : target.rel, real: target.real, kind: 'dir' as const },
     maxFiles: MAX_FILES,
-    // Every listed file reaches the map only through indexFiles: read through the jail (which refuses a
-    // credential store by its content) unless a kept entry has its very stamp (an entry made by such a read).
-    readThroughJail: true,
     signal: ctx.signal,
-    warn: (message) => ctx.warn(message),
-  }, stateDir);
+    warn: (message: string) => ctx.warn(message),
+  };
+  // Every listed file reaches the map only through indexFiles: read through the jail (which refuses a
+  // credential store by its content) unless a kept entry has its very stamp (an entry made by such a read).
+  const listed = await keptCodeListing({ ...request, readThroughJail: true }, stateDir);
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
   const names = list(args.names);
@@ -84,7 +84,17 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   };
   // The engine asked again patches its last graph with the files changed since; a new process starts from the
   // graph saved in the state folder, patched the same way.
-  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
+  // The files that may refer to a name the graph did not have (a function added): ripgrep's, by their text.
+  const referrers = async (wanted: readonly string[]): Promise<string[] | undefined> => {
+    const found = new Set<string>();
+    for (const name of wanted) {
+      const hits = await listCodeFiles({ ...request, containing: { text: name.replace(/^\./, ''), caseSensitive: true } });
+      if (hits.truncated || hits.engine !== 'ripgrep') return undefined;
+      for (const path of hits.files) found.add(path);
+    }
+    return [...found];
+  };
+  const index = await fromMemo(files, stamps, memo, indexed, referrers) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed, referrers) ?? await indexed(files, stamps);
   const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
   if (stamps.every((stamp) => stamp !== undefined)) memo.keep({ listing: files, stamps, skipped: index.skipped });
   // Best effort: a state folder that cannot be written only costs the next process the ranking.

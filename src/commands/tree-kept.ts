@@ -6,7 +6,7 @@
 // in the key, so a changed .gitignore (or one come or gone with a folder listed again), or a changed folder above
 // the walk's start, is a whole walk. What the walk does not read (.git/info/exclude, core.excludesFile, a file's
 // content) shapes nothing here.
-import type { Stats } from 'node:fs';
+import type { BigIntStats, Stats } from 'node:fs';
 import { changedAt, FIELDS, isNumbers, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../workspace/kept-listing.js';
 import { walkTree, type KeptFolder, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 
@@ -55,8 +55,8 @@ const ignoreOf = (rel: string): string => (rel === '' ? '.gitignore' : `${rel}/.
 // The folder of a .gitignore path; undefined for a folder's path.
 const folderOf = (path: string): string | undefined => (path === '.gitignore' ? '' : path.endsWith('/.gitignore') ? path.slice(0, -'/.gitignore'.length) : undefined);
 
-function load(file: string, key: string): SavedTree | undefined {
-  const kept = loadKept(file, key);
+function load(file: string, key: string, lasting: Map<string, unknown> | undefined): SavedTree | undefined {
+  const kept = loadKept(file, key, lasting);
   if (kept === undefined) return undefined;
   const { lists, whole, wholeNumbers } = kept;
   const shaped = Array.isArray(lists) && lists.length === kept.watched.length && lists.every(isStrings) && isStrings(whole) && isNumbers(wholeNumbers)
@@ -82,12 +82,13 @@ function above(options: WalkOptions, start: string, now: number): { paths: strin
 }
 
 // The listing `options` asks for: from the kept listing in `file` where it holds, else walked (then kept).
-export async function keptTree(options: WalkOptions, ignore: string | undefined, stateDir: string): Promise<Walked> {
+// `lasting`: a warm server's parsed state files (CliIo.lasting), so a served call does not read the JSON again.
+export async function keptTree(options: WalkOptions, ignore: string | undefined, stateDir: string, lasting?: Map<string, unknown>): Promise<Walked> {
   const key = keyOf(options, ignore);
   const root = options.workspace.root;
   const file = keptListingFile(stateDir, root, TREE_LISTING);
   if (key === undefined || file === undefined) return walkTree(options);
-  const saved = load(file, key);
+  const saved = load(file, key, lasting);
   if (saved !== undefined && changedAt(root, saved.whole, saved.wholeNumbers).length === 0) {
     const changed = new Set(changedAt(root, saved.watched, saved.numbers));
     const at = new Map<string, number>();
@@ -99,13 +100,18 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
     };
     const now = Date.now();
     const record: Listed[] = [];
-    // Nothing changed: no folder is opened; a folder missing from the kept listing (none should be) is a whole walk.
-    const walked = await walkTree({ ...options, kept, record, ...(changed.size === 0 ? { opens: false } : {}) });
-    if (changed.size === 0 ? record.every((listed) => listed.stats === null) : !ignoresMoved(ignored, at, record)) {
+    // Nothing changed: no folder is opened. Some changed: only they and the folders above them are opened (a folder
+    // below a kept one, missing from the kept listing, is then not listed: its record has no stats, and that is a
+    // whole walk, as an unreadable folder is).
+    const walked = await walkTree({ ...options, kept, record, opens: changed.size === 0 ? false : opensFor(changed, saved.watched, at) });
+    if (record.every((listed) => listed.stats !== undefined) && (changed.size === 0 || !ignoresMoved(ignored, at, record))) {
       if (changed.size === 0) keptTreeCounter.answered++;
       else {
-        keptTreeCounter.relisted += record.filter((listed) => listed.stats !== null).length;
-        keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
+        const relisted = record.filter((listed) => listed.stats !== null);
+        keptTreeCounter.relisted += relisted.length;
+        // The kept file is written again only when it would keep something new: not when every folder listed again
+        // shows the entries kept and changed within the racy window (stamped so, it is listed again next call anyway).
+        if (!relisted.every((listed) => racy(listed.stats!, now) && sameEntries(listed, saved.lists[at.get(listed.rel)!]))) keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
       }
       return walked;
     }
@@ -125,6 +131,32 @@ export function keepWalk(options: WalkOptions, ignore: string | undefined, state
   const root = options.workspace.root;
   const file = keptListingFile(stateDir, root, TREE_LISTING);
   if (key !== undefined && file !== undefined) keep(file, key, record, now, above(options, options.dir === root ? '' : options.dir.slice(root.length + 1), now));
+}
+
+// The walk's test of which folders to open when those at `changed` (positions in `watched`) changed: they and every
+// folder above them, and any folder the kept listing does not hold.
+function opensFor(changed: ReadonlySet<number>, watched: readonly string[], at: ReadonlyMap<string, number>): (rel: string) => boolean {
+  const needed = new Set<string>();
+  for (const index of changed) {
+    for (let rel = watched[index]!; !needed.has(rel); rel = rel.slice(0, Math.max(0, rel.lastIndexOf('/')))) {
+      needed.add(rel);
+      if (rel === '') break;
+    }
+  }
+  return (rel) => needed.has(rel) || !at.has(rel);
+}
+
+// Whether a folder's stamp taken now marks it as changed within the racy window.
+function racy(stats: BigIntStats, now: number): boolean {
+  const numbers: number[] = [];
+  pushStamp(numbers, stats, now);
+  return numbers[3] === -1;
+}
+
+// Whether a folder listed again shows the entries it was kept with (unknown: it was not kept).
+function sameEntries(listed: Listed, kept: readonly string[] | undefined): boolean {
+  const prefix = listed.rel === '' ? 0 : listed.rel.length + 1;
+  return kept !== undefined && kept.length === listed.entries.length && listed.entries.every((entry, index) => encode(entry, prefix) === kept[index]);
 }
 
 // Whether a folder listed again now holds a .gitignore it did not, or no longer holds one: its rules changed for

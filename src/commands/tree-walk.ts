@@ -27,8 +27,10 @@ export interface WalkOptions {
   // neither lists it nor tests its entries), and the record of each folder the walk opens.
   readonly kept?: (rel: string) => KeptFolder | undefined;
   readonly record?: Listed[];
-  // false: every folder is kept, none is opened (nor a .gitignore read).
-  readonly opens?: false;
+  // false: every folder is kept, none is opened (nor a .gitignore read); a test: only the folders it names are opened
+  // (the kept listing's changed folders and those above them; a folder below one not opened is neither opened nor
+  // listed: its record has no stats); absent: every folder.
+  readonly opens?: false | ((rel: string) => boolean);
 }
 
 
@@ -178,13 +180,13 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
     return { folder, depth, layers, prefix: prefix.length, kept, next: 0 };
   };
 
-  const opens = options.opens !== false;
-  const rootLayers = includeHidden || !opens ? [] : ancestorLayers(workspace, options.dir);
+  const { opens } = options;
+  const rootLayers = includeHidden || opens === false ? [] : ancestorLayers(workspace, options.dir);
   // The start folder's own .gitignore is read by open(); ancestorLayers covers the folders above it.
   const stack: Frame[] = [];
   if (!signal.aborted) {
     const inherited = rootLayers.filter((layer) => layer.base !== startRel);
-    stack.push(open(opens ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
+    stack.push(open(opens !== false ? workspace.jail.openDir(options.dir) : undefined, startRel, 1, inherited, workspace.isNonAccessible(startRel)));
   }
   // Emits entries and opens folders until the walk ends (false) or `folders` folders were opened (true).
   // A plain function, not the async walk itself: V8 optimises a long loop while it runs only outside
@@ -204,7 +206,7 @@ export async function walkTree(options: WalkOptions): Promise<{ entries: TreeEnt
       entries.push(entry);
       const { path, type } = entry;
       if (type !== 'dir' || (maxDepth !== undefined && frame.depth >= maxDepth)) continue;
-      const child = frame.folder === undefined ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
+      const child = frame.folder === undefined || (opens && !opens(path)) ? undefined : workspace.jail.openChild(frame.folder, path.slice(frame.prefix));
       stack.push(open(child, path, frame.depth + 1, frame.layers, entry.nonAccessible === true));
       if (--folders === 0) return true;
     }

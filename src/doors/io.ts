@@ -19,4 +19,7 @@ export interface CliIo {
   // This process started without the CA bundle a launcher held back (doors/ca-bundle.ts): it opens no TLS
   // connection itself.
   readonly caBundleDeferred?: true;
+  // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
+  // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
+  readonly lasting?: Map<string, unknown> | undefined;
 }

@@ -154,6 +154,9 @@ export interface CommandContext {
   // One value per engine and key, made on first use and kept for the engine's life (the code grammars, the
   // outline cache): state of the engine instance, never of a module.
   memo<T>(key: string, create: () => T): T;
+  // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
+  // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
+  readonly lasting?: Map<string, unknown> | undefined;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
   // True when no person (nor the user's --yes or rule) approved this call, a rule of the door did

@@ -24,6 +24,7 @@ export interface ContextBase {
   readonly hooks: EngineHooks;
   readonly commit: Committer;
   readonly memos: Map<string, unknown>;
+  readonly lasting?: Map<string, unknown> | undefined;
   door(): DoorInfo | undefined;
 }
 
@@ -44,6 +45,7 @@ export function callContext(base: ContextBase, touches: readonly JailedTouch[], 
     call: randomUUID(),
     signal,
     stateDir: base.stateDir,
+    lasting: base.lasting,
     ...(base.sandbox ? { sandbox: base.sandbox } : {}),
     ...(caller ? { caller } : {}),
     ...(door ? { door } : {}),

@@ -96,6 +96,9 @@ export interface EngineOptions {
   readonly fileLocks?: FileLocker;
   // The values of ctx.memo, when the door made some of them first (setup's grammars, shared with the syntax check).
   readonly memo?: Map<string, unknown>;
+  // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
+  // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
+  readonly lasting?: Map<string, unknown> | undefined;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.

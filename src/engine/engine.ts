@@ -67,6 +67,7 @@ export class Engine {
       hooks: { ...PASS_THROUGH, ...options.hooks },
       commit: options.commit ?? noCommitter,
       memos: options.memo ?? new Map(),
+      lasting: options.lasting,
       locks: new KeyedLocks(),
       fileLocks: options.fileLocks,
       door: () => this.door,

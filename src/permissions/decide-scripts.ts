@@ -28,7 +28,8 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 const MAX_LINES = 64;
 // Task runners inside scripts and tasks are followed this deep.
 const DEPTH = 3;
-const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna)(?:\s|$)/;
+// npx, pnpx and bunx: package-bin runners (run-script-bin-shadows.ts runsPackageBin: their PATH starts in node_modules/.bin).
+const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna|npx|pnpx|bunx)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
 // What a script file's text is NOT judged for (R34-6 takes seed 004's list): rules (DENY_LIKE), and where a run with no

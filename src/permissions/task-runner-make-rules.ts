@@ -1,6 +1,7 @@
 // A Makefile's rule lines and their recipes, for the one make reader (task-runner-make.ts): no other module reads
 // makefile rules (test/lint/make-one-reader.test.ts).
 import { isCommandVariable, isLoaderVariable } from './obeyed-env.js';
+import { shellReadsVariable } from '../shell/danger-variables.js';
 
 export interface MakeRule {
   readonly target: string;
@@ -28,7 +29,7 @@ export function exportedLoader(lines: readonly string[]): string | undefined {
     const exported = /^\s*export\s+(.*)$/.exec(line);
     const set = /^\s*(?:override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?::{0,2}|\?|\+|!)=/.exec(line);
     const names = exported ? exported[1]!.split(/[\s=:?+!]/)[0]!.split(/\s+/) : all && set ? [set[1]!] : [];
-    const name = names.find((each) => each.includes('$') || isLoaderVariable(each) || isCommandVariable(each) || /^(?:SHELLOPTS|BASHOPTS)$/.test(each));
+    const name = names.find((each) => each.includes('$') || isLoaderVariable(each) || isCommandVariable(each) || shellReadsVariable(each));
     if (name !== undefined) return line.trim();
   }
   return undefined;

@@ -7,7 +7,7 @@ import { procCoverArgs } from './proc-cover.js';
 import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
-import { systemArgs } from './view.js';
+import { outermost, systemArgs } from './view.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -166,7 +166,7 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
     const real = realOf(path);
     // Only what is in view (a link elsewhere is not out of sight, nor what is bound back into a hidden
     // home: a toolchain folder holding a credentials file, ~/.gem/credentials).
-    if (!visible.some((area) => within(real, area))) continue;
+    if (policy.view ? !policy.view.inView(policy, real) : !visible.some((area) => within(real, area))) continue;
     // Seen through another spelling (/var/run is /run). Paths under the fresh /tmp are hidden too: the
     // workspace (bound back in) may contain them.
     if (hidden.has(real)) continue;
@@ -181,7 +181,8 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
 // The same for the secrets of /etc and of the toolchain folders (view.ts).
 function secretArgs(policy: SandboxPolicy, args: string[]): void {
   const empty = emptySource(policy);
-  for (const { path, kind } of [...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])]) {
+  // Nothing inside a folder already hidden (its empty read-only folder has no place for a mount point).
+  for (const { path, kind } of outermost([...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])])) {
     if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
     else args.push('--ro-bind', empty, path);
   }
@@ -213,14 +214,16 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // seccomp filter on the socket families (seccomp.ts, red team R16-3).
   const inputs = policy.network ? [localSocketFilter()] : [];
   args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
-  systemArgs(policy.network, args);
+  if (policy.view) policy.view.rootArgs(args, emptySource(policy));
+  else systemArgs(policy.network, args);
   procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
   // (policy.ts tmpLayout); with all of /tmp read-only, the temp folder is a tmpfs of its own.
   const readOnlyTmp = policy.readOnlyTmp ?? [];
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
-  shownArgs(policy, args);
+  if (policy.view) policy.view.shownArgs(policy, args, emptySource(policy));
+  else shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
   enclosingArgs(policy, args);

@@ -68,6 +68,8 @@ export class EtcSecrets {
     private readonly asRoot = process.getuid?.() === 0,
     // The /usr whose unlisted entries are hidden too (undefined: none, for a test's own /etc).
     private readonly usr: string | undefined = '/usr',
+    // Which top entries are looked in: those etcArgs binds; every one in the whole-root view of `--sandbox off`'s jail.
+    private readonly shows: (name: string) => boolean = etcShown,
   ) {}
 
   // `log`: the folders read, for the cache (view-cache.ts).
@@ -83,8 +85,8 @@ export class EtcSecrets {
 
   private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
     for (const item of readFolder(rel === '' ? this.etc : join(this.etc, rel), log)) {
-      // Only what etcArgs binds (the rest of /etc does not exist inside).
-      if (item.isSymbolicLink() || (rel === '' && !etcShown(item.name))) continue;
+      // Only what etcArgs binds (the rest of /etc does not exist inside), unless the view shows it whole.
+      if (item.isSymbolicLink() || (rel === '' && !this.shows(item.name))) continue;
       const child = rel === '' ? item.name : `${rel}/${item.name}`;
       const path = join(this.etc, child);
       const dir = item.isDirectory();

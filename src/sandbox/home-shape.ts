@@ -17,10 +17,11 @@ export function homeShaped(folder: string, passwd: string = readPasswd()): boole
   });
 }
 
-function readPasswd(): string {
+export function readPasswd(): string {
   try {
     return readFileSync('/etc/passwd', 'utf8').slice(0, 1024 * 1024);
   } catch {
     return '';
   }
 }
+

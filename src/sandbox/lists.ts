@@ -46,11 +46,3 @@ export const HOME_SECRETS: readonly string[] = [
 // sandboxWritable names it): the user's settings and what shells and git run at start-up. One list with
 // the write gate's (permissions/obeyed-home.ts), so the file tools and the sandbox protect the same files.
 export { HOME_PROTECTED, HOME_PROTECTED_FILES } from '../permissions/obeyed-home.js';
-
-// Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
-// gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
-// Unix sockets in the file system, so they are hidden: all of /run without a network, these with one.
-export const HOST_SOCKETS: readonly string[] = [
-  '/run/user', '/run/docker.sock', '/var/run/docker.sock', '/run/containerd', '/run/podman', '/run/dbus', '/var/run/dbus',
-  '/run/snapd.socket', '/run/postgresql', '/var/run/postgresql', '/run/mysqld', '/var/run/mysqld',
-];

@@ -18,6 +18,9 @@ export const HOME_READABLE: readonly string[] = TOOLCHAINS.flatMap((toolchain) =
 export interface SandboxPolicy {
   readonly mode: Exclude<SandboxMode, 'off'>;
   readonly network: boolean;
+  // What the process sees outside the workspace: the default-deny view (view.ts) when absent, or the whole root
+  // read-only (`--sandbox off`'s write jail: view-whole-root.ts, loaded on demand). Everything else is the same.
+  readonly view?: WholeRootView;
   // The workspace root (writable in workspace-write, readable in read-only).
   readonly root: string;
   // The real home folder ($HOME), and whether a private tmpfs hides it (false when the workspace is the
@@ -64,6 +67,16 @@ export interface SandboxPolicy {
   readonly tmp?: string;
   // Folders of the private /tmp made read-only after the workspace is bound in (tmpLayout).
   readonly readOnlyTmp?: readonly string[];
+}
+
+// The whole-root view of `--sandbox off`'s jail (view-whole-root.ts WHOLE_ROOT, loaded on demand), read by bwrap.ts.
+export interface WholeRootView {
+  // The root, /dev, /proc, /tmp and the host's socket folders (in place of view.ts systemArgs).
+  rootArgs(args: string[], empty: string): void;
+  // The clean copies of shown files (in place of bwrap.ts shownArgs: nothing else needs showing).
+  shownArgs(policy: SandboxPolicy, args: string[], empty: string): void;
+  // Whether a host path is in the view (a hidden path needs a mount there).
+  inView(policy: SandboxPolicy, real: string): boolean;
 }
 
 // A folder or file shown read-only in the sandbox's view (view.ts).

@@ -6,6 +6,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
+import { serveFolder } from '../doors/serve/folder.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
@@ -24,10 +25,10 @@ import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, writableInPlace } from './modes.js';
-import { realOf, sandboxPolicy, within, type SandboxMode } from './policy.js';
+import { realOf, sandboxPolicy, within, type SandboxMode, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
-import { emptyFileIn, SecretFinder } from './secret-files.js';
+import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
@@ -132,6 +133,15 @@ export interface PreparedRun {
 
 const SEATBELT = '/usr/bin/sandbox-exec';
 
+// How one sandboxed run is made (ProcessSandbox.sandboxed): `jail`, `--sandbox off`'s write jail: the whole root
+// read-only (view-whole-root.ts) and these hidden besides what the sandbox hides (write-jail-run.ts).
+export interface SandboxedRun {
+  readonly backend: Backend;
+  readonly mode: 'read-only' | 'workspace-write';
+  readonly network: boolean;
+  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets };
+}
+
 // The write gate's context and its hook walk (the `obeyed` chunk, scripts/chunk-groups.mjs): imported on use.
 const obeyedModule = (): Promise<typeof import('../permissions/obeyed-context.js')> => import('../permissions/obeyed-context.js');
 
@@ -154,7 +164,8 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
 // is hidden from sandboxed processes wherever it lies: a sandboxWritable folder holding it (~/.cache) let a
 // process plant a mount lease naming .codeward/policy.json, which the clean-up after its own run removed.
 function codewardFolders(root: string, env: Readonly<Record<string, string | undefined>>, stateDir: string | undefined): string[] {
-  const folders = [codewardCacheDir({ env }), ...(stateDir ? [stateDir] : [])];
+  // (The warm engines' socket folder too: a call handed to one runs outside every sandbox, red team R35-10.)
+  const folders = [codewardCacheDir({ env }), serveFolder(env), ...(stateDir ? [stateDir] : [])];
   try {
     folders.push(stateBaseFor(root, env));
   } catch {
@@ -199,7 +210,7 @@ export class ProcessSandbox {
   private obeyedScan: ObeyedScan | undefined;
   // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
-  private readonly folderListings: FolderListings;
+  readonly folderListings: FolderListings;
   private warned = false;
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
@@ -207,9 +218,9 @@ export class ProcessSandbox {
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
 
   constructor(
-    private readonly settings: SandboxSettings,
-    private readonly root: string,
-    private readonly env: Readonly<Record<string, string | undefined>>,
+    readonly settings: SandboxSettings,
+    readonly root: string,
+    readonly env: Readonly<Record<string, string | undefined>>,
     // Where the planted-file check of a run is recorded until it ran (pending.ts).
     private readonly stateDir?: string,
   ) {
@@ -249,23 +260,11 @@ export class ProcessSandbox {
     return unavailable === undefined ? undefined : { why: `no overlay can be mounted here (${unavailable})`, fix: 'codeward doctor shows why staging is unavailable' };
   }
 
-  // An `off` run in the write jail (write-jail-run.ts, loaded on demand).
-  private async jailed(backend: Backend, cwd: string): Promise<PreparedRun> {
-    const { jailedRun } = await import('./write-jail-run.js');
-    const globs = withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
-    const finder = (cacheFile: string | undefined): SecretFinder => (this.secretFinder ??= new SecretFinder(this.root, globs, cacheFile));
-    // The write gate at any depth, as for an in-place sandboxed run (obeyed-scan.ts): what a program obeys later is
-    // read-only where it exists and moved aside after the run where the run created or changed it (the jail leaves
-    // the workspace writable: a script's `pkg/AGENTS.md`, `.vscode/tasks.json` no parse saw).
-    const deep = (this.obeyedScan ??= new ObeyedScan(this.root));
-    const walked = deep.start(withoutRelativePath((await obeyedModule()).obeyedContext(this.root, this.env['HOME'], this.folderListings)), false);
-    const run = jailedRun({ backend, cwd, root: this.root, env: this.env, stateDir: this.stateDir, writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], ownFolders: codewardFolders(this.root, this.env, this.stateDir), readOnly: walked.readOnly, finder });
-    return { ...run, after: async () => deep.finish(walked) };
-  }
-
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const status = await this.status();
-    if (status.writeJail) return await this.jailed(status.writeJail, cwd);
+    // An `off` run in the write jail (issue 26, round 35): this sandboxed run with the whole root read-only
+    // (write-jail-run.ts, loaded on demand: one mount list and one after-run pipeline with the sandbox).
+    if (status.writeJail) return await (await import('./write-jail-run.js')).jailed(this, status.writeJail, cwd, options, codewardFolders(this.root, this.env, this.stateDir));
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
         throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);
@@ -274,15 +273,24 @@ export class ProcessSandbox {
       this.warned = true;
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
-    const readOnly = status.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
-    const base = sandboxPolicy(status.mode === 'read-only' ? 'read-only' : 'workspace-write', this.root, {
-      network: status.network,
+    return await this.sandboxed({ backend: status.backend, mode: status.mode === 'read-only' ? 'read-only' : 'workspace-write', network: status.network }, cwd, options);
+  }
+
+  // One sandboxed run: the default-deny view, or (`jail` given: `--sandbox off`'s jail) the whole root read-only.
+  walk(): ObeyedScan {
+    return (this.obeyedScan ??= new ObeyedScan(this.root));
+  }
+
+  async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
+    const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
+    const base = sandboxPolicy(run.mode, this.root, {
+      network: run.network,
       home: this.env['HOME'],
       writable: this.settings.writable ?? [],
       readable: this.settings.readable ?? [],
       env: this.env,
     });
-    const policy = { ...base, hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
+    const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
@@ -305,26 +313,26 @@ export class ProcessSandbox {
     const included = includedCredentialConfigs(this.root, this.env['HOME'], this.env, this.folderListings).map((path) => ({ path, kind: 'file' as const }));
     // Objects no ref reaches (red team R27-4): masked one by one, or git hidden (unreachable-objects.ts).
     // Past its bound of masks, a read-only view of the objects without them (objects-view.ts; bwrap only).
-    const views = safeCache && status.backend.kind !== 'seatbelt' ? join(dirname(safeCache), 'objects-views') : undefined;
+    const views = safeCache && run.backend.kind !== 'seatbelt' ? join(dirname(safeCache), 'objects-views') : undefined;
     this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'), undefined, views);
     const { paths: workspaceSecrets, hint, binds: objectBinds, readOnly: objectsReadOnly } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
-    if (status.backend.kind === 'seatbelt') {
-      return { wrapper: [status.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: async () => nested(), networkBlocked: !policy.network, ...gitHidden, ...readOnly };
+    if (run.backend.kind === 'seatbelt') {
+      return { wrapper: [run.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: async () => nested(), networkBlocked: !policy.network, ...gitHidden, ...readOnly };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
     // after the last sandbox of the workspace ended. A missing `.codeward` or `.chatcli` is watched instead.
     this.toolchainSecrets ??= new ToolchainSecrets(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
-    this.etcSecrets ??= new EtcSecrets();
+    this.etcSecrets ??= run.jail?.etc ?? new EtcSecrets();
     // Both walks are kept in the state folder while the folders they read are unchanged (view-cache.ts).
     this.viewCache ??= new ViewCache(safeCache && join(dirname(safeCache), 'view-cache.json'));
     const etc = this.etcSecrets;
     const toolchains = this.toolchainSecrets;
     // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    const viewSecrets = [...this.viewCache.find(`etc:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log))];
+    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
     // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
@@ -351,7 +359,7 @@ export class ProcessSandbox {
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
     const { args, watched, inputs } = wrapped;
-    const wrappedStage = stageable ? await this.stager.wrap(status.backend.path, args, policy.root) : options.stage && policy.mode === 'workspace-write' ? { note: unstageable } : undefined;
+    const wrappedStage = stageable ? await this.stager.wrap(run.backend.path, args, policy.root) : options.stage && policy.mode === 'workspace-write' ? { note: unstageable } : undefined;
     // Unwalked, the run must not write in place: a stage that did not happen after all refuses the run.
     const staged = wrappedStage && !walkObeyed && !wrappedStage.layout && !wrappedStage.failed ? { failed: wrappedStage.note ?? 'it could not be staged' } : wrappedStage;
     const before = snapshot(watched);
@@ -374,6 +382,7 @@ export class ProcessSandbox {
     };
     // git's state unmoved (gitStateMoved reads what gitStateAfter compares): nothing to judge, nothing to load.
     const gitAfter = async (): Promise<string[]> => (gitBefore && gitStateMoved(gitBefore) ? gitStateAfter(gitBefore, gitProtected((await obeyedModule()).obeyedContext)) : []);
+    // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
         const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...modes()];
@@ -383,7 +392,7 @@ export class ProcessSandbox {
         lease?.release();
       }
     };
-    const wrapper = staged?.wrapper ?? [status.backend.path, ...args];
+    const wrapper = staged?.wrapper ?? [run.backend.path, ...args];
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     const readOnlyHint = options.gitReadOnly ?? objectsReadOnly;
     const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(readOnlyHint ? { gitReadOnly: readOnlyHint } : {}) };

@@ -1,46 +1,103 @@
-import { dirname, join } from 'node:path';
+import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
-import { realOf, realPaths, within } from './policy.js';
-import { emptyFileIn, type SecretFinder } from './secret-files.js';
-import { jailWritable, writeJailArgs, writeJailProfile, type WriteJail } from './write-jail.js';
+import { realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
+import { SecretFinder, type SecretPath } from './secret-files.js';
+import { EtcSecrets } from './etc-view.js';
+import type { ObeyedScan } from './obeyed-scan.js';
+import { withoutRelativePath } from '../permissions/obeyed-env.js';
+import type { FolderListings } from '../workspace/listings.js';
+import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
+import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
+import { writeJailProfile } from './write-jail.js';
+import { WHOLE_ROOT } from './view-whole-root.js';
+export { WHOLE_ROOT };
 
-// An `off` run in the write jail (write-jail.ts): bwrap (or seatbelt) with the root read-only. Loaded only by an
-// `off` run (sandbox.ts imports it on demand: a sandboxed exec does not pay for it).
-// The jailed run's wrapper and the note a refused write gets (sandbox.ts PreparedRun's fields; its types are not
-// imported: no circle of imports, type ones included).
-export interface JailedRun {
-  readonly wrapper: string[];
-  readonly writeJail: string;
-}
+// What only `--sandbox off`'s write jail needs beside the sandbox's own run (sandbox.ts jailed(): the in-place
+// sandboxed run with the whole root read-only, view-whole-root.ts). Loaded on demand by an `off` run: a sandboxed
+// exec does not pay for it.
 
-export interface JailedRunInput {
-  readonly backend: { readonly kind: 'bwrap' | 'seatbelt'; readonly path: string };
-  readonly cwd: string;
+export interface JailHiddenInput {
+  // The workspace's real path.
   readonly root: string;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stateDir: string | undefined;
+  // sandboxWritable and sandboxReadable as the person wrote them (`~/x`, absolute, relative to the workspace).
   readonly writable: readonly string[];
   readonly readable: readonly string[];
-  // codeward's own folders (state, cache).
-  readonly ownFolders: readonly string[];
-  // What the write gate protects that exists now (obeyed-scan.ts start): read-only in the jail.
-  readonly readOnly: readonly string[];
-  // The engine's one finder of the workspace's secrets, made with `cacheFile` on first use.
-  readonly finder: (cacheFile: string | undefined) => SecretFinder;
+  // codeward's own folders (state, cache, the warm engines' sockets).
+  readonly own: readonly string[];
 }
 
-export function jailedRun(input: JailedRunInput): JailedRun {
+// What the default-deny view hides by not showing it and the whole root shows: the credential catalogue of EVERY home
+// (home-shape.ts: /home/*, /root, each person's passwd home; $HOME and the account's own), the secrets the tools'
+// variables locate elsewhere, codeward's own folders (write-jail-hidden.ts jailSecrets: sandboxReadable wins). Never a
+// folder holding the workspace or a writable folder (hiding it would hide them).
+export function jailHidden(input: JailHiddenInput): SecretPath[] {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
-  const base: WriteJail = { root: input.root, home, writable: realPaths(input.writable, realHome, input.root), ownFolders: input.ownFolders, env: input.env };
-  // Reads stay unconfined except the secrets the sandbox hides (write-jail-hidden.ts, R34-1/R34-2); the workspace's
-  // walk is kept in the state folder only where the jailed run cannot write.
-  const cacheFile = input.stateDir ? join(input.stateDir, 'secret-scan.json') : undefined;
-  const safeCache = cacheFile && !jailWritable(base).some((area) => within(realOf(dirname(cacheFile)), area)) ? cacheFile : undefined;
-  const hidden = jailSecrets({ homes: [home, accountHomeDir()], env: input.env, workspace: input.finder(safeCache).find(), own: base.ownFolders, readable: realPaths(input.readable, realHome, input.root) });
-  const jail: WriteJail = { ...base, hidden, readOnly: input.readOnly, empty: emptyFileIn(input.stateDir) };
-  const writeJail = `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
-  if (input.backend.kind === 'seatbelt') return { wrapper: [input.backend.path, '-p', writeJailProfile(jail)], writeJail };
-  return { wrapper: [input.backend.path, ...writeJailArgs(jail, input.cwd)], writeJail };
+  const areas = [input.root, ...realPaths(input.writable, realHome, input.root)];
+  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(input.readable, realHome, input.root) });
+  return found.filter((secret) => !areas.some((area) => within(area, secret.path)));
+}
+
+// The note a refused write gets, and the failure hint (shell/run-call.ts).
+export function jailNote(): string {
+  return `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
+}
+
+// The entries of /etc hidden in the whole root: every secret of it, not only of what the default-deny view binds.
+export function etcWhole(): EtcSecrets {
+  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true);
+}
+
+export interface JailSeatbeltInput {
+  // sandbox-exec.
+  readonly path: string;
+  readonly root: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly settings: { readonly writable?: readonly string[] | undefined; readonly readable?: readonly string[] | undefined; readonly nonAccessibleGlobs?: readonly string[] | undefined };
+  // jailHidden's list.
+  readonly hidden: readonly SecretPath[];
+  // The write gate's walk (obeyed-scan.ts), around the run as around a jailed bwrap run.
+  readonly deep: ObeyedScan;
+  readonly listings: FolderListings;
+}
+
+// The macOS jail (sandbox-exec): the profile of the same policy the Linux jail's bwrap arguments come from, what the
+// write gate protects that exists now read-only (obeyed-scan.ts start), the walk's finish after the run.
+export async function jailedSeatbelt(input: JailSeatbeltInput): Promise<{ wrapper: string[]; after: () => Promise<string[]> }> {
+  const { obeyedContext } = await import('../permissions/obeyed-context.js');
+  const walked = input.deep.start(withoutRelativePath(obeyedContext(input.root, input.env['HOME'], input.listings)), false);
+  const secrets = new SecretFinder(input.root, withCredentialGlobs(input.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), undefined).find();
+  const policy = sandboxPolicy('workspace-write', input.root, { network: true, home: input.env['HOME'], writable: input.settings.writable ?? [], readable: input.settings.readable ?? [], env: input.env });
+  const profile = writeJailProfile({ ...policy, viewSecrets: input.hidden, workspaceSecrets: secrets }, walked.readOnly);
+  return { wrapper: [input.path, '-p', profile], after: async () => input.deep.finish(walked) };
+}
+
+// What of the engine's ProcessSandbox the jail uses (sandbox.ts; declared here: no import circle, type ones included).
+export interface JailHost {
+  readonly root: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly settings: JailSeatbeltInput['settings'];
+  readonly folderListings: FolderListings;
+  // The write gate's walk of the workspace (one per engine).
+  walk(): ObeyedScan;
+  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
+}
+
+// The prepared run's fields the jail sets (sandbox.ts PreparedRun).
+export interface JailedRun {
+  readonly wrapper: readonly string[];
+  readonly writeJail?: string;
+  readonly after?: () => Promise<string[]>;
+}
+
+// An `off` run where a jail primitive runs: the in-place sandboxed run (workspace-write, the network on behind the
+// seccomp filter of local sockets, never staged) with the whole root read-only as its view (view-whole-root.ts) and
+// what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
+export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
+  const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
+  // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
+  return { ...run, writeJail: jailNote() };
 }

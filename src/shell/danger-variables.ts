@@ -9,3 +9,15 @@ export function isHijackVariable(name: string): boolean {
   const base = name.replace(/\[.*$/, '');
   return HIJACK_VARIABLE.test(base) || /^npm_config_/i.test(base);
 }
+
+// Variables a POSIX shell, bash, ksh or zsh reads from its environment (their manuals' "Shell Variables"): where
+// `cd` searches (CDPATH), code it runs or expands (PS0-PS4 under `set -x`, PROMPT_COMMAND, ENV, BASH_ENV), word
+// splitting and globbing (IFS, GLOBIGNORE), files it writes (HISTFILE) or descriptors it traces to (BASH_XTRACEFD),
+// its options (SHELLOPTS, BASHOPTS, POSIXLY_CORRECT), TMOUT, and every variable that changes what a program runs
+// (HIJACK_VARIABLE). A name outside it is inert to the shell (red team R33-5: a Makefile exporting one to its
+// recipes). Locale and terminal names are left out: the shell reads them for messages only.
+const SHELL_READS = /^(?:BASH\w*|CDPATH|ENV|PS\d|PROMPT_\w+|HIST\w*|TMOUT|FIGNORE|FCEDIT|EXECIGNORE|INPUTRC|MAIL\w*|FPATH|ZDOTDIR|ZSH_\w+|KSH_\w+|POSIXLY_CORRECT|POSIX_PEDANTIC|IFS|GLOBIGNORE|GLOBSORT|SHELLOPTS|BASHOPTS|OPT(?:IND|ARG|ERR)|COMP_\w+|FUNCNEST|TIMEFORMAT|HOSTFILE|PWD|OLDPWD|SHLVL|auto_resume|histchars|READLINE_\w+|EMACS|INSIDE_EMACS)$/;
+
+export function shellReadsVariable(name: string): boolean {
+  return SHELL_READS.test(name) || isHijackVariable(name);
+}

@@ -7,9 +7,28 @@ import type { SyntaxNode as Node } from './parse-syntax.js';
 import { hasGlob } from './parse-plan.js';
 import { MAX_CANDIDATES, UNKNOWN, collapseUnknown, substitutionValues, type Scope } from './parse-walk-values.js';
 import type { RawWord } from './parse-words.js';
+import { INTERPRETERS, shortLetters } from './interpreter-table.js';
+import { SHELLS } from './parse-wrappers.js';
 
 // Walks a substitution node and returns the commands it holds (the walker owns the command list).
 export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
+
+// allexport turned on by `set` or by a shell's own options (R32-2, R33-9), order-free: `set -a` (an `a` in a
+// cluster), or a `set` word before `--` only known at run time (`set -$o`, `set -"$o"`, `set -$(echo a)`, `set $o`:
+// any of them may be `-a`); a shell's `-a` after any of its options, read with the shell's own table (interpreter-table
+// `sh`: `-O extglob`, `--rcfile f` take a value; `--norc`, `-e` do not), or a shell option only known at run time.
+// Each option word reads ONE way (a cluster ending in a valued letter takes the next word; a long option is valued
+// only by name), so a line of many options is read in linear time.
+const SHELL_VALUED_LETTERS = shortLetters(INTERPRETERS['sh']!.valued.map((option) => option.replace(/^\+/, '-')));
+const SHELL_VALUED_LONG = INTERPRETERS['sh']!.valued.filter((option) => option.startsWith('--')).map((option) => option.slice(2)).join('|');
+const SHELL_OPTION =
+  `(?:[-+][A-Za-z]*[${SHELL_VALUED_LETTERS}]\\s+\\S+|--(?:${SHELL_VALUED_LONG})\\s+\\S+|--(?!(?:${SHELL_VALUED_LONG})(?:\\s|$))[\\w-]+(?:=\\S*)?` +
+  `|[-+][A-Za-z]*[^\\W\\d_${SHELL_VALUED_LETTERS}])`;
+const SHELL_NAME = [...SHELLS].join('|');
+const ALLEXPORT_WORDS = new RegExp(
+  `(?:^|[^\\w-])set\\s+(?:(?!--?(?:\\s|$))[^\\s;&|]+\\s+)*(?:-[A-Za-z]*a|[-+]?[$\`])` +
+    `|(?:^|[^\\w.-])(?:${SHELL_NAME})\\s+(?:${SHELL_OPTION}\\s+)*(?:-[A-Za-z]*a|[-+]?[A-Za-z]*[$\`])`,
+);
 
 // The builtins that declare a nameref (`declare -n`, `typeset -n`, `local -n`): a text with none has none.
 const NAMEREF_WORDS = ['declare', 'typeset', 'local'];
@@ -168,7 +187,7 @@ export class WalkState {
     // does not compile them).
     if (source.includes('set') && /(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
     if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
-    if (/allexport|(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?-[A-Za-z]*a|(?:^|[^\w-])(?:ba|da|k|z)?sh\s+(?:[-+][A-Za-z]+\s+)*-[A-Za-z]*a/.test(source)) this.allExport = true;
+    if (source.includes('allexport') || ALLEXPORT_WORDS.test(source)) this.allExport = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
       for (const word of match[1]!.split(/\s+/)) {
         if (word === '' || word.startsWith('-')) continue;

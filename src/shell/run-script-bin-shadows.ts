@@ -10,18 +10,41 @@ import { binShadowIn, binShadowNames } from '../permissions/obeyed-bin-shadows.j
 // workspace root (without a jail, `folder` alone); a `node_modules` or `.bin` that is a link is not followed: why.
 export function shadowingBin(folder: string, jail: Beneath | undefined): string | undefined {
   let names: ReadonlySet<string> | undefined;
-  for (let dir = folder; ; dir = dirname(dir)) {
-    const at = relative(jail?.root ?? folder, dir);
-    if (at.startsWith('..')) return undefined;
-    const found = binsAt(jail?.root ?? folder, dir);
-    const where = join(at, 'node_modules/.bin');
-    if (typeof found === 'string') return `${where} ${found}, and a package script runs the programs there before your PATH's`;
+  const root = jail?.root ?? folder;
+  for (const dir of binFoldersOnPath(folder, jail)) {
+    const found = binsAt(root, dir);
+    const where = join(relative(root, dir), 'node_modules/.bin');
+    if (typeof found === 'string') return `${where} ${found}, and a package runner runs the programs there before your PATH's`;
     for (const name of found) {
       const shadow = binShadowIn(['node_modules', '.bin', name], (names ??= binShadowNames(jail ? [jail.root] : [], process.env['PATH'] ?? '')));
-      if (shadow !== undefined) return `${where}/${shadow} is named like the program \`${shadow}\`, and a package script (its shell \`sh\` too) runs it in that program's place, not the lines shown`;
+      if (shadow !== undefined) return `${where}/${shadow} is named like the program \`${shadow}\`, and a package runner (a script's shell \`sh\` too) runs it in that program's place, not the lines shown`;
     }
-    if (jail === undefined || dir === jail.root || dirname(dir) === dir) return undefined;
   }
+  return undefined;
+}
+
+// The ONE answer to "which folders' node_modules/.bin does this runner put first on PATH" (npm's set-path.js: the
+// package folder's and every ancestor's; pnpm, yarn and bun the same): `folder` and each parent up to the workspace
+// root (without a jail, `folder` alone). A package folder below the workspace root (`exec --dir packages/a`) has the
+// root's too.
+export function binFoldersOnPath(folder: string, jail: Beneath | undefined): string[] {
+  const folders: string[] = [];
+  for (let dir = folder; ; dir = dirname(dir)) {
+    if (relative(jail?.root ?? folder, dir).startsWith('..')) return folders;
+    folders.push(dir);
+    if (jail === undefined || dir === jail.root || dirname(dir) === dir) return folders;
+  }
+}
+
+// The runners that start a program with those folders first on PATH: every package-script run (`npm run/test/start`,
+// pnpm/yarn/bun's: run-scripts.ts reads their scripts) and the package-bin runners, whose program is looked up there
+// first (`npx X`, `npm exec|x X`, `pnpm exec|dlx X`, `yarn exec|dlx X`, `bunx X`, `bun x X`, `pnpx X`): an entry
+// named like a program of PATH or a shell runs in its place (red team R33-4 beyond `npm run`).
+export function runsPackageBin(program: string, rest: readonly string[]): boolean {
+  if (['npx', 'pnpx', 'bunx'].includes(program)) return true;
+  if (!['npm', 'pnpm', 'yarn', 'bun'].includes(program)) return false;
+  const end = rest.indexOf('--');
+  return (end < 0 ? rest : rest.slice(0, end)).some((word) => ['exec', 'x', 'dlx'].includes(word));
 }
 
 // The names in `dir`/node_modules/.bin, or why they are not read (read through the jail at `root`).

@@ -8,6 +8,7 @@ import { folderChangeAt } from './cd-operand.js';
 import { lineProblem } from './run-script-unknown.js';
 import { readRunnerSetup } from './run-script-npm.js';
 import { projectPicksScript } from './run-script-pm-config.js';
+import { runsPackageBin, shadowingBin } from './run-script-bin-shadows.js';
 import { installScripts } from '../permissions/hook-pm-commands.js';
 import { launchedLines } from './run-script-launched.js';
 import { implicitScripts } from './run-script-implicit.js';
@@ -143,6 +144,13 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
   for (const words of commandsOf(line)) {
     const { program, rest } = programOf(words);
     if (folderChangeAt(words) >= 0) moved = true;
+    // A package-bin runner (`npx git`, `pnpm exec sh`) looks its program up in node_modules/.bin first (R33-4).
+    if (runsPackageBin(program, rest)) {
+      const files = await open();
+      const shadow = shadowingBin(files.dir, files.jail);
+      reading.runs ||= shadow !== undefined;
+      if (shadow !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${shadow}`);
+    }
     const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(program);
     if (!manager && (program !== 'make' || !recipes)) continue;
     const script = manager ? packageScript(program, rest) : '';

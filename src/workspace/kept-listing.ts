@@ -72,9 +72,27 @@ export function changedAt(root: string, watched: readonly string[], numbers: rea
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every((item) => typeof item === 'number');
 
+// The file's entries; parsed once per identity of the file where a warm server keeps them (`lasting`: CliIo.lasting),
+// stamped before it is read (a file replaced meanwhile is read again at the next call) and kept only once it was
+// written longer ago than the racy window (a file replaced within one tick of the kernel's clock, its inode number
+// reused and its size the same, would keep its stamp).
+function readKept(file: string, lasting: Map<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const stats = lasting === undefined ? undefined : lstatOf(file);
+  if (stats === undefined) return readCacheFile(file, buildVersion());
+  const stamp = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
+  const slot = `kept-listing:${file}`;
+  const known = lasting!.get(slot) as { readonly stamp: string; readonly entries: Record<string, unknown> | undefined } | undefined;
+  if (known?.stamp === stamp) return known.entries;
+  const entries = readCacheFile(file, buildVersion());
+  if (Date.now() - stats.mtimeMs >= RACY_MS) lasting!.set(slot, { stamp, entries });
+  else lasting!.delete(slot);
+  return entries;
+}
+
 // The kept listing in `file` when it was kept for `key` and has the watched shape (the caller checks the rest).
-export function loadKept(file: string, key: string): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
-  const kept = readCacheFile(file, buildVersion());
+// `lasting`: a warm server's parsed files (readKept).
+export function loadKept(file: string, key: string, lasting?: Map<string, unknown>): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
+  const kept = readKept(file, lasting);
   if (kept?.key !== key || !isStrings(kept.watched) || !isNumbers(kept.numbers) || kept.numbers.length !== kept.watched.length * FIELDS) return undefined;
   return kept as KeptWatch & Record<string, unknown>;
 }

@@ -19,6 +19,7 @@ beforeEach(async () => {
   const files: Record<string, string> = {
     'src/core.ts': 'export function core(): number { return 1; }\nexport class Box { open(): number { return core(); } }\n',
     'src/big.min.js': 'x',
+    'src/waiting.ts': 'export function waiting(): number { return pending() + many3(); }\n',
   };
   for (let at = 0; at < 30; at++) files[`src/many/m${at}.ts`] = `export function many${at}(): number { return core() + ${at}; }\n`;
   await writeFiles(root, files);
@@ -60,6 +61,9 @@ describe('repo-map: the same engine after a few files changed', () => {
       ['a body', () => appendFile(join(root, 'src/many/m7.ts'), '// a comment\n')],
       ['a reference', () => writeFile(join(root, 'src/many/m8.ts'), 'export function many8(): number { return many3(); }\n')],
       ['a new name', () => appendFile(join(root, 'src/many/m9.ts'), 'export function added9(): number { return many3(); }\n')],
+      // Issue 30: patched with the files whose text holds the new name (waiting.ts refers to it), not rebuilt.
+      ['a new name another file refers to', () => appendFile(join(root, 'src/many/m14.ts'), 'export function pending(): number { return 2; }\n')],
+      ['a name removed that other files refer to', () => writeFile(join(root, 'src/core.ts'), 'export class Box { open(): number { return 1; } }\n')],
       ['a file gone', () => rm(join(root, 'src/many/m10.ts'))],
       ['a file renamed', () => rename(join(root, 'src/many/m11.ts'), join(root, 'src/many/r11.ts'))],
       ['a file moved over another', () => rename(join(root, 'src/many/m12.ts'), join(root, 'src/many/m13.ts'))],
@@ -72,10 +76,14 @@ describe('repo-map: the same engine after a few files changed', () => {
       const page = await map(engine);
       const looked = new Set(gets.mock.calls.map(([rel]) => rel));
       expect(same(page), what).toEqual(same(await fresh()));
-      if (what === 'a body' || what === 'a reference') {
+      const only: Record<string, string[]> = {
+        'a body': ['src/many/m7.ts'], 'a reference': ['src/many/m8.ts'], 'a new name': ['src/many/m9.ts'],
+        'a new name another file refers to': ['src/many/m14.ts', 'src/waiting.ts'], 'a name removed that other files refer to': ['src/core.ts'],
+      };
+      if (only[what] !== undefined) {
         expect(page.parsed, what).toBe(1);
-        // The changed file's entry (when stale, and once indexed): never every file's.
-        expect(looked, what).toEqual(new Set([what === 'a body' ? 'src/many/m7.ts' : 'src/many/m8.ts']));
+        // The changed file's entry (when stale, and once indexed) and the new names' referrers': never every file's.
+        expect(looked, what).toEqual(new Set(only[what]));
       }
     }
     // Another question of the same files: the kept graph, nothing looked up.

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedFile } from '../../src/code/index/code-index.js';
 import { changedFiles, GraphMemo, patchShape } from '../../src/code/repo-map-memo.js';
+import { newNames } from '../../src/code/repo-map-renamed.js';
 import { shapeOf, type GraphShape } from '../../src/code/repo-map-graph.js';
 import { rankTop } from '../../src/code/repo-map.js';
 
@@ -56,12 +57,39 @@ describe('repo map memo: patching changed files', () => {
     }
   });
 
-  it('a file that defines other names (added, renamed, reordered) is not patched: the shape is rebuilt', () => {
+  // Issue 30: a changed file that defines other names (the usual edit: a function added) is patched from the
+  // shape's numbers (repo-map-renamed.ts), not rebuilt from every entry. A name new to the shape may be referred
+  // to by files that did not change ('missing': every file refers to it): the caller puts them among `changed`.
+  it.each([
+    ['a name added', ['fn7', 'helper7', 'added']],
+    ['a name renamed', ['fn7', 'renamed']],
+    ['names reordered', ['helper7', 'fn7']],
+    ['a name removed that another file refers to', ['fn7']],
+    ['every name removed', []],
+    ['a name another file defines too', ['fn1', 'helper7']],
+    ['a name every other file refers to', ['fn7', 'missing', 'helper7']],
+  ])('a file that defines other names is patched exactly as a fresh build: %s', (_what, names) => {
     const base = repo({ stamp: 'a' });
-    for (const names of [['fn7', 'helper7', 'added'], ['fn7', 'renamed'], ['helper7', 'fn7']]) {
-      const files = repo({ stamp: 'b', names });
-      expect(patchShape(shapeOf(base), files, changedFiles(base, files)!)).toBeUndefined();
-    }
+    const shape = shapeOf(base);
+    const files = repo({ stamp: 'b', names });
+    const changed = changedFiles(base, files)!;
+    const added = newNames(shape, files, changed);
+    // The changed files and the files that refer to an added name: every one for 'missing', none for the others.
+    const withReferrers = (before: GraphShape, after: IndexedFile[], edited: number[]): number[] => {
+      const wanted = newNames(before, after, edited);
+      const referrers = after.flatMap((file, at) => (file.entry.references!.some((name) => wanted.includes(name)) ? [at] : []));
+      return [...new Set([...edited, ...referrers])].sort((a, b) => a - b);
+    };
+    const patched = patchShape(shape, files, withReferrers(shape, files, changed), true);
+    expect(patched).toBeDefined();
+    const plain = (each: GraphShape) => ({ ...each, ids: new Map(each.ids), symbols: each.symbols.toArray() });
+    expect(plain(patched!.shape)).toEqual(plain(shapeOf(files)));
+    // Not told that the referrers are in: patched only when no name is new to the shape.
+    expect(patchShape(shape, files, changed) === undefined).toBe(added.length > 0);
+    // A shape patched twice (a second edit on the patched one) is still a fresh build's.
+    const again = repo({ stamp: 'c', names: ['fn7', 'helper7', 'later'], shift: 2 });
+    const twice = patchShape(patched!.shape, again, withReferrers(patched!.shape, again, changedFiles(files, again)!), true);
+    expect(plain(twice!.shape)).toEqual(plain(shapeOf(again)));
   });
 
   it('the memo ranks as a fresh build after each kind of edit, and reuses the scores when no reference changed', () => {

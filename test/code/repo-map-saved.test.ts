@@ -28,6 +28,7 @@ beforeEach(async () => {
     'src/a.ts': 'export function alpha(): number { return beta(); }\n',
     'src/b.ts': 'export function beta(): number { return 1; }\nexport class Gamma { run(): number { return alpha(); } }\n',
     'src/c.py': 'def delta():\n    return 2\n',
+    'src/d.ts': 'export function waiting(): number { return pending(); }\n',
     'src/huge.min.js': 'x',
   });
 });
@@ -51,24 +52,33 @@ async function forgetIndex(): Promise<void> {
 }
 
 describe('repo-map graph saved in the state folder', () => {
-  it('a new process answers a new question from it, patches a file changed in between, and builds again for new names', async () => {
+  it('a new process answers a new question from it, patches a file changed in between, and patches a file that defines new names', async () => {
     const first = map('alpha');
-    expect(first).toMatchObject({ parsed: 3, files: 3, skipped: [expect.objectContaining({ path: 'src/huge.min.js' })] });
+    expect(first).toMatchObject({ parsed: 4, files: 4, skipped: [expect.objectContaining({ path: 'src/huge.min.js' })] });
     await forgetIndex();
     const asked = map('delta');
-    expect(asked).toMatchObject({ parsed: 0, files: 3, skipped: first.skipped });
+    expect(asked).toMatchObject({ parsed: 0, files: 4, skipped: first.skipped });
     expect(asked.map).toContain('delta');
     expect(asked.map).toContain('Gamma/run');
     await writeFile(join(root, 'src/a.ts'), 'export function alpha(times: number): number { return beta() * times; }\n');
     const changed = map('beta');
-    expect(changed).toMatchObject({ parsed: 1, files: 3 });
+    expect(changed).toMatchObject({ parsed: 1, files: 4 });
     expect(changed.map).toContain('alpha(times: number)');
     await forgetIndex();
-    await writeFile(join(root, 'src/a.ts'), 'export function epsilon(): number { return beta(); }\n');
+    // A file that defines other names is patched in too (issue 30), with the files whose text holds a new
+    // name (d.ts refers to `pending`): only those two are indexed again, and the map is a fresh state's.
+    await writeFile(join(root, 'src/a.ts'), 'export function epsilon(): number { return beta(); }\nexport function pending(): number { return 3; }\n');
     const renamed = map('beta');
-    expect(renamed).toMatchObject({ parsed: 3, files: 3 });
+    expect(renamed).toMatchObject({ parsed: 2, files: 4 });
     expect(renamed.map).toContain('epsilon');
     expect(renamed.map).not.toContain('alpha function');
+    const fresh = await tempDir('codeward-state-');
+    try {
+      const other = runCli(['--json', '-C', root, 'repo-map', '--budget', '300', '--names', 'beta'], { env: { CODEWARD_STATE_DIR: fresh } });
+      expect((other.json as unknown as { data: Map }).data.map).toBe(renamed.map);
+    } finally {
+      await removeDir(fresh);
+    }
   });
 
   it('round-trips a shape, and a damaged or foreign file is no graph', () => {

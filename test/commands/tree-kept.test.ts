@@ -2,7 +2,7 @@
 // .gitignore unchanged answers from the kept listing and opens no folder; a changed folder is listed again
 // alone. After each change below the kept answer equals a fresh engine's (a fresh state folder: a plain walk),
 // entry by entry. Each call is a new engine on the same state folder, as each CLI call is a new process.
-import { appendFile, mkdir, readdir, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, stat, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
@@ -51,9 +51,10 @@ afterEach(async () => {
 // Every folder and file made older than the racy window (a folder changed just now is listed again).
 const age = (): Promise<void> => ageTree(root);
 
-async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
+async function engineOn(stateDir: string, globs?: string[], lasting?: Map<string, unknown>): Promise<Engine> {
   const engine = await createEngine({
     workspace: root,
+    ...(lasting ? { lasting } : {}),
     env: { ...process.env, CODEWARD_STATE_DIR: stateDir, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig') },
     ...(globs === undefined ? {} : { configure: (config) => ({ ...config, nonAccessibleGlobs: [...config.nonAccessibleGlobs, ...globs] }) }),
   });
@@ -77,11 +78,18 @@ async function fresh(args: Args, globs?: string[]): Promise<unknown> {
   }
 }
 
+// The kept listing's file in the state folder.
+async function keptFile(): Promise<string> {
+  const found = (await readdir(state, { recursive: true })).filter((name) => name.endsWith('tree-listing.json'));
+  expect(found).toHaveLength(1);
+  return join(state, found[0]!);
+}
+
 // The kept engine's answer beside a fresh one's; how many calls the kept listing answered whole and how many
 // folders it listed again.
-async function both(args: Args = {}, globs?: string[]): Promise<{ answered: number; relisted: number }> {
+async function both(args: Args = {}, globs?: string[], lasting?: Map<string, unknown>): Promise<{ answered: number; relisted: number }> {
   const [answered, relisted] = [keptTreeCounter.answered, keptTreeCounter.relisted];
-  const kept = await tree(await engineOn(state, globs), args);
+  const kept = await tree(await engineOn(state, globs, lasting), args);
   const counts = { answered: keptTreeCounter.answered - answered, relisted: keptTreeCounter.relisted - relisted };
   expect(kept).toEqual(await fresh(args, globs));
   return counts;
@@ -179,6 +187,52 @@ describe('tree: the kept listing equals a fresh walk', () => {
     expect((await both()).relisted).toBe(1);
     // Nothing changed since, but the folder changed < 2 s before it was stamped: listed again.
     expect(await both()).toEqual({ answered: 0, relisted: 1 });
+  });
+
+  // A warm server (codeward serve) builds an engine per call and lends each its `lasting` map: the kept listing's
+  // parsed file stays there, keyed by the file's identity, so a served call does not read the JSON again; a file
+  // replaced is read again.
+  it('served: the parsed listing is kept by the file\'s identity, read again once replaced', async () => {
+    const lasting = new Map<string, unknown>();
+    await both({}, undefined, lasting);
+    const file = await keptFile();
+    await utimes(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect(await both({}, undefined, lasting)).toEqual({ answered: 1, relisted: 0 });
+    const parsed = [...lasting.values()];
+    expect(parsed).toHaveLength(1);
+    expect(await both({}, undefined, lasting)).toEqual({ answered: 1, relisted: 0 });
+    expect([...lasting.values()][0]).toBe(parsed[0]);
+    // Replaced (another process kept another answer, or none): read again, never the parsed one.
+    await writeFile(file, '{}');
+    await utimes(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    expect((await both({}, undefined, lasting)).answered).toBe(0);
+  });
+
+  // One folder changed: it and the folders above it are opened, no other (the others' kept entries are taken).
+  it('a changed folder is opened with the folders above it only', async () => {
+    await both();
+    await writeFile(join(root, 'src/m1/d7/new.ts'), 'x\n');
+    const engine = await engineOn(state);
+    const opened: string[] = [];
+    const jail = engine.workspace.jail;
+    const openChild = jail.openChild.bind(jail);
+    jail.openChild = (parent, name) => (opened.push(name), openChild(parent, name));
+    const kept = await tree(engine, {});
+    expect(opened).toEqual(['src', 'm1', 'd7']);
+    expect(kept).toEqual(await fresh({}));
+  });
+
+  // A folder listed again that shows the entries it was kept with, changed within the racy window (listed again next
+  // call anyway): the kept file is not written again.
+  it('a folder touched but showing the same entries: the kept file is not written again', async () => {
+    await both();
+    const file = await keptFile();
+    const before = await stat(file);
+    await writeFile(join(root, 'src/m1/d7/gone.ts'), 'x\n');
+    await unlink(join(root, 'src/m1/d7/gone.ts'));
+    expect(await both()).toEqual({ answered: 0, relisted: 1 });
+    const after = await stat(file);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
   // The engine never gives a state folder inside the workspace (state-dir.ts moves it out); the kept listing's

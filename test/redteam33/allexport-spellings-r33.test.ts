@@ -15,39 +15,12 @@
 // (the one parse-launchers.ts uses for `-c`), not stopping at the first long or valued option.
 // Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
 // the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
-// named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { writeFiles } from '../helpers/fixture.js';
+// named under "Fix" below still matters where no jail runs (no bubblewrap): fix36 made it, rows with NO_JAIL below.
+import { describe, expect, it } from 'vitest';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
+import { outsideWrites } from '../helpers/yes-runs.js';
 
-// Below /var/tmp: the temporary folder is writable by design.
-let base: string;
-let root: string;
-let home: string;
-beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt33-allexp-');
-  root = join(base, 'project');
-  home = join(base, 'home');
-  await mkdir(root);
-  await writeFiles(root, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => rm(base, { recursive: true, force: true }));
-
-async function verdict(line: string): Promise<string> {
-  await rm(join(home, 'x'), { force: true });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
-    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
-  } finally {
-    await engine.close();
-  }
-}
+const { verdict } = outsideWrites('cw-rt33-allexp-');
 
 const CURL = 'curl -s https://127.0.0.1:1/ || true';
 describe('R33-9 CRITICAL: allexport spelled so the prescan misses it', () => {
@@ -69,5 +42,43 @@ describe('control', () => {
     `bash -e -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
   ])('`%s` leaves every file outside the workspace untouched (runs in the write jail, or asks)', async (line) => {
     expect(await verdict(line)).not.toBe('wrote OUT');
+  }, 60_000);
+});
+
+// Where no write jail runs the parse is the only guard: every spelling asks (C241), as `set -a; X=~/x; curl` does.
+const SPELLINGS = [
+  `o=a; set -$o; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `o=a; set -"$o"; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `set -$(echo a); SSLKEYLOGFILE=OUT; ${CURL}`,
+  `set -\`echo a\`; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `o=-a; set $o; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `o=-a; set -- x; set "$o"; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `bash --norc -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `bash --noprofile -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `bash -O extglob -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `bash --rcfile /dev/null -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `bash -O globstar -o allexport -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `bash -O globstar -ea -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `/bin/bash --norc -x -a -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+  `o=a; eval set -$o; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `c='set -a'; eval "$c"; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `s=set; eval "$s" -a; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `s=se; eval "\${s}t -a"; SSLKEYLOGFILE=OUT; ${CURL}`,
+  `o=a; bash -$o -c 'SSLKEYLOGFILE=OUT; ${CURL}'`,
+];
+describe('R33-9 where no write jail runs (NO_JAIL): the parse asks for every spelling', () => {
+  it.each(SPELLINGS)('`%s` asks (C241)', async (line) => {
+    expect(await verdict(line, NO_JAIL)).toBe('C241');
+  }, 60_000);
+});
+
+describe('control where no write jail runs: set and bash without allexport run', () => {
+  it.each([
+    'set -e; X=sub; echo "$X"',
+    'set -- "$@"; X=sub; echo "$X"',
+    'set -euo pipefail; X=sub; echo "$X"',
+    `bash --norc -e -c 'X=sub; echo "$X"'`,
+  ])('`%s` runs', async (line) => {
+    expect(await verdict(line, NO_JAIL)).toBe('ran');
   }, 60_000);
 });

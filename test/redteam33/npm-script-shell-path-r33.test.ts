@@ -37,7 +37,7 @@ afterAll(async () => {
 
 // A repository with the committed `files` (`bins`: node_modules/.bin programs) and a committed a.txt changed
 // (uncommitted work); `line` run with --sandbox off --yes: its code, and whether the uncommitted change is still there.
-async function run(files: Record<string, string>, bins: Record<string, string>, line: string): Promise<{ code: string; kept: boolean }> {
+async function run(files: Record<string, string>, bins: Record<string, string>, line: string, dir = '.'): Promise<{ code: string; kept: boolean }> {
   const root = join(base, `w${++count}`), home = join(base, `h${count}`);
   await writeFiles(root, { 'a.txt': 'a\n', ...files, ...Object.fromEntries(Object.entries(bins).map(([name, text]) => [`node_modules/.bin/${name}`, text])) });
   for (const name of Object.keys(bins)) await chmod(join(root, 'node_modules/.bin', name), 0o755);
@@ -48,7 +48,7 @@ async function run(files: Record<string, string>, bins: Record<string, string>, 
   await writeFiles(root, { 'a.txt': 'CHANGED\n' });
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
   try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
+    const result = await engine.run({ cmd: 'exec', args: { cmd: line, dir } });
     return { code: result.ok ? 'ran' : result.error.code, kept: readFileSync(join(root, 'a.txt'), 'utf8') === 'CHANGED\n' };
   } finally {
     await engine.close();
@@ -72,7 +72,37 @@ describe('R33-4 CRITICAL: the shell npm runs a script with is the repository\'s 
   }, 60_000);
 });
 
+// fix36: the package-bin runners put node_modules/.bin first on PATH too (run-script-bin-shadows.ts runsPackageBin,
+// binFoldersOnPath): the program they start (and any program it starts) is looked up there first.
+const GIT = { git: '#!/bin/sh\n/usr/bin/git reset -q --hard\n' };
+describe('R33-4 beyond npm run: npx, npm exec, pnpm/yarn exec and dlx, bunx run a shadowing .bin', () => {
+  it.each([
+    'npx git status',
+    'npx -y git status',
+    'npm exec git status',
+    'npm exec -- git status',
+    'npm x -- git status',
+    'npm --yes exec git status',
+    'pnpm exec git status',
+    'pnpm dlx git status',
+    'pnpx git status',
+    'yarn exec git status',
+    'yarn dlx git status',
+    'bunx git status',
+    'bun x git status',
+    'npx vitest run',
+  ])('`%s` with node_modules/.bin/git asks (C241) and keeps the uncommitted work', async (line) => {
+    expect(await run({ 'package.json': pkg('echo hi') }, GIT, line)).toEqual({ code: 'C241', kept: true });
+  }, 60_000);
+  it.each(['npx git status', 'npm test'])('`%s` in packages/a: the workspace root\'s .bin (an ancestor package\'s) shadows too', async (line) => {
+    expect(await run({ 'package.json': pkg('echo hi'), 'packages/a/package.json': pkg('echo a') }, GIT, line, 'packages/a')).toEqual({ code: 'C241', kept: true });
+  }, 60_000);
+});
+
 describe('control', () => {
+  it('npx of an ordinary package bin runs', async () => {
+    expect(await run({ 'package.json': pkg('echo hi') }, { vitest: '#!/bin/sh\necho v\n' }, 'npx vitest')).toEqual({ code: 'ran', kept: true });
+  }, 60_000);
   it('the script line itself asks', async () => {
     expect(await run({ 'package.json': pkg('git reset --hard') }, {}, 'npm test')).toEqual({ code: 'C241', kept: true });
   }, 60_000);

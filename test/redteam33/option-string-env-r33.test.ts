@@ -14,38 +14,10 @@
 // Live since fix33a (issue 26): `--sandbox off` runs in the write jail (sandbox/write-jail.ts) wherever bubblewrap runs, so
 // the expectation is the OUTCOME: every file outside the workspace untouched (asking is also fine). The parse's rule
 // named under "Fix" below still matters where no jail runs (no bubblewrap): not done here.
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { writeFiles } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { outsideWrites } from '../helpers/yes-runs.js';
 
-// Below /var/tmp: the temporary folder is writable by design.
-let base: string;
-let root: string;
-let home: string;
-beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt33-optenv-');
-  root = join(base, 'project');
-  home = join(base, 'home');
-  await mkdir(root);
-  await writeFiles(root, { 'a.txt': 'a\n' });
-  await writeFiles(home, { '.keep': '' });
-});
-afterAll(async () => rm(base, { recursive: true, force: true }));
-
-async function verdict(line: string): Promise<string> {
-  await rm(join(home, 'x'), { force: true });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('OUT', join(home, 'x')) } });
-    // The outcome (fix33a): a file outside written, whatever the parse said; else whether it ran.
-    return existsSync(join(home, 'x')) ? 'wrote OUT' : result.ok ? 'ran' : result.error.code;
-  } finally {
-    await engine.close();
-  }
-}
+const { verdict } = outsideWrites('cw-rt33-optenv-');
 
 describe('R33-3 CRITICAL: an environment value that is a line of options names a file outside', () => {
   it.each([

@@ -1,21 +1,21 @@
 // Issue 26 / round 33 (fix33a): `--sandbox off` is "reads unconfined, writes jailed" wherever bubblewrap runs
 // (sandbox/write-jail.ts). The class of R33-1..R33-9: a program writes wherever its option files, option strings in
 // the environment, stdin, addresses or SQL tell it, which the parse never reads; here spelled so no parse can see
-// it (a script file of the workspace writes $HOME/x). Expected: the workspace, the temporary folder and the
-// person's sandboxWritable folders are written; the home, /var/tmp and the enclosing repository's .git are not;
+// it (a script file of the workspace writes $HOME/x). Expected: the workspace and the person's sandboxWritable
+// folders are written (the temporary folder is the run's own since round 35); the home, /var/tmp and the enclosing repository's .git are not;
 // reads of the home and the network work as before. Every `off` run is jailed, a person-approved one too (the
 // question says so: "writes jailed …"). Where no jail runs (bwrap missing: CODEWARD_BWRAP=/bin/false), the
 // parse's rules for a run nothing contains ask as before.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import type { ApprovalRequest } from '../../src/permissions/types.js';
-import { writeJailArgs, writeJailProfile } from '../../src/sandbox/write-jail.js';
+import { writeJailProfile } from '../../src/sandbox/write-jail.js';
+import { jailArgs, jailPolicy } from '../helpers/jail-args.js';
 import { writeFiles } from '../helpers/fixture.js';
 
 const bwrapWorks = ((): boolean => {
@@ -96,15 +96,23 @@ describe.skipIf(!bwrapWorks)(`--sandbox off --yes: writes jailed${bwrapWorks ? '
 
   it.each([
     ['the workspace', (): string => join(root, 'y')],
-    ['the temporary folder', (): string => join(tmpdir(), `cw-rt33-jail-${process.pid}`)],
     ['a sandboxWritable folder', (): string => join(outside, 'y')],
-    // Named inside the script: the parse asks for a device path it sees.
-    ['/dev/shm', (): string => `/dev/shm/cw-rt33-jail-${process.pid}`, 'python3 shm.py'],
-  ])('a script writing %s: written', async (_name, target, line?: string) => {
-    await writeFile(join(root, 'shm.py'), `open('${target()}', 'w').write('x\\n')\n`);
-    expect((await run(line ?? `python3 w.py ${target()}`)).code).toBe('ran');
+  ])('a script writing %s: written', async (_name, target) => {
+    expect((await run(`python3 w.py ${target()}`)).code).toBe('ran');
     expect(readFileSync(target(), 'utf8')).toBe('x\n');
     await rm(target(), { force: true });
+  }, 60_000);
+
+  // Round 35 (R35-2, R35-4): the temporary folder and /dev/shm are the run's own, as in the sandbox (the host's shared
+  // /tmp held the person's tmux and ssh-agent sockets and other clones): written inside, gone after the run.
+  it.each([
+    ['the temporary folder', (): string => `/tmp/cw-rt33-jail-${process.pid}`],
+    ['/dev/shm', (): string => `/dev/shm/cw-rt33-jail-${process.pid}`],
+  ])('a script writing %s: written inside the run, not on the host', async (_name, target) => {
+    await writeFile(join(root, 'tmpw.py'), `open('${target()}', 'w').write('x\\n')\nprint(open('${target()}').read().strip())\n`);
+    const { code, out } = await run('python3 tmpw.py');
+    expect([code, out]).toEqual(['ran', 'x\n']);
+    expect(existsSync(target())).toBe(false);
   }, 60_000);
 
   it('what a jailed run plants that a program obeys later is moved aside after it; an existing one is read-only', async () => {
@@ -160,20 +168,31 @@ describe('no bwrap (CODEWARD_BWRAP=/bin/false): the parse\'s rules for a run not
 });
 
 describe('the jail as arguments (bwrap) and as a profile (macOS seatbelt, checked as text)', () => {
-  const jail = { root: '/w/project', home: '/h', writable: ['/h/.cargo'], ownFolders: ['/h/.codeward'], env: { TMPDIR: '/nonexistent-tmp' } };
-  it('bwrap: the root read-only, then the writable places bound over it; its own PID namespace and /proc', () => {
-    const args = writeJailArgs(jail, '/w/project');
-    expect(args.slice(0, 11)).toEqual(['--die-with-parent', '--unshare-pid', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev-bind', '/dev', '/dev', '--proc']);
+  // Issue 26 (round 35): the jail is the sandbox's own policy with the whole root read-only (test/helpers/jail-args.ts).
+  it('bwrap: the root read-only, fresh /dev and /proc, a private /tmp, then the writable places bound over it; its own PID and IPC namespaces', async () => {
+    const cargo = join(home, '.cargo');
+    await mkdir(cargo, { recursive: true });
+    const args = jailArgs(root, home, ['~/.cargo']);
+    expect(args.slice(0, 5)).toEqual(['--die-with-parent', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL']);
+    expect(args.join(' ')).toContain('--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp');
     const binds = args.flatMap((arg, i) => (arg === '--bind' ? [args[i + 1]] : []));
-    expect(binds).toEqual(expect.arrayContaining(['/w/project', '/h/.cargo', '/dev/shm']));
-    expect(binds).not.toContain('/h');
+    expect(binds).toEqual(expect.arrayContaining([root, realpathSync(cargo)]));
+    expect(binds).not.toContain(home);
+    expect(binds).not.toContain('/dev/shm');
     expect(args).not.toContain('--unshare-net');
-    expect(args.slice(-3)).toEqual(['--chdir', '/w/project', '--']);
+    expect(args.slice(-3)).toEqual(['--chdir', root, '--']);
   });
-  it('seatbelt: allow default, deny file-write*, then allow the same places', () => {
-    const profile = writeJailProfile(jail);
-    expect(profile).toMatch(/^\(version 1\)\n\(allow default\)\n\(deny file-write\*\)\n\(allow file-write\* .*\(subpath "\/w\/project"\).*\(subpath "\/h\/\.cargo"\)/);
-    expect(profile).not.toMatch(/subpath "\/h"\)/);
-    expect(profile).toMatch(/\(deny file-write\* .*\(subpath "\/h\/\.codeward"\)/);
+  it('seatbelt: allow default, deny file-write*, then allow the same places; the git guards and hidden paths of the same policy', async () => {
+    await mkdir(join(home, '.cargo'), { recursive: true });
+    const policy = jailPolicy(root, home, ['~/.cargo']);
+    const profile = writeJailProfile({ ...policy, viewSecrets: [{ path: join(home, '.ssh'), kind: 'dir' }] }, []);
+    expect(profile).toMatch(/^\(version 1\)\n\(allow default\)\n\(deny file-write\*\)\n\(allow file-write\* /);
+    expect(profile).toContain(`(subpath "${root}")`);
+    expect(profile).toContain(`(subpath "${realpathSync(join(home, '.cargo'))}")`);
+    expect(profile).not.toContain(`(subpath "${home}")`);
+    // Every git guard, also where nothing exists yet (a missing .git: the workspace is a subfolder of a repository), is denied writes.
+    const lines = profile.split('\n');
+    expect(lines.find((line) => line.startsWith('(deny file-write* '))).toContain(`(subpath "${root}/.git")`);
+    expect(lines.find((line) => line.startsWith('(deny file-read* file-write* '))).toContain(`(subpath "${home}/.ssh")`);
   });
 });

@@ -12,42 +12,10 @@
 // Fix (ONE line, immune-shell.ts, the `guessed` test): a bare word is guessed "not a path" only for a write or where a
 // sandbox judges the read: `const guessed = line.lost !== undefined && !arg.includes('/') && !FILE_WRITERS.has(argv.name)
 // && (write || place?.unconfined !== true);` (ShellPlace.unconfined is R34-1's, set by decide-shell.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { keyReads } from '../helpers/yes-runs.js';
 
-let base: string;
-let root: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-rt34-bare-');
-  root = join(base, 'w');
-  home = join(base, 'h');
-  mkdirSync(join(home, '.ssh'), { recursive: true });
-  mkdirSync(join(home, '.gnupg/private-keys-v1.d'), { recursive: true });
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  writeFileSync(join(home, '.ssh/id_rsa'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.ssh/mykey'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.gnupg/private-keys-v1.d/k.key'), 'PRIVATE-KEY\n');
-  writeFileSync(join(root, 'a.txt'), 'a\n');
-  writeFileSync(join(root, 'd.txt'), `${home}/.ssh\n`);
-  writeFileSync(join(root, 'g.txt'), `${home}/.gnupg\n`);
-  writeFileSync(join(root, 's.txt'), 'sub\n');
-});
-afterAll(async () => removeDir(base));
-
-async function verdict(line: string): Promise<string> {
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
-    if (!result.ok) return result.error.code;
-    return JSON.stringify(result.data).includes('PRIVATE-KEY') ? 'ran, printed the key' : 'ran';
-  } finally {
-    await engine.close();
-  }
-}
+const { verdict } = keyReads('cw-rt34-bare-');
 
 describe('R34-1b CRITICAL: after a cd only known at run time, --sandbox off, a BARE read operand is not judged', () => {
   it.each([

@@ -20,43 +20,12 @@
 // (`cat id_rsa`, `cat mykey`, `grep -r . .`, `cat *`) is skipped one step earlier by the lead's CI105 rule in
 // immune-shell.ts (`guessed`: after a lost cd only a file writer's bare operand is a path), fix33a's file: those
 // rows are parked, red, in test/redteam34/open/cd-lost-read-bare-r34.test.ts.txt (a one-line change there).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
 import { NO_JAIL } from '../helpers/unconfined-runs.js';
+import { keyReads } from '../helpers/yes-runs.js';
 
-let base: string;
-let root: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-rt34-keys-');
-  root = join(base, 'w');
-  home = join(base, 'h');
-  mkdirSync(join(home, '.ssh'), { recursive: true });
-  mkdirSync(join(home, '.gnupg/private-keys-v1.d'), { recursive: true });
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  writeFileSync(join(home, '.ssh/id_rsa'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.ssh/mykey'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.gnupg/private-keys-v1.d/k.key'), 'PRIVATE-KEY\n');
-  writeFileSync(join(root, 'a.txt'), 'a\n');
-  writeFileSync(join(root, 'd.txt'), `${home}/.ssh\n`);
-  writeFileSync(join(root, 'g.txt'), `${home}/.gnupg\n`);
-  writeFileSync(join(root, 's.txt'), 'sub\n');
-});
-afterAll(async () => removeDir(base));
-
-async function verdict(line: string): Promise<string> {
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', ...NO_JAIL }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
-    if (!result.ok) return result.error.code;
-    return JSON.stringify(result.data).includes('PRIVATE-KEY') ? 'ran, printed the key' : 'ran';
-  } finally {
-    await engine.close();
-  }
-}
+const keys = keyReads('cw-rt34-keys-');
+const verdict = (line: string): Promise<string> => keys.verdict(line, NO_JAIL);
 
 describe('R34-1 CRITICAL: after a cd only known at run time, --sandbox off, a relative read of a key is not judged', () => {
   it.each([

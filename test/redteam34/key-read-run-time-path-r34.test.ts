@@ -13,42 +13,10 @@
 // writable) also masks the home's credential folders and files that immune-paths.ts's 'any' classes name (a tmpfs
 // over ~/.ssh, ~/.gnupg, ~/.aws, ~/.kube, an empty file over ~/.git-credentials, ~/.config/git/credentials): then
 // "sandbox off" means "reads unconfined but for the keys", whatever the spelling, and R34-1's parse rule may go.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { keyReads } from '../helpers/yes-runs.js';
 
-let base: string;
-let root: string;
-let home: string;
-beforeAll(async () => {
-  base = await tempDir('cw-rt34-runkeys-');
-  root = join(base, 'w');
-  home = join(base, 'h');
-  mkdirSync(join(home, '.ssh'), { recursive: true });
-  mkdirSync(join(home, '.gnupg/private-keys-v1.d'), { recursive: true });
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  writeFileSync(join(home, '.ssh/id_rsa'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.ssh/mykey'), 'PRIVATE-KEY\n');
-  writeFileSync(join(home, '.gnupg/private-keys-v1.d/k.key'), 'PRIVATE-KEY\n');
-  writeFileSync(join(root, 'a.txt'), 'a\n');
-  writeFileSync(join(root, 'd.txt'), `${home}/.ssh\n`);
-  writeFileSync(join(root, 'g.txt'), `${home}/.gnupg\n`);
-  writeFileSync(join(root, 's.txt'), 'sub\n');
-});
-afterAll(async () => removeDir(base));
-
-async function verdict(line: string): Promise<string> {
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '' }, sandbox: { mode: 'off' as const }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
-    if (!result.ok) return result.error.code;
-    return JSON.stringify(result.data).includes('PRIVATE-KEY') ? 'ran, printed the key' : 'ran';
-  } finally {
-    await engine.close();
-  }
-}
+const { verdict } = keyReads('cw-rt34-runkeys-');
 
 describe('R34-2 CRITICAL (open): --sandbox off, a key read through a path only known at run time', () => {
   it.each([

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 let base: string;
 let root: string;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   site = `.venv/lib/${lib}/site-packages`;
   writeFileSync(join(root, 's.txt'), ['marked', 'plain'].map((name) => `echo "import os; open(os.path.join(os.environ['OUT'], '${name}'), 'w')" > ${site}/${name === 'marked' ? 'zz.planted-by-sandbox-1' : 'zz'}.pth`).join('\n'));
   // A program the pre-run parse does not read (R34-6 reads a shell script run in place): the after-run walk is the guard.
-  writeFileSync(join(root, 's.py'), "import subprocess\nsubprocess.run(['sh', 's.txt'], check=True)\n");
+  writeFileSync(join(root, 's.py'), shDriver('s.txt'));
 });
 afterAll(async () => removeDir(base));
 

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 const root = process.getuid?.() === 0;
 const as = (argv: string[]): string[] => (root ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...argv] : argv);
@@ -34,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(home);
   writeFileSync(join(ws, 's.txt'), ['mkdir -p x/.vscode && echo "{}" > x/.vscode/tasks.json && echo EVIL > x/AGENTS.md', `git init -q y && printf '[core]\\n\\tfsmonitor = touch "$OUT/ran"\\n' >> y/.git/config`, 'chmod 311 x y', ''].join('\n'));
   // A program the pre-run parse does not read (R34-6 reads a shell script run in place): the after-run walk is the guard.
-  writeFileSync(join(ws, 's.py'), "import subprocess\nsubprocess.run(['sh', 's.txt'], check=True)\n");
+  writeFileSync(join(ws, 's.py'), shDriver('s.txt'));
   if (root) for (const path of [base, ws, home, join(ws, 's.txt'), join(ws, 's.py')]) chownSync(path, 65534, 65534);
   chmodSync(base, 0o755);
 });

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, removeDir, tempDir } from '../helpers/fixture.js';
 import { WRITE_MODES } from '../helpers/write-modes.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the detached mount and
 // the after-run step are what is tested.
-const DRIVER = "import subprocess, sys\nsys.exit(subprocess.run(['sh', 'plant.sh']).returncode)\n";
+const DRIVER = shDriver('plant.sh');
 
 // A codeward with ANOTHER state folder removes the empty `.git` it made in a plain folder while this
 // codeward's sandbox still runs there (their leases do not see each other; its check that no other mount

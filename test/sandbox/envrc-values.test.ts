@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir } from '../helpers/fixture.js';
 import { bwrapWorks, overlayWorks } from '../shell/stage-helpers.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 let root: string;
 let state: string;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   writeFileSync(join(root, '.envrc'), 'export RUSTC_WRAPPER=$PWD/tools/w\nexport DOCKER_CONFIG=$(expand_path .docker)\n');
   mkdirSync(join(root, 'tools'));
   // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place).
-  writeFileSync(join(root, 'gen.py'), "import subprocess, sys\nsys.exit(subprocess.run(['sh', 'gen.sh']).returncode)\n");
+  writeFileSync(join(root, 'gen.py'), shDriver('gen.sh'));
   writeFileSync(join(root, 'gen.sh'), 'mkdir -p .docker; echo evil > tools/w; echo "{}" > .docker/config.json; echo fine > out.txt\n');
 });
 

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, type CliResult } from '../helpers/fixture.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-net', 'true']).status === 0;
 const overlayWorks = spawnSync('sh', ['-c', 'd=$(mktemp -d) && mkdir $d/l $d/u $d/w $d/m && unshare -Urm mount -t overlay x -o lowerdir=$d/l,upperdir=$d/u,workdir=$d/w,userxattr $d/m; s=$?; rm -rf $d; exit $s']).status === 0;
@@ -34,7 +35,7 @@ function exec(script: string, flags: readonly string[]): CliResult {
   writeFileSync(join(root, 'evil.sh'), `set -e\n${script}\n`);
   // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the modes are the
   // after-run step's to clear.
-  writeFileSync(join(root, 'evil.py'), "import subprocess\nsubprocess.run(['sh', 'evil.sh'], check=True)\n");
+  writeFileSync(join(root, 'evil.py'), shDriver('evil.sh'));
   return runCli(['-C', root, '--json', 'exec', ...flags, '--cmd', 'python3 evil.py'], { env: { CODEWARD_STATE_DIR: state } });
 }
 const mode = (rel: string): number => statSync(join(root, rel)).mode & 0o7777;

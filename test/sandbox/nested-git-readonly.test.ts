@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir } from '../helpers/fixture.js';
 import { bwrapWorks, overlayWorks, tree } from '../shell/stage-helpers.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 let root: string;
 let state: string;
@@ -45,7 +46,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'vend/.git'), 'gitdir: ../.mods/vend\n');
   spawnSync('git', ['clone', '-q', '--bare', join(root, 'lib/sub'), join(root, 'store/bare')], { env: { ...process.env, HOME: home } });
   // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the mounts hold.
-  writeFileSync(join(root, 'run.py'), "import subprocess, sys\nsys.exit(subprocess.run(['sh', 'run.sh']).returncode)\n");
+  writeFileSync(join(root, 'run.py'), shDriver('run.sh'));
   writeFileSync(join(root, 'run.sh'), FOLDERS.map((folder) => `for f in $(find ${folder}/objects ${folder}/refs -type f); do chmod u+w $f; printf x > $f; done; echo x >> ${folder}/packed-refs; echo x > ${folder}/logs-new`).join('\n') + '\necho ran > ran.txt\n');
 });
 

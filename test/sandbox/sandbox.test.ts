@@ -188,7 +188,11 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
       // Without a sandbox the agent socket is a secret-looking variable: dropped unless the user passes it.
       const off = await exec(script, ['--sandbox', 'off'], { SSH_AUTH_SOCK: socket });
       expect(output(off)).not.toContain('SIGNED');
-      const passed = await exec(script, ['--sandbox', 'off', '--pass-env', 'SSH_AUTH_SOCK'], { SSH_AUTH_SOCK: socket });
+      // Passed, in `off`'s write jail (issue 26, round 35: the sandbox's run with the whole root read-only): the host's
+      // unix sockets are out of reach there too; with no jail (CODEWARD_BWRAP=/bin/false) the agent answers.
+      const jailed = await exec(script, ['--sandbox', 'off', '--pass-env', 'SSH_AUTH_SOCK'], { SSH_AUTH_SOCK: socket });
+      expect(output(jailed)).not.toContain('SIGNED');
+      const passed = await exec(script, ['--sandbox', 'off', '--pass-env', 'SSH_AUTH_SOCK'], { SSH_AUTH_SOCK: socket, CODEWARD_BWRAP: '/bin/false' });
       expect(output(passed)).toContain('GOT SIGNED');
     } finally {
       await new Promise<void>((resolve) => agent.close(() => resolve()));

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { shDriver } from '../helpers/sh-driver.js';
 
 // Through a program the pre-run parse does not read (R34-6 reads a shell script run in place): the sandbox's view and
 // after-run step are what is tested.
-const DRIVER = (script: string): string => `import subprocess, sys\nsys.exit(subprocess.run(['sh', '${script}']).returncode)\n`;
 
 const IDENTITY = { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' };
 const SECRETS = ['ghp_REMOTE1234567', 'ghp_DEFAULTSTORE1', 'ghp_NAMEDSTORE12', 'ghp_INCLUDED1234', 'HOOK-SECRET'];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   home = await tempDir('codeward-subfolder-git-home-');
   // The probe is a script (the gate would ask about credential paths spelled on the command line).
   const probe = 'echo "== status"; git status --short; echo "== log"; git log --oneline; echo "== diff"; git diff; echo "== show"; git show HEAD:other/b.txt; echo "== remote"; git remote -v; echo "== secrets"; cat ../.git/credentials ../.git/creds-store ../.git/inc.cfg ../.git/hooks/pre-commit 2>&1; ls -A ../.git/hooks; grep -r "ghp_" ../.git; echo "== end"\n';
-  await writeFiles(top, { 'pkg/a.txt': 'a\n', 'pkg/probe.sh': probe, 'pkg/probe.py': DRIVER('probe.sh'), 'other/b.txt': 'b\n', 'other/.env': 'TOKEN=x\n' });
+  await writeFiles(top, { 'pkg/a.txt': 'a\n', 'pkg/probe.sh': probe, 'pkg/probe.py': shDriver('probe.sh'), 'other/b.txt': 'b\n', 'other/.env': 'TOKEN=x\n' });
   for (const args of [['init', '-q', '-b', 'main'], ['add', 'pkg', 'other/b.txt'], ['commit', '-qm', 'first']]) git(...args);
   git('remote', 'add', 'origin', 'https://x-access-token:ghp_REMOTE1234567@github.com/o/r.git');
   git('config', 'credential.helper', 'store --file=.git/creds-store');

@@ -44,7 +44,7 @@ export async function doctorCommand(options: GlobalOptions, io: DoctorIo, rest: 
       network: status.backend ? status.network : true,
       ...(status.reason ? { reason: status.reason } : {}),
       // `--sandbox off`: whether its writes are jailed here (sandbox/write-jail.ts), and where they may go.
-      ...(status.backend ? {} : { writeJail: status.writeJail ? `${status.writeJail.kind}: the workspace, the temporary folder, /dev/shm${config.sandboxWritable.length > 0 ? `, ${config.sandboxWritable.join(', ')}` : ''}` : null }),
+      ...(status.backend ? {} : { writeJail: status.writeJail ? `${status.writeJail.kind}: the workspace (a private /tmp)${config.sandboxWritable.length > 0 ? `, ${config.sandboxWritable.join(', ')}` : ''}` : null }),
       writable: status.backend && status.mode === 'workspace-write' ? ['the workspace', '$TMPDIR (a private, throw-away folder; the real /tmp is not writable)', ...config.sandboxWritable] : [],
       readOnly: status.backend ? [...PROTECTED_IN_WORKSPACE, ...OTHER_TOOLS_IN_WORKSPACE, ...PROTECTED_FILES_IN_WORKSPACE, ...GIT_PROTECTED_SUMMARY] : [],
       homeReadOnly: status.backend ? HOME_READABLE.map((path) => `~/${path}`) : [],

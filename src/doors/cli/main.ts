@@ -205,6 +205,7 @@ async function runMain(givenArgv: readonly string[], io: CliIo): Promise<number>
     const engine = await createEngine({
       workspace: options.workspace ?? io.cwd,
       ...(io.timing ? { timing: io.timing } : {}),
+      lasting: io.lasting,
       env: io.env,
       // The engine's start-up warnings go where this call's output goes (a warm engine's own stderr is
       // not the caller's: red team round 3, L1).

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { WarmAnswer, WarmCall } from './protocol.js';
+import { readAnswer, type WarmAnswer, type WarmCall } from './protocol.js';
 import { mayHaveWarmEngine } from './folder.js';
 import { callWorkspace, folderProblem, ownSocket, serveFolder, socketPath } from './socket.js';
 
@@ -31,14 +31,14 @@ function exchange(path: string, call: WarmCall): Promise<WarmAnswer | undefined>
     let sent = false;
     socket.once('connect', () => {
       sent = true;
-      socket.write(`${JSON.stringify(call)}\n`);
+      socket.write(`${JSON.stringify({ ...call, framed: true })}\n`);
     });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     const lost = (): void => done(sent ? { stdout: '', stderr: 'error C216: the warm engine (codeward serve) stopped during the call; check the result before running it again\n', code: 1 } : undefined);
     socket.once('error', lost);
     socket.once('end', () => {
       try {
-        done(JSON.parse(Buffer.concat(chunks).toString('utf8')) as WarmAnswer);
+        done(readAnswer(Buffer.concat(chunks)));
       } catch {
         lost();
       }

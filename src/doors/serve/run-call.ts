@@ -17,8 +17,9 @@ export function handOffRefusal(call: WarmCall): WarmAnswer | undefined {
 
 // Runs one call as the process that sent it would: its argv, environment, current folder and umask for
 // the length of the call (calls run one at a time), output collected; the main of the CLI door builds the
-// engine afresh, so each call reads the policy, trust and config files as they are now.
-export async function runAsProcess(call: WarmCall, main: CliMain): Promise<WarmAnswer> {
+// engine afresh, so each call reads the policy, trust and config files as they are now. `lasting`: the server's
+// caches (CliIo.lasting), each checked against its files' identity at every use.
+export async function runAsProcess(call: WarmCall, main: CliMain, lasting?: Map<string, unknown>): Promise<WarmAnswer> {
   const saved = { env: { ...process.env }, cwd: process.cwd(), umask: process.umask() };
   try {
     process.chdir(call.cwd);
@@ -35,6 +36,7 @@ export async function runAsProcess(call: WarmCall, main: CliMain): Promise<WarmA
       stderr: { write: (text: string) => (stderr += text) },
       env: call.env,
       cwd: call.cwd,
+      ...(lasting ? { lasting } : {}),
     });
     return { stdout, stderr, code };
   } finally {

@@ -3,7 +3,7 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import { fail, usageError } from '../../engine/errors.js';
 import type { CliIo } from '../io.js';
 import type { GlobalOptions } from '../global-options.js';
-import { isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
+import { frameAnswer, isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
 import { callWorkspace, ensureServeFolder, socketPath } from './socket.js';
 import { handOffRefusal, runAsProcess } from './run-call.js';
 
@@ -73,6 +73,8 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   } catch {
     // no stale socket
   }
+  // What this server keeps between the engines it builds (CliIo.lasting): caches checked by file identity at each use.
+  const lasting = new Map<string, unknown>();
   let queue = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let calls = 0;
@@ -80,9 +82,11 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
     clearTimeout(timer);
     queue = queue.then(async () => {
       let answer: WarmAnswer;
+      let framed: boolean | undefined;
       try {
         const call = await readCall(socket);
-        answer = handOffRefusal(call) ?? (await runAsProcess(call, main));
+        framed = call.framed === true;
+        answer = handOffRefusal(call) ?? (await runAsProcess(call, main, lasting));
         calls += 1;
       } catch (error) {
         io.stderr.write(`codeward serve: a call was dropped: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -92,7 +96,7 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
         clearTimeout(timer);
         timer = setTimeout(stop, idleMs);
       }
-      socket.end(`${JSON.stringify(answer)}\n`);
+      socket.end(frameAnswer(answer, framed === true));
     });
   });
   const stop = (): void => {

@@ -25,14 +25,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
-import { writeJailArgs } from '../../src/sandbox/write-jail.js';
+import { jailArgs } from '../helpers/jail-args.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--dev-bind', '/dev', '/dev', '--proc', '/proc', 'true'], { stdio: 'ignore' }).status === 0;
 const root0 = process.getuid?.() === 0;
 
 describe('the jail as arguments', () => {
   it('a fresh /dev, never the host\'s bound writable', () => {
-    const args = writeJailArgs({ root: '/var/tmp/w', home: '/var/tmp/h', writable: [], ownFolders: [], env: {} }, '/var/tmp/w');
+    const args = jailArgs('/var/tmp/w', '/var/tmp/h');
     expect(args.some((arg, i) => arg === '--dev-bind' && args[i + 1] === '/dev')).toBe(false);
     expect(args.some((arg, i) => arg === '--dev' && args[i + 1] === '/dev')).toBe(true);
   });

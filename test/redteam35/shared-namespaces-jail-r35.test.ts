@@ -23,13 +23,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
-import { writeJailArgs } from '../../src/sandbox/write-jail.js';
+import { jailArgs } from '../helpers/jail-args.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--dev-bind', '/dev', '/dev', '--proc', '/proc', 'true'], { stdio: 'ignore' }).status === 0;
 
 describe('the jail as arguments', () => {
   it('its own IPC namespace, as the sandbox', () => {
-    expect(writeJailArgs({ root: '/var/tmp/w', home: '/var/tmp/h', writable: [], ownFolders: [], env: {} }, '/var/tmp/w')).toContain('--unshare-ipc');
+    expect(jailArgs('/var/tmp/w', '/var/tmp/h')).toContain('--unshare-ipc');
   });
 });
 
