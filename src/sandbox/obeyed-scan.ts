@@ -307,6 +307,10 @@ export class ObeyedScan {
         if (entry.dir) this.inside(child, found, 0, pass);
       } else if (entry.dir && !SKIPPED.has(entry.name) && depth < 64) {
         this.walk(child, found, depth + 1, pass);
+      } else if (entry.dir && !SKIPPED.has(entry.name)) {
+        // Red team R36-10: past the walk's depth the folder is judged as one it cannot list (fail closed: moved
+        // aside whole when the run made or changed it), never skipped.
+        pass.unreadable.add(child);
       } else if (entry.dir || (entry.link && SKIPPED.has(entry.name))) {
         // Installed packages are not walked, but a path the configuration names there is (red team R14-8: the
         // package a hook's `npx lint-staged` runs, hook-bins.ts), and so is each program of its `.bin` (R33-4: one

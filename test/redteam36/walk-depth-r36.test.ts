@@ -40,7 +40,7 @@ async function planted(depth: number): Promise<boolean> {
   }
 }
 
-describe.skipIf(!bwrapWorks)('R36-10 MINOR: the after-run walk fails open below 64 folders', { timeout: 120_000 }, () => {
+describe.skipIf(!bwrapWorks)('R36-10 MINOR: the after-run walk fails closed below 64 folders', { timeout: 120_000 }, () => {
   it('an AGENTS.md planted 70 folders deep is moved aside', async () => {
     expect(await planted(70)).toBe(false);
   });
