@@ -69,11 +69,21 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
   const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean }[] = [];
   let lost: { line: string; why: string } | undefined;
+  // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
+  // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
+  const queued = new Set<string>();
+  const key = (entry: { line: string; npm: boolean; dir: string; handed: readonly string[] }): string => JSON.stringify([entry.line, entry.npm, entry.dir, entry.handed]);
+  const enqueue = (entry: (typeof queue)[number]): boolean => {
+    if (queued.has(key(entry))) return false;
+    queued.add(key(entry));
+    queue.push(entry);
+    return true;
+  };
   for (const { reading, command, runners, dirs, lost: why } of parseRunners(parse, runDir, root)) {
     if (runners.length === 0) continue;
     const handed = handedVariables(command, reading);
     if (why !== undefined) lost ??= { line: runners[0]!.line, why };
-    for (const runner of runners) for (const dir of dirs) queue.push({ ...runner, handed, depth: 0, dir });
+    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir });
   }
   const lasting = unrecoverable(judged);
   // A script file's text matters here only for the immune list of a run no checkpoint takes back.
@@ -108,8 +118,9 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
         for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {
           if (elsewhere !== undefined) return unread(line, `\`${line}\` runs \`${inner.line}\` in ${elsewhere}, another folder's runner, whose scripts or tasks are not judged against the rules`);
           if (away !== undefined || dirs.some((each) => each !== dir)) return unread(line, `\`${line}\` runs \`${inner.line}\` after changing folder, whose scripts or tasks are not judged against the rules`);
+          if (queued.has(key({ ...inner, dir, handed }))) continue;
           if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${inner.line}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-          if (inner.file !== true || lasting) queue.push({ ...inner, handed, depth: depth + 1, dir });
+          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir });
         }
       }
     }

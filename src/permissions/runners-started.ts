@@ -14,6 +14,9 @@ import type { ShellParse, SimpleCommand } from './types.js';
 // program looked up on the PATH the command's own assignment gives it (`PATH=./bin:$PATH t` runs bin/t: R36-4).
 // `npm`: a package manager's line (package.json scripts); `file`: a shell script file's runner (task-runner-shell.ts).
 
+// A recipe's `$(MAKE)` / `${MAKE}` (as make passes it on: make itself).
+const asMake = (words: string[]): string[] => (/^\$[({]MAKE[)}]$/.test(words[0] ?? '') ? ['make', ...words.slice(1)] : words);
+
 // Package managers and package-bin runners (run-script-bin-shadows.ts runsPackageBin: their PATH starts in node_modules/.bin).
 const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna|npx|pnpx|bunx)(?:\s|$)/;
 
@@ -28,7 +31,7 @@ export function runnersStarted(command: SimpleCommand, runDir: string, root: str
   const spelling = spellCommand(command, runDir, root);
   const texts = [...new Set([spelling.canonical, ...spelling.others])];
   const npm = texts.filter((text) => RUNNER.test(text)).map((line) => ({ line, words: [] as string[], npm: true }));
-  const tasks = texts.map((text) => fromProgram(commandWords(text)[0] ?? [])).flatMap((words) => {
+  const tasks = texts.map((text) => asMake(fromProgram(commandWords(text)[0] ?? []))).flatMap((words) => {
     const found = pathFound(command, words, runDir, root);
     return found === undefined ? [words] : [words, found];
   });
