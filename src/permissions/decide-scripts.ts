@@ -3,12 +3,10 @@ import { packageScriptLines } from '../shell/run-scripts.js';
 import { Beneath } from '../workspace/beneath.js';
 import type { DecideContext } from './decide-common.js';
 import { noHeads, ruleHeads } from './rule-heads.js';
-import { spellCommand } from './shell-subjects.js';
 import { scriptPlaces } from './decide-script-places.js';
-import { lineFolders } from './decide-script-dirs.js';
-import { commandWords, fromProgram, runnersIn, taskRunnerLines } from './task-runner-lines.js';
-import { taskRunnerOf } from './task-runners.js';
-import { isScriptFileRunner } from './task-runner-shell.js';
+import { taskRunnerLines } from './task-runner-lines.js';
+import { parseRunners } from './runners-started.js';
+import { commandsOf, programOf } from '../shell/run-script-reading.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -28,8 +26,6 @@ import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } fro
 const MAX_LINES = 64;
 // Task runners inside scripts and tasks are followed this deep.
 const DEPTH = 3;
-// npx, pnpx and bunx: package-bin runners (run-script-bin-shadows.ts runsPackageBin: their PATH starts in node_modules/.bin).
-const RUNNER = /^(?:npm|pnpm|yarn|bun|lerna|npx|pnpx|bunx)(?:\s|$)/;
 // The immune classes that stand for a deny rule met where only a person can tell.
 const DENY_LIKE = new Set(['launched-denial', 'unclear-subcommand']);
 // What a script file's text is NOT judged for (R34-6 takes seed 004's list): rules (DENY_LIKE), and where a run with no
@@ -46,6 +42,13 @@ function handedVariables(command: SimpleCommand, parse: ShellParse): string[] {
   const exported = parse.commands.filter((each) => ['export', 'declare', 'typeset', 'readonly', 'local'].includes(each.name ?? '')).flatMap((each) => each.words.slice(1).map((word) => word.text).filter((text) => /^['"]?[A-Za-z_]\w*=/.test(text)));
   return [...(parse.assignments ?? []).map((each) => each.text), ...exported, ...own];
 }
+
+// A package manager line of a package script that shell/run-scripts.ts's reading follows itself (its lines are among
+// the script lines already): a plain `npm run b` of the script text, not one behind a wrapper or inside a compound.
+const followedByScripts = (script: string, line: string): boolean => commandsOf(script).some((words) => {
+  const { program, rest } = programOf(words);
+  return [program, ...rest].join(' ') === line;
+});
 
 function taken(decision: Decision, unrecoverable: boolean): boolean {
   if (decision.decision === 'deny') return decision.source !== 'denials';
@@ -66,20 +69,21 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
   const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean }[] = [];
   let lost: { line: string; why: string } | undefined;
-  for (const reading of [parse, ...(parse.alternatives ?? [])]) {
-    const folders = lineFolders(reading.commands, runDir, root);
-    for (const command of reading.commands) {
-      const spelling = spellCommand(command, runDir, root);
-      const texts = [spelling.canonical, ...spelling.others];
-      const handed = handedVariables(command, reading);
-      const { dirs, lost: why } = folders.get(command) ?? { dirs: [runDir] };
-      const runners = [
-        ...[...new Set(texts.filter((text) => RUNNER.test(text)))].map((line) => ({ line, words: [] as string[], npm: true })),
-        ...[...new Set(texts)].map((text) => fromProgram(commandWords(text)[0] ?? [])).filter((words) => taskRunnerOf(words)).map((words) => ({ line: words.join(' '), words, npm: false, file: isScriptFileRunner(taskRunnerOf(words)!.runner) })),
-      ];
-      if (runners.length > 0 && why !== undefined) lost ??= { line: runners[0]!.line, why };
-      for (const runner of runners) for (const dir of dirs) queue.push({ ...runner, handed, depth: 0, dir });
-    }
+  // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
+  // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
+  const queued = new Set<string>();
+  const key = (entry: { line: string; npm: boolean; dir: string; handed: readonly string[] }): string => JSON.stringify([entry.line, entry.npm, entry.dir, entry.handed]);
+  const enqueue = (entry: (typeof queue)[number]): boolean => {
+    if (queued.has(key(entry))) return false;
+    queued.add(key(entry));
+    queue.push(entry);
+    return true;
+  };
+  for (const { reading, command, runners, dirs, lost: why } of parseRunners(parse, runDir, root)) {
+    if (runners.length === 0) continue;
+    const handed = handedVariables(command, reading);
+    if (why !== undefined) lost ??= { line: runners[0]!.line, why };
+    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir });
   }
   const lasting = unrecoverable(judged);
   // A script file's text matters here only for the immune list of a run no checkpoint takes back.
@@ -102,19 +106,22 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (lost !== undefined) return unread(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, file = false): Promise<Decision | undefined> => {
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, file = false, elsewhere?: string): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
       if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
       if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
-      for (const inner of runnersIn(script).filter((each) => !(npm && each.npm))) {
-        const shown = inner.words.join(' ');
-        if (inner.moved) return unread(line, `\`${line}\` runs \`${shown}\` after changing folder, whose scripts or tasks are not judged against the rules`);
-        if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${shown}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-        const file = !inner.npm && isScriptFileRunner(taskRunnerOf(inner.words)!.runner);
-        if (!file || lasting) queue.push({ line: shown, words: inner.npm ? [] : inner.words, handed, depth: depth + 1, npm: inner.npm, dir, ...(file ? { file } : {}) });
+      // What the line starts in turn, read as the call's own line is (runners-started.ts, R36-1).
+      for (const { runners, dirs, lost: away } of parseRunners(await parser.parse(script), dir, root)) {
+        for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {
+          if (elsewhere !== undefined) return unread(line, `\`${line}\` runs \`${inner.line}\` in ${elsewhere}, another folder's runner, whose scripts or tasks are not judged against the rules`);
+          if (away !== undefined || dirs.some((each) => each !== dir)) return unread(line, `\`${line}\` runs \`${inner.line}\` after changing folder, whose scripts or tasks are not judged against the rules`);
+          if (queued.has(key({ ...inner, dir, handed }))) continue;
+          if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${inner.line}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
+          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir });
+        }
       }
     }
     return undefined;
@@ -147,7 +154,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).
     if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
-    const met = await judge(line, read.lines, handed, depth, false, dir, file);
+    const met = await judge(line, read.lines, handed, depth, false, dir, file, read.elsewhere);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
   }

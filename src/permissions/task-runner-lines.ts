@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { programOf } from '../shell/run-script-reading.js';
 import { shCommands } from '../shell/sh-tokens.js';
-import { folderChangeAt } from '../shell/cd-operand.js';
 import { TaskFolder } from './task-runner-files.js';
 import { taskRunnerOf } from './task-runners.js';
 
@@ -16,6 +14,9 @@ export interface TaskLines {
   readonly unknown?: string;
   // Some file the runner reads stands where it looks (false: none of its task files was found).
   readonly found?: boolean;
+  // The folder (from the run folder) the tasks were read from and run in (`make -C sub`): the runners they start
+  // would be read from the run folder, so they are not known whole (decide-scripts.ts, fail closed).
+  readonly elsewhere?: string;
 }
 
 // make's job and load limits attached to their option (`make -j$(nproc)`, `--jobs=$N`): a value known only at run
@@ -51,10 +52,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
     if (step.unknown !== undefined) return { lines, unknown: `\`${shown}\` runs the task "${name || 'default'}" of ${runner.files}, which codeward cannot read whole: ${step.unknown}` };
     queue.push(...(step.calls ?? []));
   }
-  // The runner lines of another folder's tasks would be read from the run folder: not known whole (fail closed).
-  const nested = names.dir === undefined ? undefined : lines.find((line) => runnersIn(line).length > 0);
-  if (nested !== undefined) return { lines, unknown: `\`${shown}\` runs \`${nested}\` in ${names.dir}, another folder's runner` };
-  return { lines, found: folder.found() };
+  return { lines, found: folder.found(), ...(names.dir === undefined ? {} : { elsewhere: names.dir }) };
 }
 
 // The simple commands of a line as sh reads their words (quotes removed).
@@ -66,14 +64,3 @@ export function fromProgram(words: readonly string[]): string[] {
   return at < 0 ? [] : words.slice(at);
 }
 
-// The runner lines inside a script or task line (`"ci": "just deploy"`, a recipe's `npm run build`), as words;
-// `npm`: a package manager's; `moved`: after a `cd`/`pushd` of the line (another folder's files).
-export function runnersIn(line: string): { words: string[]; npm: boolean; moved: boolean }[] {
-  let moved = false;
-  return commandWords(line).flatMap((words) => {
-    const { program, rest } = programOf(words);
-    if (folderChangeAt(words) >= 0) moved = true;
-    const npm = /^(?:npm|pnpm|yarn|bun)$/.test(program);
-    return npm || taskRunnerOf([program, ...rest]) ? [{ words: [program, ...rest], npm, moved }] : [];
-  });
-}

@@ -18,6 +18,13 @@ const FLAGS = /^[-+][aefhklmnptuvxBCEHPT]+$/;
 const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noediting', '--restricted', '--verbose', '--debugger', '--dump-strings', '--pretty-print']);
 const SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|da|z|k|mk)?sh(?:\s|$)/;
 
+// A script named only at run time: find's `{}` (`find . -exec sh {} \\;`, R36-3), a variable (`bash $f`), a command's
+// output. Unknown (fail closed): only read for the immune list of a run no checkpoint takes back (decide-scripts.ts
+// queues a script file's runner only then), so a staged run's `for f in *.sh; do bash $f; done` stays free (R14-16).
+function runTimeName(word: string): TaskNames | undefined {
+  return /[$`]|\{\}/.test(word) ? { unknown: `the script ${word} is only known at run time` } : undefined;
+}
+
 function scriptOperand(rest: readonly string[]): TaskNames {
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
@@ -29,9 +36,7 @@ function scriptOperand(rest: readonly string[]): TaskNames {
     }
     if (FLAGS.test(word) || LONG.has(word)) continue;
     if (word.startsWith('-') || word.startsWith('+')) return word === '-' ? null : { unknown: `the shell option ${word} is not one codeward knows` };
-    // A script only known at run time (`for f in a.sh b.sh; do bash $f; done`) is not read (LEFT: the R14-16 friction
-    // rows keep it free; a folder or file named by a variable is open for every runner reading alike).
-    return /[$`]/.test(word) ? null : { names: [word] };
+    return runTimeName(word) ?? { names: [word] };
   }
   return null;
 }
@@ -60,11 +65,13 @@ export const SHELL_SCRIPT: TaskRunner = { files: 'the shell script file it runs'
 
 // A program given by a path of the workspace (`./clean.sh`, `scripts/x`): a shell script when its #! line names a shell,
 // or when it has none (the calling shell runs such a file itself).
+// A program named only at run time (`find . -exec {} \\;`, `$SCRIPT`) is such a file as far as anyone can tell.
 export function pathScript(program: string): TaskRunner | undefined {
-  if (!program.includes('/') || /^\/(?:usr|bin|sbin|opt|nix|snap)\//.test(program)) return undefined;
+  const unknown = runTimeName(program);
+  if (unknown === undefined && (!program.includes('/') || /^\/(?:usr|bin|sbin|opt|nix|snap)\//.test(program))) return undefined;
   return {
     files: SHELL_SCRIPT.files,
-    names: () => ({ names: [program] }),
+    names: () => unknown ?? { names: [program] },
     read: (folder, name) => {
       const step = scriptText(folder, name);
       const text = step.lines[0];
