@@ -1,4 +1,5 @@
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
@@ -9,14 +10,40 @@ import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-
 // judged by the line's own rules; an option not known here, or a script that is not a file of the workspace read
 // whole, is unknown (fail closed).
 
-const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'source', '.']);
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'source', '.']);
 // Options that take no value ('-e', '-x', `-o pipefail` takes one), the ones that stop reading a script (`-c`, `-s`,
 // `-i`: code from text or stdin, judged elsewhere), and the long ones bash and zsh take.
 const VALUED = new Set(['-o', '+o', '-O', '+O', '--rcfile', '--init-file']);
 const STOPS = /^-[a-zA-Z]*[cs]/;
 const FLAGS = /^[-+][aefhklmnptuvxBCEHPT]+$/;
 const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noediting', '--restricted', '--verbose', '--debugger', '--dump-strings', '--pretty-print']);
-const SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+(?:-S\s+)?)?(?:ba|da|z|k|mk)?sh(?:\s|$)/;
+// Interpreters whose scripts are not shell text: a script file of theirs is run unread (their code is not judged for the
+// immune list: LEFT, red team R36-5), never taken for a shell script.
+const NOT_SHELL = /^(?:python[\d.]*|pypy[\d.]*|node|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|julia|osascript)$/;
+
+// What a #! line runs (red team R36-9): its program's base name through `env` and its options (`-S`/`--split-string`
+// splits the rest into words, `-i`, `-u NAME`, `--`); `rbash` (bash started restricted: rm and redirections allowed) is a shell.
+// 'shell' (a shell reads the file), 'other' (an interpreter of another language), or unknown.
+function shebangProgram(line: string): 'shell' | 'other' | { readonly unknown: string } {
+  const words = line.slice(2).trim().split(/\s+/).flatMap((word) => (word.startsWith('--split-string=') ? word.slice(15).split(/\s+/) : [word]));
+  let i = 0;
+  let program = basename(words[i] ?? '');
+  if (program === 'env') {
+    for (i = 1; i < words.length; i++) {
+      const word = words[i]!;
+      if (word === '--') {
+        i += 1;
+        break;
+      }
+      if (word === '-u' || word === '--unset' || word === '-C' || word === '--chdir') i += 1;
+      else if (!word.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) break;
+    }
+    program = basename(words[i] ?? '');
+  }
+  if (SHELLS.has(program) && program !== 'source' && program !== '.') return 'shell';
+  if (NOT_SHELL.test(sameProgram(program))) return 'other';
+  return { unknown: `its #! line runs ${program || 'nothing codeward can read'}, a program codeward does not read` };
+}
 
 // A script named only at run time: find's `{}` (`find . -exec sh {} \\;`, R36-3), a variable (`bash $f`), a command's
 // output. Unknown (fail closed): only read for the immune list of a run no checkpoint takes back (decide-scripts.ts
@@ -75,7 +102,9 @@ export function pathScript(program: string): TaskRunner | undefined {
     read: (folder, name) => {
       const step = scriptText(folder, name);
       const text = step.lines[0];
-      return text === undefined || !text.startsWith('#!') || SHEBANG.test(text) ? step : { lines: [] };
+      if (text === undefined || !text.startsWith('#!')) return step;
+      const program = shebangProgram(text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')));
+      return program === 'shell' ? step : program === 'other' ? { lines: [] } : { lines: [], unknown: program?.unknown ?? 'an unknown #! line' };
     },
   };
 }
