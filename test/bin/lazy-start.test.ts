@@ -173,10 +173,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised by 0.5 KB (stop 59): perf36's table of config defaults (config-schema.ts DEFAULTS, +0.55 KB: the zod schema
   // is no longer built for a cold call, whose CPU it saves), fix33b's .bin shadow entry of the catalogue (obeyed.ts,
   // +0.18 KB) and the write jail's staging words (run-staging.ts, +0.12 KB) put tree at 317.9 KB (list36 had 5 bytes).
-  it('a cold read, list or tree loads at most 318 KB of dist code, a search 343.5 KB', () => {
+  // Raised by 0.5 KB (stop 60): the merge of round 36's fixes (the warm engine's kept listing handle, perf37's
+  // `lasting`; the walk snapshots) put read at 318.04 KB, search at 343.9 KB.
+  it('a cold read, list or tree loads at most 318.5 KB of dist code, a search 344 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 343_500 : 318_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 344_000 : 318_500);
     }
   });
 
@@ -244,8 +246,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(19);
     // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without; stop 59's merge of the
-    // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(871_500);
+    // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB;
+    // stop 60's round-36 fixes: one reader of the runners a command starts at every level (runners-started.ts), the
+    // #! reader (task-runner-shell.ts), the .bin folders on PATH of every runner: 873.8 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(874_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
