@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, REPO_ROOT, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { linkRepoModules } from '../helpers/link-modules.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 // Each runner's summary through the real binary on a tiny real project: two passing tests and one
 // failing. The failing test's name, its own file:line and its expected/actual come first (under the
@@ -36,7 +37,11 @@ async function check(files: Record<string, string>, expected: Expected, linkModu
   folders.push(root);
   await writeFiles(root, files);
   if (linkModules) await linkRepoModules(root);
-  const run = runCli(['-C', root, '--sandbox', 'off', 'test']);
+  // Linked modules point into this repository, which CI checks out under /tmp: a jailed `--sandbox off` run has a
+  // private /tmp (sandbox/view-whole-root.ts, red team R35-2) and would not see them; these rows test the runners'
+  // reports, so they run where no jail runs.
+  const place = linkModules ? { env: NO_JAIL } : {};
+  const run = runCli(['-C', root, '--sandbox', 'off', 'test'], place);
   // The runner's own exit status is passed through (cargo test exits 101).
   expect(run.status, run.stderr).toBe(status);
   expect(run.stderr).toMatch(/^error C253: exit code \d+: 2 passed, 1 failed/);
@@ -54,7 +59,7 @@ async function check(files: Record<string, string>, expected: Expected, linkModu
   const source = await readFile(join(root, file), 'utf8');
   expect(source).toContain(from);
   await writeFile(join(root, file), source.replace(from, to));
-  const passing = runCli(['-C', root, '--sandbox', 'off', 'test']);
+  const passing = runCli(['-C', root, '--sandbox', 'off', 'test'], place);
   expect(passing.status, passing.stderr).toBe(0);
   expect(passing.stdout).toMatch(/^\[exit 0\] — 3 passed, 0 failed\b/m);
   expect(passing.stdout).not.toMatch(/passes_alpha|passes_beta|passes alpha|passes beta|fails_gamma|fails gamma|FailsGamma/);
