@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { removeDir, runCli, tempDir, writeFiles } from '../helpers/fixture.js';
 import { linkRepoModules } from '../helpers/link-modules.js';
+import { NO_JAIL } from '../helpers/unconfined-runs.js';
 
 // `test --pattern` through the real binary and each real runner (issue 29: "pattern and one file per
 // runner, tape included"): a test name runs only the tests it names, a test file runs only that file.
@@ -20,7 +21,9 @@ async function project(files: Record<string, string>, linkModules: boolean): Pro
   folders.push(root);
   await writeFiles(root, files);
   if (linkModules) await linkRepoModules(root);
-  return (pattern) => runCli(['-C', root, '--yes', '--sandbox', 'off', 'test', '--pattern', pattern]);
+  // Linked modules point into this repository, which CI checks out under /tmp: a jailed `--sandbox off` run has a
+  // private /tmp (red team R35-2) and would not see them; these rows test the runners' selection: no jail.
+  return (pattern) => runCli(['-C', root, '--yes', '--sandbox', 'off', 'test', '--pattern', pattern], linkModules ? { env: NO_JAIL } : {});
 }
 
 // The name `beta` runs "beta works" alone; the file test/a.test.js runs its two tests, the failing one named.
