@@ -1,5 +1,6 @@
 // Issue 31: what a call pays before it does its work, per command class, EVERY acceptance row side by side in one
-// interleaved run, wall and CPU of each sample. Cold processes: `read` of a 1 KiB file and `exec true` (sandboxed)
+// interleaved run, wall and CPU of each sample. Cold processes: `read` of a 1 KiB file, `exec true` (sandboxed, and
+// `--sandbox off`: the jailed in-place run)
 // against `node -e 0`; `tree` of the 20,000-file listing fixture against `rg --files`: cold (a fresh state folder:
 // walks and keeps), nothing changed (kept), one file made or removed in turn, and served by `codeward serve`;
 // `search` with its default caps against the full `rg --json` scan; `read` answered by `codeward serve` against
@@ -58,6 +59,9 @@ function coldCases() {
     { name: 'node', command: NODE, args: ['-e', '0'], cwd: DATA, env: COLD },
     { name: 'read', command: NODE, args: [CLI, '-C', DATA, '--json', 'read', '--file', 'small.txt'], cwd: DATA, env: COLD, check: envelopeOk },
     { name: 'exec', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
+    // issue 26 COST / issue 31: the `--sandbox off` run is the sandbox's own in-place run with the whole root read-only
+    // (jail36) plus the write gate's walk around it (no bar of its own: compared with node -e 0 like the sandboxed row).
+    { name: 'exec off', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'off', 'exec', '--cmd', 'true', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
     { name: 'tree', command: NODE, args: [CLI, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], cwd: TREE, env: KEPT, check: envelopeOk },
     { name: 'rg --files', command: rgPath, args: LISTING_RG, cwd: TREE, env: COLD, check: ok },
     { name: 'search', command: NODE, args: [CLI, '-C', TREE, '--json', 'search', '--term', 'billing'], cwd: TREE, env: COLD, check: envelopeOk },
@@ -68,6 +72,7 @@ function coldCases() {
 const COLD_ROWS = [
   ['cold read 1 KiB vs node -e 0', 'read', 'node', TARGETS.read],
   ['cold exec true (sandboxed) vs node -e 0', 'exec', 'node', TARGETS.exec],
+  ['cold exec true (--sandbox off: the jailed in-place run) vs node -e 0', 'exec off', 'node', TARGETS.exec],
   ['tree of 20,000 files, cold (first call: walks, keeps) vs rg --files', 'tree cold', 'rg --files', TARGETS.tree],
   ['tree, nothing changed (kept) vs rg --files', 'tree', 'rg --files', TARGETS.tree],
   ['tree, one file changed vs rg --files', 'tree one changed', 'rg --files', TARGETS.tree],

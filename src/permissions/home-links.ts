@@ -2,7 +2,8 @@ import { readlinkSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { lstatQuiet, statQuiet } from '../files/stat-quiet.js';
 import { listHome } from './home-list.js';
-import { recordNameTest } from './home-mention-rules.js';
+import { isConfigName, recordNameTest } from './home-mention-rules.js';
+import { listBeneath } from '../workspace/own-read-sync.js';
 
 // Where the user's home paths really are (red team R7-11, R7-13: a dotfiles repository the home links into,
 // `~/.bashrc -> ~/dotfiles/shell/rc.sh`, `~/.aws -> ~/dotfiles/aws`, GNU stow's folder and file links):
@@ -74,9 +75,32 @@ export function keptNames(folder: string, looked?: Looked, isRecord = recordName
   return names;
 }
 
+// The key under which `looked` holds the configuration files at the top of a folder skipped as a record (topConfigs).
+const CONFIGS = '\0kept-configs';
+
+// The configuration-named files at the top of a folder skipped as a record (home-mention-walk.ts searches them:
+// red team R24-14), at most `max` entries listed; recorded in `looked` under their own key, so the recheck lists
+// the same thing the walk did (perf38: kept under NAMES, every recheck compared them with all the folder's names).
+export function topConfigs(folder: string, max: number, looked?: Looked): { readonly names: readonly string[]; readonly over: boolean } | undefined {
+  const listed = listBeneath(folder, folder, max);
+  if (listed === undefined || listed === 'link') return undefined;
+  const names = listed.entries.filter((entry) => entry.kind === 'file' && isConfigName(entry.name)).map((entry) => entry.name).sort();
+  looked?.set(`${folder}${CONFIGS}`, `${listed.over ? 'over\0' : ''}${names.join('\0')}`);
+  return { names, over: listed.over };
+}
+
+// Entries a folder skipped as a record is listed to at most for its top configuration files.
+export const MAX_TOP = 10_000;
+
 const lookAt = (path: string): string => {
   if (path.endsWith(DOTS)) return homeDotEntries(path.slice(0, -DOTS.length)).join('\0');
   if (path.endsWith(NAMES)) return keptNames(path.slice(0, -NAMES.length));
+  if (path.endsWith(CONFIGS)) {
+    const folder = path.slice(0, -CONFIGS.length);
+    const looked: Looked = new Map();
+    topConfigs(folder, MAX_TOP, looked);
+    return looked.get(path) ?? 'missing';
+  }
   const kind = kindOf(path);
   if (kind !== 'link') return kind;
   try {

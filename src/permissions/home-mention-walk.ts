@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import { statQuiet } from '../files/stat-quiet.js';
 import { listBeneath } from '../workspace/own-read-sync.js';
-import { isConfigName, isRecord, RECORD_PATHS, recordNameTest } from './home-mention-rules.js';
+import { isRecord, RECORD_PATHS, recordNameTest } from './home-mention-rules.js';
 import { isTextFile, MAX_FILE_BYTES } from './home-mention-text.js';
-import { homeDotEntries, KEPT_NAMES, resolveLoose, type Looked } from './home-links.js';
+import { homeDotEntries, KEPT_NAMES, MAX_TOP, resolveLoose, topConfigs, type Looked } from './home-links.js';
 
 // The files the generic mention rule searches (home-mentions.ts, red team R22b-7): the home folder's dot-files
 // and everything below its dot-folders, but records and installed content (home-mention-rules.ts) and the
@@ -17,8 +17,6 @@ import { homeDotEntries, KEPT_NAMES, resolveLoose, type Looked } from './home-li
 
 // Entries visited at most: a realistic home's searched part holds ~10 k (installed content is skipped).
 const MAX_ENTRIES = 200_000;
-// Entries of a folder skipped as a record looked at for configuration files at its top.
-const MAX_TOP = 10_000;
 
 // A file to search: its real path (read), its name (home-relative below the home, else the real path below a
 // link's target: what messages name), its size as walked.
@@ -120,15 +118,13 @@ export function walkMentions(home: string, roots: readonly string[], looked: Loo
   };
   // The configuration-named files at the top of a folder skipped as a record (its names kept: one added is seen).
   const configsAtTop = (folder: string, rel: string | undefined, push: (file: { path: string; rel: string | undefined; first: boolean; real: boolean }) => void): void => {
-    const listed = listBeneath(folder, folder, MAX_TOP);
-    if (listed === undefined || listed === 'link') return;
-    const configs = listed.entries.filter((entry) => entry.kind === 'file' && isConfigName(entry.name));
-    looked.set(`${folder}${KEPT_NAMES}`, configs.map((entry) => entry.name).sort().join('\0'));
-    if (listed.over) {
+    const configs = topConfigs(folder, MAX_TOP, looked);
+    if (configs === undefined) return;
+    if (configs.over) {
       out.over ??= `${rel !== undefined ? `~/${rel}` : folder} holds more than ${MAX_TOP} entries: its configuration files were not all searched for workspace paths`;
       return;
     }
-    for (const entry of configs) push({ path: join(folder, entry.name), rel: rel === undefined ? undefined : `${rel}/${entry.name}`, first: false, real: true });
+    for (const name of configs.names) push({ path: join(folder, name), rel: rel === undefined ? undefined : `${rel}/${name}`, first: false, real: true });
   };
   const top = listBeneath(home, home, MAX_ENTRIES);
   if (top === undefined || top === 'link') return out;

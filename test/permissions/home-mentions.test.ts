@@ -8,6 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeMentions } from '../../src/permissions/home-mentions.js';
+import { stillLooked } from '../../src/permissions/home-links.js';
 import { homeLoads, obeyedHomeLinks } from '../../src/permissions/obeyed-home-links.js';
 import { homeLinkObeyed } from '../../src/permissions/home-link-obeyed.js';
 import { FolderListings } from '../../src/workspace/listings.js';
@@ -131,5 +132,18 @@ describe('kept between processes', () => {
     expect(call().some((link) => link.rel === 'tools/p.sh')).toBe(true);
     await writeFiles(home, { '.config/newer/deep/conf': `cmd = ${root}/tools/q.sh\n` });
     expect(call().some((link) => link.rel === 'tools/q.sh')).toBe(true);
+  });
+
+  // perf38: a folder skipped as a record but searched for its top configuration files (`.ccache/ccache.conf`) was kept
+  // under its configuration names, then rechecked against all its names: the answer never held, and every write
+  // gate (the `--sandbox off` run's too) walked and searched the whole home again (one ripgrep spawn per call).
+  it('an unchanged home with a record folder holding a configuration is answered from what was kept', async () => {
+    const { home, root } = await layout({ '.ccache/ccache.conf': 'max_size = 5G\n', '.ccache/0/stats': '1\n', '.config/prog/conf': 'theme = dark\n' });
+    const { looked } = homeMentions(home, [root]);
+    expect(stillLooked([...looked])).toBe(true);
+    await writeFiles(home, { '.ccache/other.conf': `run = ${root}/tools/r.sh\n` });
+    expect(stillLooked([...looked])).toBe(false);
+    await writeFiles(home, { '.ccache/1/stats': '2\n' });
+    expect(stillLooked([...homeMentions(home, [root]).looked])).toBe(true);
   });
 });
