@@ -14,6 +14,7 @@ import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored 
 import type { SavedScores } from './repo-map-saved-format.js';
 import { idsOf } from './lazy-ids.js';
 import { newNames, patchNames } from './repo-map-renamed.js';
+import { patchHashes } from './repo-map-referrers.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
@@ -187,8 +188,10 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
     if (!same) newRefs.set(file, refs);
   }
   const symbols = shape.symbols.with(over);
-  if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef }, referencesChanged: false };
-  return { shape: { ...shape, symbols, selfRef, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
+  // The names referred to that no file defines change no edge: the hashes only (no scores ranked again).
+  const hashes = patchHashes(shape, files, changed);
+  if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef, ...hashes }, referencesChanged: false };
+  return { shape: { ...shape, symbols, selfRef, ...hashes, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
 }
 
 // The per-file reference arrays with the given files' lists put in place of theirs.

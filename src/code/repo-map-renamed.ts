@@ -13,6 +13,7 @@ import { Int32List } from './int32-list.js';
 import { idsOf, LazyIds } from './lazy-ids.js';
 import { keyOf, MAP_KINDS, pairsOf, type GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS, SymbolList } from './repo-map-symbols.js';
+import { patchHashes } from './repo-map-referrers.js';
 
 const mapped = (file: IndexedFile): IndexedSymbol[] => (file.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
 
@@ -144,7 +145,7 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
   }
   return {
     paths: shape.paths, ids: new LazyIds(names), names, ...pairsOf(names.length, (id) => defCount[id]!, { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
-    refSelf: Uint8Array.from(refSelfList.done()),
+    refSelf: Uint8Array.from(refSelfList.done()), ...patchHashes(shape, files, changed),
     symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile: symbolFile.done(), fileSymbols,
   };
 }

@@ -44,8 +44,8 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ keptCodeListing }, { listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
-    import('../code/index/kept-listing.js'), import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
+    import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
     import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
   ]);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
@@ -84,17 +84,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   };
   // The engine asked again patches its last graph with the files changed since; a new process starts from the
   // graph saved in the state folder, patched the same way.
-  // The files that may refer to a name the graph did not have (a function added): ripgrep's, by their text.
-  const referrers = async (wanted: readonly string[]): Promise<string[] | undefined> => {
-    const found = new Set<string>();
-    for (const name of wanted) {
-      const hits = await listCodeFiles({ ...request, containing: { text: name.replace(/^\./, ''), caseSensitive: true } });
-      if (hits.truncated || hits.engine !== 'ripgrep') return undefined;
-      for (const path of hits.files) found.add(path);
-    }
-    return [...found];
-  };
-  const index = await fromMemo(files, stamps, memo, indexed, referrers) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed, referrers) ?? await indexed(files, stamps);
+  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
   const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
   if (stamps.every((stamp) => stamp !== undefined)) memo.keep({ listing: files, stamps, skipped: index.skipped });
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
