@@ -174,11 +174,10 @@ export function pairsOf(names: number, defCount: (id: number) => number, { posId
   return { defStart, definers, selfRef, symbolPair };
 }
 
-// Every definition's score for one focus, and the scores sorted (ascending).
+// Every definition's score for one focus.
 export interface Scored {
   readonly shape: GraphShape;
   readonly scores: Float64Array;
-  readonly sorted: Float64Array;
 }
 
 function inFocus(path: string, focus: readonly string[]): boolean {

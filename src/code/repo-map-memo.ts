@@ -48,7 +48,7 @@ export class GraphMemo {
   adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores): void {
     this.#files = stampsOf(files);
     this.#shape = shape;
-    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores, sorted: scored.sorted };
+    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores };
     this.#focus = scored?.focus ?? '';
     this.#drift = drift;
   }
@@ -57,7 +57,7 @@ export class GraphMemo {
   // one (then saved: `drift` 0).
   toSave(files: number): { shape: GraphShape; scored?: SavedScores } | undefined {
     if (this.#drift < files || this.#shape === undefined) return undefined;
-    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores, sorted: this.#scored.sorted } : undefined;
+    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores } : undefined;
     return { shape: this.#shape, ...(scored === undefined ? {} : { scored }) };
   }
 
@@ -99,8 +99,7 @@ export class GraphMemo {
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
-      const scores = score(shape, focus);
-      this.#scored = { shape, scores, sorted: scores.slice().sort() };
+      this.#scored = { shape, scores: score(shape, focus) };
       this.#focus = focusKey;
     }
     return this.#scored;
