@@ -44,9 +44,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
+  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }, { lastingMemo }] = await Promise.all([
     import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
-    import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
+    import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'), import('../code/lasting-memo.js'),
   ]);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   // ripgrep's listing, or the one kept from an earlier call when no folder changed since (kept-listing.ts).
@@ -69,12 +69,12 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   // Sorted (ripgrep lists in any order): the same files give the same key.
   const { files } = listed;
   // One lstat each; a file whose numbers did not change since the engine's last call keeps its stamp string.
-  const stamps = ctx.memo('repo-map-stamps', () => new KeptStamps()).take(ctx.workspace.root, files);
+  const stamps = lastingMemo(ctx, `repo-map-stamps:${ctx.workspace.root}`, () => new KeptStamps()).take(ctx.workspace.root, files);
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
   const { GraphMemo } = await import('../code/repo-map.js');
-  const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
+  const memo = lastingMemo(ctx, `repo-map-graph:${stateDir}`, () => new GraphMemo());
   // Files parsed by this call: the changed ones indexed for the saved graph count even when it could not answer.
   let parsed = 0;
   const indexed = async (some: readonly string[], their: readonly (string | undefined)[]) => {
