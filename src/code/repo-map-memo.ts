@@ -150,7 +150,7 @@ interface FileRefs {
 
 // The shape for `files` made from `shape` by patching the changed files. A changed file that no longer defines
 // the same names in the same order is patched by repo-map-renamed.ts when no name is new to the shape or when
-// `referrersIn` (the caller put every file whose text holds a new name among `changed`: newNames); else
+// `referrersIn` (the caller put every file that may refer to a new name among `changed`: repo-map-referrers.ts); else
 // undefined (then only a rebuild is right).
 export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], referrersIn = false): { shape: GraphShape; referencesChanged: boolean } | undefined {
   if (changed.length > PATCH_AT_MOST) return undefined;

@@ -6,7 +6,7 @@
 // in order of first definition (files in order), each file's references in its own order. An unchanged file
 // defines what it did, and refers to what it did among the names defined before; a name no file defined
 // before may be referred to by a file that did not change, so the caller puts every file that could refer to
-// one (its text holds the name: references are identifiers of the source text) among `changed` (newNames).
+// one (the graph's table of referred-name hashes says which: repo-map-referrers.ts) among `changed` (newNames).
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { Int32List } from './int32-list.js';
@@ -72,7 +72,7 @@ class ChangedNames {
 }
 
 // The shape for `files` (the shape's paths, in its order) where the files at `changed` hold their entries and
-// every other file is as the shape has it. Every file whose text holds a name in newNames is among `changed`.
+// every other file is as the shape has it. Every file that may refer to a name in newNames is among `changed`.
 export function patchNames(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): GraphShape {
   const count = shape.paths.length;
   const starts = symbolStarts(shape);
