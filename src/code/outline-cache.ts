@@ -9,6 +9,7 @@ import type { LanguageId } from './languages.js';
 import { outlineOfTree, type CodeSymbol } from './outline.js';
 import { sharedParsers } from './parsers.js';
 import { editBetween } from './text-edit.js';
+import { lastingMemo } from './lasting-memo.js';
 
 const KEPT = 32;
 // Files whose syntax tree is kept (a tree of a 5 k-line file is a few MB of the grammar's memory).
@@ -24,7 +25,7 @@ export class OutlineCache {
   readonly #kept = new Map<string, Kept>();
 
   // `key`: the file's real path; `file`: the name whose ending tells its language.
-  async outline(ctx: Pick<CommandContext, 'memo'>, key: string, file: string, text: string): Promise<readonly CodeSymbol[] | undefined> {
+  async outline(ctx: Pick<CommandContext, 'memo' | 'lasting'>, key: string, file: string, text: string): Promise<readonly CodeSymbol[] | undefined> {
     const kept = this.#kept.get(key);
     this.#kept.delete(key);
     if (kept !== undefined && kept.text === text) {
@@ -80,4 +81,4 @@ export class OutlineCache {
   }
 }
 
-export const outlineCache = (ctx: Pick<CommandContext, 'memo'>): OutlineCache => ctx.memo('outline-cache', () => new OutlineCache());
+export const outlineCache = (ctx: Pick<CommandContext, 'memo' | 'lasting'>): OutlineCache => lastingMemo(ctx, 'outline-cache', () => new OutlineCache());

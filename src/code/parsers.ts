@@ -9,6 +9,7 @@ import { fail } from '../engine/errors.js';
 import { languageById, languageOf, type LanguageId, type LanguageSpec } from './languages.js';
 import { initialiseTreeSitter } from './tree-sitter-init.js';
 import { withoutDocCaptures } from './tags-source.js';
+import { lastingMemo } from './lasting-memo.js';
 
 export interface LoadedLanguage {
   readonly spec: LanguageSpec;
@@ -33,8 +34,8 @@ export const PARSE_BUDGET_MS = 5000;
 // The ctx.memo key of the engine's grammars (setup.ts seeds it with the syntax check's instance).
 export const CODE_PARSERS = 'code-parsers';
 
-// The engine's one CodeParsers: each grammar and its queries load once per engine, not once per call.
-export const sharedParsers = (ctx: Pick<CommandContext, 'memo'>): CodeParsers => ctx.memo(CODE_PARSERS, () => new CodeParsers());
+// The engine's one CodeParsers (a warm server's, across its calls): each grammar and its queries load once, not once per call.
+export const sharedParsers = (ctx: Pick<CommandContext, 'memo' | 'lasting'>): CodeParsers => lastingMemo(ctx, CODE_PARSERS, () => new CodeParsers());
 
 export class CodeParsers {
   readonly #loading = new Map<LanguageId, Promise<LoadedLanguage>>();

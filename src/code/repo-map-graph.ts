@@ -39,6 +39,10 @@ export interface GraphShape {
   readonly refStart: Int32Array;
   readonly refIds: Int32Array;
   readonly refSelf: Uint8Array;
+  // Per file: a hash of every name its entry refers to (defined or not), in its order, at
+  // refHashes[refHashStart[f] .. refHashStart[f + 1]): who may refer to a name new to the graph (repo-map-referrers.ts).
+  readonly refHashStart: Int32Array;
+  readonly refHashes: Int32Array;
   // Every map-worthy definition in file order, then line order within a file: the symbol, its file, and its
   // (name, definer) pair k (a file that defines a name twice has one pair for both). Rows, not objects.
   readonly symbols: SymbolList;
@@ -127,6 +131,9 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
   const refList = new Int32List();
   const refSelfList = new Int32List();
   const posSelf = new Uint8Array(posId.length);
+  const refHashStart = new Int32Array(files.length + 1);
+  const refHashes = new Int32List();
+  const hashed = (hash: number): void => refHashes.push(hash);
   for (let file = 0; file < files.length; file++) {
     const mine = file + files.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) defMark.set(posId.at(pos), mine);
@@ -136,13 +143,14 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
         refList.push(id);
         refSelfList.push(defMark.at(id) === mine ? 1 : 0);
       }
-    });
+    }, hashed);
     refStart[file + 1] = refList.length;
+    refHashStart[file + 1] = refHashes.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
   return {
     paths: files.map((file) => file.path), ids, names, ...pairsOf(names.length, (id) => defCount.at(id), { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
-    refSelf: Uint8Array.from(refSelfList.done()), symbols, symbolFile: symbolFile.done(), fileSymbols,
+    refSelf: Uint8Array.from(refSelfList.done()), refHashStart, refHashes: refHashes.done(), symbols, symbolFile: symbolFile.done(), fileSymbols,
   };
 }
 
@@ -166,11 +174,10 @@ export function pairsOf(names: number, defCount: (id: number) => number, { posId
   return { defStart, definers, selfRef, symbolPair };
 }
 
-// Every definition's score for one focus, and the scores sorted (ascending).
+// Every definition's score for one focus.
 export interface Scored {
   readonly shape: GraphShape;
   readonly scores: Float64Array;
-  readonly sorted: Float64Array;
 }
 
 function inFocus(path: string, focus: readonly string[]): boolean {

@@ -14,6 +14,7 @@ import { keyOf, MAP_KINDS, shapeOf, type GraphShape, type MapFocus, type Scored 
 import type { SavedScores } from './repo-map-saved-format.js';
 import { idsOf } from './lazy-ids.js';
 import { newNames, patchNames } from './repo-map-renamed.js';
+import { patchHashes } from './repo-map-referrers.js';
 
 // Past this many changed files a rebuild is as cheap as patching them one by one.
 export const PATCH_AT_MOST = 256;
@@ -47,7 +48,7 @@ export class GraphMemo {
   adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores): void {
     this.#files = stampsOf(files);
     this.#shape = shape;
-    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores, sorted: scored.sorted };
+    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores };
     this.#focus = scored?.focus ?? '';
     this.#drift = drift;
   }
@@ -56,7 +57,7 @@ export class GraphMemo {
   // one (then saved: `drift` 0).
   toSave(files: number): { shape: GraphShape; scored?: SavedScores } | undefined {
     if (this.#drift < files || this.#shape === undefined) return undefined;
-    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores, sorted: this.#scored.sorted } : undefined;
+    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores } : undefined;
     return { shape: this.#shape, ...(scored === undefined ? {} : { scored }) };
   }
 
@@ -98,8 +99,7 @@ export class GraphMemo {
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
-      const scores = score(shape, focus);
-      this.#scored = { shape, scores, sorted: scores.slice().sort() };
+      this.#scored = { shape, scores: score(shape, focus) };
       this.#focus = focusKey;
     }
     return this.#scored;
@@ -150,7 +150,7 @@ interface FileRefs {
 
 // The shape for `files` made from `shape` by patching the changed files. A changed file that no longer defines
 // the same names in the same order is patched by repo-map-renamed.ts when no name is new to the shape or when
-// `referrersIn` (the caller put every file whose text holds a new name among `changed`: newNames); else
+// `referrersIn` (the caller put every file that may refer to a new name among `changed`: repo-map-referrers.ts); else
 // undefined (then only a rebuild is right).
 export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], referrersIn = false): { shape: GraphShape; referencesChanged: boolean } | undefined {
   if (changed.length > PATCH_AT_MOST) return undefined;
@@ -187,8 +187,10 @@ export function patchShape(shape: GraphShape, files: readonly IndexedFile[], cha
     if (!same) newRefs.set(file, refs);
   }
   const symbols = shape.symbols.with(over);
-  if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef }, referencesChanged: false };
-  return { shape: { ...shape, symbols, selfRef, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
+  // The names referred to that no file defines change no edge: the hashes only (no scores ranked again).
+  const hashes = patchHashes(shape, files, changed);
+  if (newRefs.size === 0) return { shape: { ...shape, symbols, selfRef, ...hashes }, referencesChanged: false };
+  return { shape: { ...shape, symbols, selfRef, ...hashes, ...spliceRefs(shape, newRefs) }, referencesChanged: true };
 }
 
 // The per-file reference arrays with the given files' lists put in place of theirs.

@@ -6,13 +6,14 @@
 // in order of first definition (files in order), each file's references in its own order. An unchanged file
 // defines what it did, and refers to what it did among the names defined before; a name no file defined
 // before may be referred to by a file that did not change, so the caller puts every file that could refer to
-// one (its text holds the name: references are identifiers of the source text) among `changed` (newNames).
+// one (the graph's table of referred-name hashes says which: repo-map-referrers.ts) among `changed` (newNames).
 import type { IndexedFile } from './index/code-index.js';
 import type { IndexedSymbol } from './index/entry.js';
 import { Int32List } from './int32-list.js';
 import { idsOf, LazyIds } from './lazy-ids.js';
 import { keyOf, MAP_KINDS, pairsOf, type GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS, SymbolList } from './repo-map-symbols.js';
+import { patchHashes } from './repo-map-referrers.js';
 
 const mapped = (file: IndexedFile): IndexedSymbol[] => (file.entry.symbols ?? []).filter((symbol) => MAP_KINDS.has(symbol.kind));
 
@@ -71,39 +72,42 @@ class ChangedNames {
 }
 
 // The shape for `files` (the shape's paths, in its order) where the files at `changed` hold their entries and
-// every other file is as the shape has it. Every file whose text holds a name in newNames is among `changed`.
+// every other file is as the shape has it. Every file that may refer to a name in newNames is among `changed`.
 export function patchNames(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): GraphShape {
   const count = shape.paths.length;
   const starts = symbolStarts(shape);
-  const pairName = pairNames(shape);
   const known = new ChangedNames(shape, files, changed);
-  // Each file's definitions as old-or-added ids, in order.
-  const eachDefinition = (file: number, visit: (id: number) => void): void => {
+  // Every definition in order as an old-or-added id, and its file: flat arrays, so the passes below are plain
+  // loops over numbers (a visit per definition through closures and growing lists was most of this patch).
+  const fileSymbols = Int32Array.from(shape.fileSymbols);
+  for (const [file, defs] of known.defs) fileSymbols[file] = defs.ids.length;
+  let total = 0;
+  for (let file = 0; file < count; file++) total += fileSymbols[file]!;
+  const defOld = new Int32Array(total);
+  const symbolFile = new Int32Array(total);
+  const pairName = pairNames(shape);
+  for (let file = 0, write = 0; file < count; file++) {
     const defs = known.defs.get(file);
-    if (defs !== undefined) return defs.ids.forEach(visit);
-    for (let at = starts[file]!; at < starts[file + 1]!; at++) visit(pairName[shape.symbolPair[at]!]!);
-  };
+    if (defs !== undefined) defOld.set(defs.ids, write);
+    else for (let at = starts[file]!; at < starts[file + 1]!; at++) defOld[write + at - starts[file]!] = pairName[shape.symbolPair[at]!]!;
+    symbolFile.fill(file, write, write + fileSymbols[file]!);
+    write += fileSymbols[file]!;
+  }
   // New ids in order of first definition (names no file defines any more get none: -1).
   const newId = new Int32Array(shape.names.length + known.added.length).fill(-1);
   const names: string[] = [];
-  for (let file = 0; file < count; file++) {
-    eachDefinition(file, (id) => {
-      if (newId[id] === -1) newId[id] = names.push(known.name(id)) - 1;
-    });
-  }
+  for (let at = 0; at < total; at++) if (newId[defOld[at]!] === -1) newId[defOld[at]!] = names.push(known.name(defOld[at]!)) - 1;
   // shapeOf's passes, reading ids instead of entries.
   const defCount = new Int32Array(names.length);
   const defMark = new Int32Array(names.length).fill(-1);
   const posMark = new Int32Array(names.length).fill(-1);
-  const posId = new Int32List();
-  const posFile = new Int32List();
+  const posId = new Int32List(total);
+  const posFile = new Int32List(total);
   const posFrom = new Int32Array(count + 1);
-  const symbolFile = new Int32List();
-  const symbolPos = new Int32List();
-  const fileSymbols = new Int32Array(count);
-  for (let file = 0; file < count; file++) {
-    eachDefinition(file, (old) => {
-      const id = newId[old]!;
+  const symbolPos = new Int32List(total);
+  for (let file = 0, at = 0; file < count; file++) {
+    for (const end = at + fileSymbols[file]!; at < end; at++) {
+      const id = newId[defOld[at]!]!;
       if (defMark[id] !== file) {
         defMark[id] = file;
         posMark[id] = posId.length;
@@ -111,16 +115,14 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
         posFile.push(file);
         defCount[id]!++;
       }
-      symbolFile.push(file);
       symbolPos.push(posMark[id]!);
-      fileSymbols[file]!++;
-    });
+    }
     posFrom[file + 1] = posId.length;
   }
   const refMark = new Int32Array(names.length).fill(-1);
   const refStart = new Int32Array(count + 1);
-  const refList = new Int32List();
-  const refSelfList = new Int32List();
+  const refList = new Int32List(shape.refIds.length + 64);
+  const refSelfList = new Int32List(shape.refIds.length + 64);
   const posSelf = new Uint8Array(posId.length);
   for (let file = 0; file < count; file++) {
     const mine = file + count;
@@ -137,15 +139,21 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
         if (old !== undefined) refer(newId[old]!);
       }
     } else {
-      for (let k = shape.refStart[file]!; k < shape.refStart[file + 1]!; k++) refer(newId[shape.refIds[k]!]!);
+      for (let k = shape.refStart[file]!; k < shape.refStart[file + 1]!; k++) {
+        const id = newId[shape.refIds[k]!]!;
+        if (id < 0 || refMark[id] === file) continue;
+        refMark[id] = file;
+        refList.push(id);
+        refSelfList.push(defMark[id] === mine ? 1 : 0);
+      }
     }
     refStart[file + 1] = refList.length;
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
   return {
     paths: shape.paths, ids: new LazyIds(names), names, ...pairsOf(names.length, (id) => defCount[id]!, { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
-    refSelf: Uint8Array.from(refSelfList.done()),
-    symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile: symbolFile.done(), fileSymbols,
+    refSelf: Uint8Array.from(refSelfList.done()), ...patchHashes(shape, files, changed),
+    symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile, fileSymbols,
   };
 }
 
@@ -157,17 +165,24 @@ function symbolsOf(shape: GraphShape, starts: Int32Array, known: ChangedNames, f
   for (const count of fileSymbols) total += count;
   const rows = new Int32Array(total * SYMBOL_FIELDS);
   const over = new Map<number, IndexedSymbol>();
-  let write = 0;
+  // Runs of unchanged files are copied whole (one copy per run, not per file); a changed file's symbols are
+  // laid over its empty rows.
+  let [write, runFrom, runWrite] = [0, 0, 0];
+  const copyRun = (to: number): void => {
+    const [from, end] = [starts[runFrom]!, starts[to]!];
+    rows.set(old.rows.subarray(from * SYMBOL_FIELDS, end * SYMBOL_FIELDS), runWrite * SYMBOL_FIELDS);
+    if (old.over.size > 0) for (const [at, symbol] of old.over) if (at >= from && at < end) over.set(runWrite + at - from, symbol);
+  };
   for (let file = 0; file < fileSymbols.length; file++) {
     const defs = known.defs.get(file);
     if (defs !== undefined) {
+      copyRun(file);
       defs.symbols.forEach((symbol, at) => over.set(write + at, symbol));
-    } else {
-      const [from, to] = [starts[file]!, starts[file + 1]!];
-      rows.set(old.rows.subarray(from * SYMBOL_FIELDS, to * SYMBOL_FIELDS), write * SYMBOL_FIELDS);
-      if (old.over.size > 0) for (let at = from; at < to; at++) if (old.over.has(at)) over.set(write + at - from, old.over.get(at)!);
+      runFrom = file + 1;
+      runWrite = write + fileSymbols[file]!;
     }
     write += fileSymbols[file]!;
   }
+  copyRun(fileSymbols.length);
   return new SymbolList(old.strings, rows, new Map()).with(over);
 }

@@ -14,10 +14,10 @@ import { LazyIds } from './lazy-ids.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
-const VERSION = 3;
-const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'sorted', 'text', 'textEnds'] as const;
+const VERSION = 4;
+const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'refHashStart', 'refHashes', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'text', 'textEnds'] as const;
 type ArrayName = (typeof ARRAYS)[number];
-const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, sorted: 8, text: 1, textEnds: 4 };
+const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, refHashStart: 4, refHashes: 4, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, text: 1, textEnds: 4 };
 type Typed = Int32Array | Uint8Array | Float64Array;
 
 export interface SavedGraph {
@@ -33,7 +33,6 @@ export interface SavedGraph {
 export interface SavedScores {
   readonly focus: string;
   readonly scores: Float64Array;
-  readonly sorted: Float64Array;
 }
 
 interface Json {
@@ -58,7 +57,7 @@ export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], focus: saved.scored?.focus ?? null };
   const none = new Float64Array(0);
   const packed = strings instanceof PackedStrings ? strings : PackedStrings.of(strings);
-  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, sorted: saved.scored?.sorted ?? none, text: packed.bytes, textEnds: packed.ends };
+  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, text: packed.bytes, textEnds: packed.ends };
   const text = JSON.stringify(json);
   const bytes = Buffer.byteLength(text);
   const parts: (Buffer | string)[] = [Buffer.from(new Uint32Array([MAGIC, bytes]).buffer), text, Buffer.alloc(pad4(bytes) - bytes)];
@@ -104,17 +103,17 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     const rows = arrays.rows;
     const paths = json.indexed.map((position) => listing[position]);
     const count = rows.length / FIELDS;
-    if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1) return undefined;
+    if (paths.some((path) => typeof path !== 'string') || !Number.isInteger(count) || arrays.symbolFile.length !== count || arrays.defStart.length !== names.length + 1 || arrays.refStart.length !== paths.length + 1 || arrays.refHashStart.length !== paths.length + 1) return undefined;
     // The rows stay rows: a definition becomes an object only when a page shows it.
     const symbols = new SymbolList(new PackedStrings(Buffer.from(arrays.text.buffer, arrays.text.byteOffset, arrays.text.byteLength), ends), rows as Int32Array);
     const shape: GraphShape = {
       paths: paths as string[], ids: new LazyIds(names), names, symbols,
       defStart: arrays.defStart as Int32Array, definers: arrays.definers as Int32Array, selfRef: arrays.selfRef as Uint8Array, refStart: arrays.refStart as Int32Array,
-      refIds: arrays.refIds as Int32Array, refSelf: arrays.refSelf as Uint8Array, symbolFile: arrays.symbolFile as Int32Array, symbolPair: arrays.symbolPair as Int32Array, fileSymbols: arrays.fileSymbols as Int32Array,
+      refIds: arrays.refIds as Int32Array, refSelf: arrays.refSelf as Uint8Array, refHashStart: arrays.refHashStart as Int32Array, refHashes: arrays.refHashes as Int32Array, symbolFile: arrays.symbolFile as Int32Array, symbolPair: arrays.symbolPair as Int32Array, fileSymbols: arrays.fileSymbols as Int32Array,
     };
-    const { scores, sorted } = arrays as Record<'scores' | 'sorted', Float64Array>;
+    const scores = arrays.scores as Float64Array;
     // Scores only for every definition, under a focus key; anything else is no scores (ranked again).
-    const scored = typeof json.focus === 'string' && scores.length === count && sorted.length === count ? { focus: json.focus, scores, sorted } : undefined;
+    const scored = typeof json.focus === 'string' && scores.length === count ? { focus: json.focus, scores } : undefined;
     return { listing, stamps: json.stamps, skipped: json.skipped, shape, ...(scored === undefined ? {} : { scored }) };
   } catch {
     return undefined;

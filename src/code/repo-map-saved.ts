@@ -13,6 +13,7 @@ import { decodeGraph, encodeGraph, type SavedGraph } from './repo-map-saved-form
 import { PATCH_AT_MOST, patchShape, type GraphMemo, type KeptListing } from './repo-map-memo.js';
 import type { GraphShape } from './repo-map-graph.js';
 import { newNames } from './repo-map-renamed.js';
+import { referrersOf } from './repo-map-referrers.js';
 
 // A shape that differs by this many files from the saved one is saved again (a rebuilt one always is):
 // below it, the next process patches the same few files from the index's cache, cheaper than a write.
@@ -48,19 +49,15 @@ export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<S
 }
 
 type Index = (files: readonly string[], stamps: readonly string[]) => Promise<IndexResult>;
-// The listed files whose text holds any of the names (a superset of the files that refer to one); undefined
-// when that cannot be told (then the graph is built from every entry).
-export type Referrers = (names: readonly string[]) => Promise<readonly string[] | undefined>;
-// Past this many names new to the graph, searching for their referrers costs more than a rebuild saves.
-const SEARCH_AT_MOST = 8;
 
 // The map's files for `listing` from a kept one (the same paths): an entry holds only its stamp for a file
 // that did not change, the changed ones are indexed (from the index's cache when it has them), and
 // `positions` are theirs among the files. Undefined when the kept listing cannot answer (other paths, a
 // file without a stamp, too many changed, a file that became skipped or hidden or stopped being).
-// A changed file that defines a name the graph did not have: every file whose text holds it (it may refer to
-// it) is indexed too (from the cache: it did not change) and patched in with the changed ones (patchShape's referrersIn).
-async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index, referrers?: Referrers): Promise<{ result: IndexResult; positions: number[]; changed: number } | undefined> {
+// A changed file that defines a name the graph did not have: every file that may refer to it (the graph's own
+// table of referred names: repo-map-referrers.ts) is indexed too (from the cache: it did not change) and
+// patched in with the changed ones (patchShape's referrersIn).
+async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<{ result: IndexResult; positions: number[]; changed: number } | undefined> {
   if (stamps.some((stamp) => stamp === undefined) || kept.listing.length !== listing.length || kept.listing.some((path, at) => path !== listing[at])) return undefined;
   // Where the listing changed (no map of the whole listing: a changed-file call on 20 k files made three).
   const changedAt: number[] = [];
@@ -79,9 +76,9 @@ async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, 
   const again = new Set(changed);
   const added = newNames(kept.shape, files, positions);
   if (added.length > 0) {
-    const found = added.length > SEARCH_AT_MOST || referrers === undefined ? undefined : await referrers(added);
-    const more = found === undefined ? undefined : await referringFiles(found.filter((path) => !again.has(path)), kept.files, listing, stamps, index);
-    if (more === undefined || more.size + positions.length > PATCH_AT_MOST) return undefined;
+    const found = referrersOf(kept.shape, added).filter((at) => !again.has(kept.files[at]!.path));
+    const more = found.length + positions.length > PATCH_AT_MOST ? undefined : await referringFiles(found, kept.files, listing, stamps, index);
+    if (more === undefined) return undefined;
     for (const [at, entry] of more) files[at] = { path: files[at]!.path, entry };
     positions.push(...more.keys());
     positions.sort((a, b) => a - b);
@@ -90,9 +87,9 @@ async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, 
   return { result: { files, skipped, parsed: fresh.parsed, threads: fresh.threads }, positions, changed: changed.length };
 }
 
-// The entries of the graph's files among `paths` (unchanged files: from the index's cache), by position.
-async function referringFiles(paths: readonly string[], files: readonly IndexedFile[], listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<Map<number, IndexedFile['entry']> | undefined> {
-  const inGraph = positionsOf(files, new Set(paths));
+// The entries of the graph's files at `positions` (unchanged files: from the index's cache), by position.
+async function referringFiles(positions: readonly number[], files: readonly IndexedFile[], listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<Map<number, IndexedFile['entry']> | undefined> {
+  const inGraph = new Map(positions.map((at) => [files[at]!.path, at]));
   if (inGraph.size === 0) return new Map();
   const listed: [string, number][] = [];
   for (let at = 0; at < listing.length && listed.length < inGraph.size; at++) if (inGraph.has(listing[at]!)) listed.push([listing[at]!, at]);
@@ -130,13 +127,13 @@ function positionsOf(files: readonly IndexedFile[], wanted: ReadonlySet<string>)
 
 // The map's files from the saved graph (the memo adopts its shape, patched). Undefined when the saved graph
 // cannot answer for this listing.
-export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index, referrers?: Referrers): Promise<IndexResult | undefined> {
+export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
   if (!memo.empty || stamps.some((stamp) => stamp === undefined)) return undefined;
   const saved = await loadGraph(stateDir);
   if (saved === undefined) return undefined;
   const { shape } = saved;
   const files = savedFiles(saved);
-  const found = await patchedFiles({ ...saved, files }, listing, stamps, index, referrers);
+  const found = await patchedFiles({ ...saved, files }, listing, stamps, index);
   if (found === undefined) return undefined;
   const patched = found.positions.length === 0 ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions, true);
   if (patched === undefined) return undefined;
@@ -148,9 +145,9 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
 // The map's files from the engine's memo (the files of its last call, patched in place): an engine asked
 // again after a few files changed indexes only those, not every entry of the repository. Undefined when the
 // memo cannot answer (nothing kept, another listing, a changed file that defines other names).
-export async function fromMemo(listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index, referrers?: Referrers): Promise<IndexResult | undefined> {
+export async function fromMemo(listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
   const kept = memo.kept();
-  const found = kept === undefined ? undefined : await patchedFiles(kept, listing, stamps, index, referrers);
+  const found = kept === undefined ? undefined : await patchedFiles(kept, listing, stamps, index);
   if (found === undefined || (found.positions.length > 0 && !memo.patch(found.result.files, found.positions))) return undefined;
   return found.result;
 }

@@ -7,6 +7,7 @@
 import type { IndexEntry, ShardRecord } from './index/entry.js';
 import { recordSpan, SYMBOL_ROW, textAt, type ShardTable } from './index/shard-format.js';
 import { keyOf, SymbolRows, type SymbolList } from './repo-map-symbols.js';
+import { bytesHash, nameHash } from './repo-map-referrers.js';
 
 const UNKNOWN = -2;
 
@@ -18,6 +19,8 @@ export class ShapeReader {
   // yet); then the same array, refilled: the id of the defined name it is (UNKNOWN: not yet, -1: none).
   // One array per table for both: on 20 k files the tables hold ~1.5 M strings.
   readonly #local = new Map<ShardTable, Int32Array>();
+  // Per shard table, by its string number: the string's name hash (-1: not yet).
+  readonly #hashes = new Map<ShardTable, Int32Array>();
   // Per shard table: whether a kind string (by its number) is one the map shows.
   readonly #kinds = new Map<ShardTable, Map<number, boolean>>();
   // By the rows' string number of a method's name: the id of its key ('.name').
@@ -43,12 +46,14 @@ export class ShapeReader {
     return this.#rows.done();
   }
 
-  // Calls `refer` with the id of each defined name the entry refers to (in the entry's order; repeats too).
+  // Calls `refer` with the id of each defined name the entry refers to (in the entry's order; repeats too),
+  // and `hashed` with the hash of every name it refers to (repo-map-referrers.ts nameHash).
   // Only after definitionsDone: every name is defined by then, and the tables' arrays hold ids.
-  references(entry: IndexEntry, refer: (id: number) => void): void {
+  references(entry: IndexEntry, refer: (id: number) => void, hashed: (hash: number) => void): void {
     const record = entry.record;
     if (record === undefined) {
       for (const name of entry.references ?? []) {
+        hashed(nameHash(name));
         const id = this.ids.get(name);
         if (id !== undefined) refer(id);
       }
@@ -56,9 +61,13 @@ export class ShapeReader {
     }
     const { table } = record;
     const ids = cache(this.#local, table, () => new Int32Array(table.ends.length).fill(UNKNOWN));
+    const hashes = cache(this.#hashes, table, () => new Int32Array(table.ends.length).fill(-1));
     const { symbolsTo, referencesTo } = recordSpan(record);
     for (let at = symbolsTo; at < referencesTo; at++) {
       const local = table.numbers[at]!;
+      let hash = hashes[local]!;
+      if (hash === -1) hashes[local] = hash = bytesHash(table.bytes, local === 0 ? 0 : table.ends[local - 1]!, table.ends[local]!);
+      hashed(hash);
       let id = ids[local]!;
       if (id === UNKNOWN) ids[local] = id = this.ids.get(textAt(table, local)) ?? -1;
       if (id >= 0) refer(id);

@@ -8,6 +8,7 @@ import type { IndexedSymbol } from './index/entry.js';
 import { symbolLine } from './format.js';
 import { nameSums, pageRank, pairFlow, shapeOf, weighed, type GraphShape, type MapFocus, type Scored } from './repo-map-graph.js';
 import type { GraphMemo } from './repo-map-memo.js';
+import { scoreFloor } from './repo-map-floor.js';
 
 export type { MapFocus } from './repo-map-graph.js';
 export { GraphMemo } from './repo-map-memo.js';
@@ -32,10 +33,10 @@ export function rankSymbols(files: readonly IndexedFile[], focus: MapFocus): Ran
 // the ones a page can show are sorted (a 20 k-file repository has a quarter of a million).
 // `memo`: the engine's last graph shape and scores, reused while the files (and the focus) are the same.
 export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: number, memo?: GraphMemo): { ranked: RankedSymbol[]; total: number } {
-  const { shape, scores, sorted } = memo?.scored(files, focus, scoresOf) ?? scoredOnce(files, focus);
+  const { shape, scores } = memo?.scored(files, focus, scoresOf) ?? scoredOnce(files, focus);
   const { symbols, symbolFile, paths } = shape;
   // The limit-th best score: everything at or above it is sorted, the rest only counted.
-  const floor = limit >= sorted.length ? -Infinity : sorted[sorted.length - limit]!;
+  const floor = scoreFloor(scores, limit);
   const ranked: RankedSymbol[] = [];
   for (let at = 0; at < symbols.length; at++) {
     if (scores[at]! >= floor) ranked.push({ path: paths[symbolFile[at]!]!, symbol: symbols.get(at), rank: scores[at]! });
@@ -46,8 +47,7 @@ export function rankTop(files: readonly IndexedFile[], focus: MapFocus, limit: n
 
 function scoredOnce(files: readonly IndexedFile[], focus: MapFocus): Scored {
   const shape = shapeOf(files);
-  const scores = scoresOf(shape, focus);
-  return { shape, scores, sorted: scores.slice().sort() };
+  return { shape, scores: scoresOf(shape, focus) };
 }
 
 // How many graphs this process ranked (PageRank and the scores): tests observe that an engine reused scores

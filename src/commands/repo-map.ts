@@ -44,9 +44,9 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ keptCodeListing }, { listCodeFiles }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }] = await Promise.all([
-    import('../code/index/kept-listing.js'), import('../code/index/list.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
-    import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'),
+  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }, { lastingMemo }] = await Promise.all([
+    import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
+    import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'), import('../code/lasting-memo.js'),
   ]);
   const stateDir = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   // ripgrep's listing, or the one kept from an earlier call when no folder changed since (kept-listing.ts).
@@ -69,12 +69,12 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   // Sorted (ripgrep lists in any order): the same files give the same key.
   const { files } = listed;
   // One lstat each; a file whose numbers did not change since the engine's last call keeps its stamp string.
-  const stamps = ctx.memo('repo-map-stamps', () => new KeptStamps()).take(ctx.workspace.root, files);
+  const stamps = lastingMemo(ctx, `repo-map-stamps:${ctx.workspace.root}`, () => new KeptStamps()).take(ctx.workspace.root, files);
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
   const { GraphMemo } = await import('../code/repo-map.js');
-  const memo = ctx.memo('repo-map-graph', () => new GraphMemo());
+  const memo = lastingMemo(ctx, `repo-map-graph:${stateDir}`, () => new GraphMemo());
   // Files parsed by this call: the changed ones indexed for the saved graph count even when it could not answer.
   let parsed = 0;
   const indexed = async (some: readonly string[], their: readonly (string | undefined)[]) => {
@@ -84,17 +84,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   };
   // The engine asked again patches its last graph with the files changed since; a new process starts from the
   // graph saved in the state folder, patched the same way.
-  // The files that may refer to a name the graph did not have (a function added): ripgrep's, by their text.
-  const referrers = async (wanted: readonly string[]): Promise<string[] | undefined> => {
-    const found = new Set<string>();
-    for (const name of wanted) {
-      const hits = await listCodeFiles({ ...request, containing: { text: name.replace(/^\./, ''), caseSensitive: true } });
-      if (hits.truncated || hits.engine !== 'ripgrep') return undefined;
-      for (const path of hits.files) found.add(path);
-    }
-    return [...found];
-  };
-  const index = await fromMemo(files, stamps, memo, indexed, referrers) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed, referrers) ?? await indexed(files, stamps);
+  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
   const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
   if (stamps.every((stamp) => stamp !== undefined)) memo.keep({ listing: files, stamps, skipped: index.skipped });
   // Best effort: a state folder that cannot be written only costs the next process the ranking.

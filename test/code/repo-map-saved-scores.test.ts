@@ -100,7 +100,7 @@ describe('repo-map scores saved beside the graph', () => {
       { path: 'a.ts', entry: { stamp: '1', symbols: [symbol('a', 1), symbol('b', 2)], references: ['b', 'c'] } },
       { path: 'b.ts', entry: { stamp: '2', symbols: [symbol('c', 1)], references: ['a'] } },
     ];
-    const scored = { focus: '[[],["a"]]', scores: Float64Array.from([0.5, 0.25, 0.125]), sorted: Float64Array.from([0.125, 0.25, 0.5]) };
+    const scored = { focus: '[[],["a"]]', scores: Float64Array.from([0.5, 0.25, 0.125]) };
     const saved = { listing: ['a.ts', 'b.ts'], stamps: ['1', '2'], skipped: [], shape: shapeOf(files), scored };
     const bytes = (graph: Parameters<typeof encodeGraph>[0]) => Buffer.concat(encodeGraph(graph).map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
     expect(unpacked(decodeGraph(bytes(saved)))).toEqual(unpacked(saved));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
 import type { IndexEntry } from './entry.js';
 import { entryOf, packEntry, readShard, writeShard, type ShardTable } from './shard-format.js';
+import { lastingMemo } from '../lasting-memo.js';
 
 const SHARDS = 64;
 // Bumped when the entry's shape, the extraction or the file format changes: old caches are then ignored.
@@ -39,7 +40,7 @@ async function identity(path: string): Promise<string> {
 // The folder of the index's files in a state folder (versioned: anything derived from entries lives here too).
 export const indexDir = (stateDir: string): string => join(stateDir, 'code-index', `v${FORMAT}`);
 
-export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo'>, stateDir: string): IndexStore => ctx.memo(`code-index-store:${stateDir}`, () => new IndexStore(stateDir));
+export const sharedIndexStore = (ctx: Pick<CommandContext, 'memo' | 'lasting'>, stateDir: string): IndexStore => lastingMemo(ctx, `code-index-store:${stateDir}`, () => new IndexStore(stateDir));
 
 export class IndexStore {
   readonly #dir: string;
