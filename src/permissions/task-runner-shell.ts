@@ -1,4 +1,5 @@
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { envCommand } from '../shell/parse-wrappers.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -21,25 +22,12 @@ const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noeditin
 // immune list: LEFT, red team R36-5), never taken for a shell script.
 const NOT_SHELL = /^(?:python[\d.]*|pypy[\d.]*|node|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|julia|osascript)$/;
 
-// What a #! line runs (red team R36-9): its program's base name through `env` and its options (`-S`/`--split-string`
-// splits the rest into words, `-i`, `-u NAME`, `--`); `rbash` (bash started restricted: rm and redirections allowed) is a shell.
+// What a #! line runs (red team R36-9): its program's base name through `env` and its options, read by the top
+// level's own env reader (shell/parse-wrappers.ts envCommand: -S/--split-string split in place, -i, -u NAME, --); `rbash` (bash started restricted: rm and redirections allowed) is a shell.
 // 'shell' (a shell reads the file), 'other' (an interpreter of another language), or unknown.
 function shebangProgram(line: string): 'shell' | 'other' | { readonly unknown: string } {
-  const words = line.slice(2).trim().split(/\s+/).flatMap((word) => (word.startsWith('--split-string=') ? word.slice(15).split(/\s+/) : [word]));
-  let i = 0;
-  let program = basename(words[i] ?? '');
-  if (program === 'env') {
-    for (i = 1; i < words.length; i++) {
-      const word = words[i]!;
-      if (word === '--') {
-        i += 1;
-        break;
-      }
-      if (word === '-u' || word === '--unset' || word === '-C' || word === '--chdir') i += 1;
-      else if (!word.startsWith('-') && !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) break;
-    }
-    program = basename(words[i] ?? '');
-  }
+  const words = line.slice(2).trim().split(/\s+/);
+  const program = basename((basename(words[0] ?? '') === 'env' ? envCommand(words) : words)[0] ?? '');
   if (SHELLS.has(program) && program !== 'source' && program !== '.') return 'shell';
   if (NOT_SHELL.test(sameProgram(program))) return 'other';
   return { unknown: `its #! line runs ${program || 'nothing codeward can read'}, a program codeward does not read` };

@@ -9,7 +9,7 @@ import { leadOf } from './parse-launch-runtime.js';
 import { programName } from './parse-names.js';
 import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, envSplit, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
 export interface Preview extends WordLike {
@@ -185,11 +185,11 @@ export class Planner {
     const spec = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key] : undefined;
     if (spec) {
       const found = unwrap(spec, slice);
-      // `env -S TEXT ARGS...` splits TEXT into words and appends ARGS (red team R17-11: `env -S git push origin`
-      // ran `git push origin`, judged as `git` alone): the words after the string are part of the command.
-      if (found.kind === 'string' && key === 'env' && start + found.index + 1 < end) {
-        const text = [words[start + found.index]!.value.slice(found.skip), ...words.slice(start + found.index + 1, end).map((word) => (word.dynamic ? word.raw.text : word.value))].join(' ');
-        return [{ kind: 'text', text, wrappers: [...wrappers, name] }];
+      // `env -S TEXT ARGS...` splits TEXT into env's own words in place and appends ARGS (red team R17-11: `env -S git
+      // push origin` ran `git push origin`; fix39: `env -S "-i sh" x` is `env -i sh x`): read again as env's line.
+      if (found.kind === 'string' && key === 'env') {
+        const text = envSplit(slice.map((word) => (word.dynamic ? word.raw.text : word.value)), found).join(' ');
+        return [{ kind: 'text', text, wrappers }];
       }
       // `flock -n FILE -c CMD`: the wrapper's own written file is judged beside the string it runs (R32-7).
       if (found.kind === 'string') return [...(wrapperWrites(spec, slice.slice(0, found.index)) ? [{ ...self, end: start + found.index }] : []), { kind: 'script', index: start + found.index, skip: found.skip, wrappers: [...wrappers, name] }];

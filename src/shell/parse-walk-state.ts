@@ -25,8 +25,12 @@ const SHELL_OPTION =
   `(?:[-+][A-Za-z]*[${SHELL_VALUED_LETTERS}]\\s+\\S+|--(?:${SHELL_VALUED_LONG})\\s+\\S+|--(?!(?:${SHELL_VALUED_LONG})(?:\\s|$))[\\w-]+(?:=\\S*)?` +
   `|[-+][A-Za-z]*[^\\W\\d_${SHELL_VALUED_LETTERS}])`;
 const SHELL_NAME = [...SHELLS].join('|');
+// `set` where a shell runs it as a command (fix39: not another program's argument, `kubectl set env -a`): at the start,
+// after an operator or an opening, a keyword or a builtin that runs its words (`eval set -$o`, `builtin set -a`), a
+// shell's `-c`, or as an assignment's value (`c='set -a'; eval "$c"`).
+const SET_AT = `(?:(?:^|[;&|(){}\\n!\`=]|\\$\\()\\s*|\\s-[A-Za-z]*c\\s+)(?:(?:then|do|else|elif|if|while|until|time|builtin|command|eval|exec|trap|noglob)\\s+)*`;
 const ALLEXPORT_WORDS = new RegExp(
-  `(?:^|[^\\w-])set\\s+(?:(?!--?(?:\\s|$))[^\\s;&|]+\\s+)*(?:-[A-Za-z]*a|[-+]?[$\`])` +
+  `${SET_AT}set\\s+(?:(?!--?(?:\\s|$))[^\\s;&|]+\\s+)*(?:-[A-Za-z]*a|[-+]?[$\`])` +
     `|(?:^|[^\\w.-])(?:${SHELL_NAME})\\s+(?:${SHELL_OPTION}\\s+)*(?:-[A-Za-z]*a|[-+]?[A-Za-z]*[$\`])`,
 );
 

@@ -2,16 +2,20 @@ import { dirname, join, relative } from 'node:path';
 import { listBeneath } from '../workspace/own-read-sync.js';
 import type { Beneath } from '../workspace/beneath.js';
 import { binShadowIn, binShadowNames } from '../permissions/obeyed-bin-shadows.js';
+import { aimedFolders, workspaceAim } from './workspace-packages.js';
 
 // Red team R33-4, the reading's side of permissions/obeyed-bin-shadows.ts: a package manager runs a script with the
 // package folder's `node_modules/.bin` and every parent's first on PATH (npm's script shell is the bare `sh` looked
 // up there), so an existing `node_modules/.bin/sh` (`git`, `node` ...: a program of PATH or a shell) is what runs,
 // not the lines shown. Why, naming the file, or undefined. Read through the workspace jail, from `folder` up to the
 // workspace root (without a jail, `folder` alone); a `node_modules` or `.bin` that is a link is not followed: why.
-export function shadowingBin(folder: string, jail: Beneath | undefined): string | undefined {
+// `runner`: the line's program and words, when it may be aimed at workspace packages (workspace-packages.ts).
+export function shadowingBin(folder: string, jail: Beneath | undefined, runner?: { readonly program: string; readonly rest: readonly string[] }): string | undefined {
   let names: ReadonlySet<string> | undefined;
   const root = jail?.root ?? folder;
-  for (const dir of binFoldersOnPath(folder, jail)) {
+  const folders = binFoldersOnPath(folder, jail, runner);
+  if (typeof folders === 'string') return folders;
+  for (const dir of folders) {
     const found = binsAt(root, dir);
     const where = join(relative(root, dir), 'node_modules/.bin');
     if (typeof found === 'string') return `${where} ${found}, and a package runner runs the programs there before your PATH's`;
@@ -26,8 +30,17 @@ export function shadowingBin(folder: string, jail: Beneath | undefined): string 
 // The ONE answer to "which folders' node_modules/.bin does this runner put first on PATH" (npm's set-path.js: the
 // package folder's and every ancestor's; pnpm, yarn and bun the same): `folder` and each parent up to the workspace
 // root (without a jail, `folder` alone). A package folder below the workspace root (`exec --dir packages/a`) has the
-// root's too.
-export function binFoldersOnPath(folder: string, jail: Beneath | undefined): string[] {
+// root's too. A runner aimed at workspace packages (`npm exec -w a`, `pnpm -r exec`: workspace-packages.ts) runs in
+// each of them: their folders and parents too; why, when the packages are not known here.
+export function binFoldersOnPath(folder: string, jail: Beneath | undefined, runner?: { readonly program: string; readonly rest: readonly string[] }): string[] | string {
+  const aim = runner === undefined || jail === undefined ? undefined : workspaceAim(runner.program, runner.rest);
+  if (aim === undefined) return foldersUp(folder, jail);
+  const aimed = aimedFolders(jail!.root, aim);
+  if (typeof aimed === 'string') return `${aimed}, and \`${[runner!.program, ...runner!.rest].join(' ')}\` runs with their node_modules/.bin first on PATH`;
+  return [...new Set([folder, ...aimed].flatMap((dir) => foldersUp(dir, jail)))];
+}
+
+function foldersUp(folder: string, jail: Beneath | undefined): string[] {
   const folders: string[] = [];
   for (let dir = folder; ; dir = dirname(dir)) {
     if (relative(jail?.root ?? folder, dir).startsWith('..')) return folders;

@@ -113,8 +113,9 @@ async function bunfig(files: ProjectFiles): Promise<string | undefined> {
 }
 
 // Why the project's settings for `program` (npm, pnpm, yarn, bun) leave the script that runs unread, else undefined.
-export async function projectPicksScript(files: ProjectFiles, program: string): Promise<Picked | undefined> {
-  const shadow = shadowingBin(files.dir, files.jail);
+// `rest`: the line's words after the program (a run aimed at workspace packages: their .bin folders too).
+export async function projectPicksScript(files: ProjectFiles, program: string, rest: readonly string[] = []): Promise<Picked | undefined> {
+  const shadow = shadowingBin(files.dir, files.jail, { program, rest });
   if (shadow !== undefined) return { why: shadow };
   const why = program === 'npm' ? undefined : program === 'pnpm' ? await pnpmWorkspace(files) : program === 'yarn' ? await yarnrc(files) : program === 'bun' ? await bunfig(files) : undefined;
   if (why !== undefined) return { why };

@@ -147,7 +147,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     // A package-bin runner (`npx git`, `pnpm exec sh`) looks its program up in node_modules/.bin first (R33-4).
     if (runsPackageBin(program, rest)) {
       const files = await open();
-      const shadow = shadowingBin(files.dir, files.jail);
+      const shadow = shadowingBin(files.dir, files.jail, { program, rest });
       reading.runs ||= shadow !== undefined;
       if (shadow !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${shadow}`);
     }
@@ -168,7 +168,7 @@ async function readLine(line: string, depth: number, open: () => Promise<Project
     }
     else {
       // Project settings that pick another package or what runs the script (R31-6; run-script-pm-config.ts): unread.
-      const picks = manager ? await projectPicksScript(await open(), program) : undefined;
+      const picks = manager ? await projectPicksScript(await open(), program, rest) : undefined;
       if (picks?.keyed === true) reading.unjudged(`${[program, ...rest].join(' ')}: ${picks.why}`);
       else if (picks !== undefined) reading.unnamed(`${[program, ...rest].join(' ')}: ${picks.why}`);
       // An install also runs the dependencies' install scripts, which no reading of the project shows: no "always".

@@ -82,3 +82,26 @@ describe('control where no write jail runs: set and bash without allexport run',
     expect(await verdict(line, NO_JAIL)).toBe('ran');
   }, 60_000);
 });
+
+// fix39 (issue 26 LEFT, friction): a `set` word that is another program's argument (`kubectl set env -a`, `echo set
+// -a`, `grep -e set -a`) sets no shell's allexport: only `set` where a shell runs it as a command (line start, after
+// `;` `&&` `|` `(` `{` a keyword, `eval`, a shell's `-c`, or in a variable's value that may be eval'ed).
+describe('friction where no write jail runs: `set` as another program\'s argument is not allexport', () => {
+  it.each([
+    'SSLKEYLOGFILE=OUT; echo set -a',
+    "SSLKEYLOGFILE=OUT; git log -1 --grep 'set -a' || true",
+    'SSLKEYLOGFILE=OUT; grep -e set -a x.txt || true',
+    'SSLKEYLOGFILE=OUT; kubectl set env -a || true',
+    'SSLKEYLOGFILE=OUT; kubectl set env d $v || true',
+  ])('`%s` runs', async (line) => {
+    expect(await verdict(line, NO_JAIL)).toBe('ran');
+  }, 60_000);
+  it.each([
+    'SSLKEYLOGFILE=OUT; true && set -a; curl -s https://127.0.0.1:1/ || true',
+    'if true; then set -a; fi; SSLKEYLOGFILE=OUT; curl -s https://127.0.0.1:1/ || true',
+    "SSLKEYLOGFILE=OUT; (set -a; curl -s https://127.0.0.1:1/ || true)",
+    "SSLKEYLOGFILE=OUT; builtin set -a; curl -s https://127.0.0.1:1/ || true",
+  ])('control: `%s` asks (C241)', async (line) => {
+    expect(await verdict(line, NO_JAIL)).toBe('C241');
+  }, 60_000);
+});

@@ -113,3 +113,34 @@ describe('control', () => {
     expect(await run({ 'package.json': pkg('echo hi') }, {}, 'npm test')).toEqual({ code: 'ran', kept: true });
   }, 60_000);
 });
+
+// fix39 (issue 26 LEFT): a runner aimed at a workspace package (`npm exec -w a`, `pnpm --filter a exec`, `pnpm -r exec`,
+// `yarn workspace a exec`) runs with THAT package's node_modules/.bin first on PATH (run-script-bin-shadows.ts
+// binFoldersOnPath with the runner's words; names resolved through package.json workspaces / pnpm-workspace.yaml; a
+// filter or glob not resolved = every workspace package's .bin, fail closed).
+const MONO = {
+  'package.json': JSON.stringify({ name: 'root', version: '1.0.0', private: true, workspaces: ['packages/*'] }),
+  'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n',
+  'packages/a/package.json': JSON.stringify({ name: 'a', version: '1.0.0', scripts: { test: 'echo a' } }),
+  'packages/b/package.json': JSON.stringify({ name: '@s/b', version: '1.0.0' }),
+};
+describe('fix39: a workspace package\'s node_modules/.bin is on the PATH of a runner aimed at it', () => {
+  it.each([
+    ['packages/a', 'npm exec -w a -- git status'],
+    ['packages/a', 'npm exec --workspace=a git status'],
+    ['packages/a', 'npm exec --workspace packages/a -- git status'],
+    ['packages/b', 'npm exec -ws -- git status'],
+    ['packages/b', 'npm --workspaces exec git status'],
+    ['packages/a', 'pnpm -r exec git status'],
+    ['packages/b', 'pnpm --filter @s/b exec git status'],
+    ['packages/a', 'pnpm -F "./packages/**" exec git status'],
+    ['packages/a', 'pnpm --filter=nomatch... exec git status'],
+    ['packages/a', 'yarn workspace a exec git status'],
+    ['packages/b', 'yarn workspaces foreach exec git status'],
+    ['packages/a', 'bun --filter a x git status'],
+    ['packages/a', 'yarn workspace a run git status'],
+    ['packages/a', 'npm run -w a test'],
+  ])('.bin/git in %s: `%s` asks (C241) and keeps the uncommitted work', async (at, line) => {
+    expect(await run({ ...MONO, [`${at}/node_modules/.bin/git`]: GIT.git }, {}, line)).toEqual({ code: 'C241', kept: true });
+  }, 60_000);
+});

@@ -55,9 +55,9 @@ describe.skipIf(!bwrapWorks)('R36-9: a shell #! line spelled another way is read
   it.each(['#!/bin/rbash', '#!/usr/bin/env -S -i sh', '#!/usr/bin/env --split-string=sh'])('`%s` script run by its path asks (C241)', async (bang) => {
     expect(await verdict(bang)).toBe('C241');
   });
-  // LEFT (not fixed): top-level `env -S "-i sh" x` (env's split string starting with its own options) still runs free
-  // in place; parse-wrappers.ts reads -S's string as the command. The #! spellings above are read.
-  it.each(['rbash x'])('top level: `%s` asks (C241)', async (line) => {
+  // Top-level env -S (fix39): env's split string is read as env's own words (shell/parse-wrappers.ts envSplit), the
+  // same reader the #! line goes through, so a shell it starts reads the file.
+  it.each(['rbash x', 'env -S "-i sh" x', "env -S 'sh -e' x", "env --split-string='-i sh' x", 'env -iS"sh -e" x', 'env -S "-i sh x"', 'env -S "-S sh" x'])('top level: `%s` asks (C241)', async (line) => {
     expect(await verdict('#!/bin/sh', line)).toBe('C241');
   });
   it.each(['#!/bin/sh', '#!/usr/bin/env bash'])('control: `%s` asks', async (bang) => {

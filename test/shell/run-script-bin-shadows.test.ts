@@ -46,6 +46,34 @@ describe('shadowingBin', () => {
   });
 });
 
+// fix39: a runner aimed at workspace packages has their node_modules/.bin on PATH (workspace-packages.ts).
+describe('shadowingBin of a runner aimed at workspace packages', () => {
+  const mono = { 'package.json': JSON.stringify({ workspaces: ['packages/*', 'tools/cli'] }), 'packages/a/package.json': '{"name":"a"}', 'packages/b/package.json': '{"name":"b"}', 'tools/cli/package.json': '{"name":"cli"}' };
+  async function aimed(bin: string, program: string, rest: string[]): Promise<string | undefined> {
+    const root = join(base, `w${++count}`);
+    await writeFiles(root, { ...mono, [`${bin}/node_modules/.bin/git`]: '' });
+    return shadowingBin(root, new Beneath(root), { program, rest });
+  }
+  it.each([
+    ['packages/a', 'npm', ['exec', '-w', 'a', 'git']],
+    ['packages/a', 'npm', ['exec', '-wpackages/a', 'git']],
+    ['tools/cli', 'pnpm', ['--filter', 'cli', 'exec', 'git']],
+    ['packages/b', 'pnpm', ['-F', 'b...', 'exec', 'git']],
+    ['packages/b', 'npm', ['exec', '-w', 'nosuch', 'git']],
+    ['tools/cli', 'yarn', ['workspaces', 'foreach', 'exec', 'git']],
+  ])('.bin/git in %s: `%s %s` names it', async (bin, program, rest) => {
+    expect(await aimed(bin, program, rest)).toContain(`${bin}/node_modules/.bin/git`);
+  });
+  it.each([
+    ['packages/b', 'npm', ['exec', '-w', 'a', 'git']],
+    ['packages/a', 'npm', ['exec', 'git']],
+    ['packages/a', 'yarn', ['workspace', 'b', 'exec', 'git']],
+    ['packages/a', 'npm', ['exec', '--', 'git', '-w', 'a']],
+  ])('control: .bin/git in %s is not on the PATH of `%s %s`', async (bin, program, rest) => {
+    expect(await aimed(bin, program, rest)).toBeUndefined();
+  });
+});
+
 describe('binShadowNames: the names a node_modules/.bin file shadows', () => {
   it('the shells, the everyday programs and PATH\'s; not a global package\'s link, a node_modules/.bin folder on PATH or a folder of the workspace', async () => {
     const at = join(base, 'path');
