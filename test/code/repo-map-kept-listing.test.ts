@@ -3,20 +3,23 @@
 // CLI call on 20 k files), and every change that alters what ripgrep would list is noticed: a file made, removed
 // or renamed (in a folder with no source file below it too), a new .gitignore line, another non-accessible glob.
 // Each time the map equals a fresh engine's on a fresh state folder (which lists with ripgrep). Real files.
-import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { listingCounter } from '../../src/code/index/kept-listing.js';
-import { ageTree, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { ageTree, removeDir, tempDir, TestClock, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
 const engines: Engine[] = [];
+// The engines' clock (a new one per test): aged past the racy window by age().
+let clock: TestClock;
 beforeEach(async () => {
   root = await tempDir('codeward-kept-listing-');
   state = await tempDir('codeward-state-');
+  clock = new TestClock();
   await writeFiles(root, {
     '.gitignore': 'build/\n',
     'src/core.ts': 'export function core(): number { return 1; }\n',
@@ -34,11 +37,12 @@ afterEach(async () => {
 });
 
 // Every folder and ignore file made older than the racy window (a listing whose folders changed just now is not kept).
-const age = (dir = root): Promise<void> => ageTree(dir, (name) => name === '.gitignore');
+const age = (dir = root): Promise<void> => ageTree(dir, (name) => name === '.gitignore', clock);
 
 async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
   const engine = await createEngine({
     workspace: root,
+    clock: clock.now,
     env: { ...process.env, CODEWARD_STATE_DIR: stateDir },
     ...(globs === undefined ? {} : { configure: (config) => ({ ...config, nonAccessibleGlobs: [...config.nonAccessibleGlobs, ...globs] }) }),
   });
@@ -124,6 +128,21 @@ describe('repo-map: the listing kept while no folder changed', () => {
     expect(after.walked).toBe(true);
     expect(after.page).toEqual(await fresh());
     expect(after.page.map).toContain('later');
+  });
+
+  // Red team: a file added, then the folder's mtime set back (`touch -d` in a sandboxed run). The ctime moved to now:
+  // the folder is stamped as changed within the racy window, listed again by the next call too.
+  it('notices a file added to a folder whose mtime was then set back, and lists that folder again next call', async () => {
+    await walked();
+    const folder = join(root, 'src');
+    const { mtime } = await stat(folder);
+    await writeFile(join(folder, 'sneaked.ts'), 'export function sneaked(): number { return 9; }\n');
+    await utimes(folder, mtime, mtime);
+    const after = await walked();
+    expect(after.walked).toBe(true);
+    expect(after.page.map).toContain('sneaked');
+    expect(after.page).toEqual(await fresh());
+    expect((await walked()).walked).toBe(true);
   });
 
   it('notices a source file git loads as a config come to hold a credential', async () => {

@@ -18,7 +18,7 @@
 // (--no-ignore-exclude, --no-ignore-global, --no-ignore-parent: search/ripgrep.ts), so they shape nothing here.
 import type { Stats } from 'node:fs';
 import { GitignoreCheck } from '../../search/gitignore.js';
-import { changedAt, FIELDS, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../../workspace/kept-listing.js';
+import { changedAt, clockOf, FIELDS, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type Clock, type KeptWatch } from '../../workspace/kept-listing.js';
 import { walkFolders } from '../../workspace/listings.js';
 import { listBeneath } from '../../workspace/own-read-sync.js';
 import { CODE_PATH, listCodeFiles, type ListRequest } from './list.js';
@@ -39,16 +39,17 @@ export const listingCounter = { listed: 0 };
 const listingFile = (request: ListRequest, stateDir: string): string | undefined => keptListingFile(indexDir(stateDir), request.workspace.root, 'repo-map-listing.json');
 
 // The source files under request.target, sorted: the kept listing when it holds, else ripgrep's (then kept).
-export async function keptCodeListing(request: ListRequest & { readonly readThroughJail: true }, stateDir: string): Promise<{ files: string[]; truncated: boolean }> {
+// `clock`: the engine's, which the racy window is judged by (workspace/kept-listing.ts Clock).
+export async function keptCodeListing(request: ListRequest & { readonly readThroughJail: true }, stateDir: string, clock?: Clock): Promise<{ files: string[]; truncated: boolean }> {
   const filterKey = request.workspace.readerFilterKey();
   const key = filterKey === undefined ? undefined : JSON.stringify([FORMAT, request.target.rel, request.maxFiles, CODE_PATH, request.nonAccessibleGlobs, filterKey]);
   const root = request.workspace.root;
   const file = listingFile(request, stateDir);
-  const saved = key === undefined || file === undefined ? undefined : load(file, key);
+  const saved = key === undefined || file === undefined ? undefined : load(file, key, clock);
   const changed = saved === undefined ? undefined : changedAt(root, saved.watched, saved.numbers);
   if (saved !== undefined && changed!.length === 0) return { files: [...saved.files], truncated: false };
   // A few folders changed (a file made or renamed): only they are listed again, not the whole tree.
-  const watched = key === undefined ? undefined : saved === undefined ? watch(request) : rewatch(request, saved, changed!);
+  const watched = key === undefined ? undefined : saved === undefined ? watch(request, clock) : rewatch(request, saved, changed!, clock);
   listingCounter.listed++;
   let warned = false;
   const listed = await listCodeFiles({ ...request, warn: (message) => {
@@ -62,8 +63,8 @@ export async function keptCodeListing(request: ListRequest & { readonly readThro
   return { files, truncated: listed.truncated };
 }
 
-function load(file: string, key: string): Saved | undefined {
-  const saved = loadKept(file, key);
+function load(file: string, key: string, clock: Clock | undefined): Saved | undefined {
+  const saved = loadKept(file, key, undefined, clock);
   return saved !== undefined && isStrings(saved.pruned) && isStrings(saved.files) ? (saved as unknown as Saved) : undefined;
 }
 
@@ -79,12 +80,13 @@ class Collector {
   readonly found: Watched = { paths: [], numbers: [], pruned: [] };
   // Cleared when there is nothing worth keeping (a link for an ignore file, a walk cut short, too many).
   whole = true;
-  readonly #now = Date.now();
+  readonly #now: number;
   // The .gitignore files seen so far: the only ones the check opens (not one open per folder).
   readonly ignoreFiles = new Set<string>();
   readonly #git: GitignoreCheck;
 
-  constructor(readonly request: ListRequest) {
+  constructor(readonly request: ListRequest, clock: Clock | undefined) {
+    this.#now = clockOf(clock)();
     const { workspace } = request;
     const jail = {
       openFileSync: (path: string, flags: number): number => {
@@ -135,9 +137,9 @@ class Collector {
 // The paths to watch and their numbers, or undefined when there is nothing worth keeping. The walk opens each
 // folder from its parent's descriptor (walkFolders: never through a symlink) and enters only the mapped folder,
 // the folders above it and what lies below it.
-function watch(request: ListRequest): Watched | undefined {
+function watch(request: ListRequest, clock: Clock | undefined): Watched | undefined {
   const target = request.target.rel;
-  const collect = new Collector(request);
+  const collect = new Collector(request, clock);
   const inside = (rel: string): boolean => target === '' || rel === target || rel.startsWith(`${target}/`);
   const onTheWay = (rel: string): boolean => target === rel || target.startsWith(`${rel}/`);
   walkFolders(request.workspace.jail, {
@@ -157,15 +159,15 @@ const below = (rel: string, folder: string): boolean => folder === '' || rel.sta
 // The watched paths after `changed` of the saved ones changed: an unchanged folder holds the same entries, so
 // only the changed folders are listed again (through the jail) and the folders new in them walked. A .gitignore
 // changed, come or gone changes what is pruned anywhere below it: the whole walk again.
-function rewatch(request: ListRequest, saved: Saved, changed: readonly number[]): Watched | undefined {
+function rewatch(request: ListRequest, saved: Saved, changed: readonly number[], clock: Clock | undefined): Watched | undefined {
   const target = request.target.rel;
-  const collect = new Collector(request);
+  const collect = new Collector(request, clock);
   const { watched, numbers } = saved;
   const again = new Set<string>();
   const gone: string[] = [];
   for (const at of changed) {
     const rel = watched[at]!;
-    if (isIgnoreFile(rel)) return watch(request);
+    if (isIgnoreFile(rel)) return watch(request, clock);
     if (lstatOf(collect.abs(rel))?.isDirectory() === true) again.add(rel);
     else gone.push(rel);
   }
@@ -187,9 +189,9 @@ function rewatch(request: ListRequest, saved: Saved, changed: readonly number[])
   const parentOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
   collect.found.pruned.push(...saved.pruned.filter((rel) => !isGone(rel) && !again.has(parentOf(rel))));
   for (const folder of again) {
-    if (!kept.has(folder === '' ? '.gitignore' : `${folder}/.gitignore`) && lstatOf(`${collect.abs(folder)}/.gitignore`) !== undefined) return watch(request);
+    if (!kept.has(folder === '' ? '.gitignore' : `${folder}/.gitignore`) && lstatOf(`${collect.abs(folder)}/.gitignore`) !== undefined) return watch(request, clock);
     if (folder === target || below(folder, target)) {
-      if (!walkNew(collect, folder, kept, true)) return watch(request);
+      if (!walkNew(collect, folder, kept, true)) return watch(request, clock);
     }
   }
   return collect.whole ? collect.found : undefined;
