@@ -189,7 +189,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     registry: options.registry ?? new (await import('./engine/registry.js')).Registry((await import('./commands/index.js')).builtinCommands),
     memo,
     lasting: options.lasting,
-    ...(options.clock ? { clock: options.clock } : {}),
+    clock: options.clock,
     workspace,
     config,
     stateDir,
