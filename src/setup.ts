@@ -73,6 +73,9 @@ export interface CreateEngineOptions {
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
   readonly lasting?: Map<string, unknown> | undefined;
+  // The clock the kept listings judge the racy window by (workspace/kept-listing.ts: a path whose times lie within
+  // RACY_MS of it is listed again). Tests advance it past the window instead of setting times back; absent: Date.now.
+  readonly clock?: (() => number) | undefined;
 }
 
 // Staleness for a --session shared by parallel processes: before the check (under the file locks) take
@@ -186,6 +189,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     registry: options.registry ?? new (await import('./engine/registry.js')).Registry((await import('./commands/index.js')).builtinCommands),
     memo,
     lasting: options.lasting,
+    clock: options.clock,
     workspace,
     config,
     stateDir,

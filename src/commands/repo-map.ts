@@ -60,7 +60,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   };
   // Every listed file reaches the map only through indexFiles: read through the jail (which refuses a
   // credential store by its content) unless a kept entry has its very stamp (an entry made by such a read).
-  const listed = await keptCodeListing({ ...request, readThroughJail: true }, stateDir);
+  const listed = await keptCodeListing({ ...request, readThroughJail: true }, stateDir, ctx.clock);
   if (listed.truncated) ctx.warn(`repo-map looked at the first ${MAX_FILES} source files only; map a subfolder with --dir`);
   const focusPaths = list(args.focus).map((each) => ctx.workspace.relative(ctx.workspace.contains(each) ? each : `${ctx.workspace.root}/${each}`));
   const names = list(args.names);

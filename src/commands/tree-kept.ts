@@ -7,7 +7,7 @@
 // the walk's start, is a whole walk. What the walk does not read (.git/info/exclude, core.excludesFile, a file's
 // content) shapes nothing here.
 import type { BigIntStats, Stats } from 'node:fs';
-import { changedAt, FIELDS, isNumbers, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../workspace/kept-listing.js';
+import { changedAt, clockOf, FIELDS, isNumbers, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type Clock, type KeptWatch } from '../workspace/kept-listing.js';
 import { walkTree, type KeptFolder, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 
 const FORMAT = 1;
@@ -55,8 +55,8 @@ const ignoreOf = (rel: string): string => (rel === '' ? '.gitignore' : `${rel}/.
 // The folder of a .gitignore path; undefined for a folder's path.
 const folderOf = (path: string): string | undefined => (path === '.gitignore' ? '' : path.endsWith('/.gitignore') ? path.slice(0, -'/.gitignore'.length) : undefined);
 
-function load(file: string, key: string, lasting: Map<string, unknown> | undefined): SavedTree | undefined {
-  const kept = loadKept(file, key, lasting);
+function load(file: string, key: string, lasting: Map<string, unknown> | undefined, clock: Clock | undefined): SavedTree | undefined {
+  const kept = loadKept(file, key, lasting, clock);
   if (kept === undefined) return undefined;
   const { lists, whole, wholeNumbers } = kept;
   const shaped = Array.isArray(lists) && lists.length === kept.watched.length && lists.every(isStrings) && isStrings(whole) && isNumbers(wholeNumbers)
@@ -82,13 +82,14 @@ function above(options: WalkOptions, start: string, now: number): { paths: strin
 }
 
 // The listing `options` asks for: from the kept listing in `file` where it holds, else walked (then kept).
-// `lasting`: a warm server's parsed state files (CliIo.lasting), so a served call does not read the JSON again.
-export async function keptTree(options: WalkOptions, ignore: string | undefined, stateDir: string, lasting?: Map<string, unknown>): Promise<Walked> {
+// `lasting`: a warm server's parsed state files (CliIo.lasting), so a served call does not read the JSON again;
+// `clock`: the engine's, which the racy window is judged by (kept-listing.ts Clock).
+export async function keptTree(options: WalkOptions, ignore: string | undefined, stateDir: string, lasting?: Map<string, unknown>, clock?: Clock): Promise<Walked> {
   const key = keyOf(options, ignore);
   const root = options.workspace.root;
   const file = keptListingFile(stateDir, root, TREE_LISTING);
   if (key === undefined || file === undefined) return walkTree(options);
-  const saved = load(file, key, lasting);
+  const saved = load(file, key, lasting, clock);
   if (saved !== undefined && changedAt(root, saved.whole, saved.wholeNumbers).length === 0) {
     const changed = new Set(changedAt(root, saved.watched, saved.numbers));
     const at = new Map<string, number>();
@@ -98,7 +99,7 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
       const index = at.get(rel);
       return index === undefined || changed.has(index) ? undefined : { entries: decode(rel, saved.lists[index]!), ignore: ignored.has(ignoreOf(rel)) };
     };
-    const now = Date.now();
+    const now = clockOf(clock)();
     const record: Listed[] = [];
     // Nothing changed: no folder is opened. Some changed: only they and the folders above them are opened (a folder
     // below a kept one, missing from the kept listing, is then not listed: its record has no stats, and that is a
@@ -116,7 +117,7 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
       return walked;
     }
   }
-  const now = Date.now();
+  const now = clockOf(clock)();
   const record: Listed[] = [];
   const walked = await walkTree({ ...options, record });
   if (record.length >= KEEP_FOLDERS) keepWalk(options, ignore, stateDir, record, now);

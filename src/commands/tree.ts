@@ -46,8 +46,8 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   const record: Listed[] = [];
   // The walk's start: what changed after it is stamped as changed within the racy window (a served engine's or a
   // test worker's process started long before: its start would mark every path so, and nothing was ever kept).
-  const started = Date.now();
-  const { entries, truncated } = existsSync(join(state, 'tree-listing.json')) ? await (await import('./tree-kept.js')).keptTree(options, args.ignore, state, ctx.lasting) : await walkTree({ ...options, record });
+  const started = (ctx.clock ?? Date.now)();
+  const { entries, truncated } = existsSync(join(state, 'tree-listing.json')) ? await (await import('./tree-kept.js')).keptTree(options, args.ignore, state, ctx.lasting, ctx.clock) : await walkTree({ ...options, record });
   if (record.length >= 32) (await import('./tree-kept.js')).keepWalk(options, args.ignore, state, record, started);
   return { dir: root.rel, entries, truncated };
 }

@@ -157,6 +157,9 @@ export interface CommandContext {
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
   readonly lasting?: Map<string, unknown> | undefined;
+  // The clock the kept listings judge the racy window by (workspace/kept-listing.ts: a path whose times lie within
+  // RACY_MS of it is listed again). Tests advance it past the window instead of setting times back; absent: Date.now.
+  readonly clock?: (() => number) | undefined;
   // True while the engine runs the handler for the approval question's preview: nothing may be written.
   readonly dryRun?: boolean;
   // True when no person (nor the user's --yes or rule) approved this call, a rule of the door did

@@ -25,6 +25,7 @@ export interface ContextBase {
   readonly commit: Committer;
   readonly memos: Map<string, unknown>;
   readonly lasting?: Map<string, unknown> | undefined;
+  readonly clock?: (() => number) | undefined;
   door(): DoorInfo | undefined;
 }
 
@@ -46,6 +47,7 @@ export function callContext(base: ContextBase, touches: readonly JailedTouch[], 
     signal,
     stateDir: base.stateDir,
     lasting: base.lasting,
+    clock: base.clock,
     ...(base.sandbox ? { sandbox: base.sandbox } : {}),
     ...(caller ? { caller } : {}),
     ...(door ? { door } : {}),

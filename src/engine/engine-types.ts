@@ -99,6 +99,9 @@ export interface EngineOptions {
   // Values a warm engine's server (`codeward serve`) keeps between the engines it builds, one per call: only
   // caches a command checks against the files they came from, by identity, at each use. Absent in a cold process.
   readonly lasting?: Map<string, unknown> | undefined;
+  // The clock the kept listings judge the racy window by (workspace/kept-listing.ts: a path whose times lie within
+  // RACY_MS of it is listed again). Tests advance it past the window instead of setting times back; absent: Date.now.
+  readonly clock?: (() => number) | undefined;
   // Runs once when the door is done with the engine (e.g. saving a --session).
   readonly onClose?: () => Promise<void>;
   // The OS sandbox for exec and test.

@@ -68,6 +68,7 @@ export class Engine {
       commit: options.commit ?? noCommitter,
       memos: options.memo ?? new Map(),
       lasting: options.lasting,
+      clock: options.clock,
       locks: new KeyedLocks(),
       fileLocks: options.fileLocks,
       door: () => this.door,

@@ -5,6 +5,8 @@
 // same answers from the kept listing without listing a folder; one that finds a few folders changed lists
 // only those again. A path changed within the racy window (the kernel's coarse clock: it may change again in
 // the same tick, its times unchanged) is stamped with an mtime no path has, so the next call lists it again.
+// The window is judged on the later of mtime and ctime: a process can set a folder's mtime back (utimes, `touch
+// -d` after adding a file), never its ctime, which every such change moves to now.
 // The file is read and written by the one state-cache reader (permissions/kept-across.ts readCacheFile: a regular file of this
 // user, written by this build), and only from a state folder outside the workspace.
 import { lstatSync, type BigIntStats, type Stats } from 'node:fs';
@@ -15,6 +17,14 @@ import { isInside } from './contains.js';
 export const RACY_MS = 2000;
 // Per watched path: dev, ino, size, mtimeMs, ctimeMs.
 export const FIELDS = 5;
+
+// What the racy window is judged against: the engine's clock (EngineOptions.clock: tests advance it) or Date.now.
+export type Clock = () => number;
+export const clockOf = (clock: Clock | undefined): Clock => clock ?? Date.now;
+
+// Whether a path with these times (ms) changed within the racy window before `now`: by the later of the two, as a
+// process can set an mtime back but not a ctime.
+export const isRacy = (mtimeMs: number, ctimeMs: number, now: number): boolean => now - Math.max(mtimeMs, ctimeMs) < RACY_MS;
 
 export interface KeptWatch {
   readonly key: string;
@@ -36,11 +46,11 @@ export function pushStamp(out: number[], stats: Stats | BigIntStats, now: number
   if (typeof stats.dev === 'bigint') {
     const big = stats as BigIntStats;
     const [mtime, ctime] = [ms(big.mtimeNs), ms(big.ctimeNs)];
-    out.push(Number(big.dev), Number(big.ino), Number(big.size), now - mtime < RACY_MS ? -1 : mtime, ctime);
+    out.push(Number(big.dev), Number(big.ino), Number(big.size), isRacy(mtime, ctime, now) ? -1 : mtime, ctime);
     return;
   }
   const small = stats as Stats;
-  out.push(small.dev, small.ino, small.size, now - small.mtimeMs < RACY_MS ? -1 : small.mtimeMs, small.ctimeMs);
+  out.push(small.dev, small.ino, small.size, isRacy(small.mtimeMs, small.ctimeMs, now) ? -1 : small.mtimeMs, small.ctimeMs);
 }
 
 export function lstatOf(path: string): Stats | undefined {
@@ -76,7 +86,7 @@ const isNumbers = (value: unknown): value is number[] => Array.isArray(value) &&
 // stamped before it is read (a file replaced meanwhile is read again at the next call) and kept only once it was
 // written longer ago than the racy window (a file replaced within one tick of the kernel's clock, its inode number
 // reused and its size the same, would keep its stamp).
-function readKept(file: string, lasting: Map<string, unknown> | undefined): Record<string, unknown> | undefined {
+function readKept(file: string, lasting: Map<string, unknown> | undefined, clock: Clock | undefined): Record<string, unknown> | undefined {
   const stats = lasting === undefined ? undefined : lstatOf(file);
   if (stats === undefined) return readCacheFile(file, buildVersion());
   const stamp = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
@@ -84,15 +94,15 @@ function readKept(file: string, lasting: Map<string, unknown> | undefined): Reco
   const known = lasting!.get(slot) as { readonly stamp: string; readonly entries: Record<string, unknown> | undefined } | undefined;
   if (known?.stamp === stamp) return known.entries;
   const entries = readCacheFile(file, buildVersion());
-  if (Date.now() - stats.mtimeMs >= RACY_MS) lasting!.set(slot, { stamp, entries });
+  if (!isRacy(stats.mtimeMs, stats.ctimeMs, clockOf(clock)())) lasting!.set(slot, { stamp, entries });
   else lasting!.delete(slot);
   return entries;
 }
 
 // The kept listing in `file` when it was kept for `key` and has the watched shape (the caller checks the rest).
-// `lasting`: a warm server's parsed files (readKept).
-export function loadKept(file: string, key: string, lasting?: Map<string, unknown>): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
-  const kept = readKept(file, lasting);
+// `lasting`: a warm server's parsed files (readKept); `clock`: the engine's (Clock).
+export function loadKept(file: string, key: string, lasting?: Map<string, unknown>, clock?: Clock): (KeptWatch & Readonly<Record<string, unknown>>) | undefined {
+  const kept = readKept(file, lasting, clock);
   if (kept?.key !== key || !isStrings(kept.watched) || !isNumbers(kept.numbers) || kept.numbers.length !== kept.watched.length * FIELDS) return undefined;
   return kept as KeptWatch & Record<string, unknown>;
 }

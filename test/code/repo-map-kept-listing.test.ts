@@ -3,22 +3,29 @@
 // CLI call on 20 k files), and every change that alters what ripgrep would list is noticed: a file made, removed
 // or renamed (in a folder with no source file below it too), a new .gitignore line, another non-accessible glob.
 // Each time the map equals a fresh engine's on a fresh state folder (which lists with ripgrep). Real files.
-import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { listingCounter } from '../../src/code/index/kept-listing.js';
-import { ageTree, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { ageTree, removeDir, tempDir, TestClock, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
 const engines: Engine[] = [];
+// The engines' clock (a new one per test): aged past the racy window by age().
+let clock: TestClock;
+// A folder outside the workspace with a source file (a link to it must not be followed).
+let outside: string;
 beforeEach(async () => {
   root = await tempDir('codeward-kept-listing-');
   state = await tempDir('codeward-state-');
+  clock = new TestClock();
+  outside = await tempDir('codeward-outside-');
+  await writeFiles(outside, { 'far.ts': 'export function far(): number { return 11; }\n' });
   await writeFiles(root, {
-    '.gitignore': 'build/\n',
+    '.gitignore': 'build/\n*.log.ts\n',
     'src/core.ts': 'export function core(): number { return 1; }\n',
     'src/gen/made.ts': 'export function made(): number { return core(); }\n',
     'src/secret/key.ts': 'export function hidden(): number { return 2; }\n',
@@ -31,14 +38,16 @@ afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.close();
   await removeDir(root);
   await removeDir(state);
+  await removeDir(outside);
 });
 
 // Every folder and ignore file made older than the racy window (a listing whose folders changed just now is not kept).
-const age = (dir = root): Promise<void> => ageTree(dir, (name) => name === '.gitignore');
+const age = (dir = root): Promise<void> => ageTree(dir, (name) => name === '.gitignore', clock);
 
 async function engineOn(stateDir: string, globs?: string[]): Promise<Engine> {
   const engine = await createEngine({
     workspace: root,
+    clock: clock.now,
     env: { ...process.env, CODEWARD_STATE_DIR: stateDir },
     ...(globs === undefined ? {} : { configure: (config) => ({ ...config, nonAccessibleGlobs: [...config.nonAccessibleGlobs, ...globs] }) }),
   });
@@ -64,11 +73,12 @@ async function fresh(globs?: string[]): Promise<Page> {
   }
 }
 
-// Each call a new engine on the same state folder (as each CLI call is a new process): whether it walked.
-async function walked(globs?: string[]): Promise<{ page: Page; walked: boolean }> {
-  const before = listingCounter.listed;
+// Each call a new engine on the same state folder (as each CLI call is a new process): whether it listed (by a
+// ripgrep walk, or the changed folders alone), and whether ripgrep walked.
+async function walked(globs?: string[]): Promise<{ page: Page; walked: boolean; ripgrep: boolean }> {
+  const { listed, relisted } = listingCounter;
   const page = await map(await engineOn(state, globs));
-  return { page, walked: listingCounter.listed > before };
+  return { page, walked: listingCounter.listed + listingCounter.relisted > listed + relisted, ripgrep: listingCounter.listed > listed };
 }
 
 describe('repo-map: the listing kept while no folder changed', () => {
@@ -84,29 +94,53 @@ describe('repo-map: the listing kept while no folder changed', () => {
     expect(changed.page).toEqual(await fresh());
   });
 
-  const changes: [string, () => Promise<void>][] = [
-    ['a new file', () => writeFile(join(root, 'src/added.ts'), 'export function added(): number { return 5; }\n')],
-    ['a new file in a folder with no source file below it', () => writeFile(join(root, 'notes/a/b/note.ts'), 'export function noted(): number { return 6; }\n')],
+  // [what, change, whether only the changed folders are listed again (no ripgrep walk)]
+  const changes: [string, () => Promise<void>, boolean][] = [
+    ['a new file', () => writeFile(join(root, 'src/added.ts'), 'export function added(): number { return 5; }\n'), true],
+    ['a new file in a folder with no source file below it', () => writeFile(join(root, 'notes/a/b/note.ts'), 'export function noted(): number { return 6; }\n'), true],
     ['a new folder with a file', async () => {
       await mkdir(join(root, 'src/gen/deep'));
       await writeFile(join(root, 'src/gen/deep/d.ts'), 'export function deep(): number { return 7; }\n');
-    }],
-    ['a deleted file', () => rm(join(root, 'src/gen/made.ts'))],
-    ['a renamed file', () => rename(join(root, 'src/gen/made.ts'), join(root, 'src/gen/renamed.ts'))],
-    ['a new .gitignore line', () => appendFile(join(root, '.gitignore'), 'src/gen/\n')],
-    ['a new .gitignore below', () => writeFile(join(root, 'src/.gitignore'), 'gen/\n')],
+    }, true],
+    ['new folders with files at two depths, a dot-folder, node_modules, a dot-file', () => writeFiles(root, {
+      'src/new/a.ts': 'export function na(): number { return 1; }\n',
+      'src/new/deeper/b.py': 'def nb():\n    return 2\n',
+      'src/new/.hidden/c.ts': 'export function nc(): number { return 3; }\n',
+      'src/new/node_modules/d.ts': 'export function nd(): number { return 4; }\n',
+      'src/new/.e.ts': 'export function ne(): number { return 5; }\n',
+      'src/new/readme.md': 'not source\n',
+    }), true],
+    ['a deleted file', () => rm(join(root, 'src/gen/made.ts')), true],
+    ['a deleted folder', () => rm(join(root, 'src/gen'), { recursive: true }), true],
+    ['a renamed file', () => rename(join(root, 'src/gen/made.ts'), join(root, 'src/gen/renamed.ts')), true],
+    ['a renamed folder', () => rename(join(root, 'src/gen'), join(root, 'src/made')), true],
+    ['a folder moved into another', () => rename(join(root, 'src/gen'), join(root, 'notes/a/gen')), true],
+    ['a new symlink to a folder outside, and to a file', async () => {
+      await symlink(outside, join(root, 'src/out'));
+      await symlink(join(root, 'src/core.ts'), join(root, 'src/linked.ts'));
+    }, true],
+    ['a new file a non-accessible glob matches', () => writeFile(join(root, 'src/gen/secret.ts'), 'export function nope(): number { return 8; }\n'), true],
+    ['a new folder a non-accessible glob matches', () => writeFiles(root, { 'src/gen/secrets/k.ts': 'export function nope2(): number { return 9; }\n' }), true],
+    ['a new file a .gitignore above ignores', () => writeFile(join(root, 'src/gen/made.log.ts'), 'export function logged(): number { return 10; }\n'), true],
+    ['a new .gitignore line', () => appendFile(join(root, '.gitignore'), 'src/gen/\n'), false],
+    ['a new .gitignore below', () => writeFile(join(root, 'src/.gitignore'), 'gen/\n'), false],
+    ['a new .gitignore in a new folder', () => writeFiles(root, { 'src/new/.gitignore': 'x.ts\n', 'src/new/x.ts': 'export const x = 1;\n', 'src/new/y.ts': 'export const y = 1;\n' }), false],
   ];
-  for (const [name, change] of changes) {
+  for (const [name, change, alone] of changes) {
     it(`notices ${name}`, async () => {
-      await walked();
-      expect((await walked()).walked).toBe(false);
-      const before = await fresh();
-      // Nothing but the change moves a stamp (every folder aged once, before the first call: utimes moves the ctime).
+      const globs = ['**/secret.ts', 'src/secret/**'];
+      await walked(globs);
+      expect((await walked(globs)).walked).toBe(false);
+      const before = await fresh(globs);
+      // Nothing but the change moves a stamp (every folder aged once, before the first call).
       await change();
-      const after = await walked();
+      const after = await walked(globs);
       expect(after.walked).toBe(true);
-      expect(after.page).toEqual(await fresh());
-      expect(after.page).not.toEqual(before);
+      expect(after.ripgrep).toBe(!alone);
+      expect(after.page).toEqual(await fresh(globs));
+      // (What a non-accessible glob or a .gitignore hides, and a link, which is not followed, changes nothing.)
+      if (!/non-accessible|ignores|symlink/.test(name)) expect(after.page).not.toEqual(before);
+      else expect(after.page).toEqual(before);
     });
   }
 
@@ -124,6 +158,21 @@ describe('repo-map: the listing kept while no folder changed', () => {
     expect(after.walked).toBe(true);
     expect(after.page).toEqual(await fresh());
     expect(after.page.map).toContain('later');
+  });
+
+  // Red team: a file added, then the folder's mtime set back (`touch -d` in a sandboxed run). The ctime moved to now:
+  // the folder is stamped as changed within the racy window, listed again by the next call too.
+  it('notices a file added to a folder whose mtime was then set back, and lists that folder again next call', async () => {
+    await walked();
+    const folder = join(root, 'src');
+    const { mtime } = await stat(folder);
+    await writeFile(join(folder, 'sneaked.ts'), 'export function sneaked(): number { return 9; }\n');
+    await utimes(folder, mtime, mtime);
+    const after = await walked();
+    expect(after.walked).toBe(true);
+    expect(after.page.map).toContain('sneaked');
+    expect(after.page).toEqual(await fresh());
+    expect((await walked()).walked).toBe(true);
   });
 
   it('notices a source file git loads as a config come to hold a credential', async () => {

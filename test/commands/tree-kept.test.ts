@@ -9,12 +9,14 @@ import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { keptTreeCounter } from '../../src/commands/tree-kept.js';
 import { keptListingFile } from '../../src/workspace/kept-listing.js';
-import { ageTree, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { ageTree, removeDir, tempDir, TestClock, writeFiles } from '../helpers/fixture.js';
 
 let root: string;
 let state: string;
 let home: string;
 const engines: Engine[] = [];
+// The engines' clock (a new one per test): aged past the racy window by age().
+let clock: TestClock;
 
 // 86 folders (a walk of fewer than 32 is not kept), nested .gitignore files, a link to a folder, dot-files.
 function fixture(): Record<string, string> {
@@ -37,6 +39,7 @@ beforeEach(async () => {
   root = await tempDir('codeward-tree-kept-');
   state = await tempDir('codeward-state-');
   home = await tempDir('codeward-home-');
+  clock = new TestClock();
   await writeFiles(root, fixture());
   await symlink('target', join(root, 'link'));
   await age();
@@ -49,11 +52,12 @@ afterEach(async () => {
 });
 
 // Every folder and file made older than the racy window (a folder changed just now is listed again).
-const age = (): Promise<void> => ageTree(root);
+const age = (): Promise<void> => ageTree(root, undefined, clock);
 
 async function engineOn(stateDir: string, globs?: string[], lasting?: Map<string, unknown>): Promise<Engine> {
   const engine = await createEngine({
     workspace: root,
+    clock: clock.now,
     ...(lasting ? { lasting } : {}),
     env: { ...process.env, CODEWARD_STATE_DIR: stateDir, HOME: home, GIT_CONFIG_GLOBAL: join(home, '.gitconfig') },
     ...(globs === undefined ? {} : { configure: (config) => ({ ...config, nonAccessibleGlobs: [...config.nonAccessibleGlobs, ...globs] }) }),
@@ -189,6 +193,20 @@ describe('tree: the kept listing equals a fresh walk', () => {
     expect(await both()).toEqual({ answered: 0, relisted: 1 });
   });
 
+  // Red team: a sandboxed run adds a file, then sets the folder's mtime back (`touch -d`). Its ctime moved to now
+  // (no process can set it back): the folder is stamped as changed within the racy window and listed again next
+  // call, so a second such change in the same tick of the kernel's clock (times and size unchanged) is still seen.
+  it('a file added, then the folder\'s mtime set back with utimes: shown, and listed again next call', async () => {
+    await both();
+    const folder = join(root, 'src/m1/d7');
+    const { mtime } = await stat(folder);
+    await writeFile(join(folder, 'sneaked.ts'), 'x\n');
+    await utimes(folder, mtime, mtime);
+    expect((await both()).relisted).toBe(1);
+    expect(JSON.stringify(await tree(await engineOn(state), {}))).toContain('src/m1/d7/sneaked.ts');
+    expect(await both()).toEqual({ answered: 0, relisted: 1 });
+  });
+
   // A warm server (codeward serve) builds an engine per call and lends each its `lasting` map: the kept listing's
   // parsed file stays there, keyed by the file's identity, so a served call does not read the JSON again; a file
   // replaced is read again.
@@ -196,7 +214,7 @@ describe('tree: the kept listing equals a fresh walk', () => {
     const lasting = new Map<string, unknown>();
     await both({}, undefined, lasting);
     const file = await keptFile();
-    await utimes(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await clock.pass();
     expect(await both({}, undefined, lasting)).toEqual({ answered: 1, relisted: 0 });
     const parsed = [...lasting.values()];
     expect(parsed).toHaveLength(1);
@@ -204,7 +222,7 @@ describe('tree: the kept listing equals a fresh walk', () => {
     expect([...lasting.values()][0]).toBe(parsed[0]);
     // Replaced (another process kept another answer, or none): read again, never the parsed one.
     await writeFile(file, '{}');
-    await utimes(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await clock.pass();
     expect((await both({}, undefined, lasting)).answered).toBe(0);
   });
 

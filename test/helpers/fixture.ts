@@ -76,9 +76,25 @@ export async function engineFor(root: string): Promise<Engine> {
   return createEngine({ workspace: root });
 }
 
-// Makes every folder under `dir` (and `dir`), and each file `file(name)` picks, a minute old: older than the racy
-// window of the kept listings (workspace/kept-listing.ts: a folder changed just now is listed again). Links untouched.
-export async function ageTree(dir: string, file: (name: string) => boolean = () => true): Promise<void> {
+// The clock a test gives the engine (EngineOptions.clock) for the kept listings' racy window (workspace/kept-listing.ts:
+// a path whose later of mtime and ctime lies within RACY_MS of the clock is listed again). Setting times back with
+// utimes cannot age a path: it moves the ctime to now. So `pass()` moves the clock instead: from then on it reads at
+// least RACY_MS past the real time of the call, so every change made before lies past the window, and a change made
+// after lies within it until the real time passes that mark (the racy rows keep their meaning). Never backwards.
+export class TestClock {
+  #floor = 0;
+  readonly now = (): number => Math.max(Date.now(), this.#floor);
+  async pass(): Promise<void> {
+    const { RACY_MS } = await import('../../src/workspace/kept-listing.js');
+    // +1: Date.now() truncates to the millisecond; a time set just before may lie within the same one.
+    this.#floor = Date.now() + RACY_MS + 1;
+  }
+}
+
+// Makes every folder under `dir` (and `dir`), and each file `file(name)` picks, a minute old by their mtime (the
+// per-file stamps judge by it), then passes `clock` (TestClock) beyond what was changed: older than the racy window
+// of the kept listings (a folder changed just now is listed again). Links untouched.
+export async function ageTree(dir: string, file: (name: string) => boolean = () => true, clock?: TestClock): Promise<void> {
   const { readdir, utimes } = await import('node:fs/promises');
   const past = new Date(Date.now() - 60_000);
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -86,4 +102,5 @@ export async function ageTree(dir: string, file: (name: string) => boolean = () 
     else if (!entry.isSymbolicLink() && file(entry.name)) await utimes(join(dir, entry.name), past, past);
   }
   await utimes(dir, past, past);
+  await clock?.pass();
 }

@@ -18,7 +18,7 @@
 // (--no-ignore-exclude, --no-ignore-global, --no-ignore-parent: search/ripgrep.ts), so they shape nothing here.
 import type { Stats } from 'node:fs';
 import { GitignoreCheck } from '../../search/gitignore.js';
-import { changedAt, FIELDS, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type KeptWatch } from '../../workspace/kept-listing.js';
+import { changedAt, clockOf, FIELDS, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type Clock, type KeptWatch } from '../../workspace/kept-listing.js';
 import { walkFolders } from '../../workspace/listings.js';
 import { listBeneath } from '../../workspace/own-read-sync.js';
 import { CODE_PATH, listCodeFiles, type ListRequest } from './list.js';
@@ -33,22 +33,32 @@ interface Saved extends KeptWatch {
   readonly files: readonly string[];
 }
 
-// How many listings this process made by a walk (tests observe a kept listing answered, timing nothing).
-export const listingCounter = { listed: 0 };
+// How many listings this process made by ripgrep's walk, and how many from the kept one with only the changed
+// folders listed again (tests observe which path answered, timing nothing).
+export const listingCounter = { listed: 0, relisted: 0 };
 
 const listingFile = (request: ListRequest, stateDir: string): string | undefined => keptListingFile(indexDir(stateDir), request.workspace.root, 'repo-map-listing.json');
 
 // The source files under request.target, sorted: the kept listing when it holds, else ripgrep's (then kept).
-export async function keptCodeListing(request: ListRequest & { readonly readThroughJail: true }, stateDir: string): Promise<{ files: string[]; truncated: boolean }> {
+// `clock`: the engine's, which the racy window is judged by (workspace/kept-listing.ts Clock).
+export async function keptCodeListing(request: ListRequest & { readonly readThroughJail: true }, stateDir: string, clock?: Clock): Promise<{ files: string[]; truncated: boolean }> {
   const filterKey = request.workspace.readerFilterKey();
   const key = filterKey === undefined ? undefined : JSON.stringify([FORMAT, request.target.rel, request.maxFiles, CODE_PATH, request.nonAccessibleGlobs, filterKey]);
   const root = request.workspace.root;
   const file = listingFile(request, stateDir);
-  const saved = key === undefined || file === undefined ? undefined : load(file, key);
+  const saved = key === undefined || file === undefined ? undefined : load(file, key, clock);
   const changed = saved === undefined ? undefined : changedAt(root, saved.watched, saved.numbers);
   if (saved !== undefined && changed!.length === 0) return { files: [...saved.files], truncated: false };
   // A few folders changed (a file made or renamed): only they are listed again, not the whole tree.
-  const watched = key === undefined ? undefined : saved === undefined ? watch(request) : rewatch(request, saved, changed!);
+  const collected = key === undefined ? undefined : saved === undefined ? watch(request, clock) : rewatch(request, saved, changed!, clock);
+  const watched = collected?.whole === true ? collected.found : undefined;
+  // The files of the folders listed again (changed or new), the kept ones of the others: no ripgrep walk.
+  const relisted = saved === undefined || watched === undefined || !collected!.rewatched ? undefined : relistFiles(collected!, saved, watched);
+  if (relisted !== undefined) {
+    listingCounter.relisted++;
+    if (!request.signal.aborted) saveKept(file!, { key: key!, watched: watched!.paths, numbers: watched!.numbers, pruned: watched!.pruned, files: relisted } satisfies Saved);
+    return { files: [...relisted], truncated: false };
+  }
   listingCounter.listed++;
   let warned = false;
   const listed = await listCodeFiles({ ...request, warn: (message) => {
@@ -62,8 +72,8 @@ export async function keptCodeListing(request: ListRequest & { readonly readThro
   return { files, truncated: listed.truncated };
 }
 
-function load(file: string, key: string): Saved | undefined {
-  const saved = loadKept(file, key);
+function load(file: string, key: string, clock: Clock | undefined): Saved | undefined {
+  const saved = loadKept(file, key, undefined, clock);
   return saved !== undefined && isStrings(saved.pruned) && isStrings(saved.files) ? (saved as unknown as Saved) : undefined;
 }
 
@@ -79,12 +89,18 @@ class Collector {
   readonly found: Watched = { paths: [], numbers: [], pruned: [] };
   // Cleared when there is nothing worth keeping (a link for an ignore file, a walk cut short, too many).
   whole = true;
-  readonly #now = Date.now();
+  // rewatch: the changed folders listed again (inside the mapped one), and the new folders walkNew entered; set
+  // once rewatch kept the other folders (not when it fell back to a whole walk).
+  readonly again: string[] = [];
+  readonly fresh: string[] = [];
+  rewatched = false;
+  readonly #now: number;
   // The .gitignore files seen so far: the only ones the check opens (not one open per folder).
   readonly ignoreFiles = new Set<string>();
   readonly #git: GitignoreCheck;
 
-  constructor(readonly request: ListRequest) {
+  constructor(readonly request: ListRequest, clock: Clock | undefined) {
+    this.#now = clockOf(clock)();
     const { workspace } = request;
     const jail = {
       openFileSync: (path: string, flags: number): number => {
@@ -121,6 +137,29 @@ class Collector {
     }
   }
 
+  // Whether ripgrep's listing (search/ripgrep.ts ripgrepFilterArgs, then search/filter.ts makePathFilter) shows the
+  // file `rel` found in the folder `folder`, a folder the walk enters: a source file's ending, not a dot-file, not
+  // hidden from readers by name (non-accessible globs, credential names: the key holds everything else they depend
+  // on), not ignored by a .gitignore from the root down.
+  shows(folder: string, rel: string, name: string): boolean {
+    if (name.startsWith('.') || !CODE_ENDING.test(name)) return false;
+    if (this.request.workspace.isHiddenFromReadersByName(rel, this.#blocked(folder))) return false;
+    return this.ignoreFiles.size === 0 || !this.#git.ignores(rel);
+  }
+
+  readonly #folders = new Map<string, boolean>();
+  // A folder's by-name verdict, as makePathFilter's folderBlocked.
+  #blocked(folder: string): boolean {
+    if (folder === '') return false;
+    let verdict = this.#folders.get(folder);
+    if (verdict === undefined) {
+      const cut = folder.lastIndexOf('/');
+      verdict = this.request.workspace.isHiddenFromReadersByName(folder, cut !== -1 && this.#blocked(folder.slice(0, cut)));
+      this.#folders.set(folder, verdict);
+    }
+    return verdict;
+  }
+
   // Whether the walk leaves out the folder `rel` (below the mapped one) named `name`; pruned for a .gitignore, noted.
   skip(rel: string, name: string): boolean {
     if (!entered(name) || this.request.workspace.isNonAccessible(rel)) return true;
@@ -132,12 +171,12 @@ class Collector {
   }
 }
 
-// The paths to watch and their numbers, or undefined when there is nothing worth keeping. The walk opens each
+// The paths to watch and their numbers (the collector's `found`; nothing worth keeping unless `whole`). The walk opens each
 // folder from its parent's descriptor (walkFolders: never through a symlink) and enters only the mapped folder,
 // the folders above it and what lies below it.
-function watch(request: ListRequest): Watched | undefined {
+function watch(request: ListRequest, clock: Clock | undefined): Collector {
   const target = request.target.rel;
-  const collect = new Collector(request);
+  const collect = new Collector(request, clock);
   const inside = (rel: string): boolean => target === '' || rel === target || rel.startsWith(`${target}/`);
   const onTheWay = (rel: string): boolean => target === rel || target.startsWith(`${rel}/`);
   walkFolders(request.workspace.jail, {
@@ -148,7 +187,7 @@ function watch(request: ListRequest): Watched | undefined {
       collect.whole = false;
     },
   }, (rel) => collect.folder(rel));
-  return collect.whole ? collect.found : undefined;
+  return collect;
 }
 
 const isIgnoreFile = (rel: string): boolean => rel === '.gitignore' || rel.endsWith('/.gitignore');
@@ -157,15 +196,15 @@ const below = (rel: string, folder: string): boolean => folder === '' || rel.sta
 // The watched paths after `changed` of the saved ones changed: an unchanged folder holds the same entries, so
 // only the changed folders are listed again (through the jail) and the folders new in them walked. A .gitignore
 // changed, come or gone changes what is pruned anywhere below it: the whole walk again.
-function rewatch(request: ListRequest, saved: Saved, changed: readonly number[]): Watched | undefined {
+function rewatch(request: ListRequest, saved: Saved, changed: readonly number[], clock: Clock | undefined): Collector | undefined {
   const target = request.target.rel;
-  const collect = new Collector(request);
+  const collect = new Collector(request, clock);
   const { watched, numbers } = saved;
   const again = new Set<string>();
   const gone: string[] = [];
   for (const at of changed) {
     const rel = watched[at]!;
-    if (isIgnoreFile(rel)) return watch(request);
+    if (isIgnoreFile(rel)) return watch(request, clock);
     if (lstatOf(collect.abs(rel))?.isDirectory() === true) again.add(rel);
     else gone.push(rel);
   }
@@ -187,12 +226,14 @@ function rewatch(request: ListRequest, saved: Saved, changed: readonly number[])
   const parentOf = (rel: string): string => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
   collect.found.pruned.push(...saved.pruned.filter((rel) => !isGone(rel) && !again.has(parentOf(rel))));
   for (const folder of again) {
-    if (!kept.has(folder === '' ? '.gitignore' : `${folder}/.gitignore`) && lstatOf(`${collect.abs(folder)}/.gitignore`) !== undefined) return watch(request);
+    if (!kept.has(folder === '' ? '.gitignore' : `${folder}/.gitignore`) && lstatOf(`${collect.abs(folder)}/.gitignore`) !== undefined) return watch(request, clock);
     if (folder === target || below(folder, target)) {
-      if (!walkNew(collect, folder, kept, true)) return watch(request);
+      if (!walkNew(collect, folder, kept, true)) return watch(request, clock);
+      collect.again.push(folder);
     }
   }
-  return collect.whole ? collect.found : undefined;
+  collect.rewatched = true;
+  return collect;
 }
 
 // Lists `folder` through the jail and walks each subfolder not watched yet (`known`: the watched paths); the
@@ -200,6 +241,7 @@ function rewatch(request: ListRequest, saved: Saved, changed: readonly number[])
 // cannot be listed (then the whole walk).
 function walkNew(collect: Collector, folder: string, known: ReadonlySet<string>, listed: boolean): boolean {
   if (!listed) {
+    collect.fresh.push(folder);
     collect.folder(folder);
     if (collect.ignoreFiles.has(`${collect.abs(folder)}/.gitignore`)) return false;
   }
@@ -211,6 +253,39 @@ function walkNew(collect: Collector, folder: string, known: ReadonlySet<string>,
     if (!walkNew(collect, rel, known, false)) return false;
   }
   return true;
+}
+
+const CODE_ENDING = new RegExp(CODE_PATH);
+
+// The listing after rewatch, from the kept files and the folders it listed again (`collect.again`, `collect.fresh`),
+// without a ripgrep walk: undefined (then ripgrep lists) when a kept file's folder is no longer watched, a folder
+// cannot be listed, or a non-accessible glob has a part ripgrep widens (`!(a|b)` to `*`: it skips more than the
+// filter) in a segment that may name a listed path (one starting with a dot names only what is never listed:
+// the default `**/.env.!(example|...)`).
+function relistFiles(collect: Collector, saved: Saved, watched: Watched): string[] | undefined {
+  const { request } = collect;
+  if (request.nonAccessibleGlobs.some((glob) => glob.split('/').some((part) => /[!@+*?]\(/.test(part) && !part.startsWith('.')))) return undefined;
+  const folders = new Set(watched.paths);
+  const relist = new Set([...collect.again, ...collect.fresh]);
+  const files: string[] = [];
+  for (const file of saved.files) {
+    const folder = file.slice(0, Math.max(0, file.lastIndexOf('/')));
+    // A folder no longer watched: gone (removed or renamed; a renamed one is new where it went), or not known.
+    if (!folders.has(folder)) {
+      if (lstatOf(collect.abs(folder))?.isDirectory() === true) return undefined;
+      continue;
+    }
+    if (!relist.has(folder)) files.push(file);
+  }
+  for (const folder of relist) {
+    const listing = listBeneath(request.workspace.root, collect.abs(folder), MAX_WATCHED);
+    if (listing === undefined || listing === 'link' || listing.over) return undefined;
+    for (const { name, kind } of listing.entries) {
+      const rel = folder === '' ? name : `${folder}/${name}`;
+      if (kind === 'file' && collect.shows(folder, rel, name)) files.push(rel);
+    }
+  }
+  return files.length > request.maxFiles ? undefined : files.sort();
 }
 
 // Whether ripgrep's walk for a code listing may enter a folder of this name: never a hidden one (`--iglob
