@@ -10,8 +10,7 @@ import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
 import { writeJailProfile } from './write-jail.js';
-import { WHOLE_ROOT } from './view-whole-root.js';
-export { WHOLE_ROOT };
+import { jailHomes, wholeRoot } from './view-whole-root.js';
 
 // What only `--sandbox off`'s write jail needs beside the sandbox's own run (sandbox.ts jailed(): the in-place
 // sandboxed run with the whole root read-only, view-whole-root.ts). Loaded on demand by an `off` run: a sandboxed
@@ -97,7 +96,11 @@ export interface JailedRun {
 // what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
 export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
   const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
+  // Every home as the default-deny view shows one (view-whole-root.ts, red team R37-a1).
+  const home = host.env['HOME'];
+  const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
+  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], realPaths([...(host.settings.writable ?? []), ...(host.settings.readable ?? [])], realHome, host.root)));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole() } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
 }
