@@ -4,7 +4,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { procCoverArgs } from './proc-cover.js';
-import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
+import { keyringFilter, localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { outermost, systemArgs } from './view.js';
@@ -221,8 +221,11 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // With the network on, the run shares the host's network namespace: loopback services stay reachable (said
   // wherever the network is named: network-words.ts); the host's abstract unix sockets are kept out by a
   // seccomp filter on the socket families (seccomp.ts, red team R16-3).
-  const inputs = policy.network ? [localSocketFilter()] : [];
-  args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
+  // Every run's filter refuses the kernel keyrings (seccomp.ts, red team R37-a6).
+  const filter = policy.network ? localSocketFilter() : keyringFilter();
+  const inputs = filter ? [filter] : [];
+  if (filter) args.push('--seccomp', String(WRAPPER_INPUT_FD));
+  if (!policy.network) args.push('--unshare-net');
   if (policy.view) policy.view.rootArgs(args, emptySource(policy));
   else systemArgs(policy.network, args);
   procCoverArgs(args);

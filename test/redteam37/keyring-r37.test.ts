@@ -16,6 +16,8 @@
 // ONE place for the class fix: bwrap.ts's namespace arguments, shared by every run (staged, in place, jailed): a
 // fresh user namespace for every run as the staged one has (keyrings are per user namespace), or keyctl / add_key /
 // request_key answered ENOSYS by a seccomp filter applied to EVERY run (not only with the network on).
+// FIXED (fix40): seccomp.ts: every bwrap run (staged, in place, jailed) gets a filter; add_key/request_key/keyctl answer
+// ENOSYS in both the network filter and the no-network one (keyringFilter). Unit rows: test/sandbox/seccomp.test.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -14,6 +14,9 @@
 // Expected: the jail shows /run as the default-deny view does: nothing but what a program needs, bound back by name.
 // ONE place for the class fix: view-whole-root.ts: /run (and /var/run) default-deny in rootArgs/inView (a tmpfs with
 // an allow-list bound back, e.g. systemd-resolved's resolv.conf target), instead of HOST_SOCKETS' deny list.
+// FIXED (fix40): view.ts runArgs is the one /run of both views (empty, the resolver's file bound back; a real /var/run
+// or /var/lock emptied in the whole root); view-whole-root.ts calls it and its inView answers from it. HOST_SOCKETS
+// is gone (the empty /run covers every socket folder; test/redteam35/host-sockets-jail-r35.test.ts keeps the rows).
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
