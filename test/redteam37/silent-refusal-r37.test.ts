@@ -13,6 +13,9 @@
 // (and inPlace does not claim the sandbox is off), whether or not the program printed the refusal.
 // ONE place for the class fix: the jailed run's result words (shell/run-call.ts, where jailNote() is attached only on a
 // matching stderr): attach the jail's line to every result of a jailed run, and word inPlace for the jail.
+// FIXED (fix40): run-call.ts runShellCall: a jailed run's (prepared.writeJail) result carries inPlace "in place (not
+// undoable), --sandbox off runs with its writes jailed to ...; a write outside them was refused even where the program
+// did not say so", whatever its output (exec and test alike: both go through runShellCall).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
