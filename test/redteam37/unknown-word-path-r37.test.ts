@@ -11,6 +11,10 @@
 // a reason), never turned into a path and never an internal error the model cannot act on.
 // ONE place for the class fix (as suspected above): the git-config secret veto's folder words (readonly-git-config-secrets.ts): a word
 // holding the UNKNOWN mark is "unknown" before any path is made of it (as folder-word.ts does for cd).
+// FIXED (fix40): traced: the crash was git/config-secrets.ts's lstat of `ROOT/\0/HEAD` from namedConfig. The three read-
+// only vetoes that make paths of a word's values (readonly-git-config-secrets.ts, readonly-git-secrets.ts,
+// readonly-git-objects.ts) take them from permissions/word-paths.ts pathValues(), which leaves out every value holding
+// the UNKNOWN mark: a run-time word is the OS sandbox's to judge (its view hides what it must), never a path.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
