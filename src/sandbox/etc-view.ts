@@ -74,6 +74,9 @@ export interface Beyond {
 }
 export const BEYOND_ROOTS: readonly string[] = ['/var', '/opt', '/srv', '/usr/local', '/mnt', '/media', '/boot'];
 export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
+// Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
+// bwrap fail (it cannot make a mount point in the read-only root): the jail would refuse the run (C210).
+const TRANSIENT: readonly string[] = ['/var/tmp'];
 
 export class EtcSecrets {
   private readonly matcher = compileNonAccessible(ETC_SECRETS);
@@ -108,7 +111,7 @@ export class EtcSecrets {
     for (const item of readFolder(dir, log)) {
       if (left.entries-- <= 0) return;
       const path = join(dir, item.name);
-      if (item.isSymbolicLink() || beyond.areas.some((area) => within(path, area))) continue;
+      if (item.isSymbolicLink() || TRANSIENT.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
       const around = beyond.areas.some((area) => within(area, path));
       const isDir = item.isDirectory();
       if (!around && this.closed(path, isDir)) found.push({ path, kind: isDir ? 'dir' : 'file' });
