@@ -17,6 +17,7 @@ import { parseGit } from './options/git.js';
 import { gitFolders } from './git-folders.js';
 import { configFiles, gitDirOf } from './readonly-git-config.js';
 import { realish } from './readonly-git-secrets.js';
+import { pathValues } from './word-paths.js';
 
 // Whether the call prints configuration values: `git remote` with any argument (`-v`, `get-url`, `show`),
 // `git config` in any reading form, `git var -l` (every config value and the GIT_* variables: red team R9-7).
@@ -42,7 +43,7 @@ function namedConfig(command: SimpleCommand, bases: readonly string[], configs: 
   const whole = ARCHIVERS.has(command.name ?? '') || command.args.some((arg) => RECURSIVE.test(arg));
   const words = [...command.words.slice(1), ...command.redirections.flatMap((redirection) => (redirection.targetWord ? [redirection.targetWord] : []))];
   for (const word of words) {
-    for (const value of new Set([word.value, ...word.candidates])) {
+    for (const value of pathValues(word)) {
       if (value === '' || value.startsWith('-')) continue;
       for (const base of bases) {
         const real = realish(resolve(base, value));

@@ -16,6 +16,7 @@ import { repositoryOf, type TrackedSecretCheck } from '../sandbox/tracked-secret
 import { parseGit } from './options/git.js';
 import { gitFolders } from './git-folders.js';
 import { gitPrintsContent, realish } from './readonly-git-secrets.js';
+import { pathValues } from './word-paths.js';
 
 // Options that print objects no ref names: ids read from stdin (`cat-file --batch`, `--batch-command`
 // and its unique prefixes down to `--batch-co`, `log --stdin`), other repositories' refs. (`--batch-check`
@@ -94,7 +95,7 @@ export function unreachableObjectVeto(command: SimpleCommand, parse: ShellParse,
 // uncompressed), the git folder itself (a recursive reader descends into both) or a glob over a `.git`
 // segment, from a folder the line works in.
 function storeNamed(word: ShellWord, bases: readonly string[], root: string): boolean {
-  for (const value of new Set([word.value, ...word.candidates])) {
+  for (const value of pathValues(word)) {
     if (value === '') continue;
     if (value.split('/').some((segment) => /[*?[]/.test(segment) && picomatch.isMatch('.git', segment, { dot: false }))) return true;
     for (const base of bases) {

@@ -12,6 +12,7 @@ import { within } from '../sandbox/policy.js';
 import { repositoryOf, type GitRepository, type TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { parseGit } from './options/git.js';
 import { gitFolders } from './git-folders.js';
+import { pathValues } from './word-paths.js';
 
 // Subcommands that print names, object ids and refs, never a file's content.
 const NAMES_ONLY = new Set(['rev-parse', 'ls-files', 'ls-tree', 'show-ref', 'version', 'help', 'var', 'check-ignore', 'check-attr', 'check-ref-format', 'merge-base', 'name-rev', 'describe', 'remote', 'count-objects', 'symbolic-ref']);
@@ -74,7 +75,7 @@ const GLOB = /[*?[]/;
 // line works in (symlinks followed), or a glob segment that matches `.git` (`.g*`, `.[g]it`; a bare `*`
 // skips dot files as bash does): then the folder the line works in.
 function gitFolderNamed(word: ShellWord, bases: readonly string[], gitDirs: readonly string[]): string | undefined {
-  for (const value of new Set([word.value, ...word.candidates])) {
+  for (const value of pathValues(word)) {
     if (value === '') continue;
     if (value.split('/').some((segment) => GLOB.test(segment) && picomatch.isMatch('.git', segment, { dot: false }))) return bases[0];
     for (const base of bases) {

@@ -4,7 +4,7 @@ import { lstatQuiet } from '../files/stat-quiet.js';
 import { fileGuards, folderGuards, gitGuards, writePlaceholder, type Guard } from './guards.js';
 import type { MountPointMaker } from './mount-points.js';
 import { procCoverArgs } from './proc-cover.js';
-import { localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
+import { keyringFilter, localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
 import { outermost, systemArgs } from './view.js';
@@ -58,9 +58,12 @@ function atReal(guard: Guard): Guard[] {
 
 // The hidden homes (a private, writable, throw-away tmpfs each: programs expect $HOME), then what the
 // view shows read-only (toolchains, PATH folders, the user's sandboxReadable): a symlinked entry is
-// recreated as the link and its target shown too (never one holding the workspace).
+// recreated as the link and its target shown too (never one holding the workspace). The jail's whole root
+// (policy.view) shows its homes the same way (read-only there: bwrapArgs), and what lies outside them is shown
+// already: only its clean copies are bound.
 function shownArgs(policy: SandboxPolicy, args: string[]): void {
-  for (const home of policy.hiddenHomes) args.push('--tmpfs', home);
+  const homes = policy.view?.homes ?? policy.hiddenHomes;
+  for (const home of homes) args.push('--tmpfs', home);
   const bound = new Set<string>();
   const bind = (path: string): void => {
     if (bound.has(path)) return;
@@ -69,13 +72,17 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
   };
   // A copy of an /etc file without its secret lines (view.ts etcCopied), bound over /etc's own.
   const shownPaths = new Set(policy.shown.map(({ path }) => path));
-  for (const [path, copy] of policy.substitutes ?? []) if (!shownPaths.has(path)) args.push('--ro-bind', copy ?? emptySource(policy), path);
+  for (const [path, copy] of policy.substitutes ?? []) if (!shownPaths.has(path) && (!policy.view || lstatQuiet(path))) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const { path } of policy.shown) {
     const substitute = policy.substitutes?.get(path);
+    if (policy.view && substitute === undefined && !homes.some((home) => within(path, home))) continue;
     // One lstat per path: most of the list is missing on any one machine.
     const stats = lstatQuiet(path);
     if (substitute !== undefined) {
-      if (substitute !== null) args.push('--ro-bind', substitute, path);
+      // (In the whole root the file is there unless covered: an empty one over it.)
+      if (!policy.view) {
+        if (substitute !== null) args.push('--ro-bind', substitute, path);
+      } else if (stats) args.push('--ro-bind', substitute ?? emptySource(policy), path);
     } else if (!stats) {
       continue;
     } else if (stats.isSymbolicLink()) {
@@ -183,6 +190,8 @@ function secretArgs(policy: SandboxPolicy, args: string[]): void {
   const empty = emptySource(policy);
   // Nothing inside a folder already hidden (its empty read-only folder has no place for a mount point).
   for (const { path, kind } of outermost([...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])])) {
+    // Out of the jail's view (an emptied home): nothing to hide.
+    if (policy.view && !policy.view.inView(policy, path)) continue;
     if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
     else args.push('--ro-bind', empty, path);
   }
@@ -212,8 +221,11 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // With the network on, the run shares the host's network namespace: loopback services stay reachable (said
   // wherever the network is named: network-words.ts); the host's abstract unix sockets are kept out by a
   // seccomp filter on the socket families (seccomp.ts, red team R16-3).
-  const inputs = policy.network ? [localSocketFilter()] : [];
-  args.push(...(policy.network ? ['--seccomp', String(WRAPPER_INPUT_FD)] : ['--unshare-net']));
+  // Every run's filter refuses the kernel keyrings (seccomp.ts, red team R37-a6).
+  const filter = policy.network ? localSocketFilter() : keyringFilter();
+  const inputs = filter ? [filter] : [];
+  if (filter) args.push('--seccomp', String(WRAPPER_INPUT_FD));
+  if (!policy.network) args.push('--unshare-net');
   if (policy.view) policy.view.rootArgs(args, emptySource(policy));
   else systemArgs(policy.network, args);
   procCoverArgs(args);
@@ -222,8 +234,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   const readOnlyTmp = policy.readOnlyTmp ?? [];
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
-  if (policy.view) policy.view.shownArgs(policy, args, emptySource(policy));
-  else shownArgs(policy, args);
+  shownArgs(policy, args);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
   for (const path of policy.writable) args.push('--bind', path, path);
   enclosingArgs(policy, args);
@@ -236,7 +247,8 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // Last: over the git folder's own binds (read-only or in place), the configs without their credentials.
   for (const [path, copy] of policy.repositoryConfigs ?? []) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);
-  // The root bwrap builds the view in: nothing can be created beside the mounts.
+  // The root bwrap builds the view in: nothing can be created beside the mounts (nor in the jail's emptied homes).
+  for (const home of policy.view?.homes ?? []) args.push('--remount-ro', home);
   args.push('--remount-ro', '/');
   args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);

@@ -1,6 +1,7 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { within } from './paths.js';
 import { compileNonAccessible } from '../workspace/globs.js';
 import type { SecretPath } from './secret-files.js';
 import { CREDENTIALS } from './toolchains.js';
@@ -60,6 +61,23 @@ export function etcArgs(args: string[]): void {
 // users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
 // what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
 // on every run (a chmod changes no folder's time, so no cache could tell).
+// Beyond /etc, for the whole root of `--sandbox off`'s jail (red team R37-a4): a jailed root process has no
+// capabilities but still owns every root file, so the closed rule goes where services and other projects keep
+// state: `roots` to `depth` levels (a folder closed to others hidden whole, never entered), at most `budget` entries
+// (past it, what lies deeper stays readable: a documented trade), never inside or around `areas` (the workspace and
+// the writable folders: the person's own files). And the known copies of /etc's hidden secrets, as root or not.
+export interface Beyond {
+  readonly roots: readonly string[];
+  readonly depth: number;
+  readonly budget: number;
+  readonly areas: readonly string[];
+}
+export const BEYOND_ROOTS: readonly string[] = ['/var', '/opt', '/srv', '/usr/local', '/mnt', '/media', '/boot'];
+export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
+// Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
+// bwrap fail (it cannot make a mount point in the read-only root): the jail would refuse the run (C210).
+const TRANSIENT: readonly string[] = ['/var/tmp'];
+
 export class EtcSecrets {
   private readonly matcher = compileNonAccessible(ETC_SECRETS);
 
@@ -70,6 +88,7 @@ export class EtcSecrets {
     private readonly usr: string | undefined = '/usr',
     // Which top entries are looked in: those etcArgs binds; every one in the whole-root view of `--sandbox off`'s jail.
     private readonly shows: (name: string) => boolean = etcShown,
+    private readonly beyond?: Beyond,
   ) {}
 
   // `log`: the folders read, for the cache (view-cache.ts).
@@ -80,7 +99,24 @@ export class EtcSecrets {
     if (this.usr !== undefined) {
       found.push(...unlisted(this.usr, USR_RULES, log, []), ...unlisted(join(this.usr, 'local'), USR_LOCAL_RULES, log, []));
     }
+    if (this.beyond) {
+      for (const path of SECRET_COPIES) if (lstatQuiet(path)?.isFile()) found.push({ path, kind: 'file' });
+      const left = { entries: this.beyond.budget };
+      if (this.asRoot) for (const root of this.beyond.roots) if (lstatQuiet(root)?.isDirectory()) this.closedBelow(root, 1, this.beyond, left, found, log);
+    }
     return found;
+  }
+
+  private closedBelow(dir: string, level: number, beyond: Beyond, left: { entries: number }, found: SecretPath[], log: FolderLog | undefined): void {
+    for (const item of readFolder(dir, log)) {
+      if (left.entries-- <= 0) return;
+      const path = join(dir, item.name);
+      if (item.isSymbolicLink() || TRANSIENT.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
+      const around = beyond.areas.some((area) => within(area, path));
+      const isDir = item.isDirectory();
+      if (!around && this.closed(path, isDir)) found.push({ path, kind: isDir ? 'dir' : 'file' });
+      else if (isDir && (around || level < beyond.depth)) this.closedBelow(path, level + 1, beyond, left, found, log);
+    }
   }
 
   private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {

@@ -69,12 +69,13 @@ export interface SandboxPolicy {
   readonly readOnlyTmp?: readonly string[];
 }
 
-// The whole-root view of `--sandbox off`'s jail (view-whole-root.ts WHOLE_ROOT, loaded on demand), read by bwrap.ts.
+// The whole-root view of `--sandbox off`'s jail (view-whole-root.ts wholeRoot, loaded on demand), read by bwrap.ts.
 export interface WholeRootView {
-  // The root, /dev, /proc, /tmp and the host's socket folders (in place of view.ts systemArgs).
+  // The root, /dev, /proc, /tmp and /run (in place of view.ts systemArgs).
   rootArgs(args: string[], empty: string): void;
-  // The clean copies of shown files (in place of bwrap.ts shownArgs: nothing else needs showing).
-  shownArgs(policy: SandboxPolicy, args: string[], empty: string): void;
+  // The homes shown as the default-deny view shows a home (in place of SandboxPolicy.hiddenHomes): an empty
+  // read-only folder each, what the view shows in it bound back (bwrap.ts shownArgs).
+  readonly homes: readonly string[];
   // Whether a host path is in the view (a hidden path needs a mount there).
   inView(policy: SandboxPolicy, real: string): boolean;
 }

@@ -14,6 +14,14 @@ import { fail } from '../engine/errors.js';
 // The filter is classic BPF (the kernel's, no native module): it is checked against the processor the kernel
 // runs on; another ABI of the same machine (32-bit x86's socketcall, arm32) kills the process, x32 system
 // calls answer ENOSYS; on a processor not listed here the network is refused with a reason (C210).
+// Every run, the network on or off (red team R37-a6): the kernel's keyrings are a secret store outside the file
+// system, kept per user namespace; a run in place (the jail, --no-stage) shares the host's user keyring (Kerberos
+// credential caches, `keyctl padd` secrets, fscrypt keys) and could add keys that outlive it. add_key, request_key
+// and keyctl answer ENOSYS, as on a kernel without keys (keyutils' callers fall back). Chosen over a fresh user
+// namespace per run: the filter is a few instructions on an fd bwrap already reads with the network on, while a
+// user namespace maps root to an unprivileged id (changing every file's owner inside) and costs its setup.
+// Without the network the filter has only this rule (unix sockets stay usable inside: the network namespace is
+// private); on a processor not listed here that run goes without it (no C210: the network is not asked for).
 
 // The fd the wrapper reads the program from: the first after stdin, stdout and stderr (shell/run.ts gives
 // a run's inputs on fd 3, 4, ...).
@@ -23,6 +31,8 @@ interface Abi {
   readonly audit: number; // AUDIT_ARCH_*
   readonly socket: number;
   readonly socketpair: number;
+  // add_key, request_key, keyctl.
+  readonly keyrings: readonly number[];
   // x86-64's x32 system calls carry this bit in their number under the same AUDIT_ARCH.
   readonly x32Bit?: number;
 }
@@ -31,8 +41,8 @@ interface Abi {
 const IO_URING = [425, 426, 427];
 
 const ABIS: Readonly<Record<string, Abi>> = {
-  x86_64: { audit: 0xc000003e, socket: 41, socketpair: 53, x32Bit: 0x40000000 },
-  aarch64: { audit: 0xc00000b7, socket: 198, socketpair: 199 },
+  x86_64: { audit: 0xc000003e, socket: 41, socketpair: 53, keyrings: [248, 249, 250], x32Bit: 0x40000000 },
+  aarch64: { audit: 0xc00000b7, socket: 198, socketpair: 199, keyrings: [217, 218, 219] },
 };
 
 const AF_UNIX = 1;
@@ -101,7 +111,7 @@ function assemble(steps: readonly Step[]): Buffer {
   return out;
 }
 
-function program(abi: Abi): Buffer {
+function program(abi: Abi, sockets: boolean): Buffer {
   const steps: Step[] = [
     { op: 'load', offset: ARCH },
     { op: 'jeq', value: abi.audit, to: 'native' },
@@ -109,9 +119,10 @@ function program(abi: Abi): Buffer {
     { op: 'label', name: 'native' },
     { op: 'load', offset: NR },
     ...(abi.x32Bit === undefined ? [] : [{ op: 'jge', value: abi.x32Bit, to: 'nosys' } as const]),
-    { op: 'jeq', value: abi.socket, to: 'socket' },
-    { op: 'jeq', value: abi.socketpair, to: 'pair' },
-    ...IO_URING.map((nr) => ({ op: 'jeq', value: nr, to: 'nosys' }) as const),
+    ...abi.keyrings.map((nr) => ({ op: 'jeq', value: nr, to: 'nosys' }) as const),
+    ...(sockets
+      ? ([{ op: 'jeq', value: abi.socket, to: 'socket' }, { op: 'jeq', value: abi.socketpair, to: 'pair' }, ...IO_URING.map((nr) => ({ op: 'jeq', value: nr, to: 'nosys' }) as const)] as const)
+      : []),
     { op: 'ret', value: RET_ALLOW },
     { op: 'label', name: 'socket' },
     { op: 'load', offset: argLow(0) },
@@ -139,16 +150,22 @@ function program(abi: Abi): Buffer {
   return assemble(steps);
 }
 
-const built = new Map<string, Buffer>();
-
-// The filter for the processor the kernel runs on (uname -m), built once per process. Throws C210 where it
-// cannot be built: the network would then reach the host's local sockets.
+// The filter for the processor the kernel runs on (uname -m), built when a run is prepared (a few dozen
+// instructions). Throws C210 where it cannot be built: the network would then reach the host's local sockets.
 export function localSocketFilter(arch: string = machine(), order: string = endianness()): Buffer {
-  const abi = Object.hasOwn(ABIS, arch) ? ABIS[arch] : undefined;
-  if (!abi || order !== 'LE') {
+  const abi = abiOf(arch, order);
+  if (!abi) {
     throw fail('C210', `--sandbox-network was asked for, but on this processor (${arch}, ${order === 'LE' ? 'little' : 'big'}-endian) codeward cannot keep the sandbox away from this machine's local sockets (its seccomp filter knows ${Object.keys(ABIS).join(' and ')}): run without --sandbox-network, or outside the sandbox (--sandbox off) if a person accepts that`);
   }
-  let filter = built.get(arch);
-  if (!filter) built.set(arch, (filter = program(abi)));
-  return filter;
+  return program(abi, true);
+}
+
+// The filter of a run without the network: the keyrings only; undefined on a processor not listed.
+export function keyringFilter(arch: string = machine(), order: string = endianness()): Buffer | undefined {
+  const abi = abiOf(arch, order);
+  return abi && program(abi, false);
+}
+
+function abiOf(arch: string, order: string): Abi | undefined {
+  return Object.hasOwn(ABIS, arch) && order === 'LE' ? ABIS[arch] : undefined;
 }

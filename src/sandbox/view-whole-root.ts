@@ -1,44 +1,47 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { realOf, targetKindOf, within, type WholeRootView } from './policy.js';
+import { RUN_FOLDERS, runArgs } from './view.js';
 
 // The view of `--sandbox off`'s write jail (issue 26, round 35): the in-place sandbox's run in every part (the
 // workspace and sandboxWritable binds, the git and home guards, the hidden secrets, its namespaces, the seccomp
-// filter of local sockets, the private /tmp) but for what it shows outside the workspace: the whole root
-// READ-ONLY in place of the default-deny view (view.ts), since `off` leaves reads unconfined. What the default-deny
-// view hides by not showing it is hidden here explicitly: the host's socket folders (HOST_SOCKETS: docker, D-Bus,
-// the session buses under /run/user) and, by the jail's secrets (write-jail-run.ts), every home's credential
-// catalogue, /etc's secrets and codeward's own folders. /dev and /proc are fresh, /tmp is private.
-// Loaded only by an `off` run (write-jail-run.ts puts it on the policy: SandboxPolicy.view), read by bwrap.ts.
-// Local sockets that hand out more power than the sandbox has (the Docker daemon is root; an ssh or
-// gpg agent signs as the user; D-Bus starts services; databases). A network namespace does not cover
-// Unix sockets in the file system, so they are hidden: all of /run in the default-deny view (view.ts),
-// these in the whole root.
-export const HOST_SOCKETS: readonly string[] = [
-  '/run/user', '/run/docker.sock', '/var/run/docker.sock', '/run/containerd', '/run/podman', '/run/dbus', '/var/run/dbus',
-  '/run/snapd.socket', '/run/postgresql', '/var/run/postgresql', '/run/mysqld', '/var/run/mysqld',
-];
+// filter, the private /tmp) but for what it shows outside the workspace and the homes: the whole root READ-ONLY in
+// place of the default-deny view's system folders (view.ts), since `off` leaves reads unconfined there. /dev and
+// /proc are fresh, /tmp is private, and where the default-deny view has a part of its own, the jail has the same:
+// - /run (and /var/run, /var/lock) as view.ts runArgs makes it: empty, the resolver's file bound back (red team
+//   R37-a5: Docker/Kubernetes secrets under /run/secrets, systemd's /run/credentials, every host socket folder);
+// - every home (`homes`: home-folders.ts's, $HOME, the account's) as the default-deny view shows a home (R37-a1): an
+//   empty folder (read-only here: a write outside the workspace is refused, never silently lost) with what the view
+//   shows in it bound back by bwrap.ts shownArgs (the toolchain folders with their credential catalogue and the
+//   non-accessible globs hidden inside, PATH's folders, the user's sandboxReadable), the workspace and the writable
+//   folders. A home is never "everything minus a list": a list misses the next store.
+// Outside homes the root stays whole (a documented trade, docs/security-model.md: a sibling project under /srv or
+// /var/tmp is readable by an `off` run; its secrets the jail hides are /etc's, codeward's and the ones the tools'
+// variables locate). Made by write-jail-run.ts (loaded only by an `off` run), read by bwrap.ts.
+export function wholeRoot(homes: readonly string[]): WholeRootView {
+  return {
+    homes,
+    rootArgs(args) {
+      args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
+      runArgs(true, args, true);
+    },
+    // Everything but the private /tmp, the empty /run and the hidden homes, except where the workspace, a writable
+    // folder or a shown folder is bound back (and the resolver's file).
+    inView(policy, real) {
+      if ([policy.root, ...policy.writable].some((area) => within(real, area))) return true;
+      if (within(real, '/tmp')) return false;
+      if (RUN_FOLDERS.some((folder) => within(real, realOf(folder)))) return real === realOf('/etc/resolv.conf');
+      if (!homes.some((home) => within(real, home))) return true;
+      return policy.shown.some(({ path }) => within(real, path) || within(real, realOf(path)));
+    },
+  };
+}
 
-export const WHOLE_ROOT: WholeRootView = {
-  rootArgs(args, empty) {
-    args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
-    const done = new Set<string>();
-    for (const path of HOST_SOCKETS) {
-      const kind = targetKindOf(path);
-      const real = realOf(path);
-      if (kind === 'missing' || done.has(real)) continue;
-      done.add(real);
-      // A socket folder: an empty private folder; a socket: an empty file (connect() needs no writable mount).
-      if (kind === 'dir') args.push('--tmpfs', real);
-      else args.push('--ro-bind', empty, real);
-    }
-  },
-  // Every file is shown: /etc's git config (and the shown toolchains') as its clean copy, over the ones that exist.
-  shownArgs(policy, args, empty) {
-    for (const [path, copy] of policy.substitutes ?? []) if (lstatQuiet(path)) args.push('--ro-bind', copy ?? empty, path);
-  },
-  // Everything but the private /tmp and the socket folders, except where the workspace or a writable folder is bound back.
-  inView(policy, real) {
-    if ([policy.root, ...policy.writable].some((area) => within(real, area))) return true;
-    return !within(real, '/tmp') && !HOST_SOCKETS.some((folder) => within(real, realOf(folder)));
-  },
-};
+// The homes the jail empties: each existing folder among `candidates` (real), but not the workspace or one inside it
+// (the home as the workspace keeps its own default deny: home-shown.ts), nor one inside a folder the user made
+// writable or readable (`areas`); the outermost only.
+export function jailHomes(root: string, candidates: readonly (string | undefined)[], areas: readonly string[]): string[] {
+  const homes = [...new Set(candidates.filter((path): path is string => path !== undefined && path.startsWith('/')).map(realOf))].filter(
+    (home) => home !== '/' && targetKindOf(home) === 'dir' && lstatQuiet(home) !== undefined && !within(home, root) && !areas.some((area) => within(home, area)),
+  );
+  return homes.filter((home) => !homes.some((other) => other !== home && within(home, other)));
+}

@@ -46,12 +46,26 @@ export function systemArgs(network: boolean, args: string[]): void {
   for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
   args.push('--dev', '/dev', '--proc', '/proc');
   // What of /proc writes to the host kernel is bound read-only over it by bwrapArgs (proc-cover.ts, H9).
-  args.push('--tmpfs', '/tmp', '--tmpfs', '/run', '--tmpfs', '/var');
-  for (const name of ['run', 'lock']) {
-    const link = lstatQuiet(`/var/${name}`)?.isSymbolicLink() ? readlinkSync(`/var/${name}`) : undefined;
-    if (link) args.push('--symlink', link, `/var/${name}`);
-  }
+  args.push('--tmpfs', '/tmp', '--tmpfs', '/var');
+  runArgs(network, args, false);
   args.push('--dir', '/var/tmp');
+}
+
+// Where the host keeps its runtime state: sockets (Docker, D-Bus, the session buses under /run/user, databases),
+// secrets (Docker's and Kubernetes' /run/secrets, systemd's /run/credentials), pid files.
+export const RUN_FOLDERS: readonly string[] = ['/run', '/var/run', '/var/lock'];
+
+// /run of the view: empty, /var/run and /var/lock the links into it they are on most systems (`whole`: the jail's
+// whole root, where /var is the host's: a real folder there is emptied too), with the network, the resolver's file
+// /etc/resolv.conf points at in /run bound back. One place for the sandbox and `--sandbox off`'s jail (R37-a5).
+export function runArgs(network: boolean, args: string[], whole: boolean): void {
+  // (The whole root cannot make a folder the host lacks.)
+  if (!whole || lstatQuiet('/run')?.isDirectory()) args.push('--tmpfs', '/run');
+  for (const path of RUN_FOLDERS.slice(1)) {
+    const stats = lstatQuiet(path);
+    if (stats?.isSymbolicLink() && !whole) args.push('--symlink', readlinkSync(path), path);
+    else if (stats?.isDirectory() && whole) args.push('--tmpfs', path);
+  }
   const resolver = realOf('/etc/resolv.conf');
   if (network && resolver !== '/etc/resolv.conf' && within(resolver, '/run') && lstatQuiet(resolver)?.isFile()) args.push('--ro-bind', resolver, resolver);
 }

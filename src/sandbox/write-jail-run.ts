@@ -2,7 +2,7 @@ import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
 import { realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
 import { SecretFinder, type SecretPath } from './secret-files.js';
-import { EtcSecrets } from './etc-view.js';
+import { BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
 import type { ObeyedScan } from './obeyed-scan.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import type { FolderListings } from '../workspace/listings.js';
@@ -10,8 +10,7 @@ import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { withCredentialGlobs } from '../workspace/reader-hidden.js';
 import { accountHomeDir, jailSecrets } from './write-jail-hidden.js';
 import { writeJailProfile } from './write-jail.js';
-import { WHOLE_ROOT } from './view-whole-root.js';
-export { WHOLE_ROOT };
+import { jailHomes, wholeRoot } from './view-whole-root.js';
 
 // What only `--sandbox off`'s write jail needs beside the sandbox's own run (sandbox.ts jailed(): the in-place
 // sandboxed run with the whole root read-only, view-whole-root.ts). Loaded on demand by an `off` run: a sandboxed
@@ -45,9 +44,10 @@ export function jailNote(): string {
   return `--sandbox off runs with its ${JAIL_WORDS}; ${JAIL_FIX}`;
 }
 
-// The entries of /etc hidden in the whole root: every secret of it, not only of what the default-deny view binds.
-export function etcWhole(): EtcSecrets {
-  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true);
+// The entries of /etc hidden in the whole root: every secret of it, not only of what the default-deny view binds; as
+// root, what others cannot read beyond it too (etc-view.ts Beyond, R37-a4), outside `areas`.
+export function etcWhole(areas: readonly string[]): EtcSecrets {
+  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true, { roots: BEYOND_ROOTS, depth: 3, budget: 20_000, areas });
 }
 
 export interface JailSeatbeltInput {
@@ -97,7 +97,12 @@ export interface JailedRun {
 // what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
 export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
   const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
+  // Every home as the default-deny view shows one (view-whole-root.ts, red team R37-a1).
+  const home = host.env['HOME'];
+  const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
+  const writable = realPaths(host.settings.writable ?? [], realHome, host.root);
+  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(host.settings.readable ?? [], realHome, host.root)]));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view: WHOLE_ROOT, etc: etcWhole() } }, cwd, { ...options, stage: false });
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable]) } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
 }

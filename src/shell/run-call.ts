@@ -140,7 +140,10 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const gitFailed = /index\.lock|\.git\/|unable to (?:create|write|append)/i.test(output) || (/read-only file system/i.test(output) && mentionsGit(call.command));
   if (prepared?.gitReadOnly && (gitFailed || (call.command.includes('git') && GIT_WRITES.test(call.command)))) ctx.warn(prepared.gitReadOnly);
   if (git?.hooksOff) ctx.warn(git.hooksOff);
-  return sandboxed ? { ...result, ...staged, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}), ...(prepared?.writeJail ? { writeJail: prepared.writeJail } : {}) } : result;
+  // A jailed run says so in its result whether or not a refusal reached its output (red team R37-a3: a program that
+  // swallows EROFS returns ok, and "the OS sandbox is turned off" read as if the write outside had happened).
+  const jailed = prepared?.writeJail ? { inPlace: `in place (not undoable), ${prepared.writeJail}; a write outside them was refused even where the program did not say so` } : {};
+  return sandboxed ? { ...result, ...staged, ...jailed, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}), ...(prepared?.writeJail ? { writeJail: prepared.writeJail } : {}) } : result;
 }
 
 // bubblewrap's own failure before the command started: its message alone, a failing exit.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { localSocketFilter } from '../../src/sandbox/seccomp.js';
+import { keyringFilter, localSocketFilter } from '../../src/sandbox/seccomp.js';
 
 // The classic-BPF filter of a sandbox with the network on (red team R16-3), run here by a small interpreter of
 // the five instructions it uses, for both processors: aarch64's program cannot run on this machine, and a
 // wrong jump in either would let a unix socket through (or kill every process).
 
 const AUDIT = { x86_64: 0xc000003e, aarch64: 0xc00000b7, i386: 0x40000003, arm: 0x40000028 };
-const NR = { x86_64: { socket: 41, socketpair: 53, connect: 42 }, aarch64: { socket: 198, socketpair: 199, connect: 203 } };
+const NR = { x86_64: { socket: 41, socketpair: 53, connect: 42, keyrings: [248, 249, 250] }, aarch64: { socket: 198, socketpair: 199, connect: 203, keyrings: [217, 218, 219] } };
 const ALLOW = 'allow';
 const KILL = 'kill';
 const errno = (code: number): string => `errno ${code}`;
@@ -54,6 +54,25 @@ describe.each(['x86_64', 'aarch64'] as const)('the local-socket filter on %s', (
     for (const call of [425, 426, 427]) expect(run(filter, native, call)).toBe(errno(38));
     expect(run(filter, native, nr.connect, [3])).toBe(ALLOW);
     for (const other of [AUDIT.i386, AUDIT.arm, AUDIT[arch === 'x86_64' ? 'aarch64' : 'x86_64']]) expect(run(filter, other, nr.socket, [2])).toBe(KILL);
+  });
+});
+
+// Every run's filter (red team R37-a6): the kernel keyrings refused with the network on or off; without it, sockets
+// and io_uring are the private network namespace's and stay allowed.
+describe.each(['x86_64', 'aarch64'] as const)('the keyring rule on %s', (arch) => {
+  const nr = NR[arch];
+  it('add_key, request_key and keyctl answer ENOSYS in both filters', () => {
+    for (const filter of [localSocketFilter(arch, 'LE'), keyringFilter(arch, 'LE')!]) for (const call of nr.keyrings) expect(run(filter, AUDIT[arch], call)).toBe(errno(38));
+  });
+  it('without the network: unix sockets, socketpairs and io_uring allowed, another ABI killed', () => {
+    const filter = keyringFilter(arch, 'LE')!;
+    expect(run(filter, AUDIT[arch], nr.socket, [1, 1])).toBe(ALLOW);
+    expect(run(filter, AUDIT[arch], nr.socketpair, [1, 2])).toBe(ALLOW);
+    expect(run(filter, AUDIT[arch], 425)).toBe(ALLOW);
+    expect(run(filter, AUDIT.i386, nr.socket, [2])).toBe(KILL);
+  });
+  it('a processor not listed: no keyring filter (and no C210 without the network)', () => {
+    expect(keyringFilter('riscv64', 'LE')).toBeUndefined();
   });
 });
 
