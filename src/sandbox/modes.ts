@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
@@ -27,6 +27,11 @@ export function riskyWhat(bits: number): string {
   return names.filter(Boolean).join(', ');
 }
 
+// A FIFO, socket or device node a run made is never left in the workspace: a staged run does not apply it
+// (shell/stage/plan.ts), an in-place run's is removed (clearRiskyModes). Red team R37-a7: a FIFO named `.gitignore`
+// made every later search, git-status and plain `git status` block for ever on opening it.
+export const SPECIAL_FILE = 'a FIFO, socket or device: never applied';
+
 // Whether the bits make a program run as someone else (then a staged file is set aside, not applied).
 export const runsAsOwner = (bits: number): boolean => (bits & (SETUID | SETGID)) !== 0;
 
@@ -40,6 +45,7 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // each. The whole tree is walked (node_modules and .git too: a setuid file is as dangerous there); a
 // symlink's mode means nothing. `from`: the folders of the workspace the run could write in place (a
 // staged run: the writable binds of the real workspace, its `.git`; the rest the stage plan judges).
+// A FIFO, socket or device changed since then is removed (SPECIAL_FILE), one warning each.
 export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root]): string[] {
   const warnings: string[] = [];
   const walk = (dir: string, rel: string, depth: number): void => {
@@ -50,9 +56,12 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
       return;
     }
     for (const entry of entries) {
-      if (!entry.isFile() && !entry.isDirectory()) continue;
       const path = join(dir, entry.name);
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (!entry.isFile() && !entry.isDirectory()) {
+        if (!entry.isSymbolicLink()) special(path, child);
+        continue;
+      }
       if (clear(path, child) && depth < 256) walk(path, child, depth + 1);
     }
   };
@@ -72,6 +81,16 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
       }
     }
     return isDir;
+  };
+  const special = (path: string, rel: string): void => {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return;
+    try {
+      unlinkSync(path);
+      warnings.push(`a sandboxed command left ${rel}, ${SPECIAL_FILE}: it was removed (a reader that opens it, codeward's, git's or rg's, would wait for ever)`);
+    } catch (error) {
+      warnings.push(`a sandboxed command left ${rel}, a FIFO, socket or device, and it could not be removed (${(error as Error).message}); remove it: git and codeward block on opening it`);
+    }
   };
   // The workspace folder itself too (`chmod g+s .`).
   for (const start of from) {

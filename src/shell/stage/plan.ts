@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { PathRules } from '../../engine/command.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { fsLookup, stagedLookup } from '../../permissions/git-shape.js';
-import { clearedMessage, riskyBits, riskyWhat, runsAsOwner } from '../../sandbox/modes.js';
+import { clearedMessage, riskyBits, riskyWhat, runsAsOwner, SPECIAL_FILE } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { inspect, sameFile, type Found } from './plan-found.js';
 import { StageGate } from './plan-gate.js';
@@ -169,7 +169,7 @@ export class Planner {
       case 'dir':
         return this.folder(entry);
       case 'other':
-        return void this.plan.aside.push({ rel: entry.rel, reason: 'a FIFO, socket or device: never applied' });
+        return void this.plan.aside.push({ rel: entry.rel, reason: SPECIAL_FILE });
     }
   }
 
