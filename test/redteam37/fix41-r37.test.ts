@@ -18,7 +18,9 @@
 // (not a system folder's) or is looked up on a PATH the #! line itself sets is a file of the workspace: read it as
 // the next script (pathScript of that path, nested as the kernel nests #! up to 4 levels) or unknown; only a
 // system interpreter is "another language".
-// FIXED: TODO
+// FIXED (fix41): task-runner-shell.ts programFile/shebangProgram: a #! program outside the system folders (a path, or
+// found on a PATH the #! line's env sets) is read as the next script, nested as the kernel nests #! (4), or unknown
+// (outside the workspace, no #! of its own, env -C, a PATH folder only known at run time).
 //
 // R37-b2 — MAJOR (seed 004's immune list of an unstaged run, R34-6 / R36-1 class) — a script or program the SAME LINE
 // makes by copying, moving or linking a file (`cp s.sh y.sh && sh y.sh`, `mv`, `ln -s /bin/rm tool && ./tool -rf sub`)
@@ -40,7 +42,8 @@
 // list is in play.
 // ONE place for the class fix: task-runner-shell.ts scriptText's 'absent' branch (a workspace path the runner names:
 // { unknown } unless it is a bare name a shell looks up on PATH AND the line does not write it).
-// FIXED: TODO
+// FIXED (fix41): task-runner-shell.ts scriptText: a script operand or program path absent when judged is unknown; only a
+// `.`/`source` bare name found on PATH outside the workspace (looked up there first) stays unread as before.
 //
 // R37-b3 — MAJOR (catalogue line, Invariant 2) — the catalogue's own line (permissions/obeyed.ts: "a tool the user runs
 // FOR ANOTHER REASON ... opening the folder in an editor runs ...") protects `.yarn/sdks` because it is "what the editor
@@ -61,7 +64,9 @@
 // ONE place for the class fix: the catalogue (permissions/obeyed.ts, an 'editor' row: editor-loaded linters' and
 // formatters' config-as-code and the workspace copies of the libraries the extensions load), and obeyed-scan.ts's walk
 // judging those node_modules package folders as it judges node_modules/.bin.
-// FIXED: TODO
+// FIXED (fix41): obeyed.ts 'editor' row (configs of eslint/prettier/stylelint/markdownlint/mypy and
+// node_modules/{eslint,prettier,stylelint,typescript}); obeyed-scan.ts loaded() judges those library folders whole inside
+// the skipped node_modules (test/redteam37/editor-libraries-b3.test.ts drives the walk).
 //
 // R37-b4 — MINOR (Invariant 8: "An 'always' answer covers no more than the question showed") — "always" on
 // `move a.txt b.txt` saves one rule PER PATH (`allow @coder move?a.txt`, `allow @coder move?b.txt`: the question's own
@@ -75,8 +80,9 @@
 // Expected: the reverse move asks (the saved rule names the pair, or the source/destination roles: `move a.txt b.txt`).
 // ONE place for the class fix: the gate's "always" scopes for a call of two roles (permissions/gate.ts joinedQuestion
 // / the rule each part saves): one rule for the call as the question spelled it, not one per part.
-// FIXED: TODO
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// FIXED (fix41): joined-call.ts + gate.ts: a call whose parts are roles (not an edit command's files) saves ONE rule,
+// its whole text (`@coder move?a.txt b.txt`), and only that rule, matched against the whole call, allows it again.
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
@@ -199,6 +205,13 @@ describe('R37-b4 MINOR: "always" on a move covers the reverse move', () => {
       const back = await engine.run({ cmd: 'move', args: { from: 'b.txt', to: 'a.txt' } });
       expect(asked).toEqual(['@coder move a.txt b.txt', '@coder move b.txt a.txt']);
       expect(back.ok).toBe(false);
+      // The move "always" covered runs again unasked (its one rule, matched against the whole call).
+      rmSync(join(root, 'b.txt'));
+      writeFileSync(join(root, 'a.txt'), 'A\n');
+      // (b.txt was removed behind codeward's back: the first try is refused as stale, C230, the repeat runs.)
+      await engine.run({ cmd: 'move', args: { from: 'a.txt', to: 'b.txt' } });
+      const again = await engine.run({ cmd: 'move', args: { from: 'a.txt', to: 'b.txt' } });
+      expect([again.ok ? 'ok' : JSON.stringify(again.error), asked.length]).toEqual(['ok', 2]);
     } finally {
       await engine.close();
     }
