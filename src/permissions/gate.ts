@@ -12,6 +12,7 @@ import type { ObeyedContextOf } from './immune.js';
 import { approvalNeededMessage, deniedMessage, userDeniedMessage } from './messages.js';
 import { escapePattern } from './pattern.js';
 import type { Policy } from './policy.js';
+import { joinedCallRule, joinedCallText, ofRoles } from './joined-call.js';
 import { scopesFor, SessionGrants } from './scopes.js';
 import type { ApprovalAnswer, ApprovalPreview, ApprovalReply, ApprovalRequest, ApprovalScope, Decision, Judged, ScopedApprover, ShellParserLike } from './types.js';
 import type { CallPreview } from '../engine/command.js';
@@ -120,7 +121,11 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
   const immune = parts.find((part) => part.decision.source === 'immune');
   const each = parts.map((part) => (part.decision.source === 'immune' ? [] : scopesFor(part.judged, part.decision)));
   const scopes: ApprovalScope[] = [];
-  if (!immune && each.every((own) => own.length > 0)) {
+  const roles = ofRoles(parts.map((part) => part.judged));
+  if (!immune && roles) {
+    // One effect in several roles (`move a.txt b.txt`): one rule for the call as asked (joined-call.ts, R37-b4).
+    scopes.push({ label: `this call (${joinedCallText(parts.map((part) => part.judged))})`, rules: [joinedCallRule(parts.map((part) => part.judged))] });
+  } else if (!immune && each.every((own) => own.length > 0)) {
     const subjects = parts.map((part) => part.judged.subject ?? part.judged.call);
     // Each file's own first rule, the one a bare "always" on that file alone saves (the asked command's: red team
     // R30-5, `own[0].rules` whole saved every edit command of every file, so "always" on a two-file `update`
@@ -131,9 +136,8 @@ function joinedQuestion(parts: readonly { judged: Judged; decision: Decision }[]
     for (const scope of each[0]!.slice(1)) if (each.every((own) => own.some((other) => key(other) === key(scope)))) scopes.push(scope);
   }
   const never = parts.map((part) => denyRule(part.judged));
-  const head = first!.judged.call.slice(0, first!.judged.call.length - (first!.judged.subject?.length ?? 0)).trimEnd();
   const request: ApprovalRequest = {
-    judged: `${head} ${parts.map((part) => part.judged.subject ?? '').join(' ')}`,
+    judged: joinedCallText(parts.map((part) => part.judged)),
     tool: first!.judged.tool,
     reason: [...new Set(parts.map((part) => `${part.judged.subject}: ${part.decision.reason}`))].join('; '),
     source: (immune ?? first!).decision.source,
@@ -242,6 +246,12 @@ export async function authorizeJudged(judged: readonly Judged[], gateOptions: Pe
   }
   const left = skipped.length > 0 ? { skipped } : undefined;
   if (asking.length === 0 || found?.dry) return left;
+  // A call of roles approved "always" before: its one rule, matched against the whole call's text (joined-call.ts).
+  const [first] = asking;
+  if (first !== undefined && asking.length > 1 && ofRoles(asking.map((part) => part.judged)) && asking.every((part) => part.decision.source !== 'immune') && options.policy.match({ canonical: { text: joinedCallText(asking.map((part) => part.judged)), command: first.judged.command, qualified: true }, others: [] })?.action === 'allow') {
+    for (const part of asking) options.denials.recordApproval(part.judged.tool);
+    return left;
+  }
   let rendered: Promise<ApprovalPreview | undefined> | undefined;
   // A deny the handler's dry run met on a file it found (ctx.intend) refuses before anyone is asked.
   const shown: PreviewSource = () => (rendered ??= (preview?.() ?? Promise.resolve(undefined)).then(async (dry) => {

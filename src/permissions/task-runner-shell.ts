@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { envCommand } from '../shell/parse-wrappers.js';
 import { sameProgram } from '../shell/program-aliases.js';
@@ -22,15 +23,55 @@ const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noeditin
 // immune list: LEFT, red team R36-5), never taken for a shell script.
 const NOT_SHELL = /^(?:python[\d.]*|pypy[\d.]*|node|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|julia|osascript)$/;
 
-// What a #! line runs (red team R36-9): its program's base name through `env` and its options, read by the top
-// level's own env reader (shell/parse-wrappers.ts envCommand: -S/--split-string split in place, -i, -u NAME, --); `rbash` (bash started restricted: rm and redirections allowed) is a shell.
-// 'shell' (a shell reads the file), 'other' (an interpreter of another language), or unknown.
-function shebangProgram(line: string): 'shell' | 'other' | { readonly unknown: string } {
+// Folders of the system's own programs: a #! interpreter there is judged by its name; any other is a file (R37-b1).
+const SYSTEM = /^\/(?:usr|bin|sbin|opt|nix|snap)\//;
+// How deep the kernel nests #! interpreters that are scripts themselves (Linux: BINPRM_MAX_RECURSION).
+const NESTING = 4;
+
+type Shebang = 'shell' | 'other' | { readonly path: string } | { readonly unknown: string };
+
+// What a #! line runs (red team R36-9): its program through `env` and its options, read by the top level's own env
+// reader (shell/parse-wrappers.ts envCommand: -S/--split-string split in place, -i, -u NAME, --); `rbash` (bash
+// started restricted: rm and redirections allowed) is a shell. 'shell' (a shell reads the file), 'other' (a SYSTEM
+// interpreter of another language), `path` (a file the kernel runs next with this one as its script, R37-b1: `#!./node`,
+// or a name found on a PATH the #! line itself sets through env), or unknown.
+function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const words = line.slice(2).trim().split(/\s+/);
-  const program = basename((basename(words[0] ?? '') === 'env' ? envCommand(words) : words)[0] ?? '');
-  if (SHELLS.has(program) && program !== 'source' && program !== '.') return 'shell';
-  if (NOT_SHELL.test(sameProgram(program))) return 'other';
-  return { unknown: `its #! line runs ${program || 'nothing codeward can read'}, a program codeward does not read` };
+  const head = words[0] ?? '';
+  if (!SYSTEM.test(head)) return { path: head };
+  const viaEnv = basename(head) === 'env';
+  const program = (viaEnv ? envCommand(words) : words)[0] ?? '';
+  if (viaEnv && program.includes('/')) {
+    // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
+    if (!program.startsWith('/') && /(?:^|\s)(?:-[a-zA-Z]*C|--chdir)/.test(line)) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
+    if (!SYSTEM.test(resolve(folder.dir, program))) return { path: program };
+  }
+  const looked = viaEnv && !program.includes('/') ? onShebangPath(line, program, folder) : undefined;
+  if (looked !== undefined) return looked;
+  const name = basename(program);
+  if (SHELLS.has(name) && name !== 'source' && name !== '.') return 'shell';
+  if (NOT_SHELL.test(sameProgram(name))) return 'other';
+  return { unknown: `its #! line runs ${name || 'nothing codeward can read'}, a program codeward does not read` };
+}
+
+// A bare program on the PATH a #! line's env sets (`#!/usr/bin/env -S PATH=./bin:/usr/bin python3`): the first
+// folder that has it decides; a system folder's is judged by name (undefined), a workspace file is read next, any
+// other folder, a folder only known at run time or a workspace folder where it is not (yet) is unknown.
+function onShebangPath(line: string, program: string, folder: TaskFolder): Shebang | undefined {
+  const set = /(?:^|[\s"']|-S)PATH=([^\s"']*)/.exec(line);
+  if (set === null) return undefined;
+  for (const entry of set[1]!.split(':')) {
+    if (/^\$(?:PATH|\{PATH\})$/.test(entry)) return undefined;
+    const unknown = { unknown: `its #! line runs ${program} from ${entry || 'the current folder'}, a folder its own PATH names` };
+    if (entry.includes('$')) return unknown;
+    const dir = resolve(folder.dir, entry || '.');
+    if (SYSTEM.test(`${dir}/`)) {
+      if (existsSync(join(dir, program))) return undefined;
+      continue;
+    }
+    return inside(dir, folder.root) ? { path: join(dir, program) } : unknown;
+  }
+  return undefined;
 }
 
 // A script named only at run time: find's `{}` (`find . -exec sh {} \\;`, R36-3), a variable (`bash $f`), a command's
@@ -56,7 +97,7 @@ function scriptOperand(rest: readonly string[]): TaskNames {
   return null;
 }
 
-function scriptText(folder: TaskFolder, name: string): TaskStep {
+function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
   const abs = isAbsolute(name) ? resolve(name) : join(folder.dir, name);
   // A script outside the workspace is judged by the line's own rules, as before R34-6: the sandbox's runs write only
@@ -66,8 +107,18 @@ function scriptText(folder: TaskFolder, name: string): TaskStep {
   if (!inside(abs, folder.root)) return { lines: [] };
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
-  // A name the shell may look up on PATH (`. env.sh`, `bash tool`): not a file here, so not a script of the workspace.
-  return text === 'absent' ? { lines: [] } : { lines: [text] };
+  if (text !== 'absent') return { lines: [text] };
+  // Not there when the line is judged (R37-b2): only the run can make it (`cp s.sh y.sh && sh y.sh`, `ln -s /bin/rm t
+  // && ./t -rf sub`): a shell opens its script operand from the run folder first (dash never looks it up), a path
+  // is never looked up. Only `.`/`source`'s bare name found on PATH outside the workspace is that file, not read
+  // here, as before.
+  if (lookedUp && !name.includes('/') && onPath(name, folder.root)) return { lines: [] };
+  return { lines: [], unknown: `the script ${name} is not there when the line is judged (the line itself may make it)` };
+}
+
+// Whether a bare name is a file in a PATH folder outside the workspace (codeward's PATH, which its runs inherit).
+function onPath(name: string, root: string): boolean {
+  return (process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && !inside(dir, root) && existsSync(join(dir, name)));
 }
 
 function inside(path: string, area: string): boolean {
@@ -76,7 +127,10 @@ function inside(path: string, area: string): boolean {
 }
 
 // `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.
-export const SHELL_SCRIPT: TaskRunner = { files: 'the shell script file it runs', names: scriptOperand, read: scriptText };
+export const SHELL_SCRIPT: TaskRunner = { files: 'the shell script file it runs', names: scriptOperand, read: (folder, name) => scriptText(folder, name) };
+// `. FILE`, `source FILE`: a bare name is looked up on PATH first.
+const SOURCED: TaskRunner = { ...SHELL_SCRIPT, read: (folder, name) => scriptText(folder, name, true) };
+export const shellRunner = (program: string): TaskRunner => (program === '.' || program === 'source' ? SOURCED : SHELL_SCRIPT);
 
 // A program given by a path of the workspace (`./clean.sh`, `scripts/x`): a shell script when its #! line names a shell,
 // or when it has none (the calling shell runs such a file itself).
@@ -87,14 +141,27 @@ export function pathScript(program: string): TaskRunner | undefined {
   return {
     files: SHELL_SCRIPT.files,
     names: () => unknown ?? { names: [program] },
-    read: (folder, name) => {
-      const step = scriptText(folder, name);
-      const text = step.lines[0];
-      if (text === undefined || !text.startsWith('#!')) return step;
-      const program = shebangProgram(text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')));
-      return program === 'shell' ? step : program === 'other' ? { lines: [] } : { lines: [], unknown: program?.unknown ?? 'an unknown #! line' };
-    },
+    read: (folder, name) => programFile(folder, name, 0),
   };
+}
+
+// What running the file `name` has a shell read: its own text (no #! line, or a shell's), nothing (a system
+// interpreter of another language), or, when its #! line names another file, what running THAT file with this one as
+// its script has read, as the kernel nests #! (R37-b1). An interpreter with no #! line of its own, outside the
+// workspace or past NESTING is unknown.
+function programFile(folder: TaskFolder, name: string, depth: number): TaskStep {
+  const step = scriptText(folder, name);
+  const text = step.lines[0];
+  if (depth > 0 && (text === undefined ? step.unknown === undefined : !text.startsWith('#!'))) return { lines: [], unknown: step.unknown ?? `its #! line runs ${name}, which the kernel cannot run as an interpreter codeward reads` };
+  if (text === undefined || !text.startsWith('#!')) return step;
+  const program = shebangProgram(text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n')), folder);
+  if (program === 'shell') return step;
+  if (program === 'other') return { lines: [] };
+  if ('unknown' in program) return { lines: [], unknown: program.unknown };
+  const next = resolve(folder.dir, program.path);
+  if (!inside(next, folder.root)) return { lines: [], unknown: `its #! line runs ${program.path}, a program outside the system folders codeward does not read` };
+  if (depth + 1 >= NESTING) return { lines: [], unknown: `its #! line runs ${program.path}, #! interpreters nested deeper than ${NESTING}` };
+  return programFile(folder, next, depth + 1);
 }
 
 export const isShellName = (program: string): boolean => SHELLS.has(program);

@@ -33,8 +33,10 @@ describe('editor settings below the top and in *.code-workspace files (js19 Left
     }, ['apps/web/eslint.config.js', 'apps/web/rules.js']);
   });
 
+  // eslint.config.* and .prettierrc* are in the write gate's catalogue since R37-b3 (an extension installed in the editor
+  // loads them whether or not the project names it): obeyed (test/permissions/obeyed.test.ts), so not rows here.
   it('control: no extension named below or in a workspace file, the configurations stay free', async () => {
-    await row({ 'apps/web/.vscode/settings.json': '{"editor.tabSize": 2}', 'x.code-workspace': JSON.stringify({ folders: [{ path: 'apps/web' }], settings: { 'files.eol': '\n' } }) }, [], ['src/a.ts', 'apps/web/eslint.config.mjs', 'apps/web/.prettierrc.json', 'apps/web/tailwind.config.js']);
+    await row({ 'apps/web/.vscode/settings.json': '{"editor.tabSize": 2}', 'x.code-workspace': JSON.stringify({ folders: [{ path: 'apps/web' }], settings: { 'files.eol': '\n' } }) }, [], ['src/a.ts', 'apps/web/tailwind.config.js']);
   });
 
   it.each([
