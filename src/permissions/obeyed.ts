@@ -44,12 +44,6 @@ type Row = readonly [family: ObeyedFamily, by: string, patterns: readonly string
 // (obeyed-bin-shadows.ts; this module is on every cold call's path: test/bin/lazy-start.test.ts).
 export const NODE_BIN_SHELLS: readonly string[] = 'sh bash dash zsh ksh fish'.split(' ');
 
-// The libraries an editor extension loads from the workspace's node_modules (at any depth), by package name.
-export const EDITOR_LIBRARIES: readonly string[] = ['eslint', 'prettier', 'stylelint', 'typescript'];
-function editorLibraries(): string[] {
-  return EDITOR_LIBRARIES.map((name) => `node_modules/${name}`);
-}
-
 const ROWS: readonly Row[] = [
   ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
   ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
@@ -83,9 +77,10 @@ const ROWS: readonly Row[] = [
   ['editor', 'Xcode and Visual Studio / Rider (scheme build and run actions; launch profiles naming a program)', ['*.xcscheme', 'Properties/launchSettings.json']],
   // Red team R37-b3: an editor's linter and formatter extensions (ESLint, Prettier, Stylelint, markdownlint, mypy) load
   // the WORKSPACE's copy of their library and run its config, which is code or names code (plug-ins, parsers), as
-  // soon as a file opens or saves: the non-PnP twin of .yarn/sdks. The libraries' folders in node_modules are judged
-  // by the after-run walk (sandbox/obeyed-scan.ts) although it skips installed packages.
-  ['editor', 'editor linter and formatter extensions (they load the workspace\'s eslint, prettier, stylelint or typescript and run the config code and plug-ins it names on open and save)', ['eslint.config.*', '.eslintrc', '.eslintrc.*', 'prettier.config.*', '.prettierrc', '.prettierrc.*', 'stylelint.config.*', '.stylelintrc', '.stylelintrc.*', '.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs', 'mypy.ini', '.mypy.ini', ...editorLibraries()]],
+  // soon as a file opens or saves. The installed libraries themselves (node_modules/eslint ...) are NOT rows: they are
+  // obeyed where the project names the extension (hook-editor.ts, R18-19); unconditional, every `npm install` in the
+  // sandbox that updates typescript or eslint failed (read-only) or was not applied (lead, stop 61).
+  ['editor', 'editor linter and formatter extensions (they load the workspace\'s eslint, prettier, stylelint or typescript and run the config code and plug-ins it names on open and save)', ['eslint.config.*', '.eslintrc', '.eslintrc.*', 'prettier.config.*', '.prettierrc', '.prettierrc.*', 'stylelint.config.*', '.stylelintrc', '.stylelintrc.*', '.markdownlint.js', '.markdownlint.cjs', '.markdownlint-cli2.cjs', '.markdownlint-cli2.mjs', 'mypy.ini', '.mypy.ini']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
   ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat', 'conda-meta']],
   // Red team R24-13: any folder may be on sys.path (an editable install's .pth, a user site's, PYTHONPATH), so

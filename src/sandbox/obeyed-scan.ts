@@ -1,7 +1,7 @@
 import { whereLinksLead } from '../workspace/links-lead.js';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { EDITOR_LIBRARIES, isObeyedLater, mayEndAt, reachesAnyName, type Obeyed, type ObeyedContext } from '../permissions/obeyed.js';
+import { isObeyedLater, mayEndAt, reachesAnyName, type Obeyed, type ObeyedContext } from '../permissions/obeyed.js';
 import { mayBeCompiledCache } from '../permissions/compiled-caches.js';
 import { gitDirShaped } from '../permissions/git-shape.js';
 import { pycMismatch } from './pyc-leftovers.js';
@@ -24,7 +24,7 @@ import { moveAside } from './planted.js';
 // `node_modules` and its `.bin` are listed through a link, so PATH's spelling is what is judged.
 //
 // Not walked: `node_modules` (dependencies an installer writes, entered by no tool the catalogue lists; its `.bin`
-// programs are judged one by one, and the libraries an editor extension loads from it whole: R37-b3)
+// programs are judged one by one)
 // and the root `.git` (guarded by mounts, guards.ts). Folder listings are kept between runs of one engine
 // and read again only when the folder's ctime changed (bench/sandbox.mjs has the cost).
 
@@ -197,15 +197,6 @@ export class ObeyedScan {
     if (lstatSync(join(this.root, rel)).isDirectory()) this.inside(rel, found, 0, pass);
   }
 
-  // R37-b3: a library an editor extension loads from node_modules (obeyed.ts EDITOR_LIBRARIES), judged whole after the
-  // run; not bound read-only (an installer in the run may write it: what it changed there is moved aside).
-  private loaded(rel: string, found: Found, pass: Pass): void {
-    const sig = signature(join(this.root, rel));
-    if (!sig || !isObeyedLater(rel, pass.ctx)) return;
-    found.hits.set(rel, sig);
-    if (statSync(join(this.root, rel), { throwIfNoEntry: false })?.isDirectory() === true) this.inside(rel, found, 0, pass);
-  }
-
   // A nested `.git`: a file (a submodule's or worktree's pointer) is bound read-only; a folder's control
   // files are judged after the run by what git would run from them.
   private git(rel: string, found: Found, dir: boolean, pass: Pass): void {
@@ -247,7 +238,7 @@ export class ObeyedScan {
         return undefined;
       }
       const installed = dir.slice(dir.lastIndexOf('/') + 1).toLowerCase() === 'node_modules';
-      for (const name of installed ? entries.filter((entry) => entry === '.bin' || EDITOR_LIBRARIES.includes(entry)) : entries) {
+      for (const name of installed ? entries.filter((entry) => entry === '.bin') : entries) {
         if (--budget < 0) return { path: dir, obeyed: undefined };
         const child = `${dir}/${name}`;
         const obeyed = isObeyedLater(child, ctx);
@@ -333,7 +324,6 @@ export class ObeyedScan {
           if (sig) found.links.set(bin, sig);
           const linked = entry.link === true || sig !== undefined;
           for (const program of this.list(bin, pass, true)) this.named(`${bin}/${program.name}`, found, pass, linked);
-          for (const library of EDITOR_LIBRARIES) this.loaded(`${child}/${library}`, found, pass);
         }
       }
     }

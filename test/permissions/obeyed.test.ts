@@ -69,11 +69,10 @@ describe('realistic spellings of each family', () => {
     ['shell', 'default.nix'], ['shell', 'pkg/default.nix'], ['shell', 'flake.nix'], ['shell', 'devenv.nix'], ['shell', 'devenv.yaml'], ['shell', 'svc/devenv.local.nix'],
     ['shell', 'pixi.toml'], ['shell', '.flox/env/manifest.toml'], ['shell', 'pkg/devbox.json'], ['shell', '.hg/hgrc-not-shared'], ['shell', 'vendor/x/.hg/sharedpath'],
     ['shell', '.rubocop.yml'], ['shell', 'app/.rubocop.yml'], ['editor', '.perldb'], ['editor', 'pl/perldb.ini'],
-    // Red team R37-b3: what an editor's linter and formatter extensions load and run on open (configs, plug-ins, the libraries).
+    // Red team R37-b3: what an editor's linter and formatter extensions load and run on open (configs naming code).
     ['editor', 'eslint.config.js'], ['editor', 'pkg/eslint.config.ts'], ['editor', 'web/.eslintrc.cjs'], ['editor', '.eslintrc.json'], ['editor', '.prettierrc'],
     ['editor', 'pkg/.prettierrc.mjs'], ['editor', 'prettier.config.cjs'], ['editor', 'stylelint.config.mjs'], ['editor', '.stylelintrc.js'], ['editor', 'mypy.ini'],
-    ['editor', '.markdownlint-cli2.cjs'], ['editor', 'node_modules/eslint/lib/api.js'], ['editor', 'apps/web/node_modules/typescript/lib/tsserver.js'],
-    ['editor', 'node_modules/.pnpm/prettier@3.0.0/node_modules/prettier/index.cjs'], ['editor', 'node_modules/stylelint/package.json'],
+    ['editor', '.markdownlint-cli2.cjs'],
   ];
   it.each(cases)('%s: %s', (family, path) => {
     expect(isObeyedLater(path)?.family).toBe(family);

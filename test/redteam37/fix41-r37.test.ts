@@ -182,11 +182,18 @@ describe('R37-b1/b2 held-back variants', () => {
 });
 
 describe('R37-b3 MAJOR: config-as-code an editor extension runs on open is not in the catalogue', () => {
-  it.each(['eslint.config.js', 'eslint.config.mjs', '.eslintrc.js', '.eslintrc.cjs', 'prettier.config.js', '.prettierrc.cjs', 'stylelint.config.js', 'mypy.ini', 'pkg/eslint.config.js', 'pkg/.prettierrc.js', 'node_modules/eslint/lib/api.js', 'node_modules/prettier/index.cjs', 'node_modules/stylelint/lib/index.mjs'])('%s is obeyed', (path) => {
+  it.each(['eslint.config.js', 'eslint.config.mjs', '.eslintrc.js', '.eslintrc.cjs', 'prettier.config.js', '.prettierrc.cjs', 'stylelint.config.js', 'mypy.ini', 'pkg/eslint.config.js', 'pkg/.prettierrc.js'])('%s is obeyed', (path) => {
     expect(isObeyedLater(path)).toBeDefined();
   });
   it.each(['.yarn/sdks/eslint/lib/api.js', '.rubocop.yml', '.pylintrc'])('control: %s is obeyed', (path) => {
     expect(isObeyedLater(path)).toBeDefined();
+  });
+  // LEFT BY DESIGN (lead, stop 61): the installed libraries are obeyed where the project names the extension
+  // (hook-editor.ts, R18-19: test/permissions/hook-editor.test.ts), not unconditionally: as a catalogue row every
+  // `npm install` / `npm ci` in the sandbox that updates typescript or eslint failed (bound read-only) or was not
+  // applied (staged), and installed packages are code the project's own scripts run anyway.
+  it.each(['node_modules/eslint/lib/api.js', 'node_modules/typescript/lib/tsserver.js'])('%s is not obeyed by the catalogue alone', (path) => {
+    expect(isObeyedLater(path)).toBeUndefined();
   });
 });
 
