@@ -176,11 +176,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised by 0.5 KB (stop 60): the merge of round 36's fixes (the warm engine's kept listing handle, perf37's
   // `lasting`; the walk snapshots) put read at 318.04 KB, search at 343.9 KB.
   // Raised by 0.5 KB (stop 61): the merge of list39's engine clock (EngineOptions.clock: the kept listing's racy rule on
-  // max(mtime, ctime) with a clock tests advance) and map38's lasting memo handle put tree at 318.88 KB, search at 344.33 KB.
-  it('a cold read, list or tree loads at most 319 KB of dist code, a search 344.5 KB', () => {
+  // max(mtime, ctime) with a clock tests advance) and map38's lasting memo handle put tree at 318.88 KB, search at 344.33 KB;
+  // round 37's catalogue row (obeyed.ts, on every cold call's path: the editor linters' config-as-code) read at 319.49 KB, search at 345.35 KB.
+  it('a cold read, list or tree loads at most 320 KB of dist code, a search 345.5 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 344_500 : 319_000);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 345_500 : 320_000);
     }
   });
 
@@ -251,8 +252,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB;
     // stop 60's round-36 fixes: one reader of the runners a command starts at every level (runners-started.ts), the
     // #! reader (task-runner-shell.ts), the .bin folders on PATH of every runner: 873.8 KB; stop 61's merge: one env
-    // reader for the line and #! (envSplit/envCommand), the workspace packages' .bin folders: 874.75 KB).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(875_000);
+    // reader for the line and #! (envSplit/envCommand), the workspace packages' .bin folders: 874.75 KB; round 37's
+    // fixes: #! interpreters read as the next script, absent scripts unknown, the keyring seccomp rule of every run,
+    // the jailed result's words: 877.6 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(878_000);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
