@@ -3,7 +3,7 @@
 // the environment, stdin, addresses or SQL tell it, which the parse never reads; here spelled so no parse can see
 // it (a script file of the workspace writes $HOME/x). Expected: the workspace and the person's sandboxWritable
 // folders are written (the temporary folder is the run's own since round 35); the home, /var/tmp and the enclosing repository's .git are not;
-// reads of the home and the network work as before. Every `off` run is jailed, a person-approved one too (the
+// reads outside homes and the network work as before (a home: as the sandbox shows it, round 37). Every `off` run is jailed, a person-approved one too (the
 // question says so: "writes jailed …"). Where no jail runs (bwrap missing: CODEWARD_BWRAP=/bin/false), the
 // parse's rules for a run nothing contains ask as before.
 import { execFileSync } from 'node:child_process';
@@ -127,10 +127,13 @@ describe.skipIf(!bwrapWorks)(`--sandbox off --yes: writes jailed${bwrapWorks ? '
     expect(readFileSync(join(root, 'AGENTS.md'), 'utf8')).toBe('kept\n');
   }, 60_000);
 
-  it('reads are unconfined (the home) and the network is the host\'s', async () => {
-    const { code, out } = await run(`cat ${join(home, 'secret.txt')} && curl -s http://127.0.0.1:${port}/`);
+  // Round 37 (R37-a1): a home is shown as the default-deny view shows it (its toolchain folders, sandboxReadable), so
+  // a home's other files are hidden; outside homes reads stay unconfined (the documented trade).
+  it('reads outside homes are unconfined, a home shows only what the sandbox shows, and the network is the host\'s', async () => {
+    await writeFile(join(base, 'repo', 'shared.txt'), 'outside-read\n');
+    const { code, out } = await run(`cat ${join(base, 'repo', 'shared.txt')} && (cat ${join(home, 'secret.txt')} 2>/dev/null || echo home-hidden) && curl -s http://127.0.0.1:${port}/`);
     expect(code).toBe('ran');
-    expect(out).toBe('home-read\nnet-ok\n');
+    expect(out).toBe('outside-read\nhome-hidden\nnet-ok\n');
   }, 60_000);
 
   it('a line the parse asks for today runs jailed instead (no friction), and its outside write is refused (C253 names the jail)', async () => {
