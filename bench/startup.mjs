@@ -25,6 +25,8 @@ const TREE = join(FIXTURES, 'tree');
 const TREE_COPY = join(FIXTURES, 'startup-tree-copy');
 const RUNS = Number(process.env['BENCH_STARTUP_RUNS'] ?? 15);
 const PLUGIN_CALLS = Number(process.env['BENCH_STARTUP_PLUGIN_CALLS'] ?? 200);
+// BENCH_STARTUP_PLUGIN_ONLY=1: only the plugin-door rows (no tree fixture, no cold rows).
+const PLUGIN_ONLY = process.env['BENCH_STARTUP_PLUGIN_ONLY'] === '1';
 const TARGETS = { read: 1.8, exec: 2.8, tree: 2.2, search: 1.1, warmRead: 1.3, plugin: 2 };
 const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-messages'];
 // No warm engine for the cold rows; the warm rows use the server started below (its own state folder).
@@ -145,41 +147,62 @@ async function sideBySide(servers) {
 }
 
 // The wrapper docs/chatcli-plugin.md installs (its heredoc, run by sh with $CODEWARD this checkout's snapshot
-// folder): it starts node without NODE_EXTRA_CA_CERTS, which codeward hands on to what it runs.
-function pluginWrapper() {
+// folder): it starts node without NODE_EXTRA_CA_CERTS, which codeward hands on to what it runs, and hands a call to
+// the warm engine through its perl client (dist/bin/warm-call.pl). `nodeOnly`: the same wrapper without the perl
+// line (the wrapper of stops 57-61: every call starts node, whose own client hands it over).
+function pluginWrapper(nodeOnly = false) {
   const heredoc = /^cat > ~\/\.chatcli\/plugins\/coder <<EOF\n[\s\S]*?\nEOF$/m.exec(readFileSync(join(ROOT, 'docs', 'chatcli-plugin.md'), 'utf8'))?.[0];
   if (!heredoc) throw new Error('docs/chatcli-plugin.md: no wrapper heredoc');
-  const wrapper = join(FIXTURES, 'startup-coder');
-  const written = spawnSync('sh', ['-c', heredoc.replace('~/.chatcli/plugins/coder', '"$TARGET"').replace('$CODEWARD/dist/bin/codeward.js', '$CODEWARD_CLI')], { env: { PATH: CLEAN_ENV.PATH, CODEWARD_CLI: CLI, TARGET: wrapper }, encoding: 'utf8' });
+  const wrapper = join(FIXTURES, nodeOnly ? 'startup-coder-node' : 'startup-coder');
+  const text = nodeOnly ? heredoc.replace(/^.*warm-call\.pl.*\n/m, '') : heredoc;
+  const written = spawnSync('sh', ['-c', text.replace('~/.chatcli/plugins/coder', '"$TARGET"')], { env: { PATH: CLEAN_ENV.PATH, CODEWARD: join(CLI, '..', '..', '..'), TARGET: wrapper }, encoding: 'utf8' });
   if (written.status !== 0) throw new Error(`plugin wrapper: ${written.stderr}`);
   chmodSync(wrapper, 0o755);
   return wrapper;
 }
 
 // PLUGIN_CALLS plugin-door reads in a row, through the documented wrapper as ChatCLI runs it, in blocks that
-// alternate warm and cold; the total per side.
-function pluginCalls() {
-  const wrapper = pluginWrapper();
-  const totals = { warm: 0, cold: 0 };
-  const block = Math.max(1, Math.min(20, PLUGIN_CALLS));
-  for (let done = 0; done < PLUGIN_CALLS; done += block) {
-    for (const side of ['warm', 'cold']) {
-      const env = { ...(side === 'warm' ? WARM : COLD), CODEWARD_CHATCLI_PLUGIN: '1' };
-      const started = performance.now();
-      for (let call = 0; call < Math.min(block, PLUGIN_CALLS - done); call += 1) {
-        const r = timed(wrapper, ['read', 'small.txt'], { cwd: DATA, env });
-        if (r.status !== 0 || !r.stdout.includes('line 16')) throw new Error(`plugin-door ${side} call failed: ${r.stderr.slice(0, 300)}`);
-      }
-      totals[side] += performance.now() - started;
-    }
+// alternate the sides: cold (CODEWARD_NO_SERVE=1), warm through the perl client, warm through node's client (the
+// wrapper without its perl line). Each side's wall and CPU (the call's processes + the server's meanwhile) summed.
+// Checked first: each side's answer, and that the perl side answers with no node to start (a `node` that fails).
+async function pluginCalls(server) {
+  const sides = {
+    cold: { wrapper: pluginWrapper(), env: { ...COLD, CODEWARD_CHATCLI_PLUGIN: '1' } },
+    perl: { wrapper: pluginWrapper(), env: { ...WARM, CODEWARD_CHATCLI_PLUGIN: '1' }, server },
+    node: { wrapper: pluginWrapper(true), env: { ...WARM, CODEWARD_CHATCLI_PLUGIN: '1' }, server },
+  };
+  const noNode = ensureDir(join(FIXTURES, 'startup-no-node'));
+  writeFileSync(join(noNode, 'node'), '#!/bin/sh\nexit 99\n');
+  chmodSync(join(noNode, 'node'), 0o755);
+  for (const [name, side] of [...Object.entries(sides), ['perl without node', { ...sides.perl, env: { ...sides.perl.env, PATH: `${noNode}:${sides.perl.env.PATH}` } }]]) {
+    const r = timed(side.wrapper, ['read', 'small.txt'], { cwd: DATA, env: side.env });
+    if (r.status !== 0 || !r.stdout.includes('line 16')) throw new Error(`plugin-door ${name} call failed (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
   }
-  return totals;
+  const totals = Object.fromEntries(Object.keys(sides).map((name) => [name, { wall: 0, cpu: 0 }]));
+  const block = Math.max(1, Math.min(20, PLUGIN_CALLS));
+  const sampler = cpuSampler();
+  const load = loadavg()[0];
+  try {
+    for (let done = 0; done < PLUGIN_CALLS; done += block) {
+      for (const [name, side] of Object.entries(sides)) {
+        for (let call = 0; call < Math.min(block, PLUGIN_CALLS - done); call += 1) {
+          const serverBefore = side.server ? serverCpu(side.server.pid) : 0;
+          const one = await sampler.sample(side.wrapper, ['read', 'small.txt'], DATA, side.env);
+          if (one.status !== 0) throw new Error(`plugin-door ${name} call: exit ${one.status}`);
+          totals[name].wall += one.wall;
+          totals[name].cpu += one.cpu + (side.server ? serverCpu(side.server.pid) - serverBefore : 0);
+        }
+      }
+    }
+  } finally {
+    sampler.close();
+  }
+  return { totals, note: `load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${PLUGIN_CALLS} calls a side, blocks of ${block} interleaved` };
 }
-
 // The warm engines (codeward serve) on DATA and TREE, their state folder fresh; stopped at the end.
 async function withServers(work) {
   rmSync(STATE, { recursive: true, force: true });
-  const servers = { data: await startServe(CLI, DATA, WARM), tree: await startServe(CLI, TREE, WARM) };
+  const servers = { data: await startServe(CLI, DATA, WARM), ...(PLUGIN_ONLY ? {} : { tree: await startServe(CLI, TREE, WARM) }) };
   try {
     return await work(servers);
   } finally {
@@ -187,9 +210,13 @@ async function withServers(work) {
   }
 }
 
-function pluginRow() {
-  const totals = pluginCalls();
-  return row({ name: `startup: ${PLUGIN_CALLS} plugin-door calls, warm vs cold (speed-up)`, unit: 'ms', codeward: totals.warm, baseline: totals.cold, ratio: totals.cold / totals.warm, target: `≥ ${TARGETS.plugin}×`, pass: totals.cold / totals.warm >= TARGETS.plugin });
+// The plugin door's rows: the perl client (the documented wrapper) and node's client, each against cold, wall and CPU.
+async function pluginRows(server) {
+  const { totals, note } = await pluginCalls(server);
+  return [['perl', 'warm (perl client)'], ['node', 'warm through node\'s client']].flatMap(([side, label]) => ['wall', 'cpu'].map((key) => {
+    const ratio = totals.cold[key] / totals[side][key];
+    return row({ name: `startup${key === 'cpu' ? ' CPU' : ''}: ${PLUGIN_CALLS} plugin-door calls, ${label} vs cold (speed-up)`, unit: 'ms', codeward: totals[side][key], baseline: totals.cold[key], ratio, target: `≥ ${TARGETS.plugin}×`, pass: ratio >= TARGETS.plugin, note: `${key === 'cpu' ? 'CPU ms (the call\'s processes + the server\'s)' : 'wall ms'}; ${note}` });
+  }));
 }
 
 // How many of dist's chunk files a cold `read` opens (strace), against the number built.
@@ -206,6 +233,6 @@ export async function run() {
   ensureDir(DATA);
   const file = join(DATA, 'small.txt');
   if (!existsSync(file) || readFileSync(file, 'utf8') !== smallFile()) writeFileSync(file, smallFile());
-  await treeFixture();
-  return [...(await withServers(async (servers) => [...(await sideBySide(servers)), pluginRow()])), ...chunkRow()];
+  if (!PLUGIN_ONLY) await treeFixture();
+  return [...(await withServers(async (servers) => [...(PLUGIN_ONLY ? [] : await sideBySide(servers)), ...(await pluginRows(servers.data))])), ...chunkRow()];
 }

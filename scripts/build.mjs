@@ -8,7 +8,7 @@
 // closure of a few import()ed entries (the obeyed context, the shell decision and sandbox) in one chunk
 // each. Everything else loaded through import() keeps its own.
 import { rolldown } from 'rolldown';
-import { chmod, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkGroups } from './chunk-groups.mjs';
@@ -55,6 +55,8 @@ await bundle.close();
 // the bundler writes 0644, and only a fresh `npm install` of the package sets the mode on the link's target
 // (an npx cache made by an earlier build does not: `sh: codeward: Permission denied`, exit 127).
 await chmod(join(dist, 'bin/codeward.js'), 0o755);
+// The warm-engine client of the ChatCLI wrapper (docs/chatcli-plugin.md): a perl script, next to the bin it falls back to.
+await copyFile(join(root, 'src/bin/warm-call.pl'), join(dist, 'bin/warm-call.pl'));
 const chunks = result.output.filter((output) => output.type === 'chunk');
 // The build's identity (src/permissions/kept-across.ts): answers kept by another build are computed again.
 const { createHash } = await import('node:crypto');
@@ -100,6 +102,7 @@ await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(mod
 await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
 fresh.add(join(dist, 'modules.json'));
 fresh.add(join(dist, 'build-id.json'));
+fresh.add(join(dist, 'bin/warm-call.pl'));
 async function prune(folder) {
   for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
     const path = join(folder, entry.name);
