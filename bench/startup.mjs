@@ -12,7 +12,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { rgPath } from '@vscode/ripgrep';
 import { CLEAN_ENV, CLI, FIXTURES, NODE, ROOT, ensureDir, errorRow, median, row, serverCpu, startServe, timed } from './lib.mjs';
 import { smallFile } from './cold-start.mjs';

@@ -12,6 +12,7 @@ import { chmod, copyFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chunkGroups } from './chunk-groups.mjs';
+import { dropFacades } from './facades.mjs';
 import { writeCommandManifest } from './command-manifest.mjs';
 import { LOADER, MIN_BYTES, onStaticCycle, toScript } from './script-chunks.mjs';
 
@@ -57,7 +58,12 @@ await bundle.close();
 await chmod(join(dist, 'bin/codeward.js'), 0o755);
 // The warm-engine client of the ChatCLI wrapper (docs/chatcli-plugin.md): a perl script, next to the bin it falls back to.
 await copyFile(join(root, 'src/bin/warm-call.pl'), join(dist, 'bin/warm-call.pl'));
-const chunks = result.output.filter((output) => output.type === 'chunk');
+// The re-export chunks rolldown keeps for import()ed modules of a chunk group: each import() of one goes to its target
+// (scripts/facades.mjs), the files rewritten here, the facades left out of dist.
+const built = result.output.filter((output) => output.type === 'chunk').map(({ fileName, code, modules, imports }) => ({ fileName, code, modules, imports }));
+const { dropped, changed } = dropFacades(built);
+for (const chunk of built) if (changed.has(chunk.fileName)) await writeFile(join(dist, chunk.fileName), chunk.code);
+const chunks = built.filter((chunk) => !dropped.has(chunk.fileName));
 // The build's identity (src/permissions/kept-across.ts): answers kept by another build are computed again.
 const { createHash } = await import('node:crypto');
 const buildHash = createHash('sha256');
@@ -66,7 +72,7 @@ await writeFile(join(dist, `build-id.json.${process.pid}`), `${JSON.stringify({ 
 await rename(join(dist, `build-id.json.${process.pid}`), join(dist, 'build-id.json'));
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
-const fresh = new Set(result.output.map((output) => join(dist, output.fileName)));
+const fresh = new Set(result.output.filter((output) => !dropped.has(output.fileName.replace(/\.map$/, ''))).map((output) => join(dist, output.fileName)));
 
 // The large chunks as a facade and a script V8 keeps compiled code for (scripts/script-chunks.mjs,
 // src/bin/script-loader.ts). The script is written before its facade: a concurrent call never finds a facade
