@@ -146,11 +146,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // made a cold read load 72 files. The chunk may hold nothing heavy: the rows above see its sources. The
   // bin's own imports are one chunk, the helpers every definition imports and the permission gate travel in
   // the core, the CLI main and the manifest come in one import, and a not-found hint's tree walk loads when a
-  // path is not found: a read loaded 19 files, 7 of them under 900 bytes.
+  // path is not found: a read loaded 19 files, 7 of them under 900 bytes. Lowered from 11 to 9 (perf39: an import()
+  // of one of rolldown's re-export chunks goes to its target, scripts/facades.mjs): read 6, list 4, tree 7, search 9.
   it('a cold read, list, tree or search loads few dist files (the CLI core, with the gate, in one chunk)', () => {
     for (const [name, args] of READ_ONLY) {
       if (!filesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(11);
+      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(9);
     }
   });
 
@@ -247,15 +248,16 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     await settled(join(process.env['HOME']!, '.gitconfig'));
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
-    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(19);
+    // Lowered from 19 to 12 (perf39: no re-export chunk loads, scripts/facades.mjs; 7 of the 19 were ~50 bytes each).
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(12);
     // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without; stop 59's merge of the
     // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB;
     // stop 60's round-36 fixes: one reader of the runners a command starts at every level (runners-started.ts), the
     // #! reader (task-runner-shell.ts), the .bin folders on PATH of every runner: 873.8 KB; stop 61's merge: one env
     // reader for the line and #! (envSplit/envCommand), the workspace packages' .bin folders: 874.75 KB; round 37's
     // fixes: #! interpreters read as the next script, absent scripts unknown, the keyring seccomp rule of every run,
-    // the jailed result's words: 877.6 KB).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(878_000);
+    // the jailed result's words: 877.6 KB; perf39's build without the re-export chunks: 877.3 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(877_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
