@@ -200,8 +200,9 @@ describe('R37-b3 MAJOR: config-as-code an editor extension runs on open is not i
   // package.json "prettier"/"eslintConfig"/"stylelint"): obeyed where a runner reads them (hook-runner-*.ts) or the
   // project names the extension (hook-editor.ts), a row would ask on every edit of the project's own manifest; and the
   // data-only spellings (.markdownlint.json/.jsonc/.yaml/.yml: rules only, parsed, never loaded as code; .editorconfig,
-  // .clang-format, .jshintrc, .yamllint, ruff.toml: no plug-in or code key).
-  it.each(['pyproject.toml', 'setup.cfg', 'tox.ini', 'package.json', '.markdownlint.json', '.markdownlint.jsonc', '.markdownlint.yaml', '.markdownlint.yml', '.editorconfig', '.clang-format', '.jshintrc', '.yamllint', 'ruff.toml'])('%s is not a catalogue row', (path) => {
+  // .clang-format, .jshintrc, .yamllint, ruff.toml: no plug-in or code key); and php-cs-fixer 2.x's .php_cs/.php_cs.dist
+  // (unsupported since 2021; 3.x reads only .php-cs-fixer(.dist).php, which are rows).
+  it.each(['pyproject.toml', 'setup.cfg', 'tox.ini', 'package.json', '.markdownlint.json', '.markdownlint.jsonc', '.markdownlint.yaml', '.markdownlint.yml', '.editorconfig', '.clang-format', '.jshintrc', '.yamllint', 'ruff.toml', '.php_cs', '.php_cs.dist'])('%s is not a catalogue row', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();
   });
 });
