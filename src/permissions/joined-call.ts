@@ -1,3 +1,4 @@
+import { quoteWord } from './quote-word.js';
 import { EDIT_COMMANDS, exactCallRule } from './scopes.js';
 import type { Judged } from './types.js';
 
@@ -8,11 +9,12 @@ import type { Judged } from './types.js';
 // any move between two such paths (red team R37-b4): its "always" saves one rule for the call as the question spelled
 // it, and only that rule, matched against the whole call's text, allows the call again.
 
-// `@coder move a.txt b.txt`: the call's head (tool and effect flags) and every part's subject.
+// `@coder move a.txt b.txt`: the call's head (tool and effect flags) and every part's subject, each quoted as the shell
+// reads it back (red team R38-b6: joined bare, `move {a b -> c}` and `move {a -> b c}` were one text, one rule).
 export function joinedCallText(parts: readonly Pick<Judged, 'call' | 'subject'>[]): string {
   const first = parts[0]!;
   const head = first.call.slice(0, first.call.length - (first.subject?.length ?? 0)).trimEnd();
-  return `${head} ${parts.map((part) => part.subject ?? '').join(' ')}`;
+  return `${head} ${parts.map((part) => quoteWord(part.subject ?? '')).join(' ')}`;
 }
 
 export const ofRoles = (parts: readonly Pick<Judged, 'command' | 'kind' | 'detected'>[]): boolean =>

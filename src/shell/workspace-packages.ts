@@ -1,6 +1,8 @@
-import { join, normalize, relative } from 'node:path';
+import { dirname, join, normalize, relative, resolve } from 'node:path';
 import { parseYaml } from '../engine/yaml.js';
-import { listBeneath, readBeneath } from '../workspace/own-read-sync.js';
+import { isInside } from '../workspace/contains.js';
+import { readLinkBeneath } from '../workspace/link-beneath.js';
+import { listBeneath, lstatBeneath, readBeneath } from '../workspace/own-read-sync.js';
 import { lazyMatcher } from '../workspace/picomatch.js';
 
 // Which workspace packages a package manager's line is aimed at (issue 26 LEFT, fix39): `npm exec -w a`,
@@ -72,20 +74,51 @@ function workspacePackages(root: string): Package[] | string {
     const stuck = walk(root, join(root, ...parts.slice(0, literal)), 0, (rel) => match(rel), parts.includes('**') ? MAX_DEPTH : parts.length - literal, folders);
     if (stuck !== undefined) return stuck;
   }
-  return [...folders].flatMap((dir) => {
-    const json = readJson(root, relative(root, join(dir, 'package.json')));
-    return json === undefined ? [] : [{ dir, ...(typeof json['name'] === 'string' ? { name: json['name'] } : {}) }];
-  });
+  const found: Package[] = [];
+  for (const named of folders) {
+    // Red team R38-b7: a package folder that is a link (packages/a -> ../vendor/a) is the folder it leads to, as npm
+    // follows it; one leading out of the workspace, or whose package.json is a link or lies under one, is not known here.
+    const dir = linkTarget(root, named);
+    const read = dir === undefined ? 'link' : readBeneath(root, join(dir, 'package.json'), 1 << 20);
+    if (read === 'link') return linked(root, named);
+    const json = typeof read === 'object' ? parseJson(read.bytes.toString('utf8')) : undefined;
+    if (json !== undefined) found.push({ dir: dir!, ...(typeof json['name'] === 'string' ? { name: json['name'] } : {}) });
+  }
+  return found;
+}
+
+const MAX_HOPS = 8;
+
+// Why the packages are not known here: a link not followed (out of the workspace, under another link, or walked into).
+const linked = (root: string, abs: string): string => `the workspace folder ${relative(root, abs)} is a link, whose packages are not read here`;
+
+// The folder `abs` leads to once its links are followed (each read through the jail: no link on the way), or
+// undefined when a link leads out of the workspace or the chain is too long.
+function linkTarget(root: string, abs: string): string | undefined {
+  let at = abs;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    if (lstatBeneath(root, at)?.isSymbolicLink() !== true) return at;
+    const text = readLinkBeneath(root, at);
+    if (text === undefined) return undefined;
+    at = resolve(dirname(at), text);
+    if (at === root || !isInside(root, at)) return undefined;
+  }
+  return undefined;
 }
 
 function walk(root: string, dir: string, depth: number, match: (rel: string) => boolean, max: number, into: Set<string>): string | undefined {
   if (depth >= max) return undefined;
   const listed = listBeneath(root, dir, MAX_FOLDERS);
-  if (listed === 'link') return `the workspace folder ${relative(root, dir)} is a link, whose packages are not read here`;
+  if (listed === 'link') return linked(root, dir);
   for (const entry of listed?.entries ?? []) {
-    if (entry.kind !== 'folder' || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    if ((entry.kind !== 'folder' && entry.kind !== 'link') || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
     const abs = join(dir, entry.name);
     if (match(relative(root, abs))) into.add(abs);
+    // A link that matches is a package (followed by workspacePackages); one the glob would walk into is not read here.
+    if (entry.kind === 'link') {
+      if (depth + 1 < max) return linked(root, abs);
+      continue;
+    }
     if (into.size > MAX_FOLDERS) return `the workspace names more than ${MAX_FOLDERS} package folders, not all read here`;
     const stuck = walk(root, abs, depth + 1, match, max, into);
     if (stuck !== undefined) return stuck;
@@ -104,8 +137,12 @@ function readText(root: string, rel: string): string | undefined {
 }
 
 function readJson(root: string, rel: string): Record<string, unknown> | undefined {
+  return parseJson(readText(root, rel) ?? 'null');
+}
+
+function parseJson(text: string): Record<string, unknown> | undefined {
   try {
-    const json = JSON.parse(readText(root, rel) ?? 'null') as unknown;
+    const json = JSON.parse(text) as unknown;
     return typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

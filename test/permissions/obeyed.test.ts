@@ -68,7 +68,7 @@ describe('realistic spellings of each family', () => {
     // Red team R36-7: the dev shells' entry hooks; R36-8: Mercurial's whole control folder, RuboCop's plug-ins, the Perl debugger.
     ['shell', 'default.nix'], ['shell', 'pkg/default.nix'], ['shell', 'flake.nix'], ['shell', 'devenv.nix'], ['shell', 'devenv.yaml'], ['shell', 'svc/devenv.local.nix'],
     ['shell', 'pixi.toml'], ['shell', '.flox/env/manifest.toml'], ['shell', 'pkg/devbox.json'], ['shell', '.hg/hgrc-not-shared'], ['shell', 'vendor/x/.hg/sharedpath'],
-    ['shell', '.rubocop.yml'], ['shell', 'app/.rubocop.yml'], ['editor', '.perldb'], ['editor', 'pl/perldb.ini'],
+    ['editor', '.rubocop.yml'], ['editor', 'app/.rubocop.yml'], ['editor', '.perldb'], ['editor', 'pl/perldb.ini'],
     // Red team R37-b3: what an editor's linter and formatter extensions load and run on open (configs naming code).
     ['editor', 'eslint.config.js'], ['editor', 'pkg/eslint.config.ts'], ['editor', 'web/.eslintrc.cjs'], ['editor', '.eslintrc.json'], ['editor', '.prettierrc'],
     ['editor', 'pkg/.prettierrc.mjs'], ['editor', 'prettier.config.cjs'], ['editor', 'stylelint.config.mjs'], ['editor', '.stylelintrc.js'], ['editor', 'mypy.ini'],

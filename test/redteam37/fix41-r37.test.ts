@@ -195,6 +195,16 @@ describe('R37-b3 MAJOR: config-as-code an editor extension runs on open is not i
   it.each(['node_modules/eslint/lib/api.js', 'node_modules/typescript/lib/tsserver.js'])('%s is not obeyed by the catalogue alone', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();
   });
+  // LEFT BY DESIGN (fix43, R38-b5's judgement; the per-tool table is obeyed-linters.ts): build files that also hold a
+  // linter's section (pyproject.toml [tool.pylint]/[tool.mypy], setup.cfg / tox.ini [flake8]/[pylint]/[mypy],
+  // package.json "prettier"/"eslintConfig"/"stylelint"): obeyed where a runner reads them (hook-runner-*.ts) or the
+  // project names the extension (hook-editor.ts), a row would ask on every edit of the project's own manifest; and the
+  // data-only spellings (.markdownlint.json/.jsonc/.yaml/.yml: rules only, parsed, never loaded as code; .editorconfig,
+  // .clang-format, .jshintrc, .yamllint, ruff.toml: no plug-in or code key); and php-cs-fixer 2.x's .php_cs/.php_cs.dist
+  // (unsupported since 2021; 3.x reads only .php-cs-fixer(.dist).php, which are rows).
+  it.each(['pyproject.toml', 'setup.cfg', 'tox.ini', 'package.json', '.markdownlint.json', '.markdownlint.jsonc', '.markdownlint.yaml', '.markdownlint.yml', '.editorconfig', '.clang-format', '.jshintrc', '.yamllint', 'ruff.toml', '.php_cs', '.php_cs.dist'])('%s is not a catalogue row', (path) => {
+    expect(isObeyedLater(path)).toBeUndefined();
+  });
 });
 
 describe('R37-b4 MINOR: "always" on a move covers the reverse move', () => {
