@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { readGitMetadataHead } from '../git/config-read.js';
 import { below, nativeOpens, type TreePlace } from './native-opens.js';
 import { inside } from './hook-spelling.js';
+import { readEnv } from '../shell/env-words.js';
 import { isNative, stats, type Walk } from './hook-walk.js';
 
 // The folders a relative name may be opened from: the top of the work tree (where git runs a hook), the
@@ -68,28 +69,12 @@ export function obeyShebang(walk: Walk, script: string, text: string, depth: num
   const [, interp, rest] = line as unknown as [string, string, string];
   obeyFile(walk, interp, script, depth, cwd);
   if (basename(interp) !== 'env') return;
-  const words = rest.split(/[ \t]+/).filter((word) => word !== '');
-  for (let at = 0; at < words.length; at++) {
-    const word = words[at]!;
-    if (/^(?:-S|--split-string)$/.test(word) || /^-[iv0]+$/.test(word) || word === '-' || /^--(?:ignore-environment|null|debug)$/.test(word)) continue;
-    if (/^-S./.test(word)) {
-      words.splice(at + 1, 0, word.slice(2));
-      continue;
-    }
-    if (/^(?:-u|--unset)$/.test(word)) {
-      at++;
-      continue;
-    }
-    if (/^--unset=/.test(word) || /^[A-Za-z_]\w*=/.test(word)) {
-      if (/^PATH=/.test(word)) walk.unmodeled ??= `${basename(script)}'s #! line sets PATH for the program it runs`;
-      continue;
-    }
-    // `-C dir`, `--chdir`, `-P` and the like: the program is not known.
-    if (word.startsWith('-')) {
-      walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (${word})`;
-      return;
-    }
-    if (word.includes('/')) obeyFile(walk, word, script, depth, cwd);
-    return;
-  }
+  // env's words as env reads them (shell/env-words.ts, the one reader): a PATH it sets, a folder it moves to or an
+  // option it does not have leave the program unknown; a program named by a path is obeyed.
+  const env = readEnv([interp, ...rest.split(/[ \t]+/).filter((word) => word !== '')]);
+  const program = env.command[0];
+  if (env.unknown !== undefined) walk.unmodeled ??= `${basename(script)}'s #! line gives env an option it does not have (${env.unknown})`;
+  else if (env.assignments.some((word) => word.startsWith('PATH='))) walk.unmodeled ??= `${basename(script)}'s #! line sets PATH for the program it runs`;
+  else if (env.folders.length > 0) walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (-C)`;
+  else if (program?.includes('/') === true) obeyFile(walk, program, script, depth, cwd);
 }

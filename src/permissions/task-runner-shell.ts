@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { envCommand } from '../shell/parse-wrappers.js';
+import { readEnv, type EnvRead } from '../shell/env-words.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -31,7 +31,7 @@ const NESTING = 4;
 type Shebang = 'shell' | 'other' | { readonly path: string } | { readonly unknown: string };
 
 // What a #! line runs (red team R36-9): its program through `env` and its options, read by the top level's own env
-// reader (shell/parse-wrappers.ts envCommand: -S/--split-string split in place, -i, -u NAME, --); `rbash` (bash
+// reader (shell/env-words.ts readEnv: -S/--split-string and its prefixes split in place, -i, -u NAME, -C, --); `rbash` (bash
 // started restricted: rm and redirections allowed) is a shell. 'shell' (a shell reads the file), 'other' (a SYSTEM
 // interpreter of another language), `path` (a file the kernel runs next with this one as its script, R37-b1: `#!./node`,
 // or a name found on a PATH the #! line itself sets through env), or unknown.
@@ -39,14 +39,15 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const words = line.slice(2).trim().split(/\s+/);
   const head = words[0] ?? '';
   if (!SYSTEM.test(head)) return { path: head };
-  const viaEnv = basename(head) === 'env';
-  const program = (viaEnv ? envCommand(words) : words)[0] ?? '';
-  if (viaEnv && program.includes('/')) {
+  const env = basename(head) === 'env' ? readEnv(words) : undefined;
+  const program = (env === undefined ? words : env.command)[0] ?? '';
+  if (env?.unknown !== undefined) return { unknown: `its #! line gives env an option it does not have (${env.unknown})` };
+  if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
-    if (!program.startsWith('/') && /(?:^|\s)(?:-[a-zA-Z]*C|--chdir)/.test(line)) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
+    if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
     if (!SYSTEM.test(resolve(folder.dir, program))) return { path: program };
   }
-  const looked = viaEnv && !program.includes('/') ? onShebangPath(line, program, folder) : undefined;
+  const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
   const name = basename(program);
   if (SHELLS.has(name) && name !== 'source' && name !== '.') return 'shell';
@@ -57,10 +58,13 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
 // A bare program on the PATH a #! line's env sets (`#!/usr/bin/env -S PATH=./bin:/usr/bin python3`): the first
 // folder that has it decides; a system folder's is judged by name (undefined), a workspace file is read next, any
 // other folder, a folder only known at run time or a workspace folder where it is not (yet) is unknown.
-function onShebangPath(line: string, program: string, folder: TaskFolder): Shebang | undefined {
-  const set = /(?:^|[\s"']|-S)PATH=([^\s"']*)/.exec(line);
-  if (set === null) return undefined;
-  for (const entry of set[1]!.split(':')) {
+function onShebangPath(env: EnvRead, program: string, folder: TaskFolder): Shebang | undefined {
+  const set = env.assignments.findLast((word) => word.startsWith('PATH='));
+  if (set === undefined) return undefined;
+  const path = set.slice('PATH='.length);
+  // env sets PATH, then moves to `-C DIR`: a relative PATH folder is DIR's, not followed here.
+  if (env.folders.length > 0 && path.split(':').some((entry) => !entry.startsWith('/'))) return { unknown: `its #! line runs ${program} from a PATH folder of another folder` };
+  for (const entry of path.split(':')) {
     if (/^\$(?:PATH|\{PATH\})$/.test(entry)) return undefined;
     const unknown = { unknown: `its #! line runs ${program} from ${entry || 'the current folder'}, a folder its own PATH names` };
     if (entry.includes('$')) return unknown;

@@ -9,7 +9,8 @@ import { leadOf } from './parse-launch-runtime.js';
 import { programName } from './parse-names.js';
 import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, envSplit, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
+import { envSplit } from './env-words.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
 export interface Preview extends WordLike {
