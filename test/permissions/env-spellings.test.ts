@@ -1,7 +1,8 @@
 // fix42 (issue 26, stop 61's LEFT "other env readers not folded into envCommand"): every reader that meets `env` reads
 // its words through ONE reader (src/shell/env-words.ts readEnv), so each spelling of env's options means the same in
 // each: the deny rules and the immune list (the shell parse), the task runner's #! reader (task-runner-shell.ts),
-// the hook walk's native loads (hook-native-loads.ts), the hook walk's assignments (hook-assigned.ts) and the folder a
+// the hook walk's native loads (hook-native-loads.ts), the hook walk's assignments (hook-assigned.ts), the hook line's
+// judge (hook-unmodeled.ts: `env -C sub npm test` ran `sub`) and the folder a
 // wrapper starts its command in (wrapper-folders.ts, read by decide-script-dirs.ts). Before, the string readers spelled
 // env themselves: `#!/usr/bin/env --spl=./evil sh` read as `sh` (the workspace program ./evil ran unread),
 // `#!/usr/bin/env -S -C sub ./x` read ./x here, `env -S '-C sub npm run g'` lost the folder.
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { obeyShebang } from '../../src/permissions/hook-native-loads.js';
 import { newWalk } from '../../src/permissions/hook-walk.js';
 import { lineAssignments } from '../../src/permissions/hook-assigned.js';
+import { unmodeled } from '../../src/permissions/hook-unmodeled.js';
 import { taskRunnerLines } from '../../src/permissions/task-runner-lines.js';
 import { commandFolders } from '../../src/permissions/wrapper-folders.js';
 import { readEnv } from '../../src/shell/env-words.js';
@@ -113,5 +115,21 @@ describe("a #! line's env, read by the hook walk (hook-native-loads.ts, hook-ass
 describe('the folder a wrapper starts its command in (wrapper-folders.ts)', () => {
   it.each(CHDIRS)('`env %s npm run g` starts in sub', (spelling) => {
     expect(commandFolders(line(spelling, 'npm run g').replace(/'/g, '').split(' ')).map((found) => found.folder)).toEqual(['sub']);
+  });
+});
+
+describe("a hook line's env, judged by the hook walk (hook-unmodeled.ts)", () => {
+  const judged = (text: string): string | undefined => unmodeled(text, (word) => word === 'tools/evil');
+  it.each(RUNS)('`env %s tools/evil` runs a file the walk follows', (spelling) => {
+    expect(judged(line(spelling, 'tools/evil'))).toBeUndefined();
+  });
+  it.each(RUNS)('`env %s gulp` runs a runner codeward does not model', (spelling) => {
+    expect(judged(line(spelling, 'gulp'))).toMatch(/`gulp` \(a runner codeward does not model\)/);
+  });
+  it.each(CHDIRS)('`env %s npm test` runs npm (its folder: hook-moved.ts)', (spelling) => {
+    expect(judged(line(spelling, 'npm test'))).toBeUndefined();
+  });
+  it.each(['-x', '--i', '-iy'])('`env %s npm test`: an option env does not have', (spelling) => {
+    expect(judged(line(spelling, 'npm test'))).toMatch(/an option env does not have/);
   });
 });
