@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { readEnv, type EnvRead } from '../shell/env-words.js';
+import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -39,7 +39,10 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const words = line.slice(2).trim().split(/\s+/);
   const head = words[0] ?? '';
   if (!SYSTEM.test(head)) return { path: head };
-  const env = basename(head) === 'env' ? readEnv(words) : undefined;
+  const envs = basename(head) === 'env' ? shebangEnv(head, line.slice(2).trim().slice(head.length)) : undefined;
+  // Linux gives env the rest as one word, other systems a word per part (shebangEnv): readings that differ are unknown.
+  if (envs !== undefined && envs.length > 1) return { unknown: `its #! line's env words read differently as one word (Linux) and as several` };
+  const env = envs?.[0];
   const program = (env === undefined ? words : env.command)[0] ?? '';
   if (env?.unknown !== undefined) return { unknown: `its #! line gives env an option it does not have (${env.unknown})` };
   if (env !== undefined && program.includes('/')) {

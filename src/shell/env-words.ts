@@ -47,6 +47,7 @@ export function envSplit(words: readonly string[], found: { readonly index: numb
 }
 
 // How env -S splits its text: blanks separate, '…' is literal, "…" and bare text take backslash escapes (`\_` a blank,
+// a separator outside "…",
 // `\c` ends the text), `#` at a word's start ends it. `${NAME}` is a value only known at run time: the word keeps it.
 function splitText(text: string): string[] {
   const words: string[] = [];
@@ -73,6 +74,12 @@ function splitText(text: string): string[] {
     if (ch === '\\' && quote !== "'" && i + 1 < text.length) {
       const next = text[++i]!;
       if (next === 'c') break;
+      // `\_` outside double quotes separates words (GNU env: the #! line's blank); inside them it is a blank.
+      if (next === '_' && quote === '') {
+        if (word !== undefined) words.push(word);
+        word = undefined;
+        continue;
+      }
       word = (word ?? '') + (next === '_' ? ' ' : ({ n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' } as Record<string, string>)[next] ?? next);
       continue;
     }
@@ -140,8 +147,8 @@ export function readEnv(words: readonly string[]): EnvRead {
         read.split = true;
         continue;
       }
-      if (value !== undefined && name === 'chdir') read.folders.push(value);
-      if (value !== undefined && name === 'unset') read.unset.push(value);
+      // `--chdir DIR` / `--unset NAME`: env's own lists (a folder env moves to is read by its callers, not cd's reader).
+      if (value !== undefined && name !== 'argv0') (name === 'unset' ? read.unset : read.folders).push(value);
       at += attached ? 1 : 2;
       continue;
     }
@@ -183,3 +190,16 @@ export function readEnv(words: readonly string[]): EnvRead {
 
 // The command env runs (its words), [] when it runs none.
 export const envCommand = (words: readonly string[]): string[] => [...readEnv(words).command];
+
+// A #! line's env (`head` the interpreter, `rest` the text after it): Linux gives env everything after the interpreter
+// as ONE word (env -S splits it: `#!/usr/bin/env -S "tools/x"` runs tools/x, R38-b8), other systems a word per
+// blank-separated part. Both readings; one when they agree, or when the one word is an option env refuses (a blank in
+// it: `-i A=1 x` is `-i`, then `- `; env runs nothing). A reader that must know one program fails closed when they
+// differ; a reader that obeys files obeys each reading's.
+export function shebangEnv(head: string, rest: string): EnvRead[] {
+  const text = rest.trim();
+  const kernel = readEnv(text === '' ? [head] : [head, text]);
+  const split = readEnv([head, ...text.split(/[ \t]+/).filter((word) => word !== '')]);
+  const same = (a: EnvRead, b: EnvRead): boolean => JSON.stringify([a.command, a.assignments, a.folders, a.unknown]) === JSON.stringify([b.command, b.assignments, b.folders, b.unknown]);
+  return kernel.unknown !== undefined || same(kernel, split) ? [split] : [kernel, split];
+}

@@ -82,8 +82,10 @@ describe("a #! line's env, read by the task runner (task-runner-shell.ts)", () =
     const read = taskRunnerLines(['./x'], root, root, []);
     return read?.unknown !== undefined ? 'unknown' : JSON.stringify(read?.lines ?? null);
   };
-  it.each(RUNS)('`env %s ./evil sh` reads ./evil', (spelling) => {
-    expect(reading(bang(spelling, './evil sh'))).toBe(JSON.stringify([RM]));
+  // Linux gives env the rest of the line as one word (shebangEnv, R38-b8): where that reading differs (`-u X -S …` unsets
+  // `X -S …`), the task runner does not know the program.
+  it.each(RUNS)('`env %s ./evil sh` reads ./evil (or, read two ways, is unknown)', (spelling) => {
+    expect(['unknown', JSON.stringify([RM])]).toContain(reading(bang(spelling, './evil sh')));
   });
   it.each(CHDIRS)('`env %s ./evil`: another folder, unknown', (spelling) => {
     expect(reading(bang(spelling, './evil'))).toBe('unknown');
@@ -104,7 +106,7 @@ describe("a #! line's env, read by the hook walk (hook-native-loads.ts, hook-ass
     expect(obeyed(bang(spelling, 'tools/evil sh')).files).toContain('tools/evil');
   });
   it.each(CHDIRS)('`env %s tools/evil`: another folder, not modeled', (spelling) => {
-    expect(obeyed(bang(spelling, 'tools/evil')).unmodeled).toMatch(/not modeled/);
+    expect(obeyed(bang(spelling, 'tools/evil')).unmodeled).toMatch(/not modeled|does not have/);
   });
   it.each(RUNS)('`env %s node` sets LD_PRELOAD for node (assignments)', (spelling) => {
     const words = line(spelling, 'LD_PRELOAD=./x.so node t.js').replace(/'/g, '').split(' ');
