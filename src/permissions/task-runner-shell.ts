@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
+import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -23,8 +24,6 @@ const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noeditin
 // immune list: LEFT, red team R36-5), never taken for a shell script.
 const NOT_SHELL = /^(?:python[\d.]*|pypy[\d.]*|node|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|julia|osascript)$/;
 
-// Folders of the system's own programs: a #! interpreter there is judged by its name; any other is a file (R37-b1).
-const SYSTEM = /^\/(?:usr|bin|sbin|opt|nix|snap)\//;
 // How deep the kernel nests #! interpreters that are scripts themselves (Linux: BINPRM_MAX_RECURSION).
 const NESTING = 4;
 
@@ -38,7 +37,8 @@ type Shebang = 'shell' | 'other' | { readonly path: string } | { readonly unknow
 function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const words = line.slice(2).trim().split(/\s+/);
   const head = words[0] ?? '';
-  if (!SYSTEM.test(head)) return { path: head };
+  // A #! interpreter of the system folders is judged by its name; any other is a file (R37-b1, R38-b3: `..` taken).
+  if (!systemProgram(head)) return { path: head };
   const envs = basename(head) === 'env' ? shebangEnv(head, line.slice(2).trim().slice(head.length)) : undefined;
   // Linux gives env the rest as one word, other systems a word per part (shebangEnv): readings that differ are unknown.
   if (envs !== undefined && envs.length > 1) return { unknown: `its #! line's env words read differently as one word (Linux) and as several` };
@@ -48,7 +48,7 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
     if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
-    if (!SYSTEM.test(resolve(folder.dir, program))) return { path: program };
+    if (!systemProgram(resolve(folder.dir, program))) return { path: program };
   }
   const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
@@ -72,7 +72,7 @@ function onShebangPath(env: EnvRead, program: string, folder: TaskFolder): Sheba
     const unknown = { unknown: `its #! line runs ${program} from ${entry || 'the current folder'}, a folder its own PATH names` };
     if (entry.includes('$')) return unknown;
     const dir = resolve(folder.dir, entry || '.');
-    if (SYSTEM.test(`${dir}/`)) {
+    if (systemProgram(`${dir}/`)) {
       if (existsSync(join(dir, program))) return undefined;
       continue;
     }
@@ -144,7 +144,7 @@ export const shellRunner = (program: string): TaskRunner => (program === '.' || 
 // A program named only at run time (`find . -exec {} \\;`, `$SCRIPT`) is such a file as far as anyone can tell.
 export function pathScript(program: string): TaskRunner | undefined {
   const unknown = runTimeName(program);
-  if (unknown === undefined && (!program.includes('/') || /^\/(?:usr|bin|sbin|opt|nix|snap)\//.test(program))) return undefined;
+  if (unknown === undefined && (!program.includes('/') || systemProgram(program))) return undefined;
   return {
     files: SHELL_SCRIPT.files,
     names: () => unknown ?? { names: [program] },
