@@ -53,7 +53,13 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
   const name = basename(program);
-  if (SHELLS.has(name) && name !== 'source' && name !== '.') return 'shell';
+  // A shell reads this file only when the #! words give it flags alone and env sets nothing for it (R38-b1: `sh -c CODE`
+  // runs CODE, `sh ./e.sh` runs e.sh, `BASH_ENV=./e.sh bash` sources e.sh first): anything else is unknown.
+  if (SHELLS.has(name) && name !== 'source' && name !== '.') {
+    const after = (env === undefined ? words : env.command).slice(1);
+    if ((env?.assignments.length ?? 0) > 0 || after.some((word) => !/^[-+][A-Za-bd-z]*$/.test(word))) return { unknown: `its #! line gives ${name} words codeward does not read (${[...(env?.assignments ?? []), ...after].join(' ')})` };
+    return 'shell';
+  }
   if (NOT_SHELL.test(sameProgram(name))) return 'other';
   return { unknown: `its #! line runs ${name || 'nothing codeward can read'}, a program codeward does not read` };
 }
