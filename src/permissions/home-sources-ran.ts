@@ -14,6 +14,7 @@ import { nodeReach, pythonPathFolders } from './hook-scripts.js';
 import { belowGlob } from './below-glob.js';
 import { isInside } from '../workspace/contains.js';
 import { sameProgram } from '../shell/program-aliases.js';
+import { readEnv } from '../shell/env-words.js';
 import type { Read } from './hook-tasks.js';
 
 type Reader = 'shell' | 'node' | 'python' | 'binary' | { readonly other: string };
@@ -26,9 +27,8 @@ const PYTHON_DYNAMIC = /\b(?:exec|compile|__import__)\s*\(|\b(?:runpy|importlib|
 // The program a `#!` line names (through `env`, its options and assignments), as the name normaliser reads it.
 function interpreter(line: string): string {
   const words = line.slice(2).trim().split(/\s+/);
-  let at = 0;
-  if (basename(words[0] ?? '') === 'env') for (at = 1; at < words.length && (words[at]!.startsWith('-') || words[at]!.includes('=')); at++);
-  return sameProgram(basename(words[at] ?? '')).replace(/[\d.]+$/, '');
+  const program = basename(words[0] ?? '') === 'env' ? readEnv(words).command[0] : words[0];
+  return sameProgram(basename(program ?? '')).replace(/[\d.]+$/, '');
 }
 
 function readerOf(text: string): Reader {

@@ -14,6 +14,7 @@ import { readNodeOptions } from './node-options.js';
 import { keyMayBe, npmIni } from '../engine/npm-ini.js';
 import { binsUp } from './node-resolve.js';
 import { sameProgram } from '../shell/program-aliases.js';
+import { readEnv } from '../shell/env-words.js';
 
 export interface Assigned {
   // Absolute paths of the work tree the values name (files, and folders: everything below).
@@ -85,16 +86,20 @@ export function assignedLoads(word: string, base: string, forProgram: boolean): 
 // The assignments a simple command's words make for its program (before it, and after `env` / its options).
 export function lineAssignments(words: readonly string[]): { words: string[]; forProgram: boolean } {
   const found: string[] = [];
-  let i = 0;
+  let rest = words;
   for (;;) {
-    while (i < words.length && ASSIGNMENT.test(words[i]!)) found.push(words[i++]!);
-    if (words[i] !== 'env') break;
-    i++;
-    while (i < words.length && words[i]!.startsWith('-')) i++;
+    const at = rest.findIndex((word) => !ASSIGNMENT.test(word));
+    found.push(...(at < 0 ? rest : rest.slice(0, at)));
+    rest = at < 0 ? [] : rest.slice(at);
+    if (rest[0] !== 'env') break;
+    // env's own words as env reads them (shell/env-words.ts: `-S 'A=1 cmd'`, `-u X`, `-C dir`, `--`).
+    const env = readEnv(rest);
+    found.push(...env.assignments);
+    rest = env.command;
   }
   // `export X=1`, `readonly X=1`, `declare -x X=1`: set for the rest of the script.
-  if (i === 0 && ['export', 'readonly', 'declare', 'typeset', 'local'].includes(words[0] ?? '')) return { words: words.slice(1).filter((word) => ASSIGNMENT.test(word)), forProgram: false };
-  return { words: found, forProgram: i < words.length };
+  if (!ASSIGNMENT.test(words[0] ?? '') && words[0] !== 'env' && ['export', 'readonly', 'declare', 'typeset', 'local'].includes(words[0] ?? '')) return { words: words.slice(1).filter((word) => ASSIGNMENT.test(word)), forProgram: false };
+  return { words: found, forProgram: rest.length > 0 };
 }
 
 // node's own options on a line (`node -r x t.js`, `node --env-file=./e t.js`): read by the NODE_OPTIONS row of

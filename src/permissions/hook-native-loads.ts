@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { readGitMetadataHead } from '../git/config-read.js';
 import { below, nativeOpens, type TreePlace } from './native-opens.js';
 import { inside } from './hook-spelling.js';
+import { shebangEnv } from '../shell/env-words.js';
 import { isNative, stats, type Walk } from './hook-walk.js';
 
 // The folders a relative name may be opened from: the top of the work tree (where git runs a hook), the
@@ -61,6 +62,16 @@ export function obeyForeign(walk: Walk, program: string): void {
   walk.unmodeled ??= `${basename(program)} is an ELF for another processor (binfmt_misc may run it)`;
 }
 
+// A bare program on the PATH a #! line's env sets (the last `PATH=`, as env applies them): each folder's file of
+// that name is obeyed (a system folder's is outside the work tree); a folder only known at run time is not modeled.
+function obeyOnPath(walk: Walk, set: string | undefined, program: string, script: string, depth: number, cwd: readonly string[]): void {
+  for (const entry of set?.slice('PATH='.length).split(':') ?? []) {
+    if (/^\$(?:PATH|\{PATH\})$/.test(entry)) continue;
+    if (entry.includes('$')) walk.unmodeled ??= `${basename(script)}'s #! line runs ${program} from ${entry}, a folder only known at run time`;
+    else obeyFile(walk, join(entry || '.', program), script, depth, cwd);
+  }
+}
+
 // The `#!` line of a script run by its path: its interpreter (and `env`'s program) when it is a path.
 export function obeyShebang(walk: Walk, script: string, text: string, depth: number, cwd: readonly string[] = []): void {
   const line = /^#![ \t]*(\S+)[ \t]*(.*)$/m.exec(text.slice(0, text.indexOf('\n') + 1 || undefined));
@@ -68,28 +79,14 @@ export function obeyShebang(walk: Walk, script: string, text: string, depth: num
   const [, interp, rest] = line as unknown as [string, string, string];
   obeyFile(walk, interp, script, depth, cwd);
   if (basename(interp) !== 'env') return;
-  const words = rest.split(/[ \t]+/).filter((word) => word !== '');
-  for (let at = 0; at < words.length; at++) {
-    const word = words[at]!;
-    if (/^(?:-S|--split-string)$/.test(word) || /^-[iv0]+$/.test(word) || word === '-' || /^--(?:ignore-environment|null|debug)$/.test(word)) continue;
-    if (/^-S./.test(word)) {
-      words.splice(at + 1, 0, word.slice(2));
-      continue;
-    }
-    if (/^(?:-u|--unset)$/.test(word)) {
-      at++;
-      continue;
-    }
-    if (/^--unset=/.test(word) || /^[A-Za-z_]\w*=/.test(word)) {
-      if (/^PATH=/.test(word)) walk.unmodeled ??= `${basename(script)}'s #! line sets PATH for the program it runs`;
-      continue;
-    }
-    // `-C dir`, `--chdir`, `-P` and the like: the program is not known.
-    if (word.startsWith('-')) {
-      walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (${word})`;
-      return;
-    }
-    if (word.includes('/')) obeyFile(walk, word, script, depth, cwd);
-    return;
+  // env's words as env reads them (shell/env-words.ts, the one reader; a #! line's both readings, shebangEnv): a PATH
+  // it sets, a folder it moves to or an option it does not have leave the program unknown; a program named by a path
+  // is obeyed.
+  for (const env of shebangEnv(interp, rest)) {
+    const program = env.command[0];
+    if (env.unknown !== undefined) walk.unmodeled ??= `${basename(script)}'s #! line gives env an option it does not have (${env.unknown})`;
+    else if (env.folders.length > 0) walk.unmodeled ??= `${basename(script)}'s #! line gives env an option not modeled (-C)`;
+    else if (program?.includes('/') === true) obeyFile(walk, program, script, depth, cwd);
+    else if (program !== undefined) obeyOnPath(walk, env.assignments.findLast((word) => word.startsWith('PATH=')), program, script, depth, cwd);
   }
 }

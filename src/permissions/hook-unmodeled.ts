@@ -15,6 +15,7 @@ import { FRONT_ENDS, frontEndRun } from './hook-python-front-ends.js';
 import { pmRunner } from './hook-pm-runners.js';
 import { lineValues } from './hook-line-values.js';
 import { withAliases } from '../shell/program-aliases.js';
+import { readEnv } from '../shell/env-words.js';
 import { family, scriptOperand } from './hook-fed-operands.js';
 
 // Programs that run no file of the work tree: the shell's own words, text and file utilities, git (its
@@ -40,7 +41,7 @@ const pythonModule = (word: string, isFile: (word: string) => boolean): boolean 
 const INTERPRETERS = withAliases(['sh', 'bash', 'zsh', 'dash', 'ksh', 'node', 'python', 'python3', 'python2', 'ruby', 'perl', 'php', 'tsx', 'ts-node', '.', 'source']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 // Launchers: the program is their first operand (options, assignments and a timeout's duration skipped).
-const LAUNCHERS = new Set(['env', 'exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
+const LAUNCHERS = new Set(['exec', 'command', 'builtin', 'nice', 'nohup', 'time', 'timeout', 'stdbuf', 'sudo', 'doas', 'xargs', 'npx', 'bunx', 'pnpx', 'uvx', 'then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{']);
 // `npm exec X`, `uv run X` ...: the sub-commands that launch their operand.
 const SUB: Readonly<Record<string, readonly string[]>> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'], uv: ['run'], poetry: ['run'], pipenv: ['run'], bundle: ['exec'], go: ['tool'] };
 // Options whose value decides where a modeled runner runs or what file it reads.
@@ -113,6 +114,13 @@ function judge(words: readonly string[], isFile: (word: string) => boolean, defi
       continue;
     }
     if (runner !== undefined) return runner.lines.map((line) => unmodeled(line, isFile, defined, set, loops)).find((why) => why !== undefined);
+    // env's words as env reads them (shell/env-words.ts, the one reader: `-C dir`, `-S 'A=1 cmd'`, `-u X`, `--`): the
+    // command it runs is judged next, with the assignments it sets for it; an option env does not have is not known.
+    if (name === 'env') {
+      const env = readEnv(words.slice(i));
+      if (env.unknown !== undefined) return `\`${words.slice(i).join(' ')}\` (${env.unknown}: an option env does not have)`;
+      return judge([...words.slice(0, i).filter((one) => /^[A-Za-z_]\w*=/.test(one)), ...env.assignments, ...env.command], isFile, defined, set, loops);
+    }
     if (LAUNCHERS.has(name) || SUB[name]?.includes(rest[0] ?? '') === true) {
       i += 1 + (SUB[name] !== undefined ? 1 : 0);
       while (i < words.length && (words[i]!.startsWith('-') || (/^[A-Za-z_]\w*=/.test(words[i]!) && (assigned = true)) || (name === 'timeout' && /^\d/.test(words[i]!)))) i += VALUED.has(words[i]!) ? 2 : 1;

@@ -125,6 +125,9 @@ export const COMMAND_CLASSES: readonly CommandClass[] = [
   { name: 'systemctl-stop', description: 'systemctl stop/disable/mask/kill/isolate/restart/clean (also `service X stop`)', names: ['systemctl'], test: (c) => is(c, 'systemctl') && operands(c.args).some((word) => SYSTEMCTL_STOPS.has(word)) },
   { name: 'nc-listen', description: 'nc -l (netcat in listen mode; also socat TCP-LISTEN and its other listening addresses)', names: ['nc', 'netcat', 'socat'], test: (c) => (is(c, 'nc', 'netcat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen'))) || (is(c, 'socat') && c.args.some((arg) => SOCAT_LISTEN.test(arg))) },
   { name: 'setcap', description: 'setcap CAPS FILE (file capabilities: chmod +s by another spelling)', names: ['setcap'], test: (c) => is(c, 'setcap') && !hasShort(c.args, 'rvh') },
+  // `hash -p FILE NAME` binds NAME to FILE for the rest of the line (R38-b4): a later `NAME` runs a file the line chose,
+  // unread by the readers of bare names. No agent line needs it.
+  { name: 'hash-bind', description: 'hash -p FILE NAME (the shell then runs FILE for NAME)', names: ['hash'], test: (c) => is(c, 'hash') && hasShort(c.args, 'p') },
   { name: 'ncat-listen', description: 'ncat -l (ncat in listen mode)', names: ['ncat'], test: (c) => is(c, 'ncat') && (hasShort(c.args, 'l') || hasLong(c.args, '--listen')) },
   { name: 'git-push-force', description: 'git push --force / -f / --force-with-lease / --mirror / --delete / --prune / +refspec / :refspec (any abbreviation)', names: ['git'], test: forcePush },
   { name: 'git-reset-hard', description: 'git reset --hard (any abbreviation)', names: ['git'], test: (c) => { const r = gitWrite(c, 'reset'); return r !== undefined && (r.configured || hasAny(r.parsed, '--hard')); } },

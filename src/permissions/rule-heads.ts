@@ -2,7 +2,7 @@ import type { ShellWord } from '../shell/parse-types.js';
 import { baseName } from './argv.js';
 import { mayReadAsOther } from './canonical-runners.js';
 import type { Policy } from './policy.js';
-import { SYSTEM_PATH } from './system-folders.js';
+import { systemProgram } from './system-folders.js';
 import type { Action } from './types.js';
 
 // The program words the deny or ask rules on a shell tool start with (`@coder exec git push*` → `git`, issue 26):
@@ -70,5 +70,5 @@ export function mayStart(word: ShellWord, heads: RuleHeads): boolean {
   if (heads.any) return true;
   const base = baseName(word.value);
   if (heads.names.has(base) || heads.prefixes.some((prefix) => base.startsWith(prefix))) return true;
-  return mayReadAsOther(base) || (word.value.includes('/') && !SYSTEM_PATH.test(word.value));
+  return mayReadAsOther(base) || (word.value.includes('/') && !systemProgram(word.value));
 }

@@ -1,5 +1,5 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { Beneath } from '../workspace/beneath.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { spellCommand } from './shell-subjects.js';
 import { commandWords, fromProgram } from './task-runner-lines.js';
@@ -55,24 +55,42 @@ export function parseRunners(parse: ShellParse, runDir: string, root: string): {
 }
 
 // A bare program (no '/') that the command's own `PATH=` assignment finds in a workspace folder: that file, by its
-// path from the run folder (`PATH=./bin:$PATH t` runs ./bin/t), so the script-file row reads it.
+// path from the run folder (`PATH=./bin:$PATH t` runs ./bin/t), so the script-file row reads it. Every `PATH=` word of
+// the command is a reading (env applies its assignments in order, the last wins: `env PATH=/usr/bin PATH=./bin t`,
+// R38-b2). A workspace folder before any folder that holds the name decides even where the name is not there yet
+// (R37-b2, R38-b10: `cp s.sh bin/t && PATH=./bin:$PATH t`, `cp s.sh ls; PATH=.:$PATH ls`): the script-file row then
+// finds it absent, only known at run time.
 function pathFound(command: SimpleCommand, words: readonly string[], runDir: string, root: string): string[] | undefined {
   const [program, ...rest] = words;
   if (program === undefined || program.includes('/') || program === '') return undefined;
-  const assigned = commandWords(command.text)[0]?.find((word) => word.startsWith('PATH='));
-  if (assigned === undefined) return undefined;
-  const jail = new Beneath(root);
-  for (const entry of assigned.slice('PATH='.length).split(':')) {
-    if (/^\$(?:PATH\b|\{PATH\})/.test(entry)) continue;
-    const folder = resolve(runDir, entry.replace(/^\$(?:PWD\b|\{PWD\})/, runDir) || '.');
-    if (/[$`]/.test(entry.replace(/^\$(?:PWD\b|\{PWD\})/, ''))) return undefined;
-    const file = join(folder, program);
-    const rel = relative(root, file);
-    if (rel.startsWith('..') || isAbsolute(rel)) continue;
-    if (jail.lstat(file) !== undefined) {
-      const shown = relative(runDir, file);
+  for (const assigned of (commandWords(command.text)[0] ?? []).filter((word) => word.startsWith('PATH=')).reverse()) {
+    const found = pathEntryFile(assigned.slice('PATH='.length), program, runDir, root);
+    if (found !== undefined) {
+      const shown = relative(runDir, found);
       return [shown.startsWith('.') ? shown : `./${shown}`, ...rest];
     }
+  }
+  return undefined;
+}
+
+// The workspace file `program` names on PATH value `path` (undefined: a folder outside the workspace has it first, or
+// no workspace folder is on it). `$PATH`: codeward's own PATH, which its runs inherit.
+function pathEntryFile(path: string, program: string, runDir: string, root: string): string | undefined {
+  for (const entry of path.split(':')) {
+    const pwd = entry.replace(/^\$(?:PWD\b|\{PWD\})/, runDir);
+    if (/^\$(?:PATH\b|\{PATH\})/.test(entry)) {
+      if ((process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && existsSync(join(dir, program)))) return undefined;
+      continue;
+    }
+    if (/[$`]/.test(pwd)) return undefined;
+    const file = join(resolve(runDir, pwd || '.'), program);
+    const rel = relative(root, file);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      if (existsSync(file)) return undefined;
+      continue;
+    }
+    // A name already there or one the line may make (absent now): the script-file row reads it or says it is absent.
+    return file;
   }
   return undefined;
 }

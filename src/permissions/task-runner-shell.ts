@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { envCommand } from '../shell/parse-wrappers.js';
+import { shebangEnv, type EnvRead } from '../shell/env-words.js';
+import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -23,33 +24,42 @@ const LONG = new Set(['--norc', '--noprofile', '--posix', '--login', '--noeditin
 // immune list: LEFT, red team R36-5), never taken for a shell script.
 const NOT_SHELL = /^(?:python[\d.]*|pypy[\d.]*|node|deno|bun|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|tclsh[\d.]*|Rscript|julia|osascript)$/;
 
-// Folders of the system's own programs: a #! interpreter there is judged by its name; any other is a file (R37-b1).
-const SYSTEM = /^\/(?:usr|bin|sbin|opt|nix|snap)\//;
 // How deep the kernel nests #! interpreters that are scripts themselves (Linux: BINPRM_MAX_RECURSION).
 const NESTING = 4;
 
 type Shebang = 'shell' | 'other' | { readonly path: string } | { readonly unknown: string };
 
 // What a #! line runs (red team R36-9): its program through `env` and its options, read by the top level's own env
-// reader (shell/parse-wrappers.ts envCommand: -S/--split-string split in place, -i, -u NAME, --); `rbash` (bash
+// reader (shell/env-words.ts readEnv: -S/--split-string and its prefixes split in place, -i, -u NAME, -C, --); `rbash` (bash
 // started restricted: rm and redirections allowed) is a shell. 'shell' (a shell reads the file), 'other' (a SYSTEM
 // interpreter of another language), `path` (a file the kernel runs next with this one as its script, R37-b1: `#!./node`,
 // or a name found on a PATH the #! line itself sets through env), or unknown.
 function shebangProgram(line: string, folder: TaskFolder): Shebang {
   const words = line.slice(2).trim().split(/\s+/);
   const head = words[0] ?? '';
-  if (!SYSTEM.test(head)) return { path: head };
-  const viaEnv = basename(head) === 'env';
-  const program = (viaEnv ? envCommand(words) : words)[0] ?? '';
-  if (viaEnv && program.includes('/')) {
+  // A #! interpreter of the system folders is judged by its name; any other is a file (R37-b1, R38-b3: `..` taken).
+  if (!systemProgram(head)) return { path: head };
+  const envs = basename(head) === 'env' ? shebangEnv(head, line.slice(2).trim().slice(head.length)) : undefined;
+  // Linux gives env the rest as one word, other systems a word per part (shebangEnv): readings that differ are unknown.
+  if (envs !== undefined && envs.length > 1) return { unknown: `its #! line's env words read differently as one word (Linux) and as several` };
+  const env = envs?.[0];
+  const program = (env === undefined ? words : env.command)[0] ?? '';
+  if (env?.unknown !== undefined) return { unknown: `its #! line gives env an option it does not have (${env.unknown})` };
+  if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
-    if (!program.startsWith('/') && /(?:^|\s)(?:-[a-zA-Z]*C|--chdir)/.test(line)) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
-    if (!SYSTEM.test(resolve(folder.dir, program))) return { path: program };
+    if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
+    if (!systemProgram(resolve(folder.dir, program))) return { path: program };
   }
-  const looked = viaEnv && !program.includes('/') ? onShebangPath(line, program, folder) : undefined;
+  const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
   const name = basename(program);
-  if (SHELLS.has(name) && name !== 'source' && name !== '.') return 'shell';
+  // A shell reads this file only when the #! words give it flags alone and env sets nothing for it (R38-b1: `sh -c CODE`
+  // runs CODE, `sh ./e.sh` runs e.sh, `BASH_ENV=./e.sh bash` sources e.sh first): anything else is unknown.
+  if (SHELLS.has(name) && name !== 'source' && name !== '.') {
+    const after = (env === undefined ? words : env.command).slice(1);
+    if ((env?.assignments.length ?? 0) > 0 || after.some((word) => !/^[-+][A-Za-bd-z]*$/.test(word))) return { unknown: `its #! line gives ${name} words codeward does not read (${[...(env?.assignments ?? []), ...after].join(' ')})` };
+    return 'shell';
+  }
   if (NOT_SHELL.test(sameProgram(name))) return 'other';
   return { unknown: `its #! line runs ${name || 'nothing codeward can read'}, a program codeward does not read` };
 }
@@ -57,15 +67,18 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
 // A bare program on the PATH a #! line's env sets (`#!/usr/bin/env -S PATH=./bin:/usr/bin python3`): the first
 // folder that has it decides; a system folder's is judged by name (undefined), a workspace file is read next, any
 // other folder, a folder only known at run time or a workspace folder where it is not (yet) is unknown.
-function onShebangPath(line: string, program: string, folder: TaskFolder): Shebang | undefined {
-  const set = /(?:^|[\s"']|-S)PATH=([^\s"']*)/.exec(line);
-  if (set === null) return undefined;
-  for (const entry of set[1]!.split(':')) {
+function onShebangPath(env: EnvRead, program: string, folder: TaskFolder): Shebang | undefined {
+  const set = env.assignments.findLast((word) => word.startsWith('PATH='));
+  if (set === undefined) return undefined;
+  const path = set.slice('PATH='.length);
+  // env sets PATH, then moves to `-C DIR`: a relative PATH folder is DIR's, not followed here.
+  if (env.folders.length > 0 && path.split(':').some((entry) => !entry.startsWith('/'))) return { unknown: `its #! line runs ${program} from a PATH folder of another folder` };
+  for (const entry of path.split(':')) {
     if (/^\$(?:PATH|\{PATH\})$/.test(entry)) return undefined;
     const unknown = { unknown: `its #! line runs ${program} from ${entry || 'the current folder'}, a folder its own PATH names` };
     if (entry.includes('$')) return unknown;
     const dir = resolve(folder.dir, entry || '.');
-    if (SYSTEM.test(`${dir}/`)) {
+    if (systemProgram(`${dir}/`)) {
       if (existsSync(join(dir, program))) return undefined;
       continue;
     }
@@ -137,7 +150,7 @@ export const shellRunner = (program: string): TaskRunner => (program === '.' || 
 // A program named only at run time (`find . -exec {} \\;`, `$SCRIPT`) is such a file as far as anyone can tell.
 export function pathScript(program: string): TaskRunner | undefined {
   const unknown = runTimeName(program);
-  if (unknown === undefined && (!program.includes('/') || /^\/(?:usr|bin|sbin|opt|nix|snap)\//.test(program))) return undefined;
+  if (unknown === undefined && (!program.includes('/') || systemProgram(program))) return undefined;
   return {
     files: SHELL_SCRIPT.files,
     names: () => unknown ?? { names: [program] },

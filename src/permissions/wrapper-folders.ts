@@ -11,6 +11,7 @@ import { longOption } from '../shell/gnu-long.js';
 import { LONG_OPTIONS } from '../shell/long-options.js';
 import { unwrap, WRAPPERS } from '../shell/parse-wrappers.js';
 import { shCommands } from '../shell/sh-tokens.js';
+import { readEnv } from '../shell/env-words.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { assignmentWords, gitRepoPlaces } from './git-repo-place.js';
 
@@ -35,8 +36,7 @@ interface FolderRow {
   readonly starts?: boolean;
 }
 
-// env (coreutils 9), sudo 1.9, unshare/nsenter (util-linux 2.38): `--help` and their getopt_long tables.
-const ENV_LONGS = ['ignore-environment', 'null', 'unset', 'chdir', 'split-string', 'block-signal', 'default-signal', 'ignore-signal', 'list-signal-handling', 'debug', 'help', 'version', 'argv0'];
+// sudo 1.9, unshare/nsenter (util-linux 2.38): `--help` and their getopt_long tables.
 const SUDO_LONGS = ['askpass', 'background', 'bell', 'close-from', 'chdir', 'chroot', 'preserve-env', 'edit', 'group', 'set-home', 'help', 'host', 'login', 'remove-timeout', 'reset-timestamp', 'non-interactive', 'preserve-groups', 'prompt', 'role', 'type', 'shell', 'other-user', 'user', 'command-timeout', 'list', 'validate', 'version'];
 const UNSHARE_LONGS = ['help', 'version', 'mount', 'uts', 'ipc', 'net', 'pid', 'user', 'cgroup', 'time', 'fork', 'kill-child', 'mount-proc', 'mount-binfmt', 'map-user', 'map-users', 'map-group', 'map-groups', 'map-root-user', 'map-current-user', 'map-auto', 'propagation', 'setgroups', 'keep-caps', 'setuid', 'setgid', 'root', 'wd', 'monotonic', 'boottime', 'load-interp'];
 const NSENTER_LONGS = ['all', 'help', 'version', 'target', 'mount', 'uts', 'ipc', 'net', 'pid', 'cgroup', 'user', 'time', 'setuid', 'setgid', 'preserve-credentials', 'root', 'wd', 'wdns', 'env', 'no-fork', 'follow-context', 'user-parent', 'keep-caps', 'join-cgroup'];
@@ -44,7 +44,8 @@ const NSENTER_LONGS = ['all', 'help', 'version', 'target', 'mount', 'uts', 'ipc'
 const MAKE_LONGS = Object.keys(LONG_OPTIONS['make']!.longs);
 
 export const FOLDER_ROWS: Readonly<Record<string, FolderRow>> = {
-  env: { shorts: 'C', longs: ['chdir'], every: ENV_LONGS, starts: true },
+  // env's folders are read by env's one reader (shell/env-words.ts); the row marks it a wrapper that has them.
+  env: { starts: true },
   sudo: { shorts: 'D', longs: ['chdir'], every: SUDO_LONGS, starts: true },
   run0: { shorts: 'D', longs: ['chdir'], starts: true },
   'systemd-run': { longs: ['working-directory'], starts: true },
@@ -100,7 +101,8 @@ function readOptions(words: readonly string[], from: number, to: number, program
 // One simple command's words: the wrappers' folders in order, then (when `wrappersOnly` is false) the folder options
 // of the program they start (`git -C`, `tar -C`, any `-C`). A command string (`env -S`, `su -c`) ends the reading here:
 // lineFolders reads every word that may be one as a line of its own.
-function readCommand(words: readonly string[], out: FolderWord[], wrappersOnly: boolean): void {
+function readCommand(line: readonly string[], out: FolderWord[], wrappersOnly: boolean): void {
+  let words = line;
   let at = 0;
   while (at < words.length) {
     // The command's own assignments (`GIT_DIR=../o.git git …`) come before its name.
@@ -114,6 +116,15 @@ function readCommand(words: readonly string[], out: FolderWord[], wrappersOnly: 
       if (action < 0) return;
       if (words[action]!.endsWith('dir')) out.push({ program, starts: true });
       at = action + 1;
+      continue;
+    }
+    if (program === 'env') {
+      // env's words as env reads them (shell/env-words.ts): its folders, then the command, -S strings split in place.
+      const env = readEnv(words.slice(at));
+      for (const folder of env.folders) out.push({ program, starts: true, folder });
+      if (env.unknown !== undefined) out.push({ program, starts: true });
+      words = env.command;
+      at = 0;
       continue;
     }
     const spec = WRAPPERS[program];
@@ -167,6 +178,7 @@ export function programFolders(words: readonly string[]): FolderWord[] {
   const program = sameProgram(basename(words[0] ?? '').replace(/(?<=.)@[^/]*$/, ''));
   const row = FOLDER_ROWS[program];
   if (row === undefined) return [];
+  if (program === 'env') return readEnv(words).folders.map((folder) => ({ program, starts: true, folder }));
   const spec = WRAPPERS[program];
   const inner = spec === undefined ? undefined : unwrap(spec, words.map((value) => ({ value, dynamic: value.includes('$') })));
   const out: FolderWord[] = [];

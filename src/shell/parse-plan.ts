@@ -7,9 +7,10 @@ import { inlineProgram, languageOf, spawnedCommands } from './parse-inline.js';
 import { launches } from './parse-launchers.js';
 import { leadOf } from './parse-launch-runtime.js';
 import { programName } from './parse-names.js';
-import { SYSTEM_PATH } from '../permissions/system-folders.js';
+import { systemProgram } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
-import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, envSplit, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
+import { envSplit } from './env-words.js';
+import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
 export interface Preview extends WordLike {
@@ -75,7 +76,7 @@ export class Planner {
   plan(words: readonly Preview[], start: number, end: number, wrappers: string[]): PlanItem[] {
     const items = this.planned(words, start, end, wrappers);
     const first = words[start];
-    const byPath = first !== undefined && !first.dynamic && first.value.includes('/') && !SYSTEM_PATH.test(first.value);
+    const byPath = first !== undefined && !first.dynamic && first.value.includes('/') && !systemProgram(first.value);
     return byPath && !items.some((item) => item.kind === 'command' && item.start === start) ? [{ kind: 'command', start, end, wrappers }, ...items] : items;
   }
 

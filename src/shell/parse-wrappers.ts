@@ -225,30 +225,6 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
   return { kind: 'command', index: i };
 }
 
-// `env -S TEXT` / `--split-string=TEXT`: env splits TEXT into words IN PLACE of the option and reads on, its own
-// options included (`env -S "-i sh" x` is `env -i sh x`; `env -S git push origin` is `env git push origin`). `words`
-// are env's (words[0] the program), `found` the string unwrap() found; the option's other letters are kept (`-iS`).
-export function envSplit(words: readonly string[], found: { readonly index: number; readonly skip: number }): string[] {
-  const optionAt = found.skip > 0 ? found.index : found.index - 1;
-  const option = found.skip > 0 ? words[found.index]!.slice(0, found.skip) : words[optionAt]!;
-  const kept = option.startsWith('--') ? '' : option.slice(0, option.lastIndexOf('S'));
-  const text = words[found.index]!.slice(found.skip).trim();
-  return [...words.slice(0, optionAt), ...(kept.length > 1 ? [kept] : []), ...(text === '' ? [] : text.split(/\s+/)), ...words.slice(found.index + 1)];
-}
-
-// THE reader of env's words for a line with no shell parse (a #! line, task-runner-shell.ts): the command env runs
-// (its words), [] when it runs none. Each -S string is split in place (envSplit) and read again.
-export function envCommand(words: readonly string[]): string[] {
-  let current = [...words];
-  for (let round = 0; round <= words.join(' ').length; round++) {
-    const found = unwrap(WRAPPERS['env']!, current.map((value) => ({ value, dynamic: false })));
-    if (found.kind === 'none') return [];
-    if (found.kind === 'command') return current.slice(found.index);
-    current = envSplit(current, found);
-  }
-  return [];
-}
-
 // --- Shells ------------------------------------------------------------------------------------
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'rbash', 'fish', 'csh', 'tcsh', 'ksh93', 'pdksh', 'oksh', 'loksh']);

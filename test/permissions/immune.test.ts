@@ -57,6 +57,8 @@ const CASES: readonly (readonly [string, string])[] = [
   ['chmod-setuid', '@coder exec chmod 4755 file'],
   ['chmod-setuid', '@coder exec chmod u+s file'],
   ['setcap', '@coder exec setcap cap_setuid+ep file'],
+  ['hash-bind', '@coder exec hash -p ./s.sh t'],
+  ['hash-bind', '@coder exec hash -rp ./s.sh ls'],
   ['chown-root', '@coder exec chown root file'],
   ['chown-root', '@coder exec chown -R root:root dir'],
   ['insmod', '@coder exec insmod evil.ko'],
