@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
-import { closedMode, keyOf } from './folder-log.js';
+import { closedMode, keyOf, readFolder } from './folder-log.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
 // The closed walk as root (etc-view.ts Beyond, red team R37-a4) one folder at a time: each folder's entries the walk
@@ -73,12 +72,7 @@ export class ClosedFolders {
 }
 
 function listing(dir: string): { count: number; entries: ClosedEntry[] } {
-  let items;
-  try {
-    items = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return { count: 0, entries: [] };
-  }
+  const items = readFolder(dir, undefined);
   const entries: ClosedEntry[] = [];
   items.forEach((item, index) => {
     if (item.isSymbolicLink()) return;
