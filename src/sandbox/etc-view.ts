@@ -77,7 +77,8 @@ export interface Beyond {
 export const BEYOND_ROOTS: readonly string[] = ['/var', '/opt', '/srv', '/usr/local', '/mnt', '/media', '/boot'];
 export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
 // Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
-// bwrap fail (it cannot make a mount point in the read-only root): the jail would refuse the run (C210).
+// bwrap fail (it cannot make a mount point in the read-only root): run-call.ts then prepares the run again and starts it
+// once more (vanished.ts, R38-a9), but a folder that churns all the time would fail both tries.
 const TRANSIENT: readonly string[] = ['/var/tmp'];
 
 export class EtcSecrets {
