@@ -373,7 +373,10 @@ export class ProcessSandbox {
     const since = Date.now() - 2_000;
     // A staged run writes the real workspace only where a bind makes it writable (git's folder); the
     // stage plan judges the rest, so a staged run walks only those (bench sandbox: 20,000 files).
-    const inPlace = staged?.layout ? writableInPlace(args, policy.root) : [policy.root];
+    // The sandboxWritable folders are written in place by every run (red team R38-a10: a setuid program, a FIFO, a 0777
+    // folder left in a shared cache): walked too; a folder inside the workspace is walked with it (or is a bind above).
+    const outside = policy.writable.filter((folder) => !within(folder, policy.root));
+    const inPlace = [...(staged?.layout ? writableInPlace(args, policy.root) : [policy.root]), ...outside];
     const modes = (): string[] => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since, inPlace) : []);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.
