@@ -1,6 +1,6 @@
 import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
-import { realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
+import { readablePaths, realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
 import { SecretFinder, type SecretPath } from './secret-files.js';
 import { BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
 import { ClosedFolders } from './closed-folders.js';
@@ -36,7 +36,7 @@ export function jailHidden(input: JailHiddenInput): SecretPath[] {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const areas = [input.root, ...realPaths(input.writable, realHome, input.root)];
-  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(input.readable, realHome, input.root) });
+  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(readablePaths(input.readable, realHome), realHome, input.root) });
   return found.filter((secret) => !areas.some((area) => within(area, secret.path)));
 }
 
@@ -102,7 +102,7 @@ export async function jailed<Options extends object>(host: JailHost, backend: { 
   const home = host.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const writable = realPaths(host.settings.writable ?? [], realHome, host.root);
-  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(host.settings.readable ?? [], realHome, host.root)]));
+  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(readablePaths(host.settings.readable ?? [], realHome), realHome, host.root)]));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
   const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable]), folders: (file) => new ClosedFolders(file) } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
