@@ -73,8 +73,16 @@ export interface Beyond {
   readonly depth: number;
   readonly budget: number;
   readonly areas: readonly string[];
+  // Not walked besides BUILT and TRANSIENT (the homes: the jail shows each as the default-deny view does).
+  readonly skip?: readonly string[];
 }
-export const BEYOND_ROOTS: readonly string[] = ['/var', '/opt', '/srv', '/usr/local', '/mnt', '/media', '/boot'];
+// The root itself, every top-level folder and file (red team R38-a4: a list of roots missed /data, /backup,
+// /lost+found, /swapfile), but what the view builds on its own (BUILT); /usr/local is /usr's part that is walked.
+export const BEYOND_ROOTS: readonly string[] = ['/', '/usr/local'];
+export const BEYOND_DEPTH = 4;
+// Made by the view itself (fresh /proc, /dev, /tmp, the view's /sys and /run), judged by the /etc and /usr rules, or
+// homes the jail empties (view-whole-root.ts).
+const BUILT: readonly string[] = ['/proc', '/sys', '/dev', '/tmp', '/run', '/etc', '/usr', '/home', '/root'];
 export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
 // Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
 // bwrap fail (it cannot make a mount point in the read-only root): run-call.ts then prepares the run again and starts it
@@ -128,7 +136,7 @@ export class EtcSecrets {
       left.entries -= index - used + 1;
       used = index + 1;
       const path = join(dir, name);
-      if (TRANSIENT.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
+      if (TRANSIENT.includes(path) || BUILT.includes(path) || beyond.skip?.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
       const around = beyond.areas.some((area) => within(area, path));
       if (!around && code !== 'd') {
         found.push({ path, kind: code === 'D' ? 'dir' : 'file' });
