@@ -2,11 +2,12 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { within } from './paths.js';
+import type { ClosedFolder, ClosedFolders } from './closed-folders.js';
 import { compileNonAccessible } from '../workspace/globs.js';
 import type { SecretPath } from './secret-files.js';
 import { CREDENTIALS } from './toolchains.js';
 import { etcShown, unlisted, USR_LOCAL_RULES, USR_RULES } from './view-allow.js';
-import { readFolder, type FolderLog } from './view-cache.js';
+import { closedMode, readFolder, type FolderLog } from './view-cache.js';
 
 // What of /etc (and /usr) a sandboxed process sees (THREAT-MODEL "A default-deny sandbox view"; view.ts
 // builds the rest of the view).
@@ -59,23 +60,33 @@ export function etcArgs(args: string[]): void {
 
 // The entries of /etc hidden inside: ETC_SECRETS, and, when codeward runs as root, every entry other
 // users cannot read (a folder whole): the sandbox sees /etc as an unprivileged user does. (Not as root,
-// what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, read
-// on every run (a chmod changes no folder's time, so no cache could tell).
+// what this user cannot read it cannot read inside either: no capabilities.) About 450 entries, kept by the
+// view cache while /etc's folders are unchanged (view-cache.ts: the trade for a chmod of an entry is said there).
 // Beyond /etc, for the whole root of `--sandbox off`'s jail (red team R37-a4): a jailed root process has no
 // capabilities but still owns every root file, so the closed rule goes where services and other projects keep
 // state: `roots` to `depth` levels (a folder closed to others hidden whole, never entered), at most `budget` entries
 // (past it, what lies deeper stays readable: a documented trade), never inside or around `areas` (the workspace and
 // the writable folders: the person's own files). And the known copies of /etc's hidden secrets, as root or not.
+// Walked one folder at a time from what was kept (closed-folders.ts): a changed folder is read again alone.
 export interface Beyond {
   readonly roots: readonly string[];
   readonly depth: number;
   readonly budget: number;
   readonly areas: readonly string[];
+  // Not walked besides BUILT and TRANSIENT (the homes: the jail shows each as the default-deny view does).
+  readonly skip?: readonly string[];
 }
-export const BEYOND_ROOTS: readonly string[] = ['/var', '/opt', '/srv', '/usr/local', '/mnt', '/media', '/boot'];
+// The root itself, every top-level folder and file (red team R38-a4: a list of roots missed /data, /backup,
+// /lost+found, /swapfile), but what the view builds on its own (BUILT); /usr/local is /usr's part that is walked.
+export const BEYOND_ROOTS: readonly string[] = ['/', '/usr/local'];
+export const BEYOND_DEPTH = 4;
+// Made by the view itself (fresh /proc, /dev, /tmp, the view's /sys and /run), judged by the /etc and /usr rules, or
+// homes the jail empties (view-whole-root.ts).
+const BUILT: readonly string[] = ['/proc', '/sys', '/dev', '/tmp', '/run', '/etc', '/usr', '/home', '/root'];
 export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
 // Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
-// bwrap fail (it cannot make a mount point in the read-only root): the jail would refuse the run (C210).
+// bwrap fail (it cannot make a mount point in the read-only root): run-call.ts then prepares the run again and starts it
+// once more (vanished.ts, R38-a9), but a folder that churns all the time would fail both tries.
 const TRANSIENT: readonly string[] = ['/var/tmp'];
 
 export class EtcSecrets {
@@ -91,7 +102,7 @@ export class EtcSecrets {
     private readonly beyond?: Beyond,
   ) {}
 
-  // `log`: the folders read, for the cache (view-cache.ts).
+  // `log`: the folders read, for the cache (view-cache.ts). /etc and /usr; what lies beyond them is `beyondFound`.
   find(log?: FolderLog): SecretPath[] {
     const found: SecretPath[] = [];
     this.walk('', found, log);
@@ -99,24 +110,45 @@ export class EtcSecrets {
     if (this.usr !== undefined) {
       found.push(...unlisted(this.usr, USR_RULES, log, []), ...unlisted(join(this.usr, 'local'), USR_LOCAL_RULES, log, []));
     }
-    if (this.beyond) {
-      for (const path of SECRET_COPIES) if (lstatQuiet(path)?.isFile()) found.push({ path, kind: 'file' });
-      const left = { entries: this.beyond.budget };
-      if (this.asRoot) for (const root of this.beyond.roots) if (lstatQuiet(root)?.isDirectory()) this.closedBelow(root, 1, this.beyond, left, found, log);
-    }
     return found;
   }
 
-  private closedBelow(dir: string, level: number, beyond: Beyond, left: { entries: number }, found: SecretPath[], log: FolderLog | undefined): void {
-    for (const item of readFolder(dir, log)) {
-      if (left.entries-- <= 0) return;
-      const path = join(dir, item.name);
-      if (item.isSymbolicLink() || TRANSIENT.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
+  // Beyond /etc (the whole root's jail): the known copies of its secrets, and as root the closed walk, one folder at a
+  // time from `folders` (closed-folders.ts: a folder that changed is read again alone).
+  beyondFound(folders: ClosedFolders): SecretPath[] {
+    const found: SecretPath[] = [];
+    if (!this.beyond) return found;
+    for (const path of SECRET_COPIES) if (lstatQuiet(path)?.isFile()) found.push({ path, kind: 'file' });
+    const left = { entries: this.beyond.budget };
+    if (this.asRoot) for (const root of this.beyond.roots) if (lstatQuiet(root)?.isDirectory()) this.closedBelow(root, folders.read(root), 1, this.beyond, left, found, folders);
+    return found;
+  }
+
+  // `folder`: `dir` as read. Each entry spends one of the budget, in the listing's order (a fresh walk's answer).
+  private closedBelow(dir: string, folder: ClosedFolder, level: number, beyond: Beyond, left: { entries: number }, found: SecretPath[], folders: ClosedFolders): void {
+    let used = 0;
+    for (const [name, code, index] of folder.entries) {
+      // The entries before this one that hold nothing to act on (open files, links) spend the budget too.
+      if (left.entries - (index - used) <= 0) {
+        left.entries = 0;
+        return;
+      }
+      left.entries -= index - used + 1;
+      used = index + 1;
+      const path = join(dir, name);
+      if (TRANSIENT.includes(path) || BUILT.includes(path) || beyond.skip?.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
       const around = beyond.areas.some((area) => within(area, path));
-      const isDir = item.isDirectory();
-      if (!around && this.closed(path, isDir)) found.push({ path, kind: isDir ? 'dir' : 'file' });
-      else if (isDir && (around || level < beyond.depth)) this.closedBelow(path, level + 1, beyond, left, found, log);
+      if (!around && code !== 'd') {
+        found.push({ path, kind: code === 'D' ? 'dir' : 'file' });
+        continue;
+      }
+      if (code === 'F' || !(around || level < beyond.depth)) continue;
+      // Entered: its own mode as read with its key (a folder closed since its parent was read is hidden whole).
+      const child = folders.read(path);
+      if (!around && child.closed) found.push({ path, kind: 'dir' });
+      else this.closedBelow(path, child, level + 1, beyond, left, found, folders);
     }
+    left.entries -= folder.count - used;
   }
 
   private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {
@@ -133,7 +165,7 @@ export class EtcSecrets {
 
   private closed(path: string, dir: boolean): boolean {
     const mode = lstatQuiet(path)?.mode;
-    return mode !== undefined && (dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0);
+    return mode !== undefined && closedMode(mode, dir);
   }
 }
 

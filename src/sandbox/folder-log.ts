@@ -1,4 +1,4 @@
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type BigIntStats, type Dirent } from 'node:fs';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
 
@@ -7,8 +7,17 @@ import { recentlyChanged } from '../workspace/listings.js';
 
 // The identity of a folder as the walk saw it ('-' when missing).
 export function folderKey(path: string): string {
-  const stats = lstatQuiet(path, true);
+  return keyOf(lstatQuiet(path, true));
+}
+
+// The same from the folder's stats (one lstat for its key and its mode: closed-folders.ts).
+export function keyOf(stats: BigIntStats | undefined): string {
   return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : '-';
+}
+
+// What others may not read (the closed rule of the view as root: etc-view.ts): a file without o+r, a folder without o+rx.
+export function closedMode(mode: number, dir: boolean): boolean {
+  return dir ? (mode & 0o005) !== 0o005 : (mode & 0o004) === 0;
 }
 
 // The folders one walk read, with their identity when it read them.

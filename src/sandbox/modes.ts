@@ -45,24 +45,30 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // each. The whole tree is walked (node_modules and .git too: a setuid file is as dangerous there); a
 // symlink's mode means nothing. `from`: the folders of the workspace the run could write in place (a
 // staged run: the writable binds of the real workspace, its `.git`; the rest the stage plan judges).
-// A FIFO, socket or device changed since then is removed (SPECIAL_FILE), one warning each.
+// A FIFO, socket or device changed since then is removed (SPECIAL_FILE), one warning each. `from` may hold folders
+// outside the workspace (the sandboxWritable ones, written in place by every run: sandbox.ts).
 export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root]): string[] {
   const warnings: string[] = [];
-  const walk = (dir: string, rel: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (!entry.isFile() && !entry.isDirectory()) {
-        if (!entry.isSymbolicLink()) special(path, child);
+  // An explicit stack, no depth cap (red team R38-a1: a cap left a setuid file and a FIFO 260 folders deep unjudged).
+  const walk = (top: string, topRel: string): void => {
+    const stack: [string, string][] = [[top, topRel]];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const [dir, rel] = next;
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
         continue;
       }
-      if (clear(path, child) && depth < 256) walk(path, child, depth + 1);
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+        if (!entry.isFile() && !entry.isDirectory()) {
+          if (!entry.isSymbolicLink()) special(path, child);
+          continue;
+        }
+        if (clear(path, child)) stack.push([path, child]);
+      }
     }
   };
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
@@ -93,9 +99,11 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
     }
   };
   // The workspace folder itself too (`chmod g+s .`).
+  // A folder outside the workspace (sandboxWritable, red team R38-a10) is named by its full path.
   for (const start of from) {
-    const rel = relative(root, start).split(sep).join('/') || '.';
-    if (clear(start, rel)) walk(start, rel === '.' ? '' : rel, 0);
+    const inside = start === root || start.startsWith(`${root}${sep}`);
+    const rel = inside ? relative(root, start).split(sep).join('/') || '.' : start;
+    if (clear(start, rel)) walk(start, rel === '.' ? '' : rel);
   }
   return warnings;
 }

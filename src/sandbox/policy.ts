@@ -126,6 +126,12 @@ const OFFLINE_ENV: Readonly<Record<string, string>> = {
   CARGO_NET_RETRY: '0',
 };
 
+// sandboxReadable as both views read it (the default-deny sandbox and `--sandbox off`'s jail, red team R38-a3): `~/x`
+// and absolute entries; never `~` itself (a home is never shown whole: its globs would not apply) nor a relative entry.
+export function readablePaths(paths: readonly string[], home: string | undefined): string[] {
+  return paths.flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
+}
+
 // `~/x` and absolute paths as real paths; missing ones are left out (nothing to bind).
 export function realPaths(paths: readonly string[], home: string | undefined, root: string): string[] {
   const real: string[] = [];
@@ -195,7 +201,7 @@ export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, o
   const wanted = { ...cacheEnv(layout.tmp), ...(options.network ? {} : OFFLINE_ENV) };
   const agent = options.env?.['SSH_AUTH_SOCK'];
   // The user's own additions (sandboxReadable); what they name is shown even if it looks secret.
-  const userReadable = (options.readable ?? []).flatMap((path) => (path === '~' ? [] : path.startsWith('~/') ? (home ? [join(home, path.slice(2))] : []) : path.startsWith('/') ? [path] : []));
+  const userReadable = readablePaths(options.readable ?? [], home);
   // An existing folder (a passwd home like /nonexistent has nothing to hide, and bwrap could not mount there).
   const hideable = (path: string | undefined): path is string => path !== undefined && path !== '/' && !within(path, root) && targetKindOf(path) === 'dir';
   // Hidden unless the workspace is the home folder or holds it (the workspace inside the home folder

@@ -33,6 +33,7 @@ import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
+import type { ClosedFolders } from './closed-folders.js';
 import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { VIEW_RULES } from './view-allow.js';
 import { ViewCache } from './view-cache.js';
@@ -139,7 +140,7 @@ export interface SandboxedRun {
   readonly backend: Backend;
   readonly mode: 'read-only' | 'workspace-write';
   readonly network: boolean;
-  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets };
+  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets; readonly folders: (file: string | undefined) => ClosedFolders };
 }
 
 // The write gate's context and its hook walk (the `obeyed` chunk, scripts/chunk-groups.mjs): imported on use.
@@ -207,6 +208,7 @@ export class ProcessSandbox {
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
+  private closedFolders: ClosedFolders | undefined;
   private obeyedScan: ObeyedScan | undefined;
   // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
@@ -332,8 +334,11 @@ export class ProcessSandbox {
     const toolchains = this.toolchainSecrets;
     // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
+    // Beyond /etc (the jail as root): kept one folder at a time (closed-folders.ts: a changed /var/log is read alone).
+    const closedFolders = run.jail ? (this.closedFolders ??= run.jail.folders(safeCache && join(dirname(safeCache), 'closed-folders.json'))) : undefined;
+    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
+    closedFolders?.save();
     // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
@@ -368,7 +373,10 @@ export class ProcessSandbox {
     const since = Date.now() - 2_000;
     // A staged run writes the real workspace only where a bind makes it writable (git's folder); the
     // stage plan judges the rest, so a staged run walks only those (bench sandbox: 20,000 files).
-    const inPlace = staged?.layout ? writableInPlace(args, policy.root) : [policy.root];
+    // The sandboxWritable folders are written in place by every run (red team R38-a10: a setuid program, a FIFO, a 0777
+    // folder left in a shared cache): walked too; a folder inside the workspace is walked with it (or is a bind above).
+    const outside = policy.writable.filter((folder) => !within(folder, policy.root));
+    const inPlace = [...(staged?.layout ? writableInPlace(args, policy.root) : [policy.root]), ...outside];
     const modes = (): string[] => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since, inPlace) : []);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.

@@ -12,7 +12,7 @@ import type { SecretPath } from './secret-files.js';
 // The file is only ever given a path no sandboxed process can write (sandbox.ts): a poisoned cache would
 // hide nothing.
 
-export { folderKey, FolderLog, readFolder } from './folder-log.js';
+export { closedMode, folderKey, FolderLog, readFolder } from './folder-log.js';
 
 // The one reader and writer of state-folder cache files (permissions/kept-across.ts), for this build.
 export const readCacheFile = (file: string): Record<string, unknown> | undefined => readKept(file, buildVersion());

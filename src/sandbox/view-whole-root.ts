@@ -1,12 +1,13 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { realOf, targetKindOf, within, type WholeRootView } from './policy.js';
-import { RUN_FOLDERS, runArgs } from './view.js';
+import { RUN_FOLDERS, runArgs, sysArgs, sysShown } from './view.js';
 
 // The view of `--sandbox off`'s write jail (issue 26, round 35): the in-place sandbox's run in every part (the
 // workspace and sandboxWritable binds, the git and home guards, the hidden secrets, its namespaces, the seccomp
 // filter, the private /tmp) but for what it shows outside the workspace and the homes: the whole root READ-ONLY in
 // place of the default-deny view's system folders (view.ts), since `off` leaves reads unconfined there. /dev and
 // /proc are fresh, /tmp is private, and where the default-deny view has a part of its own, the jail has the same:
+// - /sys as view.ts sysArgs makes it: its CPU and cgroup parts (red team R38-a5: root-only DMI serials, ACPI tables);
 // - /run (and /var/run, /var/lock) as view.ts runArgs makes it: empty, the resolver's file bound back (red team
 //   R37-a5: Docker/Kubernetes secrets under /run/secrets, systemd's /run/credentials, every host socket folder);
 // - every home (`homes`: home-folders.ts's, $HOME, the account's) as the default-deny view shows a home (R37-a1): an
@@ -23,12 +24,14 @@ export function wholeRoot(homes: readonly string[]): WholeRootView {
     rootArgs(args) {
       args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp');
       runArgs(true, args, true);
+      sysArgs(args, true);
     },
     // Everything but the private /tmp, the empty /run and the hidden homes, except where the workspace, a writable
     // folder or a shown folder is bound back (and the resolver's file).
     inView(policy, real) {
       if ([policy.root, ...policy.writable].some((area) => within(real, area))) return true;
       if (within(real, '/tmp')) return false;
+      if (within(real, '/sys')) return sysShown(real);
       if (RUN_FOLDERS.some((folder) => within(real, realOf(folder)))) return real === realOf('/etc/resolv.conf');
       if (!homes.some((home) => within(real, home))) return true;
       return policy.shown.some(({ path }) => within(real, path) || within(real, realOf(path)));

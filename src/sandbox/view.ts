@@ -43,13 +43,25 @@ export function systemArgs(network: boolean, args: string[]): void {
     else if (stats?.isSymbolicLink()) args.push('--symlink', readlinkSync(path), path);
     else if (stats?.isDirectory()) args.push('--ro-bind', path, path);
   }
-  for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
+  sysArgs(args, false);
   args.push('--dev', '/dev', '--proc', '/proc');
   // What of /proc writes to the host kernel is bound read-only over it by bwrapArgs (proc-cover.ts, H9).
   args.push('--tmpfs', '/tmp', '--tmpfs', '/var');
   runArgs(network, args, false);
   args.push('--dir', '/var/tmp');
 }
+
+// /sys of the view: its CPU and cgroup parts only (`whole`: the jail's root, where the host's whole /sys is bound first:
+// an empty read-only folder over it, red team R38-a5: a jailed root reads root-only DMI serials, ACPI tables such as
+// an OEM Windows key, EFI variables).
+export function sysArgs(args: string[], whole: boolean): void {
+  if (whole) args.push('--tmpfs', '/sys');
+  for (const path of SYS_SHOWN) if (lstatQuiet(path)?.isDirectory()) args.push('--ro-bind', path, path);
+  if (whole) args.push('--remount-ro', '/sys');
+}
+
+// Whether `real` is in /sys as the view shows it.
+export const sysShown = (real: string): boolean => SYS_SHOWN.some((path) => within(real, path));
 
 // Where the host keeps its runtime state: sockets (Docker, D-Bus, the session buses under /run/user, databases),
 // secrets (Docker's and Kubernetes' /run/secrets, systemd's /run/credentials), pid files.

@@ -1,8 +1,9 @@
 import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
-import { realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
+import { readablePaths, realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
 import { SecretFinder, type SecretPath } from './secret-files.js';
-import { BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
+import { BEYOND_DEPTH, BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
+import { ClosedFolders } from './closed-folders.js';
 import type { ObeyedScan } from './obeyed-scan.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import type { FolderListings } from '../workspace/listings.js';
@@ -35,7 +36,7 @@ export function jailHidden(input: JailHiddenInput): SecretPath[] {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const areas = [input.root, ...realPaths(input.writable, realHome, input.root)];
-  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(input.readable, realHome, input.root) });
+  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(readablePaths(input.readable, realHome), realHome, input.root) });
   return found.filter((secret) => !areas.some((area) => within(area, secret.path)));
 }
 
@@ -46,8 +47,9 @@ export function jailNote(): string {
 
 // The entries of /etc hidden in the whole root: every secret of it, not only of what the default-deny view binds; as
 // root, what others cannot read beyond it too (etc-view.ts Beyond, R37-a4), outside `areas`.
-export function etcWhole(areas: readonly string[]): EtcSecrets {
-  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true, { roots: BEYOND_ROOTS, depth: 3, budget: 20_000, areas });
+// `homes`: the homes the jail empties (not walked).
+export function etcWhole(areas: readonly string[], homes: readonly string[]): EtcSecrets {
+  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true, { roots: BEYOND_ROOTS, depth: BEYOND_DEPTH, budget: 20_000, areas, skip: homes });
 }
 
 export interface JailSeatbeltInput {
@@ -82,7 +84,7 @@ export interface JailHost {
   readonly folderListings: FolderListings;
   // The write gate's walk of the workspace (one per engine).
   walk(): ObeyedScan;
-  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
+  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets; folders: (file: string | undefined) => ClosedFolders } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
 }
 
 // The prepared run's fields the jail sets (sandbox.ts PreparedRun).
@@ -101,8 +103,8 @@ export async function jailed<Options extends object>(host: JailHost, backend: { 
   const home = host.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const writable = realPaths(host.settings.writable ?? [], realHome, host.root);
-  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(host.settings.readable ?? [], realHome, host.root)]));
+  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(readablePaths(host.settings.readable ?? [], realHome), realHome, host.root)]));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable]) } }, cwd, { ...options, stage: false });
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable], view.homes), folders: (file) => new ClosedFolders(file) } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
 }

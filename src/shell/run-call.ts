@@ -15,6 +15,7 @@ import { isStaged, runStaging, type Staging } from './run-staging.js';
 import { gitWriteRefusal, mentionsGit } from './git-only-line.js';
 import { GIT_ALONE_ENV, gitAloneRepository, systemGit } from './git-alone-repo.js';
 import { LazyShellParser } from './lazy-parser.js';
+import { vanishedMountPoint } from '../sandbox/vanished.js';
 
 // What exec and test return (and carry in `data` when the process failed or timed out).
 export interface ProcessData {
@@ -76,16 +77,21 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const git = ctx.sandbox ? await gitForRun(call.command, folder.real, ctx) : undefined;
   const gitReadOnly = git?.readOnly;
   const gitProtected = ctx.sandbox && !gitReadOnly ? await gitGuarded(ctx) : undefined;
-  const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}), ...(gitProtected ? { gitProtected } : {}) }) : undefined;
-  if (prepared?.warning) ctx.warn(prepared.warning);
-  if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
-    for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
-    throw fail('C216', `nothing ran: the command was judged as a staged run, but it could not be staged (${prepared?.stageNote ?? 'no OS sandbox'}); run it again (codeward doctor shows the sandbox)`);
-  }
-  if (prepared?.stageFailed) {
-    for (const warning of (await prepared.after?.()) ?? []) ctx.warn(warning);
-    throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
-  }
+  // Prepared again (once) when bubblewrap could not start because a path the run hides was gone by then.
+  const prepare = async (): Promise<PreparedRun | undefined> => {
+    const prepared = ctx.sandbox ? await ctx.sandbox.prepare(folder.real, { stage: isStaged(staging), ...(gitReadOnly ? { gitReadOnly } : {}), ...(gitProtected ? { gitProtected } : {}) }) : undefined;
+    if (prepared?.warning) ctx.warn(prepared.warning);
+    if (isStaged(staging) && !prepared?.stage && !prepared?.stageFailed) {
+      for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
+      throw fail('C216', `nothing ran: the command was judged as a staged run, but it could not be staged (${prepared?.stageNote ?? 'no OS sandbox'}); run it again (codeward doctor shows the sandbox)`);
+    }
+    if (prepared?.stageFailed) {
+      for (const warning of (await prepared.after?.()) ?? []) ctx.warn(warning);
+      throw fail('C216', `nothing ran: the command was to run staged (undo takes it back), but ${prepared.stageFailed}; free space or fix the permissions of codeward's state folder (codeward doctor shows it), or a person runs it with --no-stage (in place, not undoable)`);
+    }
+    return prepared;
+  };
+  let prepared = await prepare();
   const sandboxed = (prepared?.wrapper.length ?? 0) > 0;
   const ownStateKept = pinOwnState(ctx.workspace);
   const live = call.live ? ctx.caller?.onOutput : undefined;
@@ -97,25 +103,33 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   const [droppedNamed, unlistedNamed] = [namedIn(call.command, dropped), namedIn(call.command, unlisted)];
   if (droppedNamed.length > 0) ctx.warn(`not passed to the command (secret-looking): ${droppedNamed.join(', ')}; the user can let one through with --pass-env NAME`);
   if (unlistedNamed.length > 0) ctx.warn(`not passed to the command (not on the environment allow list): ${unlistedNamed.join(', ')}; the user can add one with --pass-env NAME or passEnv in ~/.codeward/config.json`);
-  let result: RunResult;
-  try {
-    result = await runProcess({
-      wrapper: prepared?.wrapper ?? [],
-      ...(prepared?.inputs ? { inputs: prepared.inputs } : {}),
-      command: call.command,
-      cwd: folder.real,
-      workspace: ctx.workspace.root,
-      timeoutMs: call.timeoutSeconds * 1000,
-      signal: ctx.signal,
-      env,
-      ...(onChunk ? { onChunk } : {}),
-    });
-  } catch (error) {
-    // It never started (spawn E2BIG for a command over 128 KiB): the sandbox's after-run step still
-    // runs, so its mount points do not stay in the workspace for the rest of a long session.
-    for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
-    if (prepared?.stage) removeLayout(prepared.stage.dir);
-    throw error;
+  const start = async (run: PreparedRun | undefined): Promise<RunResult> => {
+    try {
+      return await runProcess({
+        wrapper: run?.wrapper ?? [],
+        ...(run?.inputs ? { inputs: run.inputs } : {}),
+        command: call.command,
+        cwd: folder.real,
+        workspace: ctx.workspace.root,
+        timeoutMs: call.timeoutSeconds * 1000,
+        signal: ctx.signal,
+        env,
+        ...(onChunk ? { onChunk } : {}),
+      });
+    } catch (error) {
+      // It never started (spawn E2BIG for a command over 128 KiB): the sandbox's after-run step still
+      // runs, so its mount points do not stay in the workspace for the rest of a long session.
+      await undo(run, ctx);
+      throw error;
+    }
+  };
+  let result = await start(prepared);
+  // A path the run hides removed before bubblewrap started (a rotated log, red team R38-a9; vanished.ts): nothing
+  // ran; the view is made again (the walk sees its folder changed) and the run starts once more.
+  if (prepared && vanishedMountPoint(prepared.wrapper, result) !== undefined) {
+    await undo(prepared, ctx);
+    prepared = await prepare();
+    result = await start(prepared);
   }
   // The write jail of `--sandbox off` could not start: nothing ran, and nothing runs unjailed instead (fail closed).
   if (prepared?.writeJail && jailFailed(result)) {
@@ -144,6 +158,12 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
   // swallows EROFS returns ok, and "the OS sandbox is turned off" read as if the write outside had happened).
   const jailed = prepared?.writeJail ? { inPlace: `in place (not undoable), ${prepared.writeJail}; a write outside them was refused even where the program did not say so` } : {};
   return sandboxed ? { ...result, ...staged, ...jailed, sandboxed, ...(prepared?.networkBlocked ? { networkBlocked: true } : {}), ...(prepared?.readOnlyFrom ? { readOnlyFrom: prepared.readOnlyFrom } : {}), ...(prepared?.writeJail ? { writeJail: prepared.writeJail } : {}) } : result;
+}
+
+// A run that did not start: the sandbox's after-run step (its warnings said), the staged layout removed.
+async function undo(prepared: PreparedRun | undefined, ctx: CommandContext): Promise<void> {
+  for (const warning of (await prepared?.after?.()) ?? []) ctx.warn(warning);
+  if (prepared?.stage) removeLayout(prepared.stage.dir);
 }
 
 // bubblewrap's own failure before the command started: its message alone, a failing exit.

@@ -22,10 +22,11 @@
 // engine could refuse env levers a caller should not carry — CODEWARD_BWRAP, TMPDIR for the jail — but the hide is the fix.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/fixture.js';
+import { CLI, removeDir } from '../helpers/fixture.js';
 
 const bwrapWorks = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '--dev-bind', '/dev', '/dev', '--proc', '/proc', 'true'], { stdio: 'ignore' }).status === 0;
 
@@ -43,10 +44,19 @@ beforeAll(async () => {
   await mkdir(home);
   await mkdir(runtime, { mode: 0o700 });
 });
+// The server is waited for before its folders are removed (it writes its state and socket there until it exits: an
+// rm racing it met ENOTEMPTY at load and left the folder behind), and the removal retries what a late writer adds.
 afterAll(async () => {
-  server?.kill('SIGTERM');
-  await rm(base, { recursive: true, force: true });
+  await stopped(server);
+  await removeDir(base);
 });
+
+async function stopped(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
 
 describe.skipIf(!bwrapWorks)('--sandbox off --yes: a jailed run cannot hand a call to a warm engine outside the jail', () => {
   it('the warm engine of this workspace is out of reach; the home stays unwritten', async () => {
