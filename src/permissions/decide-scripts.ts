@@ -7,6 +7,7 @@ import { scriptPlaces } from './decide-script-places.js';
 import { taskRunnerLines } from './task-runner-lines.js';
 import { parseRunners } from './runners-started.js';
 import { commandsOf, programOf } from '../shell/run-script-reading.js';
+import { quoted } from '../text/visible.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -112,7 +113,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${quoted(line)}\` runs the ${what} line \`${quoted(text)}\`: ${quoted(decision.reason, 600)}`, judged: judged.call, part: line };
       // What the line starts in turn, read as the call's own line is (runners-started.ts, R36-1).
       for (const { runners, dirs, lost: away } of parseRunners(await parser.parse(script), dir, root)) {
         for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {

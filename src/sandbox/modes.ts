@@ -1,5 +1,6 @@
-import { chmodSync, lstatSync, readdirSync, unlinkSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { chmodSync, closeSync, constants, lstatSync, openSync, readdirSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { liveSocketPaths, settleSpecial } from './modes-special.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -43,41 +44,31 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // Every file and folder of the workspace changed at or after `since` (milliseconds, the file system's
 // change time: a chmod sets it, and no process can set it back) with a risky mode: cleared, one warning
 // each. The whole tree is walked (node_modules and .git too: a setuid file is as dangerous there); a
-// symlink's mode means nothing. `from`: the folders of the workspace the run could write in place (a
-// staged run: the writable binds of the real workspace, its `.git`; the rest the stage plan judges).
-// A FIFO, socket or device changed since then is removed (SPECIAL_FILE), one warning each.
-export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root]): string[] {
+// symlink's mode means nothing. `from`: the folders the run could write in place (the workspace; a staged run: the
+// writable binds of the real workspace, its `.git`; the rest the stage plan judges; and the sandboxWritable folders
+// outside it, red team R38-a10), each named in messages from `root` when inside it, by its full path otherwise.
+// A FIFO, socket or device changed since then is settled by modes-special.ts, one warning each.
+// At any depth (red team R38-a1: a cap of 256 folders left a setuid file and a FIFO at 260): an explicit stack, not
+// recursion, and a folder whose path grows long is listed through an open descriptor (/proc/self/fd/N) so no path
+// passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (modesBefore): a
+// folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
+// run's new files change the folder's change time).
+export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number>): string[] {
   const warnings: string[] = [];
-  const walk = (dir: string, rel: string, depth: number): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (!entry.isFile() && !entry.isDirectory()) {
-        if (!entry.isSymbolicLink()) special(path, child);
-        continue;
-      }
-      if (clear(path, child) && depth < 256) walk(path, child, depth + 1);
-    }
-  };
+  const live = liveSocketPaths();
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
-  const clear = (path: string, rel: string): boolean => {
+  const clear = (path: string, rel: string, kept?: number): boolean => {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || (!stats.isDirectory() && !stats.isFile())) return false;
     const isDir = stats.isDirectory();
     const bits = riskyBits(stats.mode, isDir);
-    if (bits !== 0 && stats.ctimeMs >= since) {
+    if (bits !== 0 && stats.ctimeMs >= since && stats.mode !== kept) {
       try {
         chmodSync(path, stats.mode & 0o7777 & ~bits);
-        warnings.push(clearedMessage(rel, bits, isDir));
+        warnings.push(clearedMessage(shown(rel), bits, isDir));
       } catch (error) {
-        warnings.push(`a sandboxed command left ${rel} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
+        warnings.push(`a sandboxed command left ${shown(rel)} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
       }
     }
     return isDir;
@@ -85,19 +76,75 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
   const special = (path: string, rel: string): void => {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return;
+    const verdict = settleSpecial(path, shown(rel), stats, live);
+    if (verdict.kind === 'warn') warnings.push(verdict.message);
+  };
+  // Folders to list, and descriptors to close once their folder's whole subtree is done (below them on the stack).
+  const stack: ({ path: string; rel: string } | { close: number })[] = [];
+  const push = (path: string, rel: string): void => {
+    if (path.length <= ANCHOR) return void stack.push({ path, rel });
+    let fd: number;
     try {
-      unlinkSync(path);
-      warnings.push(`a sandboxed command left ${rel}, ${SPECIAL_FILE}: it was removed (a reader that opens it, codeward's, git's or rg's, would wait for ever)`);
+      fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
     } catch (error) {
-      warnings.push(`a sandboxed command left ${rel}, a FIFO, socket or device, and it could not be removed (${(error as Error).message}); remove it: git and codeward block on opening it`);
+      return void warnings.push(`${shown(rel)} could not be opened to check what the run left in it (${(error as Error).message}); look for setuid files and FIFOs there`);
     }
+    stack.push({ close: fd }, { path: `/proc/self/fd/${fd}`, rel });
   };
   // The workspace folder itself too (`chmod g+s .`).
   for (const start of from) {
-    const rel = relative(root, start).split(sep).join('/') || '.';
-    if (clear(start, rel)) walk(start, rel === '.' ? '' : rel, 0);
+    const inside = start === root || start.startsWith(`${root}${sep}`);
+    const rel = inside ? relative(root, start).split(sep).join('/') || '.' : start;
+    if (clear(start, rel, before?.get(start))) push(start, rel === '.' ? '' : rel);
+  }
+  try {
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      if ('close' in top) {
+        closeSync(top.close);
+        continue;
+      }
+      let entries;
+      try {
+        entries = readdirSync(top.path, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        const path = `${top.path}/${entry.name}`;
+        const child = top.rel === '' ? entry.name : `${top.rel}/${entry.name}`;
+        if (!entry.isFile() && !entry.isDirectory()) {
+          if (!entry.isSymbolicLink()) special(path, child);
+          continue;
+        }
+        if (clear(path, child)) push(path, child);
+      }
+    }
+  } finally {
+    for (const left of stack) if ('close' in left) closeSync(left.close);
   }
   return warnings;
+}
+
+// A folder path longer than this is listed through a descriptor (PATH_MAX is 4096; a name adds at most 256).
+const ANCHOR = 3_000;
+
+// A path for a message: a very deep one cut in the middle.
+const shown = (rel: string): string => (rel.length > 300 ? `${rel.slice(0, 100)}/.../${rel.slice(-180)}` : rel);
+
+// The folders an in-place walk starts from: the workspace's parts and the writable folders, none inside another.
+export function walkedAfterRun(workspace: readonly string[], writable: readonly string[]): string[] {
+  const all = [...new Set([...workspace, ...writable])];
+  return all.filter((path) => !all.some((other) => other !== path && path.startsWith(`${other}${sep}`)));
+}
+
+// The modes of the folders a run writes in place, before it (clearRiskyModes' `before`).
+export function modesBefore(from: readonly string[]): Map<string, number> {
+  const modes = new Map<string, number>();
+  for (const path of from) {
+    const stats = lstatSync(path, { throwIfNoEntry: false });
+    if (stats) modes.set(path, stats.mode);
+  }
+  return modes;
 }
 
 // The folders of the workspace a bwrap argument list binds writable (`--bind SRC DST` with SRC in root),
