@@ -1,6 +1,5 @@
 import { chmodSync, closeSync, constants, lstatSync, openSync, readdirSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { liveSocketPaths, settleSpecial } from './modes-special.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -50,12 +49,14 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // A FIFO, socket or device changed since then is settled by modes-special.ts, one warning each.
 // At any depth (red team R38-a1: a cap of 256 folders left a setuid file and a FIFO at 260): an explicit stack, not
 // recursion, and a folder whose path grows long is listed through an open descriptor (/proc/self/fd/N) so no path
-// passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (modesBefore): a
+// passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (inPlaceStarts): a
 // folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
 // run's new files change the folder's change time).
-export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number>): string[] {
+// modes-special.ts loads only when a special file is found (a plain `exec true` never: test/bin/lazy-start.test.ts).
+export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>): Promise<string[]> {
   const warnings: string[] = [];
-  const live = liveSocketPaths();
+  let specials: typeof import('./modes-special.js') | undefined;
+  let live: ((path: string) => boolean) | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
   const clear = (path: string, rel: string, kept?: number): boolean => {
@@ -73,10 +74,11 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
     }
     return isDir;
   };
-  const special = (path: string, rel: string): void => {
+  const special = async (path: string, rel: string): Promise<void> => {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return;
-    const verdict = settleSpecial(path, shown(rel), stats, live);
+    specials ??= await import('./modes-special.js');
+    const verdict = specials.settleSpecial(path, shown(rel), stats, (live ??= specials.liveSocketPaths()));
     if (verdict.kind === 'warn') warnings.push(verdict.message);
   };
   // Folders to list, and descriptors to close once their folder's whole subtree is done (below them on the stack).
@@ -85,9 +87,9 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
     if (path.length <= ANCHOR) return void stack.push({ path, rel });
     let fd: number;
     try {
-      fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+      fd = openSync(path, constants.O_DIRECTORY | constants.O_NOFOLLOW);
     } catch (error) {
-      return void warnings.push(`${shown(rel)} could not be opened to check what the run left in it (${(error as Error).message}); look for setuid files and FIFOs there`);
+      return void warnings.push(`${shown(rel)}: not checked for what the run left (${(error as Error).message})`);
     }
     stack.push({ close: fd }, { path: `/proc/self/fd/${fd}`, rel });
   };
@@ -113,7 +115,7 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
         const path = `${top.path}/${entry.name}`;
         const child = top.rel === '' ? entry.name : `${top.rel}/${entry.name}`;
         if (!entry.isFile() && !entry.isDirectory()) {
-          if (!entry.isSymbolicLink()) special(path, child);
+          if (!entry.isSymbolicLink()) await special(path, child);
           continue;
         }
         if (clear(path, child)) push(path, child);
@@ -129,22 +131,13 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
 const ANCHOR = 3_000;
 
 // A path for a message: a very deep one cut in the middle.
-const shown = (rel: string): string => (rel.length > 300 ? `${rel.slice(0, 100)}/.../${rel.slice(-180)}` : rel);
+const shown = (rel: string): string => (rel.length > 300 ? `...${rel.slice(-240)}` : rel);
 
-// The folders an in-place walk starts from: the workspace's parts and the writable folders, none inside another.
-export function walkedAfterRun(workspace: readonly string[], writable: readonly string[]): string[] {
-  const all = [...new Set([...workspace, ...writable])];
-  return all.filter((path) => !all.some((other) => other !== path && path.startsWith(`${other}${sep}`)));
-}
-
-// The modes of the folders a run writes in place, before it (clearRiskyModes' `before`).
-export function modesBefore(from: readonly string[]): Map<string, number> {
-  const modes = new Map<string, number>();
-  for (const path of from) {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    if (stats) modes.set(path, stats.mode);
-  }
-  return modes;
+// The folders an in-place walk starts from (the workspace's parts and the writable folders, none inside another),
+// each with its mode before the run (clearRiskyModes' `before`).
+export function inPlaceStarts(workspace: readonly string[], writable: readonly string[]): Map<string, number | undefined> {
+  const all = [...workspace, ...writable];
+  return new Map(all.filter((path) => !all.some((other) => path.startsWith(`${other}${sep}`))).map((path) => [path, lstatSync(path, { throwIfNoEntry: false })?.mode]));
 }
 
 // The folders of the workspace a bwrap argument list binds writable (`--bind SRC DST` with SRC in root),

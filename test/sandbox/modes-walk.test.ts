@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearRiskyModes, modesBefore, walkedAfterRun } from '../../src/sandbox/modes.js';
+import { clearRiskyModes, inPlaceStarts } from '../../src/sandbox/modes.js';
 
 // The in-place after-run walk (sandbox/modes.ts, red team R38-a1/a2/a10), called directly.
 let base: string;
@@ -15,14 +15,14 @@ beforeAll(async () => {
 afterAll(async () => rm(base, { recursive: true, force: true }));
 
 describe('clearRiskyModes', () => {
-  it('judges a setuid file and a FIFO past PATH_MAX (20 folders of 250-character names)', () => {
+  it('judges a setuid file and a FIFO past PATH_MAX (20 folders of 250-character names)', async () => {
     const root = join(base, 'deep');
     mkdirSync(root);
     // Made through relative chdirs: no single path names the bottom (python3, as the red-team rows).
     const python = (code: string): string => spawnSync('python3', ['-c', `import os, stat, shutil\nfor i in range(20): os.chdir('n' * 250)\n${code}`], { cwd: root, encoding: 'utf8' }).stdout;
     spawnSync('python3', ['-c', "import os\nfor i in range(20): os.mkdir('n' * 250); os.chdir('n' * 250)\nos.mkfifo('.gitignore'); open('s', 'w').close(); os.chmod('s', 0o4755)"], { cwd: root });
     expect(python("print(sorted(os.listdir('.')))")).toContain("'s'");
-    const warnings = clearRiskyModes(root, 0);
+    const warnings = await clearRiskyModes(root, 0);
     expect(warnings.some((each) => /\/s setuid; the bit was cleared/.test(each))).toBe(true);
     expect(warnings.some((each) => /\.gitignore, a FIFO made or changed while the run went/.test(each))).toBe(true);
     expect(warnings.every((each) => each.length < 1_000)).toBe(true);
@@ -42,7 +42,7 @@ describe('clearRiskyModes', () => {
     spawnSync('ln', [join(root, 'dead.sock'), join(root, 'gone.sock')]);
     await new Promise<void>((done) => dead.close(() => done()));
     try {
-      const warnings = clearRiskyModes(root, 0);
+      const warnings = await clearRiskyModes(root, 0);
       expect(lstatSync(join(root, 'live.sock')).isSocket()).toBe(true);
       expect(readdirSync(root)).not.toContain('gone.sock');
       expect(warnings.join('\n')).not.toMatch(/live\.sock/);
@@ -51,20 +51,20 @@ describe('clearRiskyModes', () => {
     }
   });
 
-  it('walks the writable folders outside the workspace, named by full path; keeps a folder mode the run did not change', () => {
+  it('walks the writable folders outside the workspace, named by full path; keeps a folder mode the run did not change', async () => {
     const root = join(base, 'ws');
     const cache = join(base, 'cache');
     const shared = join(base, 'shared');
     for (const dir of [root, cache, shared]) mkdirSync(dir);
     chmodSync(shared, 0o1777);
-    const from = walkedAfterRun([root], [cache, shared, join(root, 'inner')]);
+    const before = inPlaceStarts([root], [cache, shared, join(root, 'inner'), cache]);
+    const from = [...before.keys()];
     expect(from).toEqual([root, cache, shared]);
-    const before = modesBefore(from);
     writeFileSync(join(cache, 'suid'), '');
     chmodSync(join(cache, 'suid'), 0o4755);
     chmodSync(cache, 0o777);
     writeFileSync(join(shared, 'new'), '');
-    const warnings = clearRiskyModes(root, 0, from, before);
+    const warnings = await clearRiskyModes(root, 0, from, before);
     expect(warnings.some((each) => each.includes(`${join(cache, 'suid')} setuid`))).toBe(true);
     expect(lstatSync(join(cache, 'suid')).mode & 0o4000).toBe(0);
     expect(lstatSync(cache).mode & 0o002).toBe(0);
