@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, type Stats, unlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 
 // A FIFO, socket or device node found changed since an in-place run started (clearRiskyModes, modes.ts). Who made it
@@ -12,10 +12,8 @@ import { basename, isAbsolute } from 'node:path';
 // - a FIFO or device cannot be told apart: a reader that opens a FIFO waits for ever (R37-a7: `.gitignore`), so it is
 //   moved aside (renamed beside itself, recoverable, never deleted), and the warning says it may be the person's.
 
-export type SpecialVerdict = { readonly kind: 'kept' } | { readonly kind: 'warn'; readonly message: string };
-
 // Paths of the sockets live processes have bound (this network namespace's; abstract names skipped), read once.
-export function liveSocketPaths(): (path: string) => boolean {
+function liveSocketPaths(): (path: string) => boolean {
   let bound: Set<string> | undefined;
   return (path) => {
     bound ??= readBound();
@@ -41,23 +39,26 @@ function readBound(): Set<string> {
   return found;
 }
 
-// What to do with the special file at `path` (`rel` for the message), changed since the run started.
-export function settleSpecial(path: string, rel: string, stats: Stats, live: (path: string) => boolean): SpecialVerdict {
+// The special file at `path` (`rel` for the message) settled when changed since `since`; the warning, if any.
+// `memo`: the socket list of one walk.
+export function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }): string | undefined {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return undefined;
   if (stats.isSocket()) {
-    if (live(path)) return { kind: 'kept' };
+    if ((memo.live ??= liveSocketPaths())(path)) return undefined;
     try {
       unlinkSync(path);
-      return { kind: 'warn', message: `${rel}, a socket made or changed while the run went that no process holds, was removed (nothing listened on it)` };
+      return `${rel}, a socket made or changed while the run went that no process holds, was removed (nothing listened on it)`;
     } catch (error) {
-      return { kind: 'warn', message: `${rel}, a socket made or changed while the run went that no process holds, could not be removed (${(error as Error).message})` };
+      return `${rel}, a socket made or changed while the run went that no process holds, could not be removed (${(error as Error).message})`;
     }
   }
   const what = stats.isFIFO() ? 'a FIFO' : 'a device node';
   const aside = `${path}.set-aside-by-codeward-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
   try {
     renameSync(path, aside);
-    return { kind: 'warn', message: `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours` };
+    return `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours`;
   } catch (error) {
-    return { kind: 'warn', message: `${rel}, ${what} made or changed while the run went, could not be moved aside (${(error as Error).message}); remove it: git and codeward block on opening it` };
+    return `${rel}, ${what} made or changed while the run went, could not be moved aside (${(error as Error).message}); remove it: git and codeward block on opening it`;
   }
 }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, constants, lstatSync, openSync, readdirSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
@@ -48,15 +48,14 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // outside it, red team R38-a10), each named in messages from `root` when inside it, by its full path otherwise.
 // A FIFO, socket or device changed since then is settled by modes-special.ts, one warning each.
 // At any depth (red team R38-a1: a cap of 256 folders left a setuid file and a FIFO at 260): an explicit stack, not
-// recursion, and a folder whose path grows long is listed through an open descriptor (/proc/self/fd/N) so no path
-// passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (inPlaceStarts): a
+// recursion, and a folder whose path grows long is listed through an open descriptor (/proc/self/fd/N, modes-deep.ts)
+// so no path passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (inPlaceStarts): a
 // folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
 // run's new files change the folder's change time).
 // modes-special.ts loads only when a special file is found (a plain `exec true` never: test/bin/lazy-start.test.ts).
 export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>): Promise<string[]> {
   const warnings: string[] = [];
-  let specials: typeof import('./modes-special.js') | undefined;
-  let live: ((path: string) => boolean) | undefined;
+  let specials: Promise<typeof import('./modes-special.js')> | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
   const clear = (path: string, rel: string, kept?: number): boolean => {
@@ -67,77 +66,64 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     if (bits !== 0 && stats.ctimeMs >= since && stats.mode !== kept) {
       try {
         chmodSync(path, stats.mode & 0o7777 & ~bits);
-        warnings.push(clearedMessage(shown(rel), bits, isDir));
+        warnings.push(clearedMessage(rel, bits, isDir));
       } catch (error) {
-        warnings.push(`a sandboxed command left ${shown(rel)} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
+        warnings.push(`a sandboxed command left ${rel} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
       }
     }
     return isDir;
   };
+  // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
+  const memo = {};
   const special = async (path: string, rel: string): Promise<void> => {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return;
-    specials ??= await import('./modes-special.js');
-    const verdict = specials.settleSpecial(path, shown(rel), stats, (live ??= specials.liveSocketPaths()));
-    if (verdict.kind === 'warn') warnings.push(verdict.message);
+    const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo);
+    if (message !== undefined) warnings.push(message);
   };
-  // Folders to list, and descriptors to close once their folder's whole subtree is done (below them on the stack).
-  const stack: ({ path: string; rel: string } | { close: number })[] = [];
-  const push = (path: string, rel: string): void => {
-    if (path.length <= ANCHOR) return void stack.push({ path, rel });
-    let fd: number;
+  // Lists a folder, judges each entry; returns its subfolders.
+  const visit = async (path: string, rel: string): Promise<Folder[]> => {
+    let entries;
     try {
-      fd = openSync(path, constants.O_DIRECTORY | constants.O_NOFOLLOW);
-    } catch (error) {
-      return void warnings.push(`${shown(rel)}: not checked for what the run left (${(error as Error).message})`);
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return [];
     }
-    stack.push({ close: fd }, { path: `/proc/self/fd/${fd}`, rel });
+    const folders: Folder[] = [];
+    for (const entry of entries) {
+      const child = { path: `${path}/${entry.name}`, rel: rel === '' ? entry.name : `${rel}/${entry.name}` };
+      if (entry.isFile() || entry.isDirectory()) {
+        if (clear(child.path, child.rel)) folders.push(child);
+      } else if (!entry.isSymbolicLink()) await special(child.path, child.rel);
+    }
+    return folders;
   };
+  // Depth first, an explicit stack; a folder whose path passes ANCHOR goes to `deep`.
+  const walk = async (stack: Folder[], deep: Folder[]): Promise<void> => {
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) for (const folder of await visit(top.path, top.rel)) (folder.path.length > ANCHOR ? deep : stack).push(folder);
+  };
+  const starts: Folder[] = [];
+  const deep: Folder[] = [];
   // The workspace folder itself too (`chmod g+s .`).
   for (const start of from) {
-    const inside = start === root || start.startsWith(`${root}${sep}`);
-    const rel = inside ? relative(root, start).split(sep).join('/') || '.' : start;
-    if (clear(start, rel, before?.get(start))) push(start, rel === '.' ? '' : rel);
+    const named = relative(root, start).split(sep).join('/') || '.';
+    const rel = named.startsWith('..') ? start : named;
+    if (clear(start, rel, before?.get(start))) starts.push({ path: start, rel: rel === '.' ? '' : rel });
   }
-  try {
-    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-      if ('close' in top) {
-        closeSync(top.close);
-        continue;
-      }
-      let entries;
-      try {
-        entries = readdirSync(top.path, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const path = `${top.path}/${entry.name}`;
-        const child = top.rel === '' ? entry.name : `${top.rel}/${entry.name}`;
-        if (!entry.isFile() && !entry.isDirectory()) {
-          if (!entry.isSymbolicLink()) await special(path, child);
-          continue;
-        }
-        if (clear(path, child)) push(path, child);
-      }
-    }
-  } finally {
-    for (const left of stack) if ('close' in left) closeSync(left.close);
-  }
+  await walk(starts, deep);
+  // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
+  if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
   return warnings;
 }
 
+type Folder = { path: string; rel: string };
+
 // A folder path longer than this is listed through a descriptor (PATH_MAX is 4096; a name adds at most 256).
-const ANCHOR = 3_000;
+export const ANCHOR = 3_000;
 
-// A path for a message: a very deep one cut in the middle.
-const shown = (rel: string): string => (rel.length > 300 ? `...${rel.slice(-240)}` : rel);
 
-// The folders an in-place walk starts from (the workspace's parts and the writable folders, none inside another),
-// each with its mode before the run (clearRiskyModes' `before`).
+// The folders an in-place walk starts from (the workspace's parts and the writable folders; one inside another is
+// walked twice, finding nothing new the second time), each with its mode before the run (clearRiskyModes' `before`).
 export function inPlaceStarts(workspace: readonly string[], writable: readonly string[]): Map<string, number | undefined> {
-  const all = [...workspace, ...writable];
-  return new Map(all.filter((path) => !all.some((other) => path.startsWith(`${other}${sep}`))).map((path) => [path, lstatSync(path, { throwIfNoEntry: false })?.mode]));
+  return new Map([...workspace, ...writable].map((path) => [path, lstatSync(path, { throwIfNoEntry: false })?.mode]));
 }
 
 // The folders of the workspace a bwrap argument list binds writable (`--bind SRC DST` with SRC in root),
