@@ -7,6 +7,7 @@ import { scriptPlaces } from './decide-script-places.js';
 import { taskRunnerLines } from './task-runner-lines.js';
 import { parseRunners } from './runners-started.js';
 import { commandsOf, programOf } from '../shell/run-script-reading.js';
+import { quoted } from '../text/quoted.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -110,9 +111,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     const what = npm ? 'package script' : 'task';
     for (const script of scripts) {
       if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
+      // A binary (red team R38-a8: an ELF copied or built in the workspace, run by path) is no shell text: a program
+      // codeward cannot read, one short reason (its bytes read as lines were quoted: 141 KB for /bin/true).
+      if (file && script.includes('\0')) return unread(line, `\`${quoted(line)}\` runs a binary program, which codeward cannot read`);
       const text = [...handed, script].join(' ');
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
-      if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${line}\` runs the ${what} line \`${text}\`: ${decision.reason}`, judged: judged.call, part: line };
+      if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${quoted(line)}\` runs the ${what} line \`${quoted(text)}\`: ${quoted(decision.reason, 600)}`, judged: judged.call, part: line };
       // What the line starts in turn, read as the call's own line is (runners-started.ts, R36-1).
       for (const { runners, dirs, lost: away } of parseRunners(await parser.parse(script), dir, root)) {
         for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {

@@ -120,6 +120,9 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
   if (!inside(abs, folder.root)) return { lines: [] };
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
+  // A binary (red team R38-a8: an ELF copied or built in the workspace) is no shell text: a program codeward cannot
+  // read, one short reason (its bytes split as lines were quoted into the refusal, 141 KB for /bin/true).
+  if (text !== 'absent' && text.includes('\0')) return { lines: [], unknown: `${name} is a binary program, which codeward cannot read` };
   if (text !== 'absent') return { lines: [text] };
   // Not there when the line is judged (R37-b2): only the run can make it (`cp s.sh y.sh && sh y.sh`, `ln -s /bin/rm t
   // && ./t -rf sub`): a shell opens its script operand from the run folder first (dash never looks it up), a path

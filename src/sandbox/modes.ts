@@ -1,5 +1,5 @@
-import { chmodSync, lstatSync, readdirSync, unlinkSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -43,42 +43,27 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // Every file and folder of the workspace changed at or after `since` (milliseconds, the file system's
 // change time: a chmod sets it, and no process can set it back) with a risky mode: cleared, one warning
 // each. The whole tree is walked (node_modules and .git too: a setuid file is as dangerous there); a
-// symlink's mode means nothing. `from`: the folders of the workspace the run could write in place (a
-// staged run: the writable binds of the real workspace, its `.git`; the rest the stage plan judges).
-// A FIFO, socket or device changed since then is removed (SPECIAL_FILE), one warning each. `from` may hold folders
-// outside the workspace (the sandboxWritable ones, written in place by every run: sandbox.ts).
-export function clearRiskyModes(root: string, since: number, from: readonly string[] = [root]): string[] {
+// symlink's mode means nothing. `from`: the folders the run could write in place (the workspace; a staged run: the
+// writable binds of the real workspace, its `.git`; the rest the stage plan judges; and the sandboxWritable folders
+// outside it, red team R38-a10), each named in messages from `root` when inside it, by its full path otherwise.
+// A FIFO, socket or device changed since then is settled by modes-special.ts, one warning each.
+// At any depth (red team R38-a1: a cap of 256 folders left a setuid file and a FIFO at 260): an explicit stack, not
+// recursion, and a folder whose path grows long is listed through an open descriptor (/proc/self/fd/N, modes-deep.ts)
+// so no path passes the kernel's PATH_MAX. `before`: the modes of the `from` folders taken before the run (inPlaceStarts): a
+// folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
+// run's new files change the folder's change time).
+// modes-special.ts loads only when a special file is found (a plain `exec true` never: test/bin/lazy-start.test.ts).
+export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>): Promise<string[]> {
   const warnings: string[] = [];
-  // An explicit stack, no depth cap (red team R38-a1: a cap left a setuid file and a FIFO 260 folders deep unjudged).
-  const walk = (top: string, topRel: string): void => {
-    const stack: [string, string][] = [[top, topRel]];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      const [dir, rel] = next;
-      let entries;
-      try {
-        entries = readdirSync(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const path = join(dir, entry.name);
-        const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-        if (!entry.isFile() && !entry.isDirectory()) {
-          if (!entry.isSymbolicLink()) special(path, child);
-          continue;
-        }
-        if (clear(path, child)) stack.push([path, child]);
-      }
-    }
-  };
+  let specials: Promise<typeof import('./modes-special.js')> | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
-  const clear = (path: string, rel: string): boolean => {
+  const clear = (path: string, rel: string, kept?: number): boolean => {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (!stats || (!stats.isDirectory() && !stats.isFile())) return false;
     const isDir = stats.isDirectory();
     const bits = riskyBits(stats.mode, isDir);
-    if (bits !== 0 && stats.ctimeMs >= since) {
+    if (bits !== 0 && stats.ctimeMs >= since && stats.mode !== kept) {
       try {
         chmodSync(path, stats.mode & 0o7777 & ~bits);
         warnings.push(clearedMessage(rel, bits, isDir));
@@ -88,24 +73,57 @@ export function clearRiskyModes(root: string, since: number, from: readonly stri
     }
     return isDir;
   };
-  const special = (path: string, rel: string): void => {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
-    if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return;
-    try {
-      unlinkSync(path);
-      warnings.push(`a sandboxed command left ${rel}, ${SPECIAL_FILE}: it was removed (a reader that opens it, codeward's, git's or rg's, would wait for ever)`);
-    } catch (error) {
-      warnings.push(`a sandboxed command left ${rel}, a FIFO, socket or device, and it could not be removed (${(error as Error).message}); remove it: git and codeward block on opening it`);
-    }
+  // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
+  const memo = {};
+  const special = async (path: string, rel: string): Promise<void> => {
+    const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo);
+    if (message !== undefined) warnings.push(message);
   };
+  // Lists a folder, judges each entry; returns its subfolders.
+  const visit = async (path: string, rel: string): Promise<Folder[]> => {
+    let entries;
+    try {
+      entries = readdirSync(path, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    const folders: Folder[] = [];
+    for (const entry of entries) {
+      const child = { path: `${path}/${entry.name}`, rel: rel === '' ? entry.name : `${rel}/${entry.name}` };
+      if (entry.isFile() || entry.isDirectory()) {
+        if (clear(child.path, child.rel)) folders.push(child);
+      } else if (!entry.isSymbolicLink()) await special(child.path, child.rel);
+    }
+    return folders;
+  };
+  // Depth first, an explicit stack; a folder whose path passes ANCHOR goes to `deep`.
+  const walk = async (stack: Folder[], deep: Folder[]): Promise<void> => {
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) for (const folder of await visit(top.path, top.rel)) (folder.path.length > ANCHOR ? deep : stack).push(folder);
+  };
+  const starts: Folder[] = [];
+  const deep: Folder[] = [];
   // The workspace folder itself too (`chmod g+s .`).
-  // A folder outside the workspace (sandboxWritable, red team R38-a10) is named by its full path.
   for (const start of from) {
-    const inside = start === root || start.startsWith(`${root}${sep}`);
-    const rel = inside ? relative(root, start).split(sep).join('/') || '.' : start;
-    if (clear(start, rel)) walk(start, rel === '.' ? '' : rel);
+    const named = relative(root, start).split(sep).join('/') || '.';
+    const rel = named.startsWith('..') ? start : named;
+    if (clear(start, rel, before?.get(start))) starts.push({ path: start, rel: rel === '.' ? '' : rel });
   }
+  await walk(starts, deep);
+  // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
+  if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
   return warnings;
+}
+
+type Folder = { path: string; rel: string };
+
+// A folder path longer than this is listed through a descriptor (PATH_MAX is 4096; a name adds at most 256).
+export const ANCHOR = 3_000;
+
+
+// The folders an in-place walk starts from (the workspace's parts and the writable folders; one inside another is
+// walked twice, finding nothing new the second time), each with its mode before the run (clearRiskyModes' `before`).
+export function inPlaceStarts(workspace: readonly string[], writable: readonly string[]): Map<string, number | undefined> {
+  return new Map([...workspace, ...writable].map((path) => [path, lstatSync(path, { throwIfNoEntry: false })?.mode]));
 }
 
 // The folders of the workspace a bwrap argument list binds writable (`--bind SRC DST` with SRC in root),

@@ -24,7 +24,7 @@ import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
-import { clearRiskyModes, writableInPlace } from './modes.js';
+import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
 import { realOf, sandboxPolicy, within, type SandboxMode, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
@@ -373,11 +373,9 @@ export class ProcessSandbox {
     const since = Date.now() - 2_000;
     // A staged run writes the real workspace only where a bind makes it writable (git's folder); the
     // stage plan judges the rest, so a staged run walks only those (bench sandbox: 20,000 files).
-    // The sandboxWritable folders are written in place by every run (red team R38-a10: a setuid program, a FIFO, a 0777
-    // folder left in a shared cache): walked too; a folder inside the workspace is walked with it (or is a bind above).
-    const outside = policy.writable.filter((folder) => !within(folder, policy.root));
-    const inPlace = [...(staged?.layout ? writableInPlace(args, policy.root) : [policy.root]), ...outside];
-    const modes = (): string[] => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since, inPlace) : []);
+    // The sandboxWritable folders are written in place by every run, staged or not (red team R38-a10).
+    const inPlace = inPlaceStarts(staged?.layout ? writableInPlace(args, policy.root) : [policy.root], policy.writable);
+    const modes = async (): Promise<string[]> => (policy.mode === 'workspace-write' ? clearRiskyModes(policy.root, since, [...inPlace.keys()], inPlace) : []);
     const pending = this.stateDir ? recordPending(this.stateDir, this.root, before) : undefined;
     // An in-place run may rename a folder above a hidden path (hidden-moves.ts): moved back after it.
     const ancestors = policy.mode === 'workspace-write' && !staged?.layout ? hiddenAncestors(policy.root, workspaceSecrets.map((secret) => secret.path)) : undefined;
@@ -393,7 +391,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...modes()];
+        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {

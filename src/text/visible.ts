@@ -23,3 +23,4 @@ export function visibleLines(text: string): string {
   const shown = (line: string): string => line.split('\t').map(visible).join('\t');
   return text.split('\n').map((line) => (line.endsWith('\r') ? `${shown(line.slice(0, -1))}\r` : shown(line))).join('\n');
 }
+

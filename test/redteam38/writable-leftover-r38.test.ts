@@ -1,5 +1,3 @@
-// FIXED (jail42): sandbox/modes.ts clearRiskyModes walks with an explicit stack (no depth cap) and sandbox.ts walks the
-// sandboxWritable folders outside the workspace too.
 // R38-a10 — MAJOR (integrity as root: red team H2's class outside the workspace) — the after-run walk of an in-place or
 // staged run (sandbox/modes.ts clearRiskyModes, from sandbox.ts with `from` = the workspace or the writable binds INSIDE
 // it: writableInPlace) never visits the user's `sandboxWritable` folders outside the workspace, which the run writes in
@@ -19,7 +17,8 @@
 //   (the same python in the workspace: "left suid setuid; the bit was cleared", the FIFO removed: held)
 // Expected: every folder a run can write in place is walked after it like the workspace (bits cleared, special files
 // removed, each named in the warnings).
-// ONE place for the class fix: sandbox.ts's `modes` (the one caller of clearRiskyModes): `from` = the workspace's
+// FIXED (jail43): sandbox.ts's `modes` walks the sandboxWritable folders too (modes.ts walkedAfterRun), each folder's
+// own pre-run mode kept (modesBefore). Was: ONE place for the class fix: sandbox.ts's `modes` (the one caller of clearRiskyModes): `from` = the workspace's
 // in-place parts AND policy.writable (the sandboxWritable folders), each with its own root for the messages.
 import { lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
+
+// A FIFO, socket or device node found changed since an in-place run started (clearRiskyModes, modes.ts). Who made it
+// is not written anywhere codeward can read: the run, or another program of the person's on the host at the same time
+// (a dev database's `.s.PGSQL.5432`, a tool's FIFO). Red team R38-a2: removing every one of them by its change time took
+// the person's live server socket and blamed it on the run. So, by what each kind can tell:
+// - a socket some live process has bound (the kernel's list, /proc/net/unix) is not the run's: the run's processes
+//   all died with its pid namespace (bwrap --unshare-pid --die-with-parent). Left alone, no warning. A socket no
+//   process holds blocks no reader (opening one fails at once) and serves nobody: removed, said as such.
+// - a FIFO or device cannot be told apart: a reader that opens a FIFO waits for ever (R37-a7: `.gitignore`), so it is
+//   moved aside (renamed beside itself, recoverable, never deleted), and the warning says it may be the person's.
+
+// Paths of the sockets live processes have bound (this network namespace's; abstract names skipped), read once.
+function liveSocketPaths(): (path: string) => boolean {
+  let bound: Set<string> | undefined;
+  return (path) => {
+    bound ??= readBound();
+    // A name bound relative to its process's folder matches by its last part (a dead socket left alone is harmless).
+    return bound.has(path) || bound.has(`./${basename(path)}`);
+  };
+}
+
+function readBound(): Set<string> {
+  const found = new Set<string>();
+  let text: string;
+  try {
+    text = readFileSync('/proc/net/unix', 'utf8');
+  } catch {
+    return found;
+  }
+  for (const line of text.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    const path = fields.length >= 8 ? fields.slice(7).join(' ') : '';
+    if (path === '' || path.startsWith('@')) continue;
+    found.add(isAbsolute(path) ? path : `./${basename(path)}`);
+  }
+  return found;
+}
+
+// The special file at `path` (`rel` for the message) settled when changed since `since`; the warning, if any.
+// `memo`: the socket list of one walk.
+export function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }): string | undefined {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return undefined;
+  if (stats.isSocket()) {
+    if ((memo.live ??= liveSocketPaths())(path)) return undefined;
+    try {
+      unlinkSync(path);
+      return `${rel}, a socket made or changed while the run went that no process holds, was removed (nothing listened on it)`;
+    } catch (error) {
+      return `${rel}, a socket made or changed while the run went that no process holds, could not be removed (${(error as Error).message})`;
+    }
+  }
+  const what = stats.isFIFO() ? 'a FIFO' : 'a device node';
+  const aside = `${path}.set-aside-by-codeward-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+    return `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours`;
+  } catch (error) {
+    return `${rel}, ${what} made or changed while the run went, could not be moved aside (${(error as Error).message}); remove it: git and codeward block on opening it`;
+  }
+}
