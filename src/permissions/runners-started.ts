@@ -4,6 +4,7 @@ import { lineFolders } from './decide-script-dirs.js';
 import { spellCommand } from './shell-subjects.js';
 import { commandWords, fromProgram } from './task-runner-lines.js';
 import { isScriptFileRunner } from './task-runner-shell.js';
+import { loaderWords } from './task-runner-library.js';
 import { taskRunnerOf } from './task-runners.js';
 import type { ShellParse, SimpleCommand } from './types.js';
 
@@ -12,6 +13,8 @@ import type { ShellParse, SimpleCommand } from './types.js';
 // (compounds opened: `if x; then sh s.sh; fi`), each in the spellings rules see (shell-subjects.ts spellCommand:
 // wrappers unwrapped, `env sh s.sh` is `sh s.sh`, a script run by its path keeps the path, `./s.sh`), and a bare
 // program looked up on the PATH the command's own assignment gives it (`PATH=./bin:$PATH t` runs bin/t: R36-4).
+// The native libraries the command's environment makes the loader map into its program are runners of their own
+// (task-runner-library.ts: `LD_PRELOAD=./x.so`, R38-b9).
 // `npm`: a package manager's line (package.json scripts); `file`: a shell script file's runner (task-runner-shell.ts).
 
 // A recipe's `$(MAKE)` / `${MAKE}` (as make passes it on: make itself).
@@ -34,7 +37,7 @@ export function runnersStarted(command: SimpleCommand, runDir: string, root: str
   const tasks = texts.map((text) => asMake(fromProgram(commandWords(text)[0] ?? []))).flatMap((words) => {
     const found = pathFound(command, words, runDir, root);
     return found === undefined ? [words] : [words, found];
-  });
+  }).concat(loaderWords(command));
   const seen = new Set<string>();
   const runners = tasks.filter((words) => taskRunnerOf(words) !== undefined).flatMap((words) => {
     const line = words.join(' ');

@@ -3,6 +3,7 @@ import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
+import { LIBRARY_FILES } from './task-runner-library.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
@@ -184,4 +185,5 @@ export const isShellName = (program: string): boolean => SHELLS.has(program);
 
 // Whether a runner row is a script file's: only the immune list of an unstaged run is taken from its text
 // (decide-scripts.ts); the person's path rules judge what it writes as they judge any in-place run (path-rules.ts).
-export const isScriptFileRunner = (runner: TaskRunner): boolean => runner.files === SHELL_SCRIPT.files;
+// A native library a command loads (task-runner-library.ts) is read the same way.
+export const isScriptFileRunner = (runner: TaskRunner): boolean => runner.files === SHELL_SCRIPT.files || runner.files === LIBRARY_FILES;

@@ -10,6 +10,7 @@ import type { TaskNames, TaskRunner } from './task-runner-files.js';
 export type { TaskContext, TaskNames, TaskRunner } from './task-runner-files.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { isShellName, pathScript, shellRunner } from './task-runner-shell.js';
+import { libraryRunner } from './task-runner-library.js';
 
 // The task runners other than npm/pnpm/yarn/bun (red team R23-13): each runs a project task whose body is shell
 // text of a project file, so `just x` with `x:` NL `\tgit push` is a push for a rule on `git push*`. ONE table:
@@ -173,6 +174,8 @@ export function taskRunnerOf(words: readonly string[]): { runner: TaskRunner; pr
   if (program === 'cargo') return rest[0] === 'make' ? { runner: TASK_RUNNERS['cargo-make']!, program: 'cargo make', rest: ['make', ...rest.slice(1)] } : undefined;
   const key = sameProgram(program);
   if (isShellName(key)) return { runner: shellRunner(key), program, rest };
+  const library = libraryRunner(program);
+  if (library) return { runner: library, program, rest };
   const path = pathScript(program);
   if (path) return { runner: path, program, rest };
   return Object.hasOwn(TASK_RUNNERS, key) ? { runner: TASK_RUNNERS[key]!, program, rest } : undefined;

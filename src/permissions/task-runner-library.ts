@@ -1,0 +1,85 @@
+import { basename, isAbsolute, relative, resolve } from 'node:path';
+import type { SimpleCommand } from '../shell/parse-types.js';
+import { envNamed } from './obeyed-env.js';
+import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
+
+// Native code a command has loaded INTO the program it runs (red team R38-b9): `./prog` is a program of the workspace
+// codeward cannot read (task-runner-shell.ts: unknown while seed 004's immune list is in play), and the same code as a
+// library must be no different: the dynamic loader maps the files LD_PRELOAD and LD_AUDIT name, and looks for every
+// library (the C library's too) in LD_LIBRARY_PATH's folders (an empty entry is the current folder), before a system
+// program's first instruction; bash's `enable -f FILE NAME` dlopen()s FILE into the shell (a bare FILE is looked for
+// in BASH_LOADABLES_PATH, whose built-in default ends with `.`). Which variables and how their values split is
+// obeyed-env.ts's table (the one the hook walk obeys). The environment is the one the parse recorded for the command
+// (SimpleCommand.env: prefix assignments, `env NAME=VALUE` and `env -S`, exports earlier on the line, an enclosing
+// command's), so every spelling is one reading. A file or folder inside the workspace is unknown (only read for the
+// immune list of a run no checkpoint takes back, as a script file is: decide-scripts.ts); one outside is the
+// system's (the sandbox's runs write only the workspace).
+
+export const LIBRARY_FILES = 'the native library it loads';
+const LOADER = new Set(['LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH']);
+const UNKNOWN = '\u0000';
+const ASSIGNED = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+// The runner words of each loader variable the command's environment sets (`LD_PRELOAD=./x.so`), one per value it
+// may take (a run-time part is UNKNOWN).
+export function loaderWords(command: SimpleCommand): string[][] {
+  return (command.env ?? []).filter((entry) => LOADER.has(entry.name)).flatMap((entry) => (entry.candidates ?? [entry.dynamic ? `${UNKNOWN}${entry.value}` : entry.value]).map((value) => [`${entry.name}=${value}`]));
+}
+
+function inside(path: string, area: string): boolean {
+  const rel = relative(area, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+// One file or folder the loader opens: unknown when it is the workspace's (or only known at run time).
+function loaded(folder: TaskFolder, name: string, what: string): TaskStep {
+  if (name.includes(UNKNOWN) || /[$`]/.test(name)) return { lines: [], unknown: `${what} ${name.replaceAll(UNKNOWN, '…')} is only known at run time` };
+  const abs = resolve(folder.dir, name === '' ? '.' : name);
+  return inside(abs, folder.root) ? { lines: [], unknown: `${what} ${name || 'the current folder'} is the workspace's, native code codeward cannot read` } : { lines: [] };
+}
+
+// `LD_PRELOAD=./x.so`: the files (or folders) the variable's value names.
+function variableRunner(name: string, value: string): TaskRunner {
+  const named = envNamed(name, value);
+  const folders = named?.folders !== undefined;
+  return {
+    files: LIBRARY_FILES,
+    names: (): TaskNames => ({ names: named?.entries.filter((entry) => folders || entry !== '') ?? [] }),
+    read: (folder, entry) => loaded(folder, entry, folders ? 'the library folder' : 'the library'),
+  };
+}
+
+// bash's `enable [-adnps] -f FILE NAME...` (the option attached, `-fFILE`, or in a cluster, `-sf FILE`).
+function enableFile(rest: readonly string[]): TaskNames {
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === '--' || !/^-[a-zA-Z]+/.test(word)) return null;
+    const at = word.indexOf('f');
+    if (at < 0) continue;
+    const file = word.length > at + 1 ? word.slice(at + 1) : rest[i + 1];
+    if (file === undefined) return null;
+    // A bare name is looked for in BASH_LOADABLES_PATH, whose default ends with the current folder.
+    return { names: file.includes('/') ? [file] : [file, `./${file}`] };
+  }
+  return null;
+}
+
+const ENABLE: TaskRunner = { files: LIBRARY_FILES, names: enableFile, read: (folder, file) => loaded(folder, file, 'the library') };
+
+// The dynamic loader run as a program (`/lib64/ld-linux-x86-64.so.2 [--preload LIST] [--library-path PATH] PROGRAM`,
+// ld.so(8)) maps what its options name and then runs PROGRAM, any program, its words unread by the immune list:
+// unknown (fail closed), but for its own --help/--version.
+const LOADER_PROGRAM = /^ld(?:-linux[\w.-]*|64|-musl-[\w]+)?\.so(?:\.\d+)*$/;
+const LD_SO: TaskRunner = {
+  files: LIBRARY_FILES,
+  names: (rest) => (rest.length === 0 || rest.every((word) => word === '--help' || word === '--version') ? null : { unknown: 'the dynamic loader run as a program loads the libraries its options name and runs the program it is given, neither read' }),
+  read: () => ({ lines: [] }),
+};
+
+// The row of a library load: `enable`, the dynamic loader, or a loader variable's runner words (loaderWords).
+export function libraryRunner(program: string): TaskRunner | undefined {
+  if (program === 'enable') return ENABLE;
+  if (LOADER_PROGRAM.test(basename(program))) return LD_SO;
+  const assigned = ASSIGNED.exec(program);
+  return assigned !== null && LOADER.has(assigned[1]!) ? variableRunner(assigned[1]!, assigned[2]!) : undefined;
+}
