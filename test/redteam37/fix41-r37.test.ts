@@ -202,6 +202,16 @@ describe('R37-b3 MAJOR: config-as-code an editor extension runs on open is not i
   // data-only spellings (.markdownlint.json/.jsonc/.yaml/.yml: rules only, parsed, never loaded as code; .editorconfig,
   // .clang-format, .jshintrc, .yamllint, ruff.toml: no plug-in or code key); and php-cs-fixer 2.x's .php_cs/.php_cs.dist
   // (unsupported since 2021; 3.x reads only .php-cs-fixer(.dist).php, which are rows).
+  // fix44 (fix42's item 3) weighed a content rule instead (a row only while the new text names a plug-in: [tool.mypy] /
+  // [mypy] `plugins`, [tool.pylint.*] / [MASTER] `load-plugins` or `init-hook`, flake8's local-plugins), as css-code.ts
+  // does for Tailwind stylesheets, and kept them out: (1) the writer of these manifests is mostly a sandboxed run
+  // (pip/uv/poetry/hatch/pdm edits), whose after-run walk has no declared text: the rule would have to read every changed
+  // manifest there (the lazy-start bound of a sandboxed exec) and fail closed when it cannot; (2) the projects that name
+  // a plug-in at all name an installed one (pydantic.mypy, mypy_django_plugin.main, pylint_django), so for them the rule
+  // is the plain row: every edit of their own manifest asks; (3) a plug-in module of the workspace (`plugins =
+  // tools/p.py`) is project source that the same tool imports from the project's runners (hook-runner-mypy.ts and
+  // hook-runner-pylint.ts obey these sections wherever a hook, task or script runs mypy/pylint). LEFT: an editor that
+  // runs mypy/pylint on open with no runner of the project naming it reads these sections unguarded.
   it.each(['pyproject.toml', 'setup.cfg', 'tox.ini', 'package.json', '.markdownlint.json', '.markdownlint.jsonc', '.markdownlint.yaml', '.markdownlint.yml', '.editorconfig', '.clang-format', '.jshintrc', '.yamllint', 'ruff.toml', '.php_cs', '.php_cs.dist'])('%s is not a catalogue row', (path) => {
     expect(isObeyedLater(path)).toBeUndefined();
   });
