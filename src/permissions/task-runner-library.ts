@@ -1,6 +1,7 @@
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { envNamed } from './obeyed-env.js';
+import { systemProgram } from './system-folders.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // Native code a command has loaded INTO the program it runs (red team R38-b9): `./prog` is a program of the workspace
@@ -12,8 +13,8 @@ import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-
 // obeyed-env.ts's table (the one the hook walk obeys). The environment is the one the parse recorded for the command
 // (SimpleCommand.env: prefix assignments, `env NAME=VALUE` and `env -S`, exports earlier on the line, an enclosing
 // command's), so every spelling is one reading. A file or folder inside the workspace is unknown (only read for the
-// immune list of a run no checkpoint takes back, as a script file is: decide-scripts.ts); one outside is the
-// system's (the sandbox's runs write only the workspace).
+// immune list of a run no checkpoint takes back, as a script file is: decide-scripts.ts), and so is one outside the
+// system folders (a private /tmp the line copies it to, /proc/self/cwd, the home); a system folder's is the system's.
 
 export const LIBRARY_FILES = 'the native library it loads';
 const LOADER = new Set(['LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH']);
@@ -35,7 +36,9 @@ function inside(path: string, area: string): boolean {
 function loaded(folder: TaskFolder, name: string, what: string): TaskStep {
   if (name.includes(UNKNOWN) || /[$`]/.test(name)) return { lines: [], unknown: `${what} ${name.replaceAll(UNKNOWN, '…')} is only known at run time` };
   const abs = resolve(folder.dir, name === '' ? '.' : name);
-  return inside(abs, folder.root) ? { lines: [], unknown: `${what} ${name || 'the current folder'} is the workspace's, native code codeward cannot read` } : { lines: [] };
+  if (inside(abs, folder.root)) return { lines: [], unknown: `${what} ${name || 'the current folder'} is the workspace's, native code codeward cannot read` };
+  // Outside the system folders (`/tmp/x.so` the line copied there, `/proc/self/cwd/x.so`, the home): not the system's.
+  return systemProgram(`${abs}/`) ? { lines: [] } : { lines: [], unknown: `${what} ${name} is outside the system folders, native code codeward cannot read` };
 }
 
 // `LD_PRELOAD=./x.so`: the files (or folders) the variable's value names.

@@ -79,7 +79,7 @@ describe.skipIf(!bwrapWorks || !gcc)('R38-b9 MAJOR: a workspace native library l
   });
   // fix44: the class (every spelling the parse records in the command's environment, the loader's folder list, a bare
   // `enable -f` name found through BASH_LOADABLES_PATH's `.`, the dynamic loader run as a program).
-  it.each(['env LD_PRELOAD=./x.so /bin/true', 'env -S "LD_AUDIT=./x.so /bin/true"', 'LD_PRELOAD=$PWD/x.so nice /bin/true', 'LD_LIBRARY_PATH=lib true',
+  it.each(['env LD_PRELOAD=./x.so /bin/true', 'env -S "LD_AUDIT=./x.so /bin/true"', 'LD_PRELOAD=$PWD/x.so nice /bin/true', 'LD_LIBRARY_PATH=lib true', 'LD_PRELOAD=/proc/self/cwd/x.so /bin/true', 'cp x.so /tmp/y.so && LD_PRELOAD=/tmp/y.so /bin/true',
     'enable -f x.so x', 'builtin enable -sf ./x.so x', '/lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/true'])('`%s` asks (C241)', async (line) => {
     const so = built('x.so', `${BODY}__attribute__((constructor)) static void init(void){ ${WIPE} }\n`, true);
     expect(await verdict(line, { 'x.so': so })).toBe('C241');
