@@ -97,7 +97,7 @@ const TRANSIENT: readonly string[] = ['/var/tmp'];
 // What the run says when the closed walk cut top folders short (red team R38-a6), undefined when it cut none.
 export function cutNote(cut: readonly string[]): string | undefined {
   if (cut.length === 0) return undefined;
-  return `the jail's walk for root-only files read at most ${BEYOND_BUDGET} entries in ${cut.join(', ')}: a root-only file deeper there stays readable to the run`;
+  return `the walk for root-only files stopped at ${BEYOND_BUDGET} entries in ${cut.join(', ')}: deeper there they stay readable`;
 }
 
 interface Budget {

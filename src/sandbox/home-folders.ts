@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { homeParents, homeShaped, hostHomes, passwdHomes, WSL_DRIVE, type HomeHost } from './home-shape.js';
+import { homeParents, hostHomes, passwdHomes, WSL_DRIVE, type HomeHost } from './home-shape.js';
 
 // Every home-shaped folder that exists here (the shapes' and the host's home parents listed, WSL's Windows profiles,
 // and each account's passwd home with a login shell): the whole-root view of `--sandbox off`'s jail shows each as the
@@ -14,15 +14,13 @@ export function homeFolders(host: HomeHost = hostHomes()): string[] {
       // No such folder here.
     }
   }
-  for (const home of passwdHomes(host.passwd)) if (homeShaped(home, host)) found.add(home);
-  return [...found];
+  return [...found, ...passwdHomes(host.passwd)];
 }
 
 // WSL's Windows drives' Users folders (ROOT/c/Users, ROOT from /etc/wsl.conf): the profiles there are homes.
 function wslUsers(root: string): string[] {
-  const prefix = root === '/' ? '' : root;
   try {
-    return readdirSync(root).filter((name) => WSL_DRIVE.test(name)).map((name) => `${prefix}/${name}/Users`);
+    return readdirSync(root || '/').filter((name) => WSL_DRIVE.test(name)).map((name) => `${root}/${name}/Users`);
   } catch {
     return [];
   }
