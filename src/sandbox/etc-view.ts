@@ -65,8 +65,8 @@ export function etcArgs(args: string[]): void {
 // Beyond /etc, for the whole root of `--sandbox off`'s jail (red team R37-a4): a jailed root process has no
 // capabilities but still owns every root file, so the closed rule goes where services and other projects keep
 // state: `roots` to `depth` levels (a folder closed to others hidden whole, never entered), at most `budget` entries
-// (past it, what lies deeper stays readable: a documented trade), never inside or around `areas` (the workspace and
-// the writable folders: the person's own files). And the known copies of /etc's hidden secrets, as root or not.
+// in each top folder (past it, what lies deeper there stays readable: a documented trade, said by the run), never
+// inside or around `areas` (the workspace and the writable folders: the person's own files). And the known copies of /etc's hidden secrets, as root or not.
 // Walked one folder at a time from what was kept (closed-folders.ts): a changed folder is read again alone.
 export interface Beyond {
   readonly roots: readonly string[];
@@ -80,6 +80,11 @@ export interface Beyond {
 // /lost+found, /swapfile), but what the view builds on its own (BUILT); /usr/local is /usr's part that is walked.
 export const BEYOND_ROOTS: readonly string[] = ['/', '/usr/local'];
 export const BEYOND_DEPTH = 4;
+// Entries each top folder's walk may read (a budget per top folder: none can starve another). Past it, what lies deeper
+// in that folder stays readable (hiding it whole would hide what programs need: /opt/conda, /var/lib's package
+// databases), and the run says which folders were cut (sandbox.ts). Root makes the top folders, so the total is bounded
+// by what root installed: about 25 x this at worst, one lstat per folder when kept (closed-folders.ts).
+export const BEYOND_BUDGET = 20_000;
 // Made by the view itself (fresh /proc, /dev, /tmp, the view's /sys and /run), judged by the /etc and /usr rules, or
 // homes the jail empties (view-whole-root.ts).
 const BUILT: readonly string[] = ['/proc', '/sys', '/dev', '/tmp', '/run', '/etc', '/usr', '/home', '/root'];
@@ -88,6 +93,23 @@ export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
 // bwrap fail (it cannot make a mount point in the read-only root): run-call.ts then prepares the run again and starts it
 // once more (vanished.ts, R38-a9), but a folder that churns all the time would fail both tries.
 const TRANSIENT: readonly string[] = ['/var/tmp'];
+
+// What the run says when the closed walk cut top folders short (red team R38-a6), undefined when it cut none.
+export function cutNote(cut: readonly string[]): string | undefined {
+  if (cut.length === 0) return undefined;
+  return `the walk for root-only files stopped at ${BEYOND_BUDGET} entries in ${cut.join(', ')}: deeper there they stay readable`;
+}
+
+interface Budget {
+  entries: number;
+  cut: boolean;
+}
+interface BeyondWalk {
+  readonly beyond: Beyond;
+  readonly found: SecretPath[];
+  readonly folders: ClosedFolders;
+  readonly cut: string[];
+}
 
 export class EtcSecrets {
   private readonly matcher = compileNonAccessible(ETC_SECRETS);
@@ -114,27 +136,33 @@ export class EtcSecrets {
   }
 
   // Beyond /etc (the whole root's jail): the known copies of its secrets, and as root the closed walk, one folder at a
-  // time from `folders` (closed-folders.ts: a folder that changed is read again alone).
-  beyondFound(folders: ClosedFolders): SecretPath[] {
+  // time from `folders` (closed-folders.ts: a folder that changed is read again alone). `cut`: the top folders whose
+  // budget ran out (what lies deeper in them stays readable: said once by the run, BEYOND_BUDGET).
+  beyondFound(folders: ClosedFolders, cut: string[] = []): SecretPath[] {
     const found: SecretPath[] = [];
     if (!this.beyond) return found;
     for (const path of SECRET_COPIES) if (lstatQuiet(path)?.isFile()) found.push({ path, kind: 'file' });
-    const left = { entries: this.beyond.budget };
-    if (this.asRoot) for (const root of this.beyond.roots) if (lstatQuiet(root)?.isDirectory()) this.closedBelow(root, folders.read(root), 1, this.beyond, left, found, folders);
+    if (this.asRoot) for (const root of this.beyond.roots) if (lstatQuiet(root)?.isDirectory()) this.closedBelow(root, folders.read(root), 1, undefined, { beyond: this.beyond, found, folders, cut });
     return found;
   }
 
-  // `folder`: `dir` as read. Each entry spends one of the budget, in the listing's order (a fresh walk's answer).
-  private closedBelow(dir: string, folder: ClosedFolder, level: number, beyond: Beyond, left: { entries: number }, found: SecretPath[], folders: ClosedFolders): void {
+  // `folder`: `dir` as read. A root's own entries are judged whole (what root made at / and /usr/local); each top folder
+  // below it walked with a budget of its own (red team R38-a6: a big or user-filled /var, /nix/store or /snap no longer
+  // leaves /srv or /boot unwalked). Each entry spends one, in the listing's order (a fresh walk's answer).
+  private closedBelow(dir: string, folder: ClosedFolder, level: number, left: Budget | undefined, walk: BeyondWalk): void {
+    const { beyond, found, folders } = walk;
     let used = 0;
     for (const [name, code, index] of folder.entries) {
-      // The entries before this one that hold nothing to act on (open files, links) spend the budget too.
-      if (left.entries - (index - used) <= 0) {
-        left.entries = 0;
-        return;
+      if (left) {
+        // The entries before this one that hold nothing to act on (open files, links) spend the budget too.
+        if (left.entries - (index - used) <= 0) {
+          left.entries = 0;
+          left.cut = true;
+          return;
+        }
+        left.entries -= index - used + 1;
+        used = index + 1;
       }
-      left.entries -= index - used + 1;
-      used = index + 1;
       const path = join(dir, name);
       if (TRANSIENT.includes(path) || BUILT.includes(path) || beyond.skip?.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
       const around = beyond.areas.some((area) => within(area, path));
@@ -146,9 +174,16 @@ export class EtcSecrets {
       // Entered: its own mode as read with its key (a folder closed since its parent was read is hidden whole).
       const child = folders.read(path);
       if (!around && child.closed) found.push({ path, kind: 'dir' });
-      else this.closedBelow(path, child, level + 1, beyond, left, found, folders);
+      else {
+        const own = left ?? { entries: beyond.budget, cut: false };
+        this.closedBelow(path, child, level + 1, own, walk);
+        if (!left && own.cut) walk.cut.push(path);
+      }
     }
+    if (!left) return;
     left.entries -= folder.count - used;
+    // Entries past the budget at the end of a folder: not judged either.
+    if (left.entries < 0) left.cut = true;
   }
 
   private walk(rel: string, found: SecretPath[], log: FolderLog | undefined): void {

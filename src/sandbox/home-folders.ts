@@ -1,29 +1,26 @@
 import { readdirSync } from 'node:fs';
-import { homeShaped, readPasswd, WSL_DRIVE } from './home-shape.js';
+import { homeParents, hostHomes, passwdHomes, WSL_DRIVE, type HomeHost } from './home-shape.js';
 
-// Every home-shaped folder that exists here (the shapes' parents listed, and each person's passwd home): the
-// whole-root view of `--sandbox off`'s jail hides the credential catalogue in each (other users' homes are
-// readable there, as root or by their modes; the default-deny view shows none of them).
-export function homeFolders(passwd: string = readPasswd()): string[] {
+// Every home-shaped folder that exists here (the shapes' and the host's home parents listed, WSL's Windows profiles,
+// and each account's passwd home with a login shell): the whole-root view of `--sandbox off`'s jail shows each as the
+// default-deny view shows a home (view-whole-root.ts; other users' homes are readable there, as root or by their
+// modes; the default-deny view shows none of them).
+export function homeFolders(host: HomeHost = hostHomes()): string[] {
   const found = new Set<string>(['/root']);
-  for (const parent of ['/home', '/Users', '/var/home', ...wslUsers()]) {
+  for (const parent of [...homeParents(host), ...wslUsers(host.wslRoot)]) {
     try {
       for (const entry of readdirSync(parent, { withFileTypes: true })) if (entry.isDirectory()) found.add(`${parent}/${entry.name}`);
     } catch {
       // No such folder here.
     }
   }
-  for (const line of passwd.split('\n')) {
-    const home = line.split(':')[5];
-    if (home && home.startsWith('/') && homeShaped(home, passwd)) found.add(home);
-  }
-  return [...found];
+  return [...found, ...passwdHomes(host.passwd)];
 }
 
-// WSL's Windows drives' Users folders (/mnt/c/Users): the profiles there are homes (home-shape.ts).
-function wslUsers(): string[] {
+// WSL's Windows drives' Users folders (ROOT/c/Users, ROOT from /etc/wsl.conf): the profiles there are homes.
+function wslUsers(root: string): string[] {
   try {
-    return readdirSync('/mnt').filter((name) => WSL_DRIVE.test(name)).map((name) => `/mnt/${name}/Users`);
+    return readdirSync(root || '/').filter((name) => WSL_DRIVE.test(name)).map((name) => `${root}/${name}/Users`);
   } catch {
     return [];
   }

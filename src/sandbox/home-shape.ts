@@ -1,32 +1,64 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-// WSL mounts each Windows drive at /mnt/LETTER (drvfs): its Users folder holds the person's Windows profiles.
+// WSL mounts each Windows drive at ROOT/LETTER (drvfs, ROOT /mnt unless /etc/wsl.conf's [automount] root says
+// otherwise): its Users folder holds the person's Windows profiles.
 export const WSL_DRIVE = /^[a-z]$/;
-const WSL_HOME = /^\/mnt\/[a-z]\/Users\/[^/]+$/;
+
+// What this host says about where homes are (read from its /etc; a test's own folder): the accounts, the folders new
+// homes are made in (useradd's HOME, adduser's DHOME, SSSD's override_homedir/fallback_homedir: LDAP/SSSD homes under
+// /data/home or /u that /etc/passwd does not list), and WSL's drive root ('' for /).
+export interface HomeHost {
+  readonly passwd: string;
+  readonly parents: readonly string[];
+  readonly wslRoot: string;
+}
+
+// Never a home, whatever an account says (old Debian's `bin:/bin:/bin/sh`, `games:/usr/games`): the system's own
+// folders; nor / or a top folder itself (homeLike).
+const SYSTEM = /^\/(?:bin|sbin|lib\w*|usr|etc|dev|proc|sys|run|boot|tmp|var\/run|var\/lock)(?:\/|$)/;
+const NO_LOGIN = /(?:nologin|false|sync|shutdown|halt)$/;
+const homeLike = (path: string): boolean => /^\/[^/]+\/./.test(path) && !SYSTEM.test(path);
 
 // Whether a folder is a person's home by its shape, whatever HOME says (round 11: HOME set to another folder
-// than the home opened as the workspace turned the home's default deny off): /home/NAME, /Users/NAME,
-// /var/home/NAME (Fedora Silverblue), /mnt/DRIVE/Users/NAME (a Windows profile under WSL, red team R38-a7), /root,
-// or the home of a person's account in /etc/passwd (uid 0 or
-// 1000 and above, a login shell: service accounts such as www-data's /var/www are project folders).
-const SHAPES: readonly RegExp[] = [/^\/home\/[^/]+$/, /^\/Users\/[^/]+$/, /^\/var\/home\/[^/]+$/, WSL_HOME, /^\/root$/];
-const NO_LOGIN = /(?:nologin|false|sync|shutdown|halt)$/;
-
-export function homeShaped(folder: string, passwd: string = readPasswd()): boolean {
+// than the home opened as the workspace turned the home's default deny off): /root, PARENT/NAME for /home, /Users,
+// /var/home (Fedora Silverblue) and each folder the host makes homes in, WSLROOT/DRIVE/Users/NAME (a Windows profile
+// under WSL, red team R38-a7), or the passwd home of any account with a login shell (any uid, R38-a7: postgres's
+// /var/lib/postgresql, an LDAP account's /srv/home/NAME), never a system folder.
+export function homeShaped(folder: string, host: HomeHost = hostHomes()): boolean {
   const path = folder.replace(/\/+$/, '');
-  if (SHAPES.some((shape) => shape.test(path))) return true;
-  return passwd.split('\n').some((line) => {
-    const [, , uid, , , home, shell] = line.split(':');
-    const id = Number(uid);
-    return home === path && path !== '/' && (id === 0 || id >= 1000) && id !== 65534 && !NO_LOGIN.test(shell?.trim() ?? '');
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  const wsl = parent.startsWith(`${host.wslRoot}/`) && /^\/[a-z]\/Users$/.test(parent.slice(host.wslRoot.length));
+  return path === '/root' || (homeLike(path) && (wsl || homeParents(host).includes(parent) || passwdHomes(host.passwd).includes(path)));
+}
+
+// The folders whose every folder is a home: the shapes' and this host's.
+export const homeParents = (host: HomeHost): string[] => ['/home', '/Users', '/var/home', ...host.parents.filter((path) => path.startsWith('/') && !SYSTEM.test(path))];
+
+// The homes passwd names for accounts with a login shell (any uid but nobody's), never a system folder.
+export function passwdHomes(passwd: string): string[] {
+  return passwd.split('\n').flatMap((line) => {
+    const [, , uid, , , home = '', shell = 'nologin'] = line.split(':');
+    const path = home.replace(/\/+$/, '');
+    return uid !== '65534' && !NO_LOGIN.test(shell.trim()) && homeLike(path) ? [path] : [];
   });
 }
 
-export function readPasswd(): string {
-  try {
-    return readFileSync('/etc/passwd', 'utf8').slice(0, 1024 * 1024);
-  } catch {
-    return '';
-  }
+// This host's homes as its /etc says (`etc`: a test's own folder). SSSD's /data/home/%u: the folder before the first
+// %-part; wsl.conf's root in its [automount] section.
+export function hostHomes(etc = '/etc'): HomeHost {
+  const read = (name: string): string => {
+    try {
+      return readFileSync(join(etc, name), 'utf8').slice(0, 1 << 20);
+    } catch {
+      return '';
+    }
+  };
+  const values = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((match) => match[1]!.replace(/\/+$/, ''));
+  const parents = `${read('default/useradd')}\n${read('adduser.conf')}\n${read('sssd/sssd.conf')}`;
+  return {
+    passwd: read('passwd'),
+    parents: values(parents, /^\s*(?:D?HOME|(?:override|fallback)_homedir)\s*=\s*"?(\/[^"%\s]*?)\/?(?:%|"|\s|$)/gm),
+    wslRoot: values(read('wsl.conf'), /^\s*\[automount\][^[]*?^\s*root\s*=\s*"?(\/[^"\s#;]*)/gim)[0] ?? '/mnt',
+  };
 }
-

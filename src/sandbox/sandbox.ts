@@ -34,7 +34,7 @@ import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
 import type { ClosedFolders } from './closed-folders.js';
-import { EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
+import { cutNote, EtcSecrets, enclosingRepository, etcCopied, subfolderGitHint, ToolchainSecrets } from './view.js';
 import { VIEW_RULES } from './view-allow.js';
 import { ViewCache } from './view-cache.js';
 import { keptProbe } from './probe-kept.js';
@@ -214,6 +214,8 @@ export class ProcessSandbox {
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
   readonly folderListings: FolderListings;
   private warned = false;
+  // The top folders the jail's closed walk last cut short (etc-view.ts cutNote): said once, again when they change.
+  private walkCut = '';
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
   // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
@@ -335,10 +337,13 @@ export class ProcessSandbox {
     // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
     // Beyond /etc (the jail as root): kept one folder at a time (closed-folders.ts: a changed /var/log is read alone).
+    const cut: string[] = [];
     const closedFolders = run.jail ? (this.closedFolders ??= run.jail.folders(safeCache && join(dirname(safeCache), 'closed-folders.json'))) : undefined;
-    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
+    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders, cut) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
     closedFolders?.save();
+    const cutWarning = cut.join('\n') === this.walkCut ? undefined : cutNote(cut);
+    this.walkCut = cut.join('\n');
     // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
@@ -402,6 +407,6 @@ export class ProcessSandbox {
     const stage = staged?.layout ? { stage: staged.layout, ...(policy.writable.length > 0 ? { writableInPlace: policy.writable } : {}) } : staged?.failed ? { stageFailed: staged.failed } : staged?.note ? { stageNote: staged.note } : {};
     const readOnlyHint = options.gitReadOnly ?? objectsReadOnly;
     const git = enclosing ? { gitReadOnly: enclosing.hint } : { ...gitHidden, ...(readOnlyHint ? { gitReadOnly: readOnlyHint } : {}) };
-    return { wrapper, ...(inputs.length > 0 ? { inputs } : {}), after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
+    return { wrapper, ...(inputs.length > 0 ? { inputs } : {}), ...(cutWarning ? { warning: cutWarning } : {}), after, networkBlocked: !policy.network, ...git, ...readOnly, ...stage };
   }
 }

@@ -11,7 +11,7 @@ import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 import { rowOf, unlisted } from './view-allow.js';
 import { etcArgs } from './etc-view.js';
-export { ETC_SECRETS, etcCopied, EtcSecrets } from './etc-view.js';
+export { cutNote, ETC_SECRETS, etcCopied, EtcSecrets } from './etc-view.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc and
 // /usr by their allow-lists (etc-view.ts, view-allow.ts), the named toolchain folders (toolchains.ts) by

@@ -2,7 +2,7 @@ import { homeFolders } from './home-folders.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
 import { readablePaths, realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
 import { SecretFinder, type SecretPath } from './secret-files.js';
-import { BEYOND_DEPTH, BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
+import { BEYOND_BUDGET, BEYOND_DEPTH, BEYOND_ROOTS, EtcSecrets } from './etc-view.js';
 import { ClosedFolders } from './closed-folders.js';
 import type { ObeyedScan } from './obeyed-scan.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
@@ -49,7 +49,7 @@ export function jailNote(): string {
 // root, what others cannot read beyond it too (etc-view.ts Beyond, R37-a4), outside `areas`.
 // `homes`: the homes the jail empties (not walked).
 export function etcWhole(areas: readonly string[], homes: readonly string[]): EtcSecrets {
-  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true, { roots: BEYOND_ROOTS, depth: BEYOND_DEPTH, budget: 20_000, areas, skip: homes });
+  return new EtcSecrets('/etc', process.getuid?.() === 0, undefined, () => true, { roots: BEYOND_ROOTS, depth: BEYOND_DEPTH, budget: BEYOND_BUDGET, areas, skip: homes });
 }
 
 export interface JailSeatbeltInput {

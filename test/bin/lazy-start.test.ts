@@ -180,10 +180,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // max(mtime, ctime) with a clock tests advance) and map38's lasting memo handle put tree at 318.88 KB, search at 344.33 KB;
   // round 37's catalogue row (obeyed.ts, on every cold call's path: the editor linters' config-as-code) read at 319.49 KB, search at 345.35 KB.
   // Raised by 0.1 KB (stop 62): round 38's per-tool linter config table (obeyed-linters.ts, fix43) put tree at 320.08 KB, search at 345.52 KB.
-  it('a cold read, list or tree loads at most 320.1 KB of dist code, a search 345.6 KB', () => {
+  // Raised by 0.7 KB (jail44, FOR THE LEAD TO ACCEPT OR REVERT): home-shape.ts reads where this host makes homes
+  // (passwd at any uid, useradd/adduser/SSSD home folders, wsl.conf's root; R38-a7) for a home-shaped workspace: read 320.33 KB, tree 320.76 KB, search 346.2 KB.
+  it('a cold read, list or tree loads at most 320.8 KB of dist code, a search 346.25 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 345_600 : 320_100);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 346_250 : 320_800);
     }
   });
 
@@ -260,8 +262,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // the jailed result's words: 877.6 KB; perf39's build without the re-export chunks: 877.3 KB; stop 62's merge of
     // round 38's fixes: one env reader for every spelling (env-words.ts), PATH words read per assignment, systemProgram,
     // hash -p, the after-run walk at any depth over sandboxWritable, the closed walk kept per folder, a vanished hidden
-    // path retried, the binary check: 881.2 KB).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(881_500);
+    // path retried, the binary check: 881.2 KB; jail44, FOR THE LEAD TO ACCEPT OR REVERT: the closed walk's budget per
+    // top folder and its warning (R38-a6), the host's home folders (R38-a7): 882.3 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(882_300);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.

@@ -44,24 +44,24 @@ const beyond = (budget = 20_000): Beyond => ({ roots: [join(host, 'log'), join(h
 const walk = (folders: ClosedFolders, budget?: number): string[] => paths(new EtcSecrets('/nonexistent', true, undefined, () => true, beyond(budget)).beyondFound(folders));
 const paths = (found: readonly SecretPath[]): string[] => found.map((entry) => `${entry.kind}:${entry.path}`).filter((entry) => entry.includes(host)).sort();
 
-// The walk as R37-a4 first wrote it (readdir + lstat of every entry), the reference a kept walk must equal.
+// The walk as R37-a4 first wrote it (readdir + lstat of every entry), the reference a kept walk must equal; with a
+// budget per top folder (R38-a6): a root's own entries are judged whole, each folder below it spends its own.
 function reference(budget: number): string[] {
   const found: SecretPath[] = [];
   const { roots, depth, areas } = beyond(budget);
-  const left = { entries: budget };
   const inside = (path: string, area: string): boolean => path === area || path.startsWith(`${area}/`);
-  const below = (dir: string, level: number): void => {
+  const below = (dir: string, level: number, left: { entries: number } | undefined): void => {
     for (const item of readdirSync(dir, { withFileTypes: true })) {
-      if (left.entries-- <= 0) return;
+      if (left && left.entries-- <= 0) return;
       const path = join(dir, item.name);
       if (item.isSymbolicLink() || areas.some((area) => inside(path, area))) continue;
       const around = areas.some((area) => inside(area, path));
       const isDir = item.isDirectory();
       if (!around && closedMode(lstatQuiet(path)!.mode, isDir)) found.push({ path, kind: isDir ? 'dir' : 'file' });
-      else if (isDir && (around || level < depth)) below(path, level + 1);
+      else if (isDir && (around || level < depth)) below(path, level + 1, left ?? { entries: budget });
     }
   };
-  for (const root of roots) below(root, 1);
+  for (const root of roots) below(root, 1, undefined);
   return paths(found);
 }
 

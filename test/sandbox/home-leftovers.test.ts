@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksSecret } from '../../src/sandbox/git-identity.js';
 import { homeHidden } from '../../src/sandbox/home-secrets.js';
-import { homeShaped } from '../../src/sandbox/home-shape.js';
+import { homeShaped, type HomeHost } from '../../src/sandbox/home-shape.js';
 import { ToolchainSecrets } from '../../src/sandbox/view.js';
 import type { ShownPath } from '../../src/sandbox/policy.js';
 import { createEngine } from '../../src/setup.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 import { CLI, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
 
+const host = (passwd: string): HomeHost => ({ passwd, parents: [], wslRoot: '/mnt' });
 let base: string;
 let home: string;
 let ws: string;
@@ -76,11 +77,11 @@ describe('the home opened as the workspace', () => {
   });
 
   it('is known by its shape when HOME names another folder', () => {
-    for (const folder of ['/home/alice', '/Users/bob', '/root', '/var/home/carol']) expect(homeShaped(folder, '')).toBe(true);
-    for (const folder of ['/home', '/home/alice/proj', '/srv/app', '/']) expect(homeShaped(folder, '')).toBe(false);
+    for (const folder of ['/home/alice', '/Users/bob', '/root', '/var/home/carol']) expect(homeShaped(folder, host(''))).toBe(true);
+    for (const folder of ['/home', '/home/alice/proj', '/srv/app', '/']) expect(homeShaped(folder, host(''))).toBe(false);
     const passwd = 'dev:x:1001:1001::/srv/dev:/bin/bash\nwww-data:x:33:33::/var/www:/usr/sbin/nologin\n';
-    expect(homeShaped('/srv/dev', passwd)).toBe(true);
-    expect(homeShaped('/var/www', passwd)).toBe(false);
+    expect(homeShaped('/srv/dev', host(passwd))).toBe(true);
+    expect(homeShaped('/var/www', host(passwd))).toBe(false);
     // The default deny's globs for a home-shaped root while HOME is elsewhere (the folder need not exist).
     expect(homeHidden('/home/cw-shape-probe', ['/tmp/cw-elsewhere'], { HOME: '/tmp/cw-elsewhere' }, []).globs.length).toBeGreaterThan(0);
   });
