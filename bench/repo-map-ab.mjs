@@ -1,12 +1,16 @@
 // Issue 30: repo-map --budget 1024 on the listing benchmark's 20,000-file tree, two builds A/B in ONE interleaved
 // run (each with its own state folder and its own `codeward serve`):
-//   node bench/repo-map-ab.mjs --a DIST_A/bin/codeward.js --b DIST_B/bin/codeward.js [--rounds N] [--phases 0,1,2]
-// Rows per build, in three phases (each sees only its own kind of change; every row its own state folder):
+//   node bench/repo-map-ab.mjs --a DIST_A/bin/codeward.js --b DIST_B/bin/codeward.js [--rounds N] [--phases 0,1,2] [--seed]
+// --seed: one cold index of the tree (build B's) copied into every state folder, instead of one per folder (a
+// cold index of 20 k files is minutes at load; both builds must share the index format).
+// Rows per build, in five phases (each sees only its own kind of change; every row its own state folder):
 // one changed file (a source file's content changed, a new function added: no folder changes), cold process
-// and through serve; nothing changed (cold); a folder changed (a file made or removed in turn, cold).
+// and through serve; nothing changed (cold); a folder changed (a file made or removed in turn, cold: a removal
+// brings back a listing a kept page answers); a file added (a new one each call), then those removed, cold (issue
+// 30's added or removed file, patched into the saved graph since 2026-12-07; phase 4 shares phase 3's state folders).
 // Wall and CPU (user+sys of the call and its children, + the server's threads when served), medians; the
 // load average is printed. Every answer is checked against a fresh state folder's once at the end.
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -26,8 +30,9 @@ function answer(cli, env) {
 const argv = process.argv.slice(2);
 const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : fallback);
 const rounds = Number(value('--rounds', 7));
-// --phases 0 (one changed file), 1 (nothing changed), 2 (a folder changed): which to run.
-const phases = value('--phases', '0,1,2').split(',').map(Number);
+// --phases 0 (one changed file), 1 (nothing changed), 2 (a folder changed), 3 (a file added), 4 (a file removed:
+// the ones phase 3 added): which to run.
+const phases = value('--phases', '0,1,2,3,4').split(',').map(Number);
 const builds = { A: resolve(value('--a')), B: resolve(value('--b')) };
 if (!existsSync(TREE)) throw new Error('no fixture: run node bench/run.mjs listing first');
 // A file the map lists (the fixture's list): not one a .gitignore hides (packages/auth/src/schema.generated.ts,
@@ -38,13 +43,30 @@ const toggled = join(TREE, 'packages/billing/src/bench-ab-toggle.ts');
 let edits = 0;
 const editOne = () => writeFileSync(edited, `${original}export function benchAb${++edits}(): number { return ${edits}; }\n`);
 const toggle = () => (existsSync(toggled) ? unlinkSync(toggled) : writeFileSync(toggled, `export const toggled${edits} = 1;\n`));
-const state = (name) => mkdtempSync(join(ensureDir(join(FIXTURES, 'repo-map-ab')), `${name}-`));
+// Phase 3 adds a new file before each call (a new name each time: no kept page answers), phase 4 removes them.
+const addedPath = (n) => join(TREE, `packages/billing/src/bench-ab-added-${n}.ts`);
+let [added, removed] = [0, 0];
+const addOne = () => writeFileSync(addedPath(++added), `export function benchAdded${added}(): number { return ${added}; }\n`);
+const removeOne = () => removed < added && unlinkSync(addedPath(++removed));
+const fresh = (name) => mkdtempSync(join(ensureDir(join(FIXTURES, 'repo-map-ab')), `${name}-`));
+let seed;
+const state = (name) => {
+  const dir = fresh(name);
+  if (seed !== undefined) cpSync(seed, dir, { recursive: true });
+  return dir;
+};
 const sampler = cpuSampler();
 const servers = [];
 try {
+  if (argv.includes('--seed')) {
+    const dir = fresh('seed');
+    answer(builds.B, { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: dir });
+    seed = dir;
+  }
   const cases = [];
   for (const [build, cli] of Object.entries(builds)) {
     const env = (name) => ({ ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: state(`${build}-${name}`) });
+    const addedEnv = env('added');
     const warm = { ...CLEAN_ENV, CODEWARD_STATE_DIR: state(`${build}-serve`), XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
     const server = await startServe(cli, TREE, warm, 120);
     servers.push(server);
@@ -53,6 +75,8 @@ try {
       { phase: 0, name: `${build} one changed file (serve)`, cli, env: warm, server, before: editOne },
       { phase: 1, name: `${build} nothing changed`, cli, env: env('nothing') },
       { phase: 2, name: `${build} a folder changed`, cli, env: env('folder'), before: toggle },
+      { phase: 3, name: `${build} a file added`, cli, env: addedEnv, before: addOne },
+      { phase: 4, name: `${build} a file removed`, cli, env: addedEnv, before: removeOne },
     );
   }
   cases.splice(0, cases.length, ...cases.filter((each) => phases.includes(each.phase)));
@@ -74,16 +98,20 @@ try {
       }
     }
   }
-  // The answers now (after the last edits) against a fresh state folder's.
+  // The answers now (after the last edits) against a fresh state folder's (with --seed: the seed's index entries
+  // without its graph, pages and kept listing, so the graph is built from every entry, no cold parse).
   for (const [build, cli] of Object.entries(builds)) {
-    const fresh = answer(cli, { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: state(`${build}-fresh`) });
+    const dir = fresh(`${build}-fresh`);
+    if (seed !== undefined) cpSync(seed, dir, { recursive: true, filter: (path) => !/repo-map-(graph\.bin|pages\.json|listing\.json)$/.test(path) });
+    const made = answer(cli, { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1', CODEWARD_STATE_DIR: dir });
     for (const each of cases.filter((one) => one.cli === cli)) {
-      if (answer(cli, each.env).map !== fresh.map) throw new Error(`${each.name}: not a fresh state's map`);
+      if (answer(cli, each.env).map !== made.map) throw new Error(`${each.name}: not a fresh state's map`);
     }
   }
   for (const { name } of cases) {
     const med = (key) => median(samples[name].map((one) => one[key]));
-    console.log(`${name.padEnd(36)} wall ${med('wall').toFixed(0).padStart(6)} ms  CPU ${med('cpu').toFixed(0).padStart(6)} ms`);
+    const cpu = samples[name].map((one) => Math.round(one.cpu)).sort((a, b) => a - b);
+    console.log(`${name.padEnd(36)} wall ${med('wall').toFixed(0).padStart(6)} ms  CPU ${med('cpu').toFixed(0).padStart(6)} ms  (CPU ${cpu.join(' ')})`);
   }
   console.log(`load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${rounds} rounds, interleaved`);
 } finally {
@@ -91,5 +119,6 @@ try {
   for (const server of servers) server.kill('SIGTERM');
   writeFileSync(edited, original);
   if (existsSync(toggled)) unlinkSync(toggled);
+  for (let n = removed + 1; n <= added; n++) rmSync(addedPath(n), { force: true });
   rmSync(join(FIXTURES, 'repo-map-ab'), { recursive: true, force: true });
 }

@@ -3,8 +3,9 @@
 // scores are reused. A few files changed but each still defines the same names in the same order (an edit
 // inside a body, a comment, a moved line): the shape is patched in place of a rebuild (their symbols, and
 // their references when those changed) and the scores are reused when no reference changed, since the
-// graph is then the same. Anything else (a name defined, renamed or removed, a file added or gone):
-// rebuilt. One slot: the newest repository wins. The patched shape equals a fresh build's (the tests say so).
+// graph is then the same. A name defined, renamed or removed, a file added or gone: patched from the shape's
+// number arrays (repo-map-renamed.ts); other paths (another listing): rebuilt. One slot: the newest
+// repository wins. The patched shape equals a fresh build's (the tests say so).
 // A new process starts from the graph saved in the state folder (repo-map-saved.ts: adopt), and the memo
 // says when its shape has drifted far enough from the saved one to be saved again (toSave).
 import type { IndexedFile } from './index/code-index.js';
@@ -77,11 +78,12 @@ export class GraphMemo {
   }
 
   // The shape patched for `files`: the memo's files but the ones at `changed`, newly indexed (with every file
-  // that refers to a name new to the shape: patchShape's referrersIn). False (the memo untouched) when it cannot be patched.
-  patch(files: readonly IndexedFile[], changed: readonly number[]): boolean {
-    const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed, true);
+  // that refers to a name new to the shape: patchShape's referrersIn), file f being the memo's origin[f] when
+  // files were added or gone. False (the memo untouched) when it cannot be patched.
+  patch(files: readonly IndexedFile[], changed: readonly number[], origin?: Int32Array): boolean {
+    const patched = this.#shape === undefined ? undefined : patchShape(this.#shape, files, changed, true, origin);
     if (patched === undefined) return false;
-    this.#patched(files, changed, patched);
+    this.#patched(files, changed, patched, origin);
     return true;
   }
 
@@ -105,16 +107,19 @@ export class GraphMemo {
     return this.#scored;
   }
 
-  // `files` are the memo's (the same paths, the same stamps) but at `changed`.
-  #patched(files: readonly IndexedFile[], changed: readonly number[], patched: { shape: GraphShape; referencesChanged: boolean }): void {
-    this.#drift += changed.length;
+  // `files` are the memo's (the same paths, the same stamps; file f the memo's origin[f] when given) but at `changed`.
+  #patched(files: readonly IndexedFile[], changed: readonly number[], patched: { shape: GraphShape; referencesChanged: boolean }, origin?: Int32Array): void {
+    let kept = 0;
+    if (origin !== undefined) for (const old of origin) if (old >= 0) kept++;
+    // Files changed or added, and the ones gone.
+    this.#drift += changed.length + (origin === undefined ? 0 : this.#files.length - kept);
     this.#shape = patched.shape;
     this.#scored = patched.referencesChanged || this.#scored === undefined ? undefined : { ...this.#scored, shape: patched.shape };
     // Only what the next call compares (path and stamp): the entries themselves are not kept alive. The
     // unchanged files keep the memo's objects (a copy of each was 40 k objects per call on 20 k files).
-    const kept = this.#files.length === files.length ? this.#files.slice() : stampsOf(files);
-    for (const at of changed) kept[at] = { path: files[at]!.path, entry: { stamp: files[at]!.entry.stamp } };
-    this.#files = kept;
+    const memo = origin !== undefined ? Array.from(origin, (old, at) => (old < 0 ? files[at]! : this.#files[old]!)) : this.#files.length === files.length ? this.#files.slice() : stampsOf(files);
+    for (const at of changed) memo[at] = { path: files[at]!.path, entry: { stamp: files[at]!.entry.stamp } };
+    this.#files = memo;
   }
 }
 
@@ -149,12 +154,14 @@ interface FileRefs {
 }
 
 // The shape for `files` made from `shape` by patching the changed files. A changed file that no longer defines
-// the same names in the same order is patched by repo-map-renamed.ts when no name is new to the shape or when
-// `referrersIn` (the caller put every file that may refer to a new name among `changed`: repo-map-referrers.ts); else
-// undefined (then only a rebuild is right).
-export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], referrersIn = false): { shape: GraphShape; referencesChanged: boolean } | undefined {
+// the same names in the same order, or files added or gone (`origin`: file f is the shape's origin[f], -1 for
+// one it did not have, which is among `changed`), are patched by repo-map-renamed.ts when no name is new to the
+// shape or when `referrersIn` (the caller put every file that may refer to a new name among `changed`:
+// repo-map-referrers.ts); else undefined (then only a rebuild is right).
+export function patchShape(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], referrersIn = false, origin?: Int32Array): { shape: GraphShape; referencesChanged: boolean } | undefined {
   if (changed.length > PATCH_AT_MOST) return undefined;
-  const renamed = (): { shape: GraphShape; referencesChanged: boolean } | undefined => (referrersIn || newNames(shape, files, changed).length === 0 ? { shape: patchNames(shape, files, changed), referencesChanged: true } : undefined);
+  const renamed = (): { shape: GraphShape; referencesChanged: boolean } | undefined => (referrersIn || newNames(shape, files, changed).length === 0 ? { shape: patchNames(shape, files, changed, origin), referencesChanged: true } : undefined);
+  if (origin !== undefined) return renamed();
   // The changed files' symbols laid over the shape's rows (a copy of every row would cost as much as a rebuild).
   const over = new Map<number, IndexedSymbol>();
   const selfRef = shape.selfRef.slice();

@@ -64,21 +64,24 @@ export function referrersOf(shape: ReferredHashes, names: readonly string[]): nu
   return found;
 }
 
-// The hashes with the files at `changed` (their entries now) in place of theirs; the very arrays when none differs.
-export function patchHashes(shape: ReferredHashes, files: readonly IndexedFile[], changed: readonly number[]): ReferredHashes {
+// The hashes with the files at `changed` (their entries now) in place of theirs, file `f` being the shape's
+// `origin[f]` when given (patchNames); the very arrays when none differs.
+export function patchHashes(shape: ReferredHashes, files: readonly IndexedFile[], changed: readonly number[], origin?: Int32Array): ReferredHashes {
   const fresh = new Map<number, number[]>();
   for (const file of changed) {
     const hashes = (files[file]!.entry.references ?? []).map(nameHash);
-    const [start, end] = [shape.refHashStart[file]!, shape.refHashStart[file + 1]!];
+    const old = origin === undefined ? file : origin[file]!;
+    const [start, end] = old < 0 ? [0, -1] : [shape.refHashStart[old]!, shape.refHashStart[old + 1]!];
     if (hashes.length !== end - start || hashes.some((hash, at) => shape.refHashes[start + at] !== hash)) fresh.set(file, hashes);
   }
-  if (fresh.size === 0) return { refHashStart: shape.refHashStart, refHashes: shape.refHashes };
-  const count = shape.refHashStart.length - 1;
+  if (fresh.size === 0 && origin === undefined) return { refHashStart: shape.refHashStart, refHashes: shape.refHashes };
+  const count = origin === undefined ? shape.refHashStart.length - 1 : origin.length;
   const refHashStart = new Int32Array(count + 1);
   const refHashes = new Int32List(shape.refHashes.length + 64);
   for (let file = 0; file < count; file++) {
     const hashes = fresh.get(file);
-    if (hashes === undefined) for (let k = shape.refHashStart[file]!; k < shape.refHashStart[file + 1]!; k++) refHashes.push(shape.refHashes[k]!);
+    const old = origin === undefined ? file : origin[file]!;
+    if (hashes === undefined) for (let k = shape.refHashStart[old]!; k < shape.refHashStart[old + 1]!; k++) refHashes.push(shape.refHashes[k]!);
     else for (const hash of hashes) refHashes.push(hash);
     refHashStart[file + 1] = refHashes.length;
   }

@@ -71,16 +71,19 @@ class ChangedNames {
   }
 }
 
-// The shape for `files` (the shape's paths, in its order) where the files at `changed` hold their entries and
-// every other file is as the shape has it. Every file that may refer to a name in newNames is among `changed`.
-export function patchNames(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[]): GraphShape {
-  const count = shape.paths.length;
+// The shape for `files` where the files at `changed` hold their entries and every other file is as the shape
+// has it: file `f` is the shape's file `origin[f]` (without `origin`: the shape's paths, in its order; -1: a file
+// the shape did not have, which is among `changed`). A file the shape had and `files` do not is gone: its
+// definitions and references with it. Every file that may refer to a name in newNames is among `changed`.
+export function patchNames(shape: GraphShape, files: readonly IndexedFile[], changed: readonly number[], origin?: Int32Array): GraphShape {
+  const count = origin === undefined ? shape.paths.length : files.length;
+  const from = origin ?? Int32Array.from({ length: count }, (_, file) => file);
   const starts = symbolStarts(shape);
   const known = new ChangedNames(shape, files, changed);
   // Every definition in order as an old-or-added id, and its file: flat arrays, so the passes below are plain
   // loops over numbers (a visit per definition through closures and growing lists was most of this patch).
-  const fileSymbols = Int32Array.from(shape.fileSymbols);
-  for (const [file, defs] of known.defs) fileSymbols[file] = defs.ids.length;
+  const fileSymbols = new Int32Array(count);
+  for (let file = 0; file < count; file++) fileSymbols[file] = known.defs.get(file)?.ids.length ?? shape.fileSymbols[from[file]!]!;
   let total = 0;
   for (let file = 0; file < count; file++) total += fileSymbols[file]!;
   const defOld = new Int32Array(total);
@@ -88,8 +91,9 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
   const pairName = pairNames(shape);
   for (let file = 0, write = 0; file < count; file++) {
     const defs = known.defs.get(file);
+    const old = from[file]!;
     if (defs !== undefined) defOld.set(defs.ids, write);
-    else for (let at = starts[file]!; at < starts[file + 1]!; at++) defOld[write + at - starts[file]!] = pairName[shape.symbolPair[at]!]!;
+    else for (let at = starts[old]!; at < starts[old + 1]!; at++) defOld[write + at - starts[old]!] = pairName[shape.symbolPair[at]!]!;
     symbolFile.fill(file, write, write + fileSymbols[file]!);
     write += fileSymbols[file]!;
   }
@@ -139,7 +143,7 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
         if (old !== undefined) refer(newId[old]!);
       }
     } else {
-      for (let k = shape.refStart[file]!; k < shape.refStart[file + 1]!; k++) {
+      for (let k = shape.refStart[from[file]!]!; k < shape.refStart[from[file]! + 1]!; k++) {
         const id = newId[shape.refIds[k]!]!;
         if (id < 0 || refMark[id] === file) continue;
         refMark[id] = file;
@@ -151,38 +155,39 @@ export function patchNames(shape: GraphShape, files: readonly IndexedFile[], cha
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
   return {
-    paths: shape.paths, ids: new LazyIds(names), names, ...pairsOf(names.length, (id) => defCount[id]!, { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
-    refSelf: Uint8Array.from(refSelfList.done()), ...patchHashes(shape, files, changed),
-    symbols: symbolsOf(shape, starts, known, fileSymbols), symbolFile, fileSymbols,
+    paths: origin === undefined ? shape.paths : files.map((file) => file.path), ids: new LazyIds(names), names, ...pairsOf(names.length, (id) => defCount[id]!, { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
+    refSelf: Uint8Array.from(refSelfList.done()), ...patchHashes(shape, files, changed, origin),
+    symbols: symbolsOf(shape, starts, known, fileSymbols, from), symbolFile, fileSymbols,
   };
 }
 
 // The definitions' rows: an unchanged file's rows (and laid-over symbols) moved to its new place, a changed
 // file's symbols laid over empty rows.
-function symbolsOf(shape: GraphShape, starts: Int32Array, known: ChangedNames, fileSymbols: Int32Array): SymbolList {
+function symbolsOf(shape: GraphShape, starts: Int32Array, known: ChangedNames, fileSymbols: Int32Array, from: Int32Array): SymbolList {
   const old = shape.symbols;
   let total = 0;
   for (const count of fileSymbols) total += count;
   const rows = new Int32Array(total * SYMBOL_FIELDS);
   const over = new Map<number, IndexedSymbol>();
-  // Runs of unchanged files are copied whole (one copy per run, not per file); a changed file's symbols are
-  // laid over its empty rows.
-  let [write, runFrom, runWrite] = [0, 0, 0];
-  const copyRun = (to: number): void => {
-    const [from, end] = [starts[runFrom]!, starts[to]!];
-    rows.set(old.rows.subarray(from * SYMBOL_FIELDS, end * SYMBOL_FIELDS), runWrite * SYMBOL_FIELDS);
-    if (old.over.size > 0) for (const [at, symbol] of old.over) if (at >= from && at < end) over.set(runWrite + at - from, symbol);
+  // Runs of unchanged files that follow each other in the old shape too are copied whole (one copy per run, not
+  // per file); a changed file's symbols are laid over its empty rows. A run: old files [runFrom, runTo) written at runWrite.
+  let [write, runFrom, runTo, runWrite] = [0, 0, 0, 0];
+  const copyRun = (): void => {
+    const [start, end] = [starts[runFrom]!, starts[runTo]!];
+    rows.set(old.rows.subarray(start * SYMBOL_FIELDS, end * SYMBOL_FIELDS), runWrite * SYMBOL_FIELDS);
+    if (old.over.size > 0) for (const [at, symbol] of old.over) if (at >= start && at < end) over.set(runWrite + at - start, symbol);
   };
   for (let file = 0; file < fileSymbols.length; file++) {
     const defs = known.defs.get(file);
-    if (defs !== undefined) {
-      copyRun(file);
-      defs.symbols.forEach((symbol, at) => over.set(write + at, symbol));
-      runFrom = file + 1;
-      runWrite = write + fileSymbols[file]!;
+    if (defs !== undefined || from[file] !== runTo) {
+      copyRun();
+      runWrite = write + (defs === undefined ? 0 : fileSymbols[file]!);
+      runFrom = runTo = defs === undefined ? from[file]! : 0;
     }
+    if (defs !== undefined) defs.symbols.forEach((symbol, at) => over.set(write + at, symbol));
+    else runTo++;
     write += fileSymbols[file]!;
   }
-  copyRun(fileSymbols.length);
+  copyRun();
   return new SymbolList(old.strings, rows, new Map()).with(over);
 }

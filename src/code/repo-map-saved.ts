@@ -1,9 +1,9 @@
 // The repo map's graph saved in the index's folder of the state folder (never in the project), so a new
 // process (each CLI call is one) asked a new question does not load every index entry and rebuild the
 // graph: it loads the graph, compares the listing's stamps with the ones the graph was made for, indexes
-// only the files that changed (from the index's cache when it has them) and patches them in (patchShape).
-// A listing with other paths, a file that became skipped or stopped being skipped, a changed file that
-// defines other names, too many changed files: the usual way (every entry, the graph built), then saved.
+// only the files that changed or were added (from the index's cache when it has them) and patches them in,
+// and the files gone out (patchShape). Too many files changed, added or gone (PATCH_AT_MOST, with the files
+// that refer to a name new to the graph): the usual way (every entry, the graph built), then saved.
 // The file is written to a temp name and renamed; one that does not decode is no graph.
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { PATCH_AT_MOST, patchShape, type GraphMemo, type KeptListing } from './r
 import type { GraphShape } from './repo-map-graph.js';
 import { newNames } from './repo-map-renamed.js';
 import { referrersOf } from './repo-map-referrers.js';
+import { listingDiff, mergeFiles, newPositions } from './repo-map-listing-diff.js';
 
 // A shape that differs by this many files from the saved one is saved again (a rebuilt one always is):
 // below it, the next process patches the same few files from the index's cache, cheaper than a write.
@@ -50,41 +51,46 @@ export async function saveGraph(stateDir: string, memo: GraphMemo, saved: Omit<S
 
 type Index = (files: readonly string[], stamps: readonly string[]) => Promise<IndexResult>;
 
-// The map's files for `listing` from a kept one (the same paths): an entry holds only its stamp for a file
-// that did not change, the changed ones are indexed (from the index's cache when it has them), and
-// `positions` are theirs among the files. Undefined when the kept listing cannot answer (other paths, a
-// file without a stamp, too many changed, a file that became skipped or hidden or stopped being).
+// The map's files for `listing` from a kept one: an entry holds only its stamp for a file that did not change,
+// the changed and added ones are indexed (from the index's cache when it has them), and `positions` are theirs
+// among the files; a file gone, or changed and now skipped, leaves them (`origin` says where each file was).
+// Undefined when the kept listing cannot answer (a file without a stamp, too many files changed, added or gone).
 // A changed file that defines a name the graph did not have: every file that may refer to it (the graph's own
 // table of referred names: repo-map-referrers.ts) is indexed too (from the cache: it did not change) and
 // patched in with the changed ones (patchShape's referrersIn).
-async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<{ result: IndexResult; positions: number[]; changed: number } | undefined> {
-  if (stamps.some((stamp) => stamp === undefined) || kept.listing.length !== listing.length || kept.listing.some((path, at) => path !== listing[at])) return undefined;
-  // Where the listing changed (no map of the whole listing: a changed-file call on 20 k files made three).
-  const changedAt: number[] = [];
-  for (let at = 0; at < listing.length; at++) {
-    if (kept.stamps[at] !== stamps[at] && changedAt.push(at) > PATCH_AT_MOST) return undefined;
-  }
-  if (changedAt.length === 0) return { result: { files: [...kept.files], skipped: [...kept.skipped], parsed: 0, threads: 0 }, positions: [], changed: 0 };
-  const changed = changedAt.map((at) => listing[at]!);
-  const fresh = await index(changed, changedAt.map((at) => stamps[at]!));
-  const indexed = new Map(fresh.files.map((file) => [file.path, file.entry]));
-  const fileOf = positionsOf(kept.files, new Set(changed));
-  if (changed.some((path) => fileOf.has(path) !== indexed.has(path))) return undefined;
-  const positions = [...indexed.keys()].map((path) => fileOf.get(path)!).sort((a, b) => a - b);
-  const files = [...kept.files];
-  for (const at of positions) files[at] = { path: files[at]!.path, entry: indexed.get(files[at]!.path)! };
-  const again = new Set(changed);
+async function patchedFiles(kept: KeptListing & { readonly shape: GraphShape }, listing: readonly string[], stamps: readonly (string | undefined)[], index: Index): Promise<Patched | undefined> {
+  if (stamps.some((stamp) => stamp === undefined)) return undefined;
+  // Where the listing changed (walked together: no map of the whole listing).
+  const diff = listingDiff(kept.listing, kept.stamps, listing, stamps, PATCH_AT_MOST);
+  if (diff === undefined) return undefined;
+  if (diff.changedAt.length === 0 && diff.gone.length === 0) return { result: { files: [...kept.files], skipped: [...kept.skipped], parsed: 0, threads: 0 }, positions: [], changed: 0, origin: undefined };
+  const changed = diff.changedAt.map((at) => listing[at]!);
+  const fresh = await index(changed, diff.changedAt.map((at) => stamps[at]!));
+  // A changed file that became skipped (or unreadable) leaves the graph, one that stopped being skipped joins it.
+  const again = new Set([...changed, ...diff.gone]);
+  const { files, origin, positions } = mergeFiles(kept.files, again, fresh.files);
   const added = newNames(kept.shape, files, positions);
   if (added.length > 0) {
-    const found = referrersOf(kept.shape, added).filter((at) => !again.has(kept.files[at]!.path));
-    const more = found.length + positions.length > PATCH_AT_MOST ? undefined : await referringFiles(found, kept.files, listing, stamps, index);
+    const to = newPositions(origin, kept.files.length);
+    const inAlready = new Set(positions);
+    const found = referrersOf(kept.shape, added).map((at) => to[at]!).filter((at) => at >= 0 && !inAlready.has(at));
+    const more = found.length + positions.length > PATCH_AT_MOST ? undefined : await referringFiles(found, files, listing, stamps, index);
     if (more === undefined) return undefined;
     for (const [at, entry] of more) files[at] = { path: files[at]!.path, entry };
     positions.push(...more.keys());
     positions.sort((a, b) => a - b);
   }
   const skipped = [...kept.skipped.filter((each) => !again.has(each.path)), ...fresh.skipped].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { result: { files, skipped, parsed: fresh.parsed, threads: fresh.threads }, positions, changed: changed.length };
+  return { result: { files, skipped, parsed: fresh.parsed, threads: fresh.threads }, positions, changed: changed.length + diff.gone.length, origin };
+}
+
+// The map's files after a change, the positions among them of the files indexed again, how many files of the
+// listing changed, were added or went, and where each file was among the kept ones (mergeFiles' origin).
+interface Patched {
+  readonly result: IndexResult;
+  readonly positions: number[];
+  readonly changed: number;
+  readonly origin: Int32Array | undefined;
 }
 
 // The entries of the graph's files at `positions` (unchanged files: from the index's cache), by position.
@@ -116,15 +122,6 @@ function savedFiles(saved: SavedGraph): IndexedFile[] {
   return files;
 }
 
-// The positions among `files` of the paths in `wanted` (a scan: no map of every file).
-function positionsOf(files: readonly IndexedFile[], wanted: ReadonlySet<string>): Map<string, number> {
-  const found = new Map<string, number>();
-  for (let at = 0; at < files.length && found.size < wanted.size; at++) {
-    if (wanted.has(files[at]!.path)) found.set(files[at]!.path, at);
-  }
-  return found;
-}
-
 // The map's files from the saved graph (the memo adopts its shape, patched). Undefined when the saved graph
 // cannot answer for this listing.
 export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
@@ -135,7 +132,7 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   const files = savedFiles(saved);
   const found = await patchedFiles({ ...saved, files }, listing, stamps, index);
   if (found === undefined) return undefined;
-  const patched = found.positions.length === 0 ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions, true);
+  const patched = found.positions.length === 0 && found.origin === undefined ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions, true, found.origin);
   if (patched === undefined) return undefined;
   // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing.
   memo.adopt(found.result.files, patched.shape, found.changed, patched.referencesChanged ? undefined : saved.scored);
@@ -148,6 +145,6 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
 export async function fromMemo(listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
   const kept = memo.kept();
   const found = kept === undefined ? undefined : await patchedFiles(kept, listing, stamps, index);
-  if (found === undefined || (found.positions.length > 0 && !memo.patch(found.result.files, found.positions))) return undefined;
+  if (found === undefined || ((found.positions.length > 0 || found.origin !== undefined) && !memo.patch(found.result.files, found.positions, found.origin))) return undefined;
   return found.result;
 }
