@@ -1,6 +1,6 @@
-// Issue 31's four cold rows, wall AND CPU time in one interleaved run, for one or two builds:
+// Issue 31's cold rows, wall AND CPU time in one interleaved run, for one or two builds:
 //   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor]
-// read 1 KiB and `exec true` (sandboxed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
+// read 1 KiB, `exec true` and `exec python3 w.py` (each sandboxed and `--sandbox off`, jailed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
 // tree against `rg --files`; `search` with the default caps against the full `rg --json` scan (bench/startup.mjs's
 // rows). Each sample is the wall clock around the call and the CPU of the call and every process it waited
 // for (bwrap, unshare and rg included), so a loaded machine shows in wall time and much less in CPU. Every call is checked once (an ok envelope) before timing.
@@ -15,6 +15,7 @@ import { rgPath } from '@vscode/ripgrep';
 import { CLEAN_ENV, DIST, FIXTURES, NODE, ROOT, ensureDir, median } from './lib.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
 import { smallFile } from './cold-start.mjs';
+import { writePy } from './startup.mjs';
 import { RG_ARGS } from './search.mjs';
 
 const argv = process.argv.slice(2);
@@ -52,6 +53,7 @@ function check(name, command, args, cwd, callEnv = env) {
 
 ensureDir(DATA);
 if (!existsSync(join(DATA, 'small.txt')) || readFileSync(join(DATA, 'small.txt'), 'utf8') !== smallFile()) writeFileSync(join(DATA, 'small.txt'), smallFile());
+writePy(DATA);
 if (!existsSync(join(FIXTURES, 'tree.json')) || !existsSync(TREE)) await (await import('./listing.mjs')).run();
 
 const cases = [
@@ -62,6 +64,10 @@ const cases = [
 const ALL_ROWS = [
   ['read', 'node -e 0', 1.8, (cli) => [cli, '-C', DATA, '--json', 'read', '--file', 'small.txt'], DATA],
   ['exec', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'true', '--yes'], DATA],
+  // `--sandbox off` (the jailed in-place run) beside the sandboxed rows; python3 w.py starts a real program that writes.
+  ['exec off', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'off', 'exec', '--cmd', 'true', '--yes'], DATA],
+  ['exec py', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'python3 w.py', '--yes'], DATA],
+  ['exec py off', 'node -e 0', 2.8, (cli) => [cli, '-C', DATA, '--json', '--sandbox', 'off', 'exec', '--cmd', 'python3 w.py', '--yes'], DATA],
   ['tree', 'rg --files', 2.2, (cli) => [cli, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], TREE],
   ['search', 'rg --json', 1.1, (cli) => [cli, '-C', TREE, '--json', 'search', '--term', 'billing'], TREE],
 ];

@@ -1,6 +1,6 @@
 // Issue 31: what a call pays before it does its work, per command class, EVERY acceptance row side by side in one
-// interleaved run, wall and CPU of each sample. Cold processes: `read` of a 1 KiB file, `exec true` (sandboxed, and
-// `--sandbox off`: the jailed in-place run)
+// interleaved run, wall and CPU of each sample. Cold processes: `read` of a 1 KiB file, `exec true` and
+// `exec python3 w.py` (a real program writing a file), each sandboxed and `--sandbox off` (the jailed in-place run)
 // against `node -e 0`; `tree` of the 20,000-file listing fixture against `rg --files`: cold (a fresh state folder:
 // walks and keeps), nothing changed (kept), one file made or removed in turn, and served by `codeward serve`;
 // `search` with its default caps against the full `rg --json` scan; `read` answered by `codeward serve` against
@@ -55,6 +55,13 @@ function ratioRow(name, samples, key, base, target, atMost = true) {
   return row({ name, unit: 'ms', codeward, baseline, target: `${atMost ? '≤' : '≥'} ${target}×`, pass: atMost ? codeward / baseline <= target : baseline / codeward >= target, samples: { [key]: samples[key], [base]: samples[base] } });
 }
 
+// The script of the `exec python3 w.py` rows (also bench/startup-rows.mjs's), in `dir`: it writes one file.
+export function writePy(dir) {
+  const script = join(dir, 'w.py');
+  const text = "with open('w.txt', 'w') as out:\n    out.write('written\\n')\n";
+  if (!existsSync(script) || readFileSync(script, 'utf8') !== text) writeFileSync(script, text);
+}
+
 function coldCases() {
   return [
     { name: 'node', command: NODE, args: ['-e', '0'], cwd: DATA, env: COLD },
@@ -63,6 +70,9 @@ function coldCases() {
     // issue 26 COST / issue 31: the `--sandbox off` run is the sandbox's own in-place run with the whole root read-only
     // (jail36) plus the write gate's walk around it (no bar of its own: compared with node -e 0 like the sandboxed row).
     { name: 'exec off', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'off', 'exec', '--cmd', 'true', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
+    // A line that starts a real program and writes a file (w.py, writePy), sandboxed and jailed.
+    { name: 'exec py', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'workspace-write', 'exec', '--cmd', 'python3 w.py', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
+    { name: 'exec py off', command: NODE, args: [CLI, '-C', DATA, '--json', '--sandbox', 'off', 'exec', '--cmd', 'python3 w.py', '--yes'], cwd: DATA, env: COLD, check: envelopeOk },
     { name: 'tree', command: NODE, args: [CLI, '-C', TREE, '--json', 'tree', '--max-entries', '1000000'], cwd: TREE, env: KEPT, check: envelopeOk },
     { name: 'rg --files', command: rgPath, args: LISTING_RG, cwd: TREE, env: COLD, check: ok },
     { name: 'search', command: NODE, args: [CLI, '-C', TREE, '--json', 'search', '--term', 'billing'], cwd: TREE, env: COLD, check: envelopeOk },
@@ -74,6 +84,8 @@ const COLD_ROWS = [
   ['cold read 1 KiB vs node -e 0', 'read', 'node', TARGETS.read],
   ['cold exec true (sandboxed) vs node -e 0', 'exec', 'node', TARGETS.exec],
   ['cold exec true (--sandbox off: the jailed in-place run) vs node -e 0', 'exec off', 'node', TARGETS.exec],
+  ['cold exec python3 w.py (sandboxed; writes a file) vs node -e 0', 'exec py', 'node', TARGETS.exec],
+  ['cold exec python3 w.py (--sandbox off: jailed) vs node -e 0', 'exec py off', 'node', TARGETS.exec],
   ['tree of 20,000 files, cold (first call: walks, keeps) vs rg --files', 'tree cold', 'rg --files', TARGETS.tree],
   ['tree, nothing changed (kept) vs rg --files', 'tree', 'rg --files', TARGETS.tree],
   ['tree, one file changed vs rg --files', 'tree one changed', 'rg --files', TARGETS.tree],
@@ -232,6 +244,7 @@ export async function run() {
   ensureDir(DATA);
   const file = join(DATA, 'small.txt');
   if (!existsSync(file) || readFileSync(file, 'utf8') !== smallFile()) writeFileSync(file, smallFile());
+  writePy(DATA);
   if (!PLUGIN_ONLY) await treeFixture();
   return [...(await withServers(async (servers) => [...(PLUGIN_ONLY ? [] : await sideBySide(servers)), ...(await pluginRows(servers.data))])), ...chunkRow()];
 }

@@ -4,7 +4,7 @@
 // lstat each, as the index's cache check: a changed, added, removed or newly hidden file changes it; a path
 // that is not a plain regular file gets no page) and of the question (folder, focus, names, budget, offset). The few most recent pages are kept; the file is written to a temp name and renamed, and
 // one that does not parse is no page.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indexDir } from './index/store.js';
@@ -34,7 +34,7 @@ export interface MapPage {
 
 // The key of a page: undefined when a file has no stamp (not a plain regular file: the index takes the jail's way).
 export function pageKey(files: readonly string[], stamps: readonly (string | undefined)[], question: MapQuestion): string | undefined {
-  const hash = createHash('sha256').update(JSON.stringify([VERSION, question.dir, question.focus, question.names, question.budget, question.offset]));
+  const hash = nodeCrypto().createHash('sha256').update(JSON.stringify([VERSION, question.dir, question.focus, question.names, question.budget, question.offset]));
   // The same bytes in chunks of many files: an update per file (20 k on the bench) cost a CLI call ~35 ms.
   let chunk = '';
   for (let at = 0; at < files.length; at++) {

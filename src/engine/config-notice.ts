@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 // again; `codeward doctor` shows it any time. Long-lived doors (MCP, agent) show it once per session.
 export async function noticeIsNew(stateDir: string, notice: string): Promise<boolean> {
   const file = join(stateDir, 'trust-notice');
-  const digest = createHash('sha256').update(notice).digest('hex');
+  const digest = nodeCrypto().createHash('sha256').update(notice).digest('hex');
   if (await readFile(file, 'utf8').then((text) => text.trim() === digest, () => false)) return false;
   try {
     await mkdir(stateDir, { recursive: true, mode: 0o700 });

@@ -1,6 +1,6 @@
 // The context a handler runs with (CommandContext): its jailed paths, the engine's services, and the
 // gates every change it declares or finds passes (the intent guard, the person's rules, the approved dry run).
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from './lazy-crypto.js';
 import type { CallerServices, CallPreview, CommandContext, DoorInfo, IntendedChange, Touch } from './command.js';
 import type { FoundChange, Skipped } from './found-files.js';
 import { approvedIntent } from './dry-run.js';
@@ -40,10 +40,14 @@ export function callContext(base: ContextBase, touches: readonly JailedTouch[], 
   const warn = (message: string): void => {
     warnings.push(message);
   };
+  // The call's id groups its undo steps: made when a step is recorded (a read records none; node:crypto loads then).
+  let call: string | undefined;
   return {
     workspace: base.workspace,
     config: base.config,
-    call: randomUUID(),
+    get call() {
+      return (call ??= nodeCrypto().randomUUID());
+    },
     signal,
     stateDir: base.stateDir,
     lasting: base.lasting,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../text/sha256.js';
 import { lstatSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -94,7 +94,7 @@ export function stateBaseFor(root: string, env: Env = process.env): string {
 // Where codeward keeps per-workspace state that must never land in the project (commit journals):
 // the user's cache folder (or stateBaseFor's replacement), keyed by the workspace's real root.
 export function stateDirFor(root: string, env: Env = process.env): string {
-  const key = createHash('sha256').update(root).digest('hex').slice(0, 20);
+  const key = sha256Hex(root).slice(0, 20);
   return join(stateBaseFor(root, env), 'workspaces', key);
 }
 

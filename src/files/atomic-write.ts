@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { constants } from 'node:fs';
 import { access, link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -17,7 +17,7 @@ const WRITE_CHUNK = 4 * 1024 * 1024;
 // Where a write to `path` stages its bytes: a hidden sibling, so the final rename stays on one filesystem.
 // The name is shortened so a long file name cannot push the temp name past the 255-byte limit.
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path).slice(0, 200)}.${randomBytes(6).toString('hex')}.cw-tmp`);
+  return join(dirname(path), `.${basename(path).slice(0, 200)}.${nodeCrypto().randomBytes(6).toString('hex')}.cw-tmp`);
 }
 
 function abortError(signal: AbortSignal, path: string): CodewardError {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { mkdir, open, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +41,7 @@ interface Held {
 const GUARD_STALE_MS = 2000;
 
 export function lockFileName(key: string): string {
-  return `${createHash('sha256').update(resolve(key)).digest('hex')}.lock`;
+  return `${nodeCrypto().createHash('sha256').update(resolve(key)).digest('hex')}.lock`;
 }
 
 const ignoreMissing = (error: NodeJS.ErrnoException): void => {
@@ -127,7 +127,7 @@ function seconds(ms: number): string {
 // Takes one lock file, waiting with small randomized backoff until `deadline`.
 async function acquireOne(lockDir: string, key: string, deadline: number, options: FileLockOptions): Promise<Held> {
   const path = join(lockDir, lockFileName(key));
-  const token = randomBytes(8).toString('hex');
+  const token = nodeCrypto().randomBytes(8).toString('hex');
   let owner: number | undefined;
   for (let attempt = 0; ; attempt++) {
     const info: LockInfo = { pid: process.pid, hostname: hostname(), createdAt: Date.now(), token };

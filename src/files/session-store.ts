@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { lstat, mkdir, readdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -86,7 +86,7 @@ export class SessionStore {
     const sessionId = validateSessionId(options.sessionId);
     const root = await realpath(options.workspaceRoot).catch(() => resolve(options.workspaceRoot));
     const cache = await cacheDirOutside(root, options.cacheDir ?? codewardCacheDir(options));
-    const key = createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
+    const key = nodeCrypto().createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
     const file = join(cache, 'sessions', `${key}.json`);
     return new SessionStore(root, sessionId, file, join(cache, 'locks'), options.lockTimeoutMs ?? 10_000);
   }

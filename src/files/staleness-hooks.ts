@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import type { EngineHooks, JailedTouch, PreparedCall } from '../engine/engine.js';
 import type { ContentObservation, StalenessTracker } from './staleness.js';
 
@@ -7,7 +7,7 @@ import type { ContentObservation, StalenessTracker } from './staleness.js';
 function callKey(call: PreparedCall): string {
   const path = call.command.batch && call.touches.length === 1 ? call.touches[0]!.touch.path : undefined;
   const entry = path === undefined ? undefined : Object.values(call.args).flatMap((value) => (Array.isArray(value) ? value : [])).find((each) => each === path || (typeof each === 'object' && each !== null && Object.values(each).includes(path)));
-  return createHash('sha256').update(JSON.stringify([call.command.name, entry ?? call.args])).digest('hex').slice(0, 32);
+  return nodeCrypto().createHash('sha256').update(JSON.stringify([call.command.name, entry ?? call.args])).digest('hex').slice(0, 32);
 }
 
 const mutates = ({ touch }: JailedTouch): boolean => touch.access === 'write' || touch.access === 'delete';

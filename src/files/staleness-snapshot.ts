@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
@@ -42,7 +42,7 @@ export function isFsError(error: unknown): error is NodeJS.ErrnoException {
 }
 
 async function hashHandle(handle: FileHandle): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   const buffer = Buffer.allocUnsafe(CHUNK);
   for (;;) {
     const { bytesRead } = await handle.read(buffer, 0, CHUNK, null);

@@ -1,4 +1,4 @@
-import * as crypto from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { statSync } from 'node:fs';
 import { resolve as resolvePath, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
@@ -200,9 +200,9 @@ function resolve(path: string): string {
 }
 
 // crypto.hash (Node >= 20.12) hashes in one call, without a Hash object; older Node takes createHash.
-const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
-
 function sha256Hex(bytes: Uint8Array): string {
+  const crypto = nodeCrypto();
+  const oneShot = (crypto as { hash?: (algorithm: string, data: Uint8Array, encoding: 'hex') => string }).hash;
   return oneShot ? oneShot('sha256', bytes, 'hex') : crypto.createHash('sha256').update(bytes).digest('hex');
 }
 

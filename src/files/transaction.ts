@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { constants } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -123,7 +123,7 @@ export async function commitFiles(changes: readonly FileChange[], journalDir: st
     throw failures[0];
   }
   await mkdir(journalDir, { recursive: true, mode: 0o700 });
-  const journalPath = join(journalDir, `${journalPrefix}-${randomBytes(6).toString('hex')}.json`);
+  const journalPath = join(journalDir, `${journalPrefix}-${nodeCrypto().randomBytes(6).toString('hex')}.json`);
   const journal: Journal = { version: 1, pid: process.pid, started: performance.timeOrigin, root: jail.root, entries };
   await atomicWrite(journalPath, JSON.stringify(journal));
   let applied = 0;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { toCodewardError } from '../engine/errors.js';
@@ -26,7 +26,7 @@ export class DenialStore {
     const sessionId = validateSessionId(options.sessionId);
     const root = await realpath(options.workspaceRoot).catch(() => resolve(options.workspaceRoot));
     const cache = await cacheDirOutside(root, options.cacheDir ?? codewardCacheDir(options));
-    const key = createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
+    const key = nodeCrypto().createHash('sha256').update(`${root}\0${sessionId}`).digest('hex').slice(0, 32);
     return new DenialStore(join(cache, 'denials', `${key}.json`), denialLimitsFromEnv(options.env ?? process.env));
   }
 

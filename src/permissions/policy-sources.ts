@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -35,7 +35,7 @@ export interface ProjectSnapshot {
 }
 
 export function digestOf(bytes: Uint8Array | string): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${nodeCrypto().createHash('sha256').update(bytes).digest('hex')}`;
 }
 
 const LINKED = 'is a symbolic link or under one (a settings file must be a regular file of the workspace itself, not a link to one elsewhere: its text could be a secret, echoed in an error message)';

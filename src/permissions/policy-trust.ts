@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../text/sha256.js';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fail, toCodewardError } from '../engine/errors.js';
@@ -37,7 +37,7 @@ export function trustStorePath(home: string): string {
 // Where the user's 'always' and 'never' answers for one workspace are saved: user-level state,
 // outside the tree, keyed by the workspace's real root.
 export function answersFileFor(home: string, root: string): string {
-  const key = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  const key = sha256Hex(root).slice(0, 16);
   const name = basename(root).replace(/[^\w.-]/g, '_').replace(/^\.+/, '').slice(0, 40) || 'root';
   return join(home, '.codeward', 'workspaces', `${name}-${key}`, 'policy.json');
 }

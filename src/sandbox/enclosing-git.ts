@@ -9,7 +9,7 @@
 // whole). The other folders of the working tree stay out of view: git is given a copy of the index whose
 // entries outside the workspace are marked skip-worktree, so they do not read as deleted.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
@@ -42,7 +42,7 @@ function indexCopy(repository: GitRepository, prefix: string, dir: string, env: 
   // A regular file only (a link could name any file for the copy to read).
   const stats = lstatQuiet(index);
   if (!stats?.isFile()) return undefined;
-  const key = createHash('sha256').update(`${repository.gitDir}\0${prefix}`).digest('hex').slice(0, 24);
+  const key = nodeCrypto().createHash('sha256').update(`${repository.gitDir}\0${prefix}`).digest('hex').slice(0, 24);
   const copy = join(dir, `enclosing-index-${key}-${stats.ino}-${stats.size}-${Math.floor(stats.mtimeMs * 1000)}`);
   if (existsSync(copy)) return copy;
   const git = findOnPath('git', env);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../text/sha256.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
@@ -43,7 +43,7 @@ export function cleanCopy(path: string, clean: string, dir: string | undefined):
   try {
     const folder = join(dir, 'sandbox-gitconfig');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const copy = join(folder, createHash('sha256').update(path).update(clean).digest('hex').slice(0, 24));
+    const copy = join(folder, sha256Hex(`${path}${clean}`).slice(0, 24));
     // Named by its content: one made before (by this user, the size it must have) is that content.
     const made = lstatQuiet(copy);
     if (made?.isFile() && made.uid === process.getuid?.() && made.size === Buffer.byteLength(clean)) return copy;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueToken } from '../engine/unique-token.js';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { within } from './policy.js';
@@ -59,7 +59,7 @@ export function readLease(file: string, root: string, areas: readonly string[]):
 
 // Written whole or not at all (a reader never sees half a lease).
 export function writeRecord(file: string, record: LeaseRecord): void {
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${file}.${uniqueToken()}.tmp`;
   writeFileSync(temp, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
   renameSync(temp, file);
 }

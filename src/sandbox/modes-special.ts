@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 
@@ -54,7 +54,7 @@ export function settleSpecial(path: string, rel: string, since: number, memo: { 
     }
   }
   const what = stats.isFIFO() ? 'a FIFO' : 'a device node';
-  const aside = `${path}.set-aside-by-codeward-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  const aside = `${path}.set-aside-by-codeward-${new Date().toISOString().replace(/[:.]/g, '-')}-${nodeCrypto().randomBytes(4).toString('hex')}`;
   try {
     renameSync(path, aside);
     return `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours`;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueToken } from '../engine/unique-token.js';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
@@ -110,7 +110,7 @@ export class MountLease implements MountPointMaker {
         () => {
           // Recorded before the mutex is released (a codeward killed in between leaves what it made
           // unrecorded: left behind, never removed as someone else's).
-          lease.file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+          lease.file = join(folder, `${process.pid}-${uniqueToken()}.json`);
           try {
             return create(lease);
           } finally {
@@ -173,7 +173,7 @@ function cleanUp(folder: string, root: string, areas: readonly string[], own: re
   const ofRoot = leases.filter((lease): lease is { file: string; record: LeaseRecord } => lease.record !== undefined);
   // Another sandbox runs (it may use these mount points: one it found there is not in its lease):
   // ours are handed over in a lease of no process, removed by whoever finishes last.
-  const orphan = (points: readonly MountPoint[]): void => writeRecord(join(folder, `kept-${randomBytes(6).toString('hex')}.json`), { pid: 0, where: here.where, since: Date.now(), root, points });
+  const orphan = (points: readonly MountPoint[]): void => writeRecord(join(folder, `kept-${uniqueToken()}.json`), { pid: 0, where: here.where, since: Date.now(), root, points });
   if (ofRoot.some((lease) => running(lease.record, here))) {
     if (own.length > 0) orphan(own);
     return;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueToken } from '../engine/unique-token.js';
 import { closeSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fail } from '../engine/errors.js';
@@ -106,7 +106,7 @@ const pause = (ms: number): void => {
 // `start`: this process's start time, when the caller has it already.
 export function withMutex<T>(folder: string, body: () => T, start = processStart(process.pid), timeoutMs = 10_000): T {
   const path = join(folder, LOCK);
-  const token = randomBytes(8).toString('hex');
+  const token = uniqueToken();
   const { where, boot } = processOrigin();
   const owner: Owner = { pid: process.pid, ...(start !== undefined ? { start } : {}), where, ...(boot !== undefined ? { boot } : {}), token };
   const deadline = Date.now() + timeoutMs;

@@ -9,7 +9,7 @@
 // objects, not packed ones; a repack, a fetch or a ref deleted makes a new one (bench: 0.2-2.2 s for 20k objects).
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { dirname, join } from 'node:path';
 import { findOnPath } from './which.js';
 
@@ -38,7 +38,7 @@ export function syncPackView(view: string, worktree: string, env: Env, packed: r
     for (const name of viewNames(folder)) rmSync(join(folder, name), { recursive: true, force: true });
     return true;
   }
-  const key = createHash('sha256').update([...packed].sort().join('\n')).digest('hex').slice(0, 40);
+  const key = nodeCrypto().createHash('sha256').update([...packed].sort().join('\n')).digest('hex').slice(0, 40);
   const base = `pack-${key}`;
   const present = viewNames(folder);
   if (present.includes(`${base}.idx`) && present.includes(`${base}.pack`)) return true;

@@ -10,7 +10,7 @@
 // `pack` folder refuses the whole view (git never makes one; the view would copy or pack what it leads to, from
 // outside the repository): git is hidden, saying why.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { lstatBeneath, readBeneath } from '../workspace/own-read-sync.js';
@@ -21,7 +21,7 @@ const MAX_OBJECT = 1024 * 1024 * 1024;
 
 // Where a repository's view lives under `folder` (one per object store, by its real path).
 export function objectsViewOf(folder: string, objects: string): string {
-  return join(folder, createHash('sha256').update(objects).digest('hex').slice(0, 24), 'objects');
+  return join(folder, nodeCrypto().createHash('sha256').update(objects).digest('hex').slice(0, 24), 'objects');
 }
 
 // The bytes of a loose object file below the common git folder `common`, only when it is a regular file reached

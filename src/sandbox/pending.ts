@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueToken } from '../engine/unique-token.js';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { quarantine, type Snapshot } from './planted.js';
@@ -23,7 +23,7 @@ export function recordPending(stateDir: string, root: string, before: Snapshot):
   try {
     const folder = join(stateDir, FOLDER);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const file = join(folder, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+    const file = join(folder, `${process.pid}-${uniqueToken()}.json`);
     const record: Record = { pid: process.pid, root, entries: [...before] };
     writeFileSync(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
     return file;

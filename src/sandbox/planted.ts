@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { lstatSync, readlinkSync, renameSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { byListing } from './paths.js';
@@ -39,7 +39,7 @@ export function snapshot(paths: readonly string[]): Snapshot {
 // Moves `path` to an unguessable name beside it (a process cannot pre-create the target to make the
 // move fail); when even that fails, removes it. Returns the new name, or undefined when removed.
 export function moveAside(path: string): string | undefined {
-  const aside = `${path}.planted-by-sandbox-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+  const aside = `${path}.planted-by-sandbox-${new Date().toISOString().replace(/[:.]/g, '-')}-${nodeCrypto().randomBytes(4).toString('hex')}`;
   try {
     renameSync(path, aside);
     return aside;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { compileNonAccessible } from '../workspace/globs.js';
 import picomatch from '../workspace/picomatch.js';
 import type { Dirent } from 'node:fs';
 import type { SecretPath } from './secret-files.js';
@@ -40,7 +41,8 @@ export function rowOf(path: string): Toolchain | undefined {
 // What of `root` is not on the allow-list, hidden (each entry whole: a folder is one mount). `bins`: the
 // shown prefixes' `bin` folders (their scripts get the secret-looking check, secret-scripts.ts).
 export function unlisted(root: string, rules: AllowRules, log: FolderLog | undefined, bins: string[]): SecretPath[] {
-  const shows = rules.shows.length > 0 ? picomatch([...rules.shows], { dot: true }) : () => false;
+  // picomatch's answers (dot: true), by string tests and expressions of their own for these globs (workspace/globs.ts).
+  const shows = compileNonAccessible(rules.shows).entry;
   const found: SecretPath[] = [];
   walk(root, '', 0, shows, log, found, bins);
   return found;

@@ -1,7 +1,6 @@
 import { readdirSync, readlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
-import picomatch from '../workspace/picomatch.js';
 import { foldersUp } from '../workspace/above.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
@@ -9,7 +8,7 @@ import type { SecretPath } from './secret-files.js';
 import { readFolder, type FolderLog } from './view-cache.js';
 import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
-import { rowOf, unlisted } from './view-allow.js';
+import { namesMatching, rowOf, unlisted } from './view-allow.js';
 import { etcArgs } from './etc-view.js';
 export { cutNote, ETC_SECRETS, etcCopied, EtcSecrets } from './etc-view.js';
 
@@ -88,9 +87,10 @@ export function outermost(found: readonly SecretPath[]): SecretPath[] {
   return found.filter((secret) => !dirs.some((dir) => dir !== secret.path && within(secret.path, dir)));
 }
 
-// One segment matcher per segment of an anchored glob (`versions/node/*/etc/npmrc`).
+// One segment matcher per segment of an anchored glob (`versions/node/*/etc/npmrc`): picomatch's answers, without
+// loading it for plain names and one-star segments (view-allow.ts namesMatching).
 function segmentsOf(glob: string): ((name: string) => boolean)[] {
-  return glob.split('/').map((segment) => picomatch(segment, { dot: true }));
+  return glob.split('/').map((segment) => namesMatching([segment]));
 }
 
 // The secrets inside the shown toolchain folders (and PATH's): the catalogue and the non-accessible

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../engine/lazy-crypto.js';
 import type { ScriptPin } from '../engine/command.js';
 import { sameProgram } from './program-aliases.js';
 import { canonicalWords } from './long-canon.js';
@@ -64,7 +64,7 @@ export class ScriptReading {
   }
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => nodeCrypto().createHash('sha256').update(text).digest('hex');
 
 // The simple commands of a line, as words (quotes dropped): enough to name the scripts it runs.
 export const commandsOf = (line: string): string[][] =>

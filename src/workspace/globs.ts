@@ -24,7 +24,7 @@ function splitGlobs(globs: readonly string[]): { names: string[]; extensions: st
   const segments: string[] = [];
   const tails: string[] = [];
   const paths: string[] = [];
-  for (const glob of globs) {
+  for (const glob of globs.flatMap(expanded)) {
     const rest = glob.startsWith('**/') ? glob.slice(3) : undefined;
     const literal = rest?.endsWith('/**') ? rest.slice(0, -3) : undefined;
     if (literal !== undefined && isLiteral(literal) && !literal.includes('/')) segments.push(literal);
@@ -35,6 +35,25 @@ function splitGlobs(globs: readonly string[]): { names: string[]; extensions: st
     } else paths.push(glob);
   }
   return { names, extensions, segments, tails, paths };
+}
+
+// A glob's brace lists of plain words (`{rsa,dsa}`, `{,_sk}`) and classes of plain letters (`[Nn]`) written out
+// as the globs they stand for, when they are at most MAX_EXPANDED: `**/*.{p12,pfx}` is `**/*.p12` and `**/*.pfx`,
+// tests of a name's ending (issue 31: the default credential globs made every walk of the sandbox's view, and
+// every listing of a repository's tracked files, load and run picomatch's parser). Anything else: the glob.
+const MAX_EXPANDED = 32;
+const CHOICE = /\{([\w.,-]*,[\w.,-]*)\}|\[([A-Za-z0-9]+)\]/;
+
+function expanded(glob: string): string[] {
+  const found = CHOICE.exec(glob);
+  // Only where every brace and bracket is such a choice, and no extglob or escape (`!(a|{b,c})` is no union).
+  if (!found || /[()!+@\\|{}[\]]|\.\./.test(glob.replace(new RegExp(CHOICE.source, 'g'), ''))) return [glob];
+  if (found[1]?.includes('..')) return [glob];
+  const choices = found[1] !== undefined ? found[1].split(',') : [...found[2]!];
+  const before = glob.slice(0, found.index);
+  const after = glob.slice(found.index + found[0].length);
+  const all = choices.flatMap((choice) => expanded(`${before}${choice}${after}`));
+  return all.length > MAX_EXPANDED ? [glob] : all;
 }
 
 // A glob without any character picomatch gives a meaning (so it matches itself only), and without
@@ -114,9 +133,28 @@ function leadingLiteral(glob: string): string {
   return glob.startsWith('./') ? '' : /^[^/*?[\]{}()!+@\\|^$]*/.exec(glob)![0];
 }
 
+// The expression of a glob whose segments are plain names with `*`s (`shadow*`, `ssh/*_key`, `*.pem`), the last
+// one possibly a negation of plain names (`*/!(etc|pip.conf)`), as picomatch makes it with OPTIONS (any characters
+// but `/` for a star, never a `.` or `..` segment; a negation takes any last segment but those names), without
+// loading picomatch: /etc's secret globs and /usr/local's allow-list are of this kind. undefined for any other glob.
+function starExpression(glob: string): RegExp | undefined {
+  const segments = glob.split('/');
+  const bodies: string[] = [];
+  for (const [index, segment] of segments.entries()) {
+    const escape = (text: string): string => text.replace(/\./g, '\\.');
+    const negated = index > 0 && index === segments.length - 1 ? /^!\(([\w.-]+(?:\|[\w.-]+)*)\)$/.exec(segment) : null;
+    if (negated) bodies.push(`(?:(?!(?:${escape(negated[1]!)})$))[^/]*?`);
+    else if (/^[\w.*-]+$/.test(segment) && !segment.includes('**') && segment !== '.' && segment !== '..') {
+      const body = segment.split('*').map(escape).join('[^/]*?');
+      bodies.push(segment.includes('*') ? `(?!\\.{1,2}(?:/|$))(?=.)${body}` : body);
+    } else return undefined;
+  }
+  return new RegExp(`^(?:${bodies.join('/')})$`);
+}
+
 // The globs' regular expressions: one for all of them when they share flags (they do with these options).
 function expressions(globs: readonly string[]): RegExp[] {
-  const regexes = globs.map((glob) => picomatch.makeRe(glob, OPTIONS));
+  const regexes = globs.map((glob) => starExpression(glob) ?? picomatch.makeRe(glob, OPTIONS));
   const flags = regexes[0]!.flags;
   return regexes.every((regex) => regex.flags === flags) ? [new RegExp(regexes.map((regex) => `(?:${regex.source})`).join('|'), flags)] : regexes;
 }

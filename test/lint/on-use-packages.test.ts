@@ -2,6 +2,8 @@
 // synchronous `require` of the package, left outside the bundle by scripts/build.mjs). A module that
 // imported one of them directly would put it back in its chunk, and every call loading that chunk would
 // compile it again: no source file but the loader may import the package (a type-only import is erased).
+// node:crypto likewise (src/engine/lazy-crypto.ts): loading it costs a cold call ~4-6 ms of CPU, and a read or a
+// sandboxed exec needs none of it (text/sha256.ts, engine/unique-token.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,8 @@ const LOADERS: Record<string, string> = {
   'smol-toml': 'src/engine/toml.ts',
   picomatch: 'src/workspace/picomatch.ts',
   jsonrepair: 'src/args/jsonrepair.ts',
+  'node:crypto': 'src/engine/lazy-crypto.ts',
+  crypto: 'src/engine/lazy-crypto.ts',
 };
 
 function sources(folder: string): string[] {
@@ -22,7 +26,7 @@ function sources(folder: string): string[] {
 }
 
 describe('packages loaded on first use are imported through their loader only', () => {
-  it('no other source imports yaml, smol-toml, picomatch or jsonrepair (statically or by import())', () => {
+  it('no other source imports yaml, smol-toml, picomatch, jsonrepair or node:crypto (statically or by import())', () => {
     const found: string[] = [];
     for (const file of sources(join(REPO_ROOT, 'src'))) {
       const rel = relative(REPO_ROOT, file);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import type { CallerServices } from '../../engine/command.js';
 import type { Engine } from '../../engine/engine.js';
 import { fail, toCodewardError } from '../../engine/errors.js';
@@ -118,7 +118,7 @@ export class AgentLoop {
     let message: string | null = task;
     for (;;) {
       // Every change of the model's answer to this message is one turn, which /undo takes back whole.
-      if (this.options.marksTurns === true) this.options.engine.withTurn(randomUUID());
+      if (this.options.marksTurns === true) this.options.engine.withTurn(nodeCrypto().randomUUID());
       const outcome = await this.request(message);
       const ask = this.options.askUser;
       if (!ask) return this.finish(outcome);

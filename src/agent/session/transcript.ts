@@ -1,7 +1,7 @@
 import { appendFileSync, constants, mkdirSync, realpathSync } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import { fail } from '../../engine/errors.js';
 import { stateDirFor } from '../../engine/state-dir.js';
 import type { AgentEvent } from '../events.js';
@@ -21,7 +21,7 @@ export function isSessionId(value: string): boolean {
 
 export function newId(now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
+  return `${stamp}-${nodeCrypto().randomBytes(3).toString('hex')}`;
 }
 
 // The workspace's sessions folder in the user's state folder (created 0700 on demand).

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import { chmod, lstat, mkdir, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -45,7 +45,7 @@ export async function chooseToken(tokenFile: string | undefined, env: Readonly<R
   }
   const fromEnv = env[TOKEN_ENV];
   if (fromEnv !== undefined && fromEnv !== '') return { token: checkToken(fromEnv.trim(), `$${TOKEN_ENV}`), origin: 'env' };
-  return { token: randomBytes(32).toString('base64url'), origin: 'generated' };
+  return { token: nodeCrypto().randomBytes(32).toString('base64url'), origin: 'generated' };
 }
 
 // `<cache>/mcp/http-<port>.token`, mode 0600 in a 0700 folder, written to a fresh temporary file and renamed
@@ -63,7 +63,7 @@ export async function writeTokenFile(token: string, port: number, env: Readonly<
   if (typeof process.getuid === 'function' && info.uid !== process.getuid()) throw fail('C216', `${dir} belongs to another user; remove it or set CODEWARD_STATE_DIR`);
   await chmod(dir, 0o700);
   const file = join(dir, `http-${port}.token`);
-  const temp = join(dir, `.http-${port}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dir, `.http-${port}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {
     await handle.writeFile(`${token}\n`);
@@ -81,7 +81,7 @@ export async function removeTokenFile(file: string): Promise<void> {
   await rm(file, { force: true });
 }
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+const digest = (text: string): Buffer => nodeCrypto().createHash('sha256').update(text, 'utf8').digest();
 
 export type AuthResult = 'ok' | 'missing' | 'invalid';
 
@@ -92,7 +92,7 @@ export function authenticate(req: IncomingMessage, expected: Buffer): AuthResult
   if (header === undefined || header === '') return 'missing';
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match) return 'invalid';
-  return timingSafeEqual(digest(match[1]!), expected) ? 'ok' : 'invalid';
+  return nodeCrypto().timingSafeEqual(digest(match[1]!), expected) ? 'ok' : 'invalid';
 }
 
 export function tokenDigest(token: string): Buffer {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, RootsListChangedNotificationSchema, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../../engine/engine.js';
@@ -69,7 +69,7 @@ export function createConnection(options: ServeOptions): McpConnection {
   const budget = options.resultBytes === undefined ? {} : { maxBytes: options.resultBytes };
   // This connection's session (an MCP session over HTTP, the client's process over stdio): undo and redo take
   // back its own changes, never another client's, the agent's or the CLI's (`allSessions` reaches them).
-  const session = `mcp-${randomBytes(4).toString('hex')}`;
+  const session = `mcp-${nodeCrypto().randomBytes(4).toString('hex')}`;
   // The tools' own maxBytes defaults (tools/list advertises what this door injects in their place).
   const defaults = new Map(registry.commands.map((command) => [command.name, registry.flags(command).find((flag) => flag.name === 'maxBytes')?.default]));
   // The tools/call request an approval belongs to, so HTTP sends the form on that request's stream.

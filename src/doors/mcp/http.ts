@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -82,7 +82,7 @@ export async function serveHttp(port: number, options: ServeOptions, token: stri
   const open = async (): Promise<StreamableHTTPServerTransport> => {
     const connection = createConnection(options);
     const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => nodeCrypto().randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, connection, open: 0, lastSeen: Date.now() });
       },

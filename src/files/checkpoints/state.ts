@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../../engine/lazy-crypto.js';
 import { constants } from 'node:fs';
 import { chmod, lstat, open, readlink, symlink, unlink } from 'node:fs/promises';
 import { fail, toCodewardError } from '../../engine/errors.js';
@@ -26,7 +26,7 @@ export interface Captured {
   readonly mtimeMs?: number;
 }
 
-export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const sha256 = (bytes: Uint8Array): string => nodeCrypto().createHash('sha256').update(bytes).digest('hex');
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
