@@ -17,7 +17,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeFolders } from '../../../src/sandbox/home-folders.js';
+import { homeFolders } from '../../src/sandbox/home-folders.js';
 
 let base: string;
 beforeAll(async () => {

@@ -23,8 +23,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { createEngine } from '../../src/setup.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 // Run A (still going): the cloned repository's own program (walk-link-race-toggle.c.txt, built here as the fixture):
 // in a sandboxWritable folder, 32 slots; each swaps (renameat2 RENAME_EXCHANGE) a setuid file `fN` and a symlink `xN`
