@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { homeParents, hostHomes, passwdHomes, WSL_DRIVE, type HomeHost } from './home-shape.js';
 
 // Every home-shaped folder that exists here (the shapes' and the host's home parents listed, WSL's Windows profiles,
@@ -9,12 +9,23 @@ export function homeFolders(host: HomeHost = hostHomes()): string[] {
   const found = new Set<string>(['/root']);
   for (const parent of [...homeParents(host), ...wslUsers(host.wslRoot)]) {
     try {
-      for (const entry of readdirSync(parent, { withFileTypes: true })) if (entry.isDirectory()) found.add(`${parent}/${entry.name}`);
+      for (const entry of readdirSync(parent, { withFileTypes: true })) if (isFolder(parent, entry)) found.add(`${parent}/${entry.name}`);
     } catch {
       // No such folder here.
     }
   }
   return [...found, ...passwdHomes(host.passwd)];
+}
+
+// A folder, or a link to one (red team R39-a4: `/home/bob -> /data/bob`, a home moved to a bigger disk, is a home too:
+// the jail's jailHomes resolves it and empties its target).
+function isFolder(parent: string, entry: Dirent): boolean {
+  if (entry.isDirectory()) return true;
+  try {
+    return entry.isSymbolicLink() && statSync(`${parent}/${entry.name}`).isDirectory();
+  } catch {
+    return false; // A dangling or looping link.
+  }
 }
 
 // WSL's Windows drives' Users folders (ROOT/c/Users, ROOT from /etc/wsl.conf): the profiles there are homes.

@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync } from 'node:fs';
 
-type Folder = { path: string; rel: string };
+type Folder = { path: string; rel: string; id?: string };
 type Walk = (stack: Folder[], deep: Folder[]) => Promise<void>;
 
 // The folders of an after-run walk (modes.ts clearRiskyModes) whose paths grew past its ANCHOR: each opened (no link
@@ -19,7 +19,7 @@ export async function walkDeep(deep: Folder[], walk: Walk): Promise<string[]> {
     }
     try {
       const deeper: Folder[] = [];
-      await walk([{ path: `/proc/self/fd/${fd}`, rel: shown(top.rel) }], deeper);
+      await walk([{ path: `/proc/self/fd/${fd}`, rel: shown(top.rel), id: top.id }], deeper);
       warnings.push(...(await walkDeep(deeper, walk)));
     } finally {
       closeSync(fd);

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { relative, sep } from 'node:path';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
@@ -58,20 +58,19 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   let specials: Promise<typeof import('./modes-special.js')> | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
-  const clear = (path: string, rel: string, kept?: number): boolean => {
+  const clear = (path: string, rel: string, kept?: number): Stats | undefined => {
     const stats = lstatSync(path, { throwIfNoEntry: false });
-    if (!stats || (!stats.isDirectory() && !stats.isFile())) return false;
+    if (!stats || (!stats.isDirectory() && !stats.isFile())) return undefined;
     const isDir = stats.isDirectory();
     const bits = riskyBits(stats.mode, isDir);
     if (bits !== 0 && stats.ctimeMs >= since && stats.mode !== kept) {
       try {
-        chmodSync(path, stats.mode & 0o7777 & ~bits);
-        warnings.push(clearedMessage(rel, bits, isDir));
+        warnings.push(chmodHeld(path, stats, bits) ? clearedMessage(rel, bits, isDir) : `${rel} (${riskyWhat(bits)}) changed while it was checked (a run still going?) and was left as it is; check it`);
       } catch (error) {
         warnings.push(`a sandboxed command left ${rel} ${riskyWhat(bits)} and the bits could not be cleared (${(error as Error).message}); chmod it before anyone runs it`);
       }
     }
-    return isDir;
+    return isDir ? stats : undefined;
   };
   // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
   const memo = {};
@@ -79,26 +78,41 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo);
     if (message !== undefined) warnings.push(message);
   };
-  // Lists a folder, judges each entry; returns its subfolders.
-  const visit = async (path: string, rel: string): Promise<Folder[]> => {
-    let entries;
+  // Lists a folder, judges each entry; returns its subfolders. Red team R39-a1: a run still going (another exec of the
+  // same workspace or cache) swaps entries for symlinks while the walk goes, so the folder is opened (no link followed)
+  // and must be the folder its parent listed (`id`), and its entries are judged through that descriptor.
+  const visit = async (folder: Folder): Promise<Folder[]> => {
+    let fd: number;
     try {
-      entries = readdirSync(path, { withFileTypes: true });
+      fd = openSync(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
     } catch {
       return [];
     }
     const folders: Folder[] = [];
-    for (const entry of entries) {
-      const child = { path: `${path}/${entry.name}`, rel: rel === '' ? entry.name : `${rel}/${entry.name}` };
-      if (entry.isFile() || entry.isDirectory()) {
-        if (clear(child.path, child.rel)) folders.push(child);
-      } else if (!entry.isSymbolicLink()) await special(child.path, child.rel);
+    try {
+      if (folder.id !== undefined && idOf(fstatSync(fd)) !== folder.id) return [];
+      const held = `/proc/self/fd/${fd}`;
+      let entries;
+      try {
+        entries = readdirSync(held, { withFileTypes: true });
+      } catch {
+        return [];
+      }
+      for (const entry of entries) {
+        const rel = folder.rel === '' ? entry.name : `${folder.rel}/${entry.name}`;
+        if (entry.isFile() || entry.isDirectory()) {
+          const dir = clear(`${held}/${entry.name}`, rel);
+          if (dir) folders.push({ path: `${folder.path}/${entry.name}`, rel, id: idOf(dir) });
+        } else if (!entry.isSymbolicLink()) await special(`${held}/${entry.name}`, rel);
+      }
+    } finally {
+      closeSync(fd);
     }
     return folders;
   };
   // Depth first, an explicit stack; a folder whose path passes ANCHOR goes to `deep`.
   const walk = async (stack: Folder[], deep: Folder[]): Promise<void> => {
-    for (let top = stack.pop(); top !== undefined; top = stack.pop()) for (const folder of await visit(top.path, top.rel)) (folder.path.length > ANCHOR ? deep : stack).push(folder);
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) for (const folder of await visit(top)) (folder.path.length > ANCHOR ? deep : stack).push(folder);
   };
   const starts: Folder[] = [];
   const deep: Folder[] = [];
@@ -106,7 +120,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   for (const start of from) {
     const named = relative(root, start).split(sep).join('/') || '.';
     const rel = named.startsWith('..') ? start : named;
-    if (clear(start, rel, before?.get(start))) starts.push({ path: start, rel: rel === '.' ? '' : rel });
+    const dir = clear(start, rel, before?.get(start));
+    if (dir) starts.push({ path: start, rel: rel === '.' ? '' : rel, id: idOf(dir) });
   }
   await walk(starts, deep);
   // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
@@ -114,7 +129,28 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   return warnings;
 }
 
-type Folder = { path: string; rel: string };
+// `id`: the folder's device and inode when its parent listed it (idOf).
+type Folder = { path: string; rel: string; id?: string };
+
+const idOf = (stats: Stats): string => `${stats.dev}:${stats.ino}`;
+const PROC_FD = /^\/proc\/self\/fd\/\d+$/;
+// Linux's O_PATH (node names no constant for it): a descriptor of the entry itself, opened whatever its mode.
+const O_PATH = 0o10000000;
+
+// Clears `bits` of the entry at `path` judged from `stats` (an lstat), through a descriptor of the entry itself (no link
+// followed) that must be the inode judged: never by path again (red team R39-a1: chmod follows a link a concurrent run
+// swapped in between the lstat and the chmod, and codeward, as root, changed a host file's mode). False when it changed.
+function chmodHeld(path: string, stats: Stats, bits: number): boolean {
+  const fd = openSync(path, O_PATH | constants.O_NOFOLLOW);
+  try {
+    const now = fstatSync(fd);
+    if (idOf(now) !== idOf(stats) || now.mode !== stats.mode) return false;
+    chmodSync(`/proc/self/fd/${fd}`, now.mode & 0o7777 & ~bits);
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 // A folder path longer than this is listed through a descriptor (PATH_MAX is 4096; a name adds at most 256).
 export const ANCHOR = 3_000;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { findOnPath, isExecutable, outsidePath } from '../sandbox/which.js';
+import { withoutInherited } from './inherited-fds.js';
 import { OutputCap } from './output-cap.js';
 import { signalGroup, trackGroup } from './run-groups.js';
 
@@ -104,13 +105,10 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   const wrapper = options.wrapper ?? [];
   const shellArgs = [findShell(options.env, options.workspace), '-c', options.command];
   const [program, ...args] = wrapper.length > 0 ? [...wrapper, ...shellArgs] : shellArgs;
-  const child = spawn(program!, args, {
-    cwd: options.cwd,
-    env: options.env,
-    detached: true,
-    // stdout and stderr are pipes whatever follows them (node types only the three-entry spelling so).
-    stdio: ['ignore', 'pipe', 'pipe', ...(options.inputs ?? []).map(() => 'pipe' as const)],
-  }) as ChildProcessByStdio<null, Readable, Readable>;
+  // stdout and stderr are pipes whatever follows them (node types only the three-entry spelling so); a descriptor
+  // codeward inherited open is not passed on (inherited-fds.ts).
+  const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe', ...(options.inputs ?? []).map(() => 'pipe' as const)];
+  const child = withoutInherited(stdio, (all) => spawn(program!, args, { cwd: options.cwd, env: options.env, detached: true, stdio: all })) as ChildProcessByStdio<null, Readable, Readable>;
   giveInputs(child.stdio.slice(3), options.inputs ?? []);
   const streams = { stdout: new OutputCap(maxBytes), stderr: new OutputCap(maxBytes) };
   for (const name of ['stdout', 'stderr'] as const) {
