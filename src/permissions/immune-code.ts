@@ -4,6 +4,7 @@ import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
 import { commandFileCode } from './immune-command-files.js';
+import { operandCode } from './immune-code-operands.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
 // argument in a language codeward does not parse (`tclsh <<< 'exec rm -r build'`, `perl < x.pl`,
@@ -97,6 +98,8 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (name === undefined) return undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
+  const operand = operandCode(name, command.args);
+  if (operand !== undefined) return operand;
   const interpreterOption = unparsedInterpreterOption(name, command.args);
   if (interpreterOption !== undefined) return `${name} ${interpreterOption}: codeward does not parse ${name}'s code, and this option may run code given on the line`;
   // A program's command language: a shell escape in its arguments (`sqlite3 db '.shell rm -rf build'`, psql's and

@@ -115,6 +115,9 @@ function scriptOnlyKnownAtRunTime(command: SimpleCommand, name: string): boolean
   return false;
 }
 
+// bash's command hash and alias tables named on the line (any mention: an assignment, declare, read or printf -v).
+const bashTable = (source: string): string | undefined => /\bBASH_(?:CMDS|ALIASES)\b/.exec(source)?.[0];
+
 // The names the line's `alias NAME=VALUE` commands define.
 function aliasNames(parse: ShellParse): Set<string> {
   const names = new Set<string>();
@@ -133,6 +136,12 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   for (const cls of CONTENT_CLASSES) {
     if (lower.includes(cls.needs) && cls.regex.test(parse.source)) return { name: cls.name, description: cls.description, where: parse.source };
   }
+  // Arithmetic or a variable name bash evaluates on text other than number literals (`$((x))` after `read x < f`,
+  // `a[$(cmd)]=1`, `printf -v 'a[$(cmd)]'`, `${x@P}`): a value such as 'x[$(cmd)]' runs cmd, out of every reader's
+  // sight (R39-b7/b8/b9). Bash's command tables by their array spellings (`BASH_CMDS[ls]=./s.sh`, BASH_ALIASES) rebind
+  // a name as `hash -p` / `alias` do (R39-b11). A staged run's effects are judged after it; in place nobody does.
+  const evaluated = staged ? undefined : (bashTable(parse.source) ?? parse.arithmetic?.[0]);
+  if (evaluated !== undefined) return { ...unverifiable('dynamic-command', evaluated), description: `what runs is only known at run time: ${evaluated.startsWith('BASH_') ? `${evaluated} rebinds a command name` : `bash evaluates ${evaluated} as arithmetic or a variable name, where a value such as 'x[$(cmd)]' runs cmd`}` };
   let moved = nested?.moved ?? false;
   // Every folder a relative path of the line may be taken from (flow-insensitive: a wrapper's folder
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).

@@ -16,7 +16,8 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // program only known at run time (`"$SETTINGS_FROM_GIT_CONFIG_GLOBAL"`), which the immune check treats as such.
 // ccache's configuration file (CCACHE_CONFIGPATH) and its cache folder's ccache.conf (CCACHE_DIR) name commands too
 // (compiler_check, prefix_command: red team R24-20).
-const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH']);
+// WGETRC: wget's start-up file, whose use_askpass names a program it runs (R39-b6).
+const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC']);
 const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR']);
 const SSH_OPTION_VARIABLES = /^ANSIBLE_(?:SSH_ARGS|SSH_COMMON_ARGS|SSH_EXTRA_ARGS|SCP_EXTRA_ARGS|SFTP_EXTRA_ARGS)$/;
 
@@ -24,6 +25,8 @@ const SSH_OPTION_VARIABLES = /^ANSIBLE_(?:SSH_ARGS|SSH_COMMON_ARGS|SSH_EXTRA_ARG
 // only known at run time; `text`: the word as written).
 function commandTexts(name: string, value: string | undefined, text: string): string[] {
   const known = value ?? text;
+  // bash imports `BASH_FUNC_NAME%%=() { … }` from its environment as the function NAME (R39-b10): the body runs.
+  if (/^BASH_FUNC_.+(?:%%|\(\))$/.test(name)) return [value === undefined ? '"$FUNCTION_FROM_ENV"' : `__imported ${known}; __imported`];
   if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
   // bash expands PS4 (substitutions run) before every traced line (red team R19-14: `PS4='$(git push)' bash -xc true`).
   if (name === 'PS4') return [`: ${known}`];
@@ -55,7 +58,8 @@ export function commandVariable(walk: WalkOps, name: string, word: ShellWord | u
 // The same for `env NAME=VALUE … PROGRAM` (the planner's words): each such assignment's value as a script.
 export function commandAssignments(words: readonly { readonly value: string; readonly dynamic?: boolean }[], wrappers: string[]): { kind: 'text'; text: string; wrappers: string[] }[] {
   return words.flatMap((word) => {
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(word.value);
+    // env takes any word holding `=` before the program as an assignment (`BASH_FUNC_ls%%=…`: ENV_ASSIGNMENT).
+    const match = /^([^=]+)=(.*)$/s.exec(word.value);
     if (!match) return [];
     return commandTexts(match[1]!, word.dynamic === true ? undefined : match[2]!, match[2]!).filter(walked).map((text) => ({ kind: 'text' as const, text, wrappers: [...wrappers, match[1]!] }));
   });

@@ -7,6 +7,7 @@
 // subscripts, substring offsets, indirection) whose text is anything but number literals and operators,
 // and `${v@P}`, which expands the value as a prompt (command substitutions in it run).
 import type { SyntaxNode as Node } from './parse-syntax.js';
+import { evaluatedName } from './parse-arith-names.js';
 
 const NUMBER = /\b(?:0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)\b/g;
 const TEST_ARITH = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -77,7 +78,7 @@ function arithmeticText(node: Node): string | undefined {
     case 'test_command':
       return text.startsWith('[[') ? undefined : splitTest(node);
     default:
-      return undefined;
+      return evaluatedName(node);
   }
 }
 

@@ -161,7 +161,8 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
       i++;
       break;
     }
-    if (spec.assignments && !word.dynamic && /^[A-Za-z_][A-Za-z0-9_]*=/.test(value)) {
+    // env (and sudo) take any word holding `=` as an assignment, `BASH_FUNC_ls%%=() {…}` included (R39-b10).
+    if (spec.assignments && !word.dynamic && /^[^=-][^=]*=/.test(value)) {
       i++;
       continue;
     }

@@ -1,0 +1,99 @@
+// Builtins that take a variable NAME as a word and evaluate it (red team R39-b7): a subscript in the name is
+// arithmetic with full expansion, so `printf -v 'a[$(cmd)]' 1`, `read 'a[$(cmd)]'`, `declare 'a[$(cmd)]=1'`,
+// `let 'a[$(cmd)]=1'`, `unset 'a[$(cmd)]'`, `test -v 'a[$(cmd)]'` and `declare -n r='a[$(cmd)]'` run cmd although
+// the quoted word is data to every other reading. A name operand must be a plain static name (or one with a number
+// subscript); anything else is listed with the run-time arithmetic contexts (parse-arith.ts).
+import type { SyntaxNode as Node } from './parse-syntax.js';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\[-?[0-9]*\])?$/;
+// Options of read / mapfile whose value is not a name (the word after them is skipped).
+const VALUED: Readonly<Record<string, RegExp>> = {
+  read: /^-[^-]*[dinNptu]$/,
+  mapfile: /^-[^-]*[dnOsuCc]$/,
+  readarray: /^-[^-]*[dnOsuCc]$/,
+};
+const DECLARERS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+
+// A word's static text without simple quotes ('x', "x"); undefined when anything in it is expanded.
+function statik(text: string): string | undefined {
+  if (/[$`\\]/.test(text)) return undefined;
+  return text.replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
+}
+
+const plain = (text: string): boolean => {
+  const value = statik(text);
+  return value !== undefined && NAME.test(value);
+};
+
+// The name part of a declaration word (`NAME=VALUE`, `NAME+=VALUE`, `NAME`).
+function declared(text: string): string {
+  const at = /\+?=/.exec(text);
+  return at ? text.slice(0, at.index) : text;
+}
+
+function words(node: Node): Node[] {
+  const name = node.childForFieldName('name');
+  return node.children.filter((child) => child.isNamed && child !== name && !/redirect|variable_assignment|heredoc|herestring/.test(child.type) && child.type !== 'command_name');
+}
+
+// The first name operand of `node` bash evaluates that is not a plain static name.
+export function evaluatedName(node: Node): string | undefined {
+  if (node.type === 'declaration_command' || node.type === 'unset_command') {
+    const head = node.child(0)?.text ?? '';
+    let reference = false;
+    for (const child of node.children.slice(1)) {
+      if (!child.isNamed) continue;
+      const text = child.text;
+      if (child.type === 'variable_assignment') {
+        const value = child.childForFieldName('value');
+        if (reference && value && !plain(value.text)) return text;
+        continue;
+      }
+      if (text.startsWith('-') || text.startsWith('+')) {
+        if (/^[-+][A-Za-z]*n/.test(text)) reference = true;
+        continue;
+      }
+      if (!plain(DECLARERS.has(head) ? declared(text) : text)) return text;
+    }
+    return undefined;
+  }
+  if (node.type !== 'command') return undefined;
+  const name = node.childForFieldName('name')?.text ?? '';
+  const args = words(node).map((child) => child.text);
+  switch (name) {
+    case 'let':
+      return args.find((arg) => statik(arg) === undefined || /[A-Za-z_[]/.test(statik(arg)!));
+    case 'printf':
+    case 'wait':
+    case 'test':
+    case '[': {
+      const flags = name === 'printf' ? /^-v$/ : name === 'wait' ? /^-p$/ : /^-[vR]$/;
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i]!;
+        if (name === 'printf' && /^-v./.test(arg) && !plain(arg.slice(2))) return arg;
+        if (flags.test(statik(arg) ?? '-v') && i + 1 < args.length && !plain(args[i + 1]!)) return `${arg} ${args[i + 1]}`;
+        if (name === 'printf' && !arg.startsWith('-')) break;
+      }
+      return undefined;
+    }
+    case 'read':
+    case 'mapfile':
+    case 'readarray':
+    case 'getopts': {
+      const valued = VALUED[name];
+      const operands: string[] = [];
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i]!;
+        if (name !== 'getopts' && arg.startsWith('-')) {
+          if (/^-[^-]*a$/.test(arg) && i + 1 < args.length) operands.push(args[++i]!);
+          else if (valued?.test(arg)) i++;
+          continue;
+        }
+        operands.push(arg);
+      }
+      return (name === 'getopts' ? operands.slice(1, 2) : operands).find((arg) => !plain(arg));
+    }
+    default:
+      return undefined;
+  }
+}
