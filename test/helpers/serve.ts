@@ -43,10 +43,11 @@ export async function stopServers(rig: ServeRig): Promise<void> {
   }
 }
 
-// Starts `codeward serve` for the workspace and waits until it listens (" on " on its stderr).
-export async function startServe(rig: ServeRig, args: readonly string[] = [], env = rig.env): Promise<{ server: ChildProcess; stderr: () => string }> {
-  const server = spawn(process.execPath, [CLI, '-C', rig.root, 'serve', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  rig.servers.push(server);
+// Starts `codeward serve` for the workspace `root` with `env` and waits until it listens (" on " on its stderr); the
+// server joins `servers`.
+export async function startServe(at: Pick<ServeRig, 'root' | 'env' | 'servers'>, args: readonly string[] = []): Promise<{ server: ChildProcess; stderr: () => string }> {
+  const server = spawn(process.execPath, [CLI, '-C', at.root, 'serve', ...args], { env: at.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  at.servers.push(server);
   let stderr = '';
   await new Promise<void>((done, refuse) => {
     server.stderr!.on('data', (chunk: Buffer) => {

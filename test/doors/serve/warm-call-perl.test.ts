@@ -31,7 +31,7 @@ async function installDocumentedWrapper(): Promise<string> {
   return wrapper;
 }
 
-const startServer = (): ReturnType<typeof startServe> => startServe(rig, [], environment());
+const startServer = (): ReturnType<typeof startServe> => startServe({ ...rig, env: environment() });
 
 type Answer = { status: number | null; stdout: string; stderr: string };
 
