@@ -22,6 +22,25 @@ export function ruleLine(line: string): RuleLine | undefined {
   return found ? { targets: found[1]!, rest: found[3]!, double: found[2] === '::' } : undefined;
 }
 
+// A rule's text after the colon split at a static pattern rule's second colon (`a.o b.o: %.o: %.c`), a colon inside a
+// make reference (`$(SRC:.c=.o)`) not counted: the target pattern and the prerequisites, or the prerequisites alone.
+export function staticParts(rest: string): [string, string | undefined] {
+  let depth = 0;
+  for (let at = 0; at < rest.length; at++) {
+    const c = rest[at]!;
+    if (c === '$' && (rest[at + 1] === '(' || rest[at + 1] === '{')) {
+      depth++;
+      at++;
+    }
+    else if ((c === ')' || c === '}') && depth > 0) depth--;
+    else if (c === ':' && depth === 0) return [rest.slice(0, at), rest.slice(at + 1)];
+  }
+  return [rest, undefined];
+}
+
+// A target pattern (`%.o`) as a regular expression whose group is the stem.
+export const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
+
 // Text without make's references (`$(SRC:.c=.o)`: its `:` and `=` are neither a static pattern nor an assignment).
 export function withoutReferences(text: string): string {
   let out = text;
@@ -50,7 +69,9 @@ export function functionCalls(text: string, name: string): string[] {
 // Directives and special variables that change what make reads, where it finds files or how it runs (a shared object
 // loaded into make, a search path, a variable undone, make's own flags): neither model reads them.
 const UNREAD_DIRECTIVE = /^\s*(-?load|vpath|undefine)\b/;
-const UNREAD_SPECIAL = new Set(['MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'VPATH', 'GPATH', '.RECIPEPREFIX', '.LIBPATTERNS', 'MAKESHELL', '.INCLUDE_DIRS', '.FEATURES', 'MAKE_RESTARTS', 'MAKEOVERRIDES', 'SUFFIXES']);
+const UNREAD_SPECIAL: ReadonlySet<string> = new Set(['MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'VPATH', 'GPATH', '.RECIPEPREFIX', '.LIBPATTERNS', 'MAKESHELL', '.INCLUDE_DIRS', '.FEATURES', 'MAKE_RESTARTS', 'MAKEOVERRIDES', 'SUFFIXES']);
+
+export const unreadVariable = (name: string): boolean => UNREAD_SPECIAL.has(name);
 
 // Why a line outside a recipe is a construct neither model reads, or undefined.
 export function unreadConstruct(line: string): string | undefined {

@@ -2,7 +2,7 @@
 // makefile rules (test/lint/make-one-reader.test.ts).
 import { isCommandVariable, isLoaderVariable } from './obeyed-env.js';
 import { shellReadsVariable } from '../shell/danger-variables.js';
-import { ruleLine } from './task-runner-make-grammar.js';
+import { patternOf, ruleLine, staticParts } from './task-runner-make-grammar.js';
 
 export interface MakeRule {
   readonly target: string;
@@ -15,8 +15,13 @@ export function rulesOf(lines: readonly string[]): MakeRule[] {
   return lines.flatMap((line, at) => {
     const found = ruleLine(line);
     if (!found) return [];
-    const prerequisites = found.rest.split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
-    return found.targets.split(/\s+/).map((target) => ({ target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites }));
+    // A static pattern rule (`a.o: %.o: %.c`): each target's prerequisites with its stem.
+    const [first, second] = staticParts(found.rest.split(/[;#]/)[0]!);
+    const prerequisites = (second ?? first).split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
+    return found.targets.split(/\s+/).map((target) => {
+      const stem = second === undefined ? undefined : patternOf(first.trim()).exec(target)?.[1];
+      return { target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites: stem === undefined ? prerequisites : prerequisites.map((each) => each.replace('%', stem)) };
+    });
   });
 }
 

@@ -3,7 +3,7 @@ import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 import { expand, type Vars } from './task-runner-make-expand.js';
 import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
-import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, variantValues, withoutReferences } from './task-runner-make-grammar.js';
+import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, withoutReferences } from './task-runner-make-grammar.js';
 
 // THE make reader (issue 26, fix32a): what a `make` call runs, for the decision (task-runners.ts' row, judged by
 // decide-scripts.ts) and for the question that shows it and keys an "always" on it (shell/run-script-make.ts renders
@@ -145,7 +145,6 @@ function parseTime(lines: readonly string[], vars: Vars, glob: (patterns: string
   return { lines: out };
 }
 
-const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
 
 // One recipe line make runs, and the target whose rule runs it ('' for a line make runs while reading the Makefile).
 export interface MakeStep {
