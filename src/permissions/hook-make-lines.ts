@@ -5,6 +5,7 @@
 // spellings did not converge: `$(eval …)` and `$(file <…)` were closed, then `SHELL := ./x.sh`, `.SHELLFLAGS`,
 // `export BASH_ENV`, `define`, `vpath`, `MAKEFLAGS`, a target-specific `$(shell …)` were the next ones.
 import { isHijackVariable } from '../shell/danger-variables.js';
+import { unreadConstruct, unreadVariable } from './task-runner-make-grammar.js';
 
 // Functions that only compute text from text (or read the tree: wildcard), and those that report (info,
 // warning, error); `shell` is read as a line make runs (makeShells). Any other (`eval`, `file`, `guile`, `call`
@@ -20,33 +21,14 @@ const TEXT_FUNCTIONS = new Set([
 // SHELL and .SHELLFLAGS are allowed with a standard shell and its flags; .DEFAULT_GOAL is read (hook-make.ts).
 const STANDARD_SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|zsh|ksh)$|^\/usr\/bin\/env\s+(?:sh|bash|dash|zsh|ksh)$/;
 const SHELL_FLAG = /^(?:-[a-zA-Z]+|[+-]o|pipefail|errexit|nounset|xtrace|posix)$/;
-const UNKNOWN_SPECIAL = new Set(['MAKEFILES', 'MAKEFLAGS', 'MFLAGS', 'GNUMAKEFLAGS', 'VPATH', 'GPATH', '.RECIPEPREFIX', '.LIBPATTERNS', 'MAKESHELL', '.INCLUDE_DIRS', '.FEATURES', 'MAKE_RESTARTS', 'MAKEOVERRIDES', 'SUFFIXES']);
-// Directives read by hook-make.ts (include, conditionals, export) or checked here; any other word a line starts
-// with that is neither an assignment nor a rule is unknown.
-export const CONDITIONAL = /^\s*(?:ifeq|ifneq|ifdef|ifndef|else|endif)\b/;
-const UNKNOWN_DIRECTIVE = /^\s*(define|-?load|vpath|undefine)\b/;
-
-// The text of each `$(NAME …)` / `${NAME …}` call of function NAME in `text`, parentheses balanced.
-export function functionCalls(text: string, name: string): string[] {
-  const found: string[] = [];
-  const start = new RegExp(String.raw`\$([({])${name}\s`, 'g');
-  for (const match of text.matchAll(start)) {
-    const open = match[1]!, close = open === '(' ? ')' : '}';
-    let depth = 1, at = match.index + match[0].length;
-    const from = at;
-    for (; at < text.length && depth > 0; at++) {
-      if (text[at] === open) depth++;
-      else if (text[at] === close) depth--;
-    }
-    found.push(text.slice(from, depth === 0 ? at - 1 : at).trim());
-  }
-  return found;
-}
+// Directives read by hook-make.ts (include, conditionals, export); `define` and those neither make model reads
+// (task-runner-make-grammar.ts' unreadConstruct) are unknown.
 
 // Why a line outside a recipe holds a construct the model does not know (a function, a directive), or undefined.
 export function unknownConstruct(line: string): string | undefined {
-  const directive = UNKNOWN_DIRECTIVE.exec(line);
-  if (directive) return `\`${directive[1]}\` (a make directive codeward does not model)`;
+  if (/^\s*define\b/.test(line)) return '`define` (a make directive codeward does not model)';
+  const unread = unreadConstruct(line);
+  if (unread !== undefined) return unread;
   for (const call of line.matchAll(/\$[({]([a-z][\w-]*)[\s)}]/g)) {
     if (!TEXT_FUNCTIONS.has(call[1]!) && /\s/.test(call[0].slice(-1))) return `\`$(${call[1]} …)\` (a make function codeward does not model)`;
   }
@@ -59,7 +41,7 @@ export function unknownAssignment(name: string, value: string, exported: boolean
   const trimmed = value.trim();
   if (name === 'SHELL') return STANDARD_SHELL.test(trimmed) ? undefined : `\`SHELL = ${trimmed}\` (every recipe runs through it)`;
   if (name === '.SHELLFLAGS') return trimmed.split(/\s+/).every((flag) => SHELL_FLAG.test(flag)) ? undefined : `\`.SHELLFLAGS = ${trimmed}\` (every recipe runs with them)`;
-  if (UNKNOWN_SPECIAL.has(name)) return `\`${name} = ${trimmed}\` (make reads it for itself)`;
+  if (unreadVariable(name)) return `\`${name} = ${trimmed}\` (make reads it for itself)`;
   // make passes a variable that came from the environment back to it with the makefile's value (PATH,
   // NODE_OPTIONS …), an exported one always: a variable that changes what a program loads, set for every recipe.
   if (isHijackVariable(name)) return `\`${name} = ${trimmed}\` (a variable that changes what every recipe's programs load)`;

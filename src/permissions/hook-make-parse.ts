@@ -5,8 +5,9 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import picomatch from '../workspace/picomatch.js';
 import type { Read } from './hook-tasks.js';
 import { listInside, realTops } from './hook-listing.js';
-import { CONDITIONAL, functionCalls, stemOf, suffixPattern, unknownConstruct } from './hook-make-lines.js';
-import { expand, makeFunctions, selfFolder, type Parsed, type Rule } from './hook-make-text.js';
+import { stemOf, suffixPattern, unknownConstruct } from './hook-make-lines.js';
+import { ASSIGNMENT, CONDITIONAL, functionCalls, ruleLine, staticParts } from './task-runner-make-grammar.js';
+import { expand, expandEach, makeFunctions, selfFolder, type Parsed, type Rule } from './hook-make-text.js';
 
 const MAX_INCLUDES = 16;
 
@@ -34,6 +35,7 @@ export function parse(top: string, path: string, folder: string, read: Read, par
   const unknown = (why: string): void => void (parsed.unknown ??= `${basename(path)} ${why}`);
   let current: Rule[] = [];
   let define = false;
+  let conditional = 0;
   for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
     if (define) {
       define = !/^\s*endef\b/.test(line);
@@ -51,7 +53,8 @@ export function parse(top: string, path: string, folder: string, read: Read, par
     const construct = unknownConstruct(line);
     if (construct !== undefined) unknown(`uses ${construct}`);
     define = /^\s*define\b/.test(line);
-    // A conditional keeps the recipe it is in; both branches are read.
+    // A conditional keeps the recipe it is in; both branches are read (a variable set in one: each value it may have).
+    if (CONDITIONAL.test(line)) conditional = Math.max(0, conditional + (/^\s*if/.test(line) ? 1 : /^\s*endif/.test(line) ? -1 : 0));
     if (CONDITIONAL.test(line) || define) continue;
     const include = /^\s*(?:-include|sinclude|include)\s+(.+)$/.exec(line);
     if (include) {
@@ -75,35 +78,38 @@ export function parse(top: string, path: string, folder: string, read: Read, par
     }
     const assigned = ASSIGNMENT.exec(line);
     if (assigned) {
-      assign(parsed, assigned);
+      assign(parsed, assigned, conditional > 0);
       continue;
     }
-    const found = /^([^\s:=#][^:=#]*?)\s*::?(?!=)\s*([^;#]*)(?:;(.*))?$/.exec(line);
-    if (!found) {
+    const rule = ruleLine(line);
+    const found = rule && /^\s*([^;#]*)(?:;(.*))?$/.exec(rule.rest);
+    if (!rule || !found) {
       if (!/^\s*\$[({](?:info|warning|error)\s/.test(line)) unknown(`holds \`${line.trim().slice(0, 60)}\` (a line codeward's make model does not read)`);
       continue;
     }
     // A target-specific variable (`lint: X := $(shell …)`, `lint: private SHELL = ./x.sh`).
-    const specific = ASSIGNMENT.exec(found[2]!);
+    const specific = ASSIGNMENT.exec(found[1]!);
     if (specific) {
-      assign(parsed, specific);
+      assign(parsed, specific, conditional > 0);
       continue;
     }
-    current = rules(parsed, expand(found[1]!, parsed.vars).split(/\s+/).filter(Boolean), found[2]!, found[3], unknown);
+    current = rules(parsed, expand(rule.targets, parsed.vars).split(/\s+/).filter(Boolean), found[1]!, found[2], unknown);
   }
 }
 
 // An assignment (`override`, `private`, `export` before it), noted to be judged once every makefile is read
 // (`export` alone, or .EXPORT_ALL_VARIABLES, may come later).
-const ASSIGNMENT = /^\s*((?:(?:override|private|export|unexport)\s+)*)([A-Za-z_.][\w.-]*)\s*([:?+!]*=)\s*(.*)$/;
-function assign(parsed: Parsed, [, prefix, name, op, value]: RegExpExecArray): void {
+function assign(parsed: Parsed, [, prefix, name, op, value]: RegExpExecArray, conditional: boolean): void {
   // `X != sh mk/gen.sh` runs while make reads the makefile (R13-6).
   if (op === '!=') parsed.shells.push(expand(value!, parsed.vars));
   if (prefix!.includes('export')) parsed.exported.add(name!);
   parsed.assigned.push({ name: name!, value: value! });
   if (name === '.DEFAULT_GOAL') parsed.goal = value!.trim();
-  if (op === '?=' && parsed.vars.has(name!)) return;
-  parsed.vars.set(name!, op === '+=' ? `${parsed.vars.get(name!) ?? ''} ${value!}` : value!);
+  const before = parsed.vars.get(name!);
+  if (op === '?=' && before !== undefined) return;
+  parsed.vars.set(name!, op === '+=' ? `${before ?? ''} ${value!}` : value!);
+  if (conditional) parsed.choices.set(name!, [...(parsed.choices.get(name!) ?? [before ?? '']), parsed.vars.get(name!)!]);
+  else if (op !== '+=') parsed.choices.delete(name!);
 }
 
 // The rules one rule line makes: plain targets, pattern rules (`%.mk: %.in`), suffix rules (`.sh:`), static
@@ -111,8 +117,8 @@ function assign(parsed: Parsed, [, prefix, name, op, value]: RegExpExecArray): v
 function rules(parsed: Parsed, targets: readonly string[], lists: string, inline: string | undefined, unknown: (why: string) => void): Rule[] {
   const made: Rule[] = [];
   const recipe = inline ? [inline] : [];
-  const [first, second] = lists.includes(':') ? [lists.slice(0, lists.indexOf(':')), lists.slice(lists.indexOf(':') + 1)] : [lists, undefined];
-  const words = (list: string): string[] => expand(list, parsed.vars).split(/\s+/).filter(Boolean);
+  const [first, second] = staticParts(lists);
+  const words = (list: string): string[] => expandEach(list, parsed).join(' ').split(/\s+/).filter(Boolean);
   for (const target of targets) {
     if (target === '.EXPORT_ALL_VARIABLES') parsed.exportAll = true;
     if (target === '.SECONDEXPANSION') unknown('uses `.SECONDEXPANSION` (prerequisites only known at run time)');
@@ -125,7 +131,7 @@ function rules(parsed: Parsed, targets: readonly string[], lists: string, inline
     if (target.includes('%') || /\$[({]/.test(target) || (second !== undefined && !staticStem)) parsed.patterns.push({ target: second !== undefined ? first.trim() : target, rule });
     else if (suffix) parsed.patterns.push({ target: suffix.target, rule });
     else {
-      parsed.table.set(target, rule);
+      parsed.table.set(target, [...(parsed.table.get(target) ?? []), rule]);
       if (parsed.first === undefined && !target.startsWith('.')) parsed.first = target;
     }
   }

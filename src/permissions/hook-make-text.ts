@@ -1,6 +1,7 @@
 // The text side of the make model (hook-make.ts): one makefile's rules and variables as read
 // (hook-make-parse.ts), and make's expansion of the text a recipe runs.
 import { dirname } from 'node:path';
+import { variantValues } from './task-runner-make-grammar.js';
 
 export interface Rule {
   readonly prerequisites: string[];
@@ -8,10 +9,13 @@ export interface Rule {
 }
 
 export interface Parsed {
-  readonly table: Map<string, Rule>;
+  // Each target's rules (several: their prerequisites add up; a double-colon rule's recipes each run).
+  readonly table: Map<string, Rule[]>;
   // Pattern rules (`%.mk: %.in`, a suffix rule `.sh:` as `%: %.sh`): any target they match may be built so.
   readonly patterns: { target: string; rule: Rule }[];
   readonly vars: Map<string, string>;
+  // The values a variable set under a conditional may have (either branch may be taken).
+  readonly choices: Map<string, string[]>;
   // Every assignment, judged once all makefiles are read (hook-make-lines.ts unknownAssignment).
   readonly assigned: { name: string; value: string }[];
   readonly exported: Set<string>;
@@ -33,7 +37,7 @@ export interface Parsed {
 // programs its built-in variables name (`make -p`: `$(CC)` is cc unless the makefile or the person says otherwise).
 const DEFAULTS: readonly [string, string][] = [['MAKE', 'make'], ['CC', 'cc'], ['CXX', 'g++'], ['CPP', 'cc -E'], ['AR', 'ar'], ['AS', 'as'], ['LD', 'ld'], ['RM', 'rm -f']];
 export const newParsed = (folder: string, includeDirs: readonly string[] = []): Parsed => ({
-  table: new Map(), patterns: [], vars: new Map([...DEFAULTS, ['CURDIR', folder], ['PWD', folder]]), assigned: [], exported: new Set(), files: [], globs: [], shells: [], includeDirs: [...includeDirs],
+  table: new Map(), patterns: [], vars: new Map([...DEFAULTS, ['CURDIR', folder], ['PWD', folder]]), choices: new Map(), assigned: [], exported: new Set(), files: [], globs: [], shells: [], includeDirs: [...includeDirs],
 });
 
 // `$(NAME)` / `${NAME}` replaced by the value assigned (a few rounds, for values that name others).
@@ -45,6 +49,12 @@ export function expand(text: string, vars: ReadonlyMap<string, string>): string 
     out = next;
   }
   return out;
+}
+
+// `text` expanded once per value its conditional variables may have (task-runner-make-grammar.ts variantValues).
+export function expandEach(text: string, parsed: Parsed): string[] {
+  const sets = variantValues(text, parsed.choices);
+  return sets === undefined ? [expand(text, parsed.vars)] : sets.map((set) => expand(text, new Map([...parsed.vars, ...set])));
 }
 
 // A recipe line with make's automatic variables replaced (R11-6: `sh $<` runs the first prerequisite):

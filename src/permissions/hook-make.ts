@@ -12,7 +12,8 @@ import type { Read } from './hook-tasks.js';
 import { BUILT_IN, stemOf, unknownAssignment } from './hook-make-lines.js';
 import { toolchainArgs, toolchainName } from './hook-toolchains.js';
 import { parse } from './hook-make-parse.js';
-import { automatic, expand, newParsed, type Parsed, type Rule } from './hook-make-text.js';
+import { MAKEFILE_NAMES } from './task-runner-make-grammar.js';
+import { automatic, expand, expandEach, newParsed, type Parsed, type Rule } from './hook-make-text.js';
 import { MAKE_LINE_FLAGS, optionWords } from '../shell/option-variables.js';
 import { withAliases } from '../shell/program-aliases.js';
 
@@ -41,7 +42,7 @@ const MAKE = withAliases(['make']);
 // rule (`%: %.in`, built-in `%: %.sh`) to it (GNU make's chain rule), which would derive x.in.in … without end.
 function rulesFor(parsed: Parsed, name: string, builtIn: boolean, intermediate = false): { rule: Rule; stem?: string; compiled?: boolean }[] {
   const own = parsed.table.get(name);
-  if (own) return [{ rule: own }];
+  if (own) return own.map((rule) => ({ rule }));
   const patterns: { target: string; rule: Rule; compiled?: boolean }[] = [...parsed.patterns, ...(builtIn ? BUILT_IN.map(({ target, prerequisite, compiled }) => ({ target, rule: { prerequisites: [prerequisite], recipe: [] }, compiled })) : [])];
   return patterns.flatMap(({ target, rule, compiled }) => {
     if (intermediate && target === '%') return [];
@@ -89,11 +90,17 @@ function walkRules(parsed: Parsed, goals: readonly string[], folder: string, mak
       continue;
     }
     seen.add(target);
-    for (const { rule, stem } of rulesFor(parsed, target, false)) {
-      const lines = rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule, stem));
+    // No rule: `.DEFAULT`'s recipe makes it (when no such file exists: taken either way).
+    const found = rulesFor(parsed, target, false);
+    for (const { rule, stem } of found.length > 0 ? found : (parsed.table.get('.DEFAULT') ?? []).map((each) => ({ rule: each, stem: undefined }))) {
+      const lines = rule.recipe.flatMap((line) => expandEach(line, parsed).map((each) => automatic(each, target, rule, stem)));
       ran.push(...lines);
       named.push(...lines.map((line) => ({ line, target })));
-      queue.push(...rule.prerequisites.map((name) => expand(name, parsed.vars)));
+        const needs = rule.prerequisites.flatMap((name) => expandEach(name, parsed));
+      // One the model cannot expand (`$(SRC:.c=.o)`) may be any target: what it runs is not known ($(shell …) is read).
+      const computed = needs.find((name) => /\$[({]/.test(name) && !/\$[({]shell\b/.test(name));
+      if (computed !== undefined) parsed.unknown ??= `needs ${computed} for ${target} (a prerequisite only known at run time)`;
+      queue.push(...needs);
     }
   }
   // A file a line names (or a prerequisite a goal needs) that a rule builds: its prerequisites are what runs.
@@ -111,9 +118,9 @@ function walkRules(parsed: Parsed, goals: readonly string[], folder: string, mak
     const name = candidates[i]!;
     // Built-in rules only for a path (`./tools/check`) or a makefile, not every word of a line (`echo`).
     for (const { rule, stem, compiled } of rulesFor(parsed, name, name.includes('/') || parsed.table.has(name) || makefiles.includes(name), derived.has(name))) {
-      const lines = rule.recipe.map((line) => automatic(expand(line, parsed.vars), name, rule, stem));
+      const lines = rule.recipe.flatMap((line) => expandEach(line, parsed).map((each) => automatic(each, name, rule, stem)));
       if (compiled ?? compiles(lines)) continue;
-      for (const prerequisite of rule.prerequisites.map((each) => expand(each, parsed.vars))) {
+      for (const prerequisite of rule.prerequisites.flatMap((each) => expandEach(each, parsed))) {
         if (/\$[({]/.test(prerequisite)) parsed.unknown ??= `builds ${name} from ${prerequisite} (a file only known at run time)`;
         else if (!built.has(resolve(folder, prerequisite))) {
           built.add(resolve(folder, prerequisite));
@@ -155,7 +162,7 @@ export function makeRuns(top: string, words: readonly string[], from: string, re
     }
     // An -I folder is relative to where make starts (before -C moves it: GNU make reads options in order; both kept).
     const parsed = newParsed(folder, includeDirs.flatMap((dir) => [...new Set([resolve(from, dir), resolve(folder, dir)])]));
-    const candidates = file !== undefined ? [resolve(folder, file)] : ['GNUmakefile', 'makefile', 'Makefile'].map((name) => resolve(folder, name));
+    const candidates = file !== undefined ? [resolve(folder, file)] : MAKEFILE_NAMES.map((name) => resolve(folder, name));
     const main = candidates.find((path) => read(path) !== undefined) ?? candidates[candidates.length - 1]!;
     parse(top, main, folder, read, parsed);
     finish(parsed, main);
@@ -180,10 +187,10 @@ export function makefileAll(top: string, path: string, read: Read): { files: str
   const folder = dirname(path);
   const parsed = newParsed(folder);
   parse(top, path, folder, read, parsed);
-  const rules: [string | undefined, Rule][] = [...parsed.table, ...parsed.patterns.map(({ rule }) => [undefined, rule] as [undefined, Rule])];
+  const rules: [string | undefined, Rule][] = [...[...parsed.table].flatMap(([target, each]) => each.map((rule): [string, Rule] => [target, rule])), ...parsed.patterns.map(({ rule }) => [undefined, rule] as [undefined, Rule])];
   return {
     files: parsed.files, globs: parsed.globs,
-    lines: [...parsed.shells, ...rules.flatMap(([target, rule]) => rule.recipe.map((line) => automatic(expand(line, parsed.vars), target, rule)))],
+    lines: [...parsed.shells, ...rules.flatMap(([target, rule]) => rule.recipe.flatMap((line) => expandEach(line, parsed).map((each) => automatic(each, target, rule))))],
     named: rules.flatMap(([, rule]) => rule.prerequisites.filter((name) => !name.includes('%')).map((name) => resolve(folder, expand(name, parsed.vars)))),
   };
 }

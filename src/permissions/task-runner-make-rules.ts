@@ -2,6 +2,7 @@
 // makefile rules (test/lint/make-one-reader.test.ts).
 import { isCommandVariable, isLoaderVariable } from './obeyed-env.js';
 import { shellReadsVariable } from '../shell/danger-variables.js';
+import { patternOf, ruleLine, staticParts } from './task-runner-make-grammar.js';
 
 export interface MakeRule {
   readonly target: string;
@@ -9,14 +10,18 @@ export interface MakeRule {
   readonly prerequisites: readonly string[];
 }
 
-// A rule line as make reads it (red team R32-3): indented with spaces (not a tab: a recipe) is a rule too, and a
-// target is a file name, `./Makefile` being `Makefile`.
+// The rules of the rule lines (task-runner-make-grammar.ts); a target is a file name, `./Makefile` being `Makefile`.
 export function rulesOf(lines: readonly string[]): MakeRule[] {
   return lines.flatMap((line, at) => {
-    const found = /^ *([^\s:#=][^:#=]*?)\s*::?(?!=)(.*)$/.exec(line);
+    const found = ruleLine(line);
     if (!found) return [];
-    const prerequisites = found[2]!.split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
-    return found[1]!.split(/\s+/).map((target) => ({ target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites }));
+    // A static pattern rule (`a.o: %.o: %.c`): each target's prerequisites with its stem.
+    const [first, second] = staticParts(found.rest.split(/[;#]/)[0]!);
+    const prerequisites = (second ?? first).split(/[|;#]/)[0]!.split(/\s+/).filter(Boolean);
+    return found.targets.split(/\s+/).map((target) => {
+      const stem = second === undefined ? undefined : patternOf(first.trim()).exec(target)?.[1];
+      return { target: target.replace(/^(?:\.\/+)+/, ''), at, prerequisites: stem === undefined ? prerequisites : prerequisites.map((each) => each.replace('%', stem)) };
+    });
   });
 }
 

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { TaskFolder } from './task-runner-files.js';
+import { unreadConstruct } from './task-runner-make-grammar.js';
 
 // The lines make reads for a Makefile (task-runner-make.ts): `\`-continued lines joined, comment lines dropped, the
 // included makefiles of the project read in place (`include`/`-include`/`sinclude` of literal names, from the make
 // folder), `define` blocks taken out (their names: variables whose value is not read), and `SHELL`/`.SHELLFLAGS`
 // kept only for a sh-family shell run with `-c`. Anything else that changes what make reads or how it runs a
 // recipe (a computed include, an immediate `define`, another shell, a `.DEFAULT_GOAL` other than one plain name,
-// `.RECIPEPREFIX`) is unknown.
+// `.RECIPEPREFIX`, the constructs of task-runner-make-grammar.ts' unreadConstruct) is unknown.
 
 const MAX_INCLUDES = 16;
 const INCLUDE = /^\s*(-?include|sinclude)\s+(.*)$/;
@@ -47,6 +48,8 @@ function add(folder: TaskFolder, lines: readonly string[], out: MakeText, depth:
       while (at < lines.length && !/^\s*endef\b/.test(lines[at]!)) at++;
       continue;
     }
+    const unread = unreadConstruct(line);
+    if (unread !== undefined) return unread;
     const setting = SETTING.exec(line);
     // `.DEFAULT_GOAL := deploy`: one plain name set once is read; appended, computed or set again is not.
     const goal = /^\s*\.DEFAULT_GOAL\s*(?:::?=|:::=|=)\s*([^\s$`#]+)\s*$/.exec(line);

@@ -3,6 +3,7 @@ import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 import { expand, type Vars } from './task-runner-make-expand.js';
 import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
+import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, withoutReferences } from './task-runner-make-grammar.js';
 
 // THE make reader (issue 26, fix32a): what a `make` call runs, for the decision (task-runners.ts' row, judged by
 // decide-scripts.ts) and for the question that shows it and keys an "always" on it (shell/run-script-make.ts renders
@@ -21,7 +22,6 @@ const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX:
 // Options that pick another Makefile, folder, include folder or make text.
 const PLACE = /^(?:-[A-Za-z]*[CfIE]|--(?:directory|file|makefile|include-dir|eval)\b)/;
 const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '-j', '-l', '--jobs', '--load-average', '--max-load']);
-const ASSIGN = /^(?:(?:override|export)\s+)*([A-Za-z_][\w.-]*)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$/;
 const MAX_DEPTH = 10;
 
 // The goals, the command line's assignments and the literal `-C dir` folders of make's words; unknown for another
@@ -69,9 +69,9 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   for (const line of lines) {
     if (/^\s*(?:ifeq|ifneq|ifdef|ifndef)\b/.test(line)) depth++;
     else if (/^\s*endif\b/.test(line)) depth = Math.max(0, depth - 1);
-    const set = line.startsWith('\t') ? null : ASSIGN.exec(line.trim());
-    if (!set || set[1]!.includes(' ')) continue;
-    const [, name, op, value] = set;
+    const set = line.startsWith('\t') ? null : ASSIGNMENT.exec(line);
+    if (!set) continue;
+    const [, , name, op, value] = set;
     if (op !== '?=') fixed.add(name!);
     if (/^:{1,3}=$/.test(op!)) immediate.add(name!);
     else if (op !== '+=') immediate.delete(name!);
@@ -97,16 +97,11 @@ function variables(lines: readonly string[], assigned: ReadonlyMap<string, strin
   return { values, unknown, choices: new Map(offered), immediate };
 }
 
-const MAX_VARIANTS = 16;
-
 // The variable sets a recipe line is judged with: one per value the conditional variables it names may have
-// (past MAX_VARIANTS, or nested in another variable, they stay unknown: the line asks).
+// (past the bound, or nested in another variable, they stay unknown: the line asks).
 function variants(line: string, vars: Vars): Vars[] {
-  const named = [...new Set([...line.matchAll(/\$[({]([A-Za-z_][\w.-]*)[)}]/g)].map((found) => found[1]!))].filter((name) => vars.choices.has(name));
-  let sets: Map<string, string>[] = [new Map()];
-  for (const name of named) sets = sets.flatMap((set) => vars.choices.get(name)!.map((value) => new Map([...set, [name, value]])));
-  if (named.length === 0 || sets.length > MAX_VARIANTS) return [vars];
-  return sets.map((set) => ({ ...vars, values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))) }));
+  const sets = variantValues(line, vars.choices);
+  return sets === undefined ? [vars] : sets.map((set) => ({ ...vars, values: new Map([...vars.values, ...set]), unknown: new Set([...vars.unknown].filter((name) => !set.has(name))) }));
 }
 
 // Whether a MAKEFLAGS/MFLAGS assignment holds only plain flags (`-j4`, `s`, `--no-print-directory`).
@@ -125,20 +120,6 @@ function suffixRule(rule: MakeRule): MakeRule {
   return { ...rule, target: `%${found[2] ?? ''}`, prerequisites: [`%${found[1]!}`] };
 }
 
-// The text of each `$(shell ..)`/`${shell ..}` in `text` (parentheses balanced), and whether `$(eval ..)` is there.
-function calls(text: string): { shells: string[]; evals: boolean } {
-  const shells: string[] = [];
-  for (const found of text.matchAll(/\$([({])shell\s/g)) {
-    const [open, close] = found[1] === '(' ? ['(', ')'] : ['{', '}'];
-    let depth = 1;
-    let at = found.index + found[0].length;
-    const start = at;
-    for (; at < text.length && depth > 0; at++) depth += text[at] === open ? 1 : text[at] === close ? -1 : 0;
-    shells.push(text.slice(start, depth === 0 ? at - 1 : at));
-  }
-  return { shells, evals: /\$[({](?:eval|file|guile|load)\s/.test(text) };
-}
-
 // What make runs while READING the Makefile: every `$(shell ..)` of an immediately expanded place (`:=`/`::=`/
 // `:::=`/`+=` values, `!=` commands, conditionals, rule lines, top-level lines), also through the deferred
 // variables such a place names; `$(eval ..)` (more make text) and the like are not read (fail closed).
@@ -146,17 +127,16 @@ function parseTime(lines: readonly string[], vars: Vars, glob: (patterns: string
   const out: string[] = [];
   for (const line of lines) {
     if (line.startsWith('\t') || line.trim() === '') continue;
-    const set = ASSIGN.exec(line.trim());
-    if (set && (set[2] === '=' || set[2] === '?=')) continue;
-    let text = set?.[2] === '!=' ? `$(shell ${set[3]!})` : line;
+    const set = ASSIGNMENT.exec(line);
+    if (set && (set[3] === '=' || set[3] === '?=')) continue;
+    let text = set?.[3] === '!=' ? `$(shell ${set[4]!})` : line;
     for (let depth = 0; depth < MAX_DEPTH; depth++) {
       const inlined = text.replace(/\$[({]([A-Za-z_][\w.-]*)[)}]/g, (all, name: string) => vars.values.get(name) ?? all);
       if (inlined === text) break;
       text = inlined;
     }
-    const found = calls(text);
-    if (found.evals) return { lines: out, unknown: `\`${line.trim()}\` makes more make text or loads code while the Makefile is read` };
-    for (const shell of found.shells) {
+    if (/\$[({](?:eval|file|guile|load)\s/.test(text)) return { lines: out, unknown: `\`${line.trim()}\` makes more make text or loads code while the Makefile is read` };
+    for (const shell of functionCalls(text, 'shell')) {
       const got = expand(shell, vars, { auto: {}, glob });
       if (got.unknown !== undefined) return { lines: out, unknown: `\`${line.trim()}\` runs \`${shell}\` while the Makefile is read: ${got.unknown}` };
       out.push(got.text);
@@ -165,18 +145,6 @@ function parseTime(lines: readonly string[], vars: Vars, glob: (patterns: string
   return { lines: out };
 }
 
-// A rule line's text without its make references (`$(SRC:.c=.o)` sets no target-specific variable).
-function withoutReferences(text: string): string {
-  let out = text;
-  for (let depth = 0; depth < MAX_DEPTH; depth++) {
-    const next = out.replace(/\$[({][^$()}{]*[)}]/g, '');
-    if (next === out) break;
-    out = next;
-  }
-  return out;
-}
-
-const patternOf = (target: string): RegExp => new RegExp(`^${target.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.*)')}$`);
 
 // One recipe line make runs, and the target whose rule runs it ('' for a line make runs while reading the Makefile).
 export interface MakeStep {
@@ -200,7 +168,7 @@ export function makeGoal(folder: TaskFolder, goal: string, context: { readonly r
 }
 
 // The makefile make reads in the folder (the first of its three names that stands there).
-const makefileOf = (folder: TaskFolder): string | undefined => ['GNUmakefile', 'makefile', 'Makefile'].find((each) => folder.text(`${folder.dir}/${each}`) !== 'absent');
+const makefileOf = (folder: TaskFolder): string | undefined => MAKEFILE_NAMES.find((each) => folder.text(`${folder.dir}/${each}`) !== 'absent');
 
 // Whether the folder's makefile, as make reads it (includes too), has a rule for `target` (the test command's
 // detection of `make test`: shell/test-detect.ts).

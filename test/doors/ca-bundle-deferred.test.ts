@@ -1,11 +1,12 @@
 // The ChatCLI wrapper of docs/chatcli-plugin.md starts node without NODE_EXTRA_CA_CERTS (node parses the bundle at
 // every start: issue 31's plugin-door row), and codeward gives the bundle back to everything it runs, cold or
 // through the warm engine; an entry point that may open TLS connections itself refuses such a process.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, REPO_ROOT, removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { startServe } from '../helpers/serve.js';
 
 let root: string;
 let home: string;
@@ -60,16 +61,7 @@ const SHOW = 'echo "extra=${NODE_EXTRA_CA_CERTS:--}"; echo "deferred=${CODEWARD_
 async function startServer(): Promise<void> {
   // Without a bundle of its own: what the call's program gets comes from the call.
   const { NODE_EXTRA_CA_CERTS: _, ...env } = environment({ CODEWARD_NO_SERVE: '' });
-  const server = spawn(process.execPath, [CLI, '-C', root, 'serve'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  servers.push(server);
-  let stderr = '';
-  await new Promise<void>((done, refuse) => {
-    server.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes(' on ')) done();
-    });
-    server.once('exit', (code) => refuse(new Error(`serve exited ${code}: ${stderr}`)));
-  });
+  await startServe({ root, env, servers });
 }
 
 describe('the documented ChatCLI wrapper holds NODE_EXTRA_CA_CERTS back from node only', { timeout: 120_000 }, () => {

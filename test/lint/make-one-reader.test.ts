@@ -7,13 +7,13 @@ import { REPO_ROOT } from '../helpers/fixture.js';
 // one that built what the approval showed and keyed an "always" on; they drifted (a second double-colon rule, an
 // include, .DEFAULT, a pattern rule, `-C`, MAKEFILES=: shown other lines than judged; round 31 had to fix both for
 // the makefile's own remake rule). The one reader is src/permissions/task-runner-make*.ts (readMakeCall, makeGoal,
-// makeHasRule): the question (shell/run-script-make.ts) and the test command's detection render from it. No other
+// makeHasRule): the question (shell/run-script-make.ts) and the test command's detection render from it; the hook
+// walk's make model (hook-make*.ts, what a git hook's make obeys) reads lines through its grammar
+// (task-runner-make-grammar.ts: makefile names, rule lines, assignments; fix45). No other
 // source file names a makefile as a string literal nor matches make's rule syntax (`::?(?!=)`, a rule and not an
 // assignment). Files that name one for another reason are allowed below, with the reason.
 const READER = /^src\/permissions\/task-runner-make(?:-[a-z]+)?\.ts$/;
 const ALLOWED: Readonly<Record<string, string>> = {
-  'src/permissions/hook-make.ts': "the hook walk's make model (what a git hook's make obeys, for the write gate): a second reader, an allow-list, not folded yet (fix32a report: LEFT)",
-  'src/permissions/hook-make-parse.ts': "the hook walk's make model (see hook-make.ts): not folded yet (fix32a report: LEFT)",
   'src/permissions/obeyed-hooks.ts': 'the names of the files each runner obeys (the write gate catalogue); their text is read by the hook model',
   'src/permissions/runner-kinds.ts': 'the names of the files each runner obeys (the write gate catalogue); their text is read by the hook model',
   'src/permissions/unconfined-attached.ts': "make's long option --makefile (a file named on the line), not a file read",

@@ -1,81 +1,50 @@
 // The ChatCLI wrapper's perl client (src/bin/warm-call.pl, docs/chatcli-plugin.md): through the real wrapper (the
 // docs' heredoc run by sh), real perl and a real `codeward serve`, each call gets node's answer; a `node` first on
 // PATH records every start, which tells whether perl answered the call itself or handed it to node.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { socketPath } from '../../../src/doors/serve/socket.js';
-import { CLI, REPO_ROOT, removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { CLI, REPO_ROOT } from '../../helpers/fixture.js';
+import { serveRig, startServe, stopServers } from '../../helpers/serve.js';
 
 const PERL = join(REPO_ROOT, 'dist/bin/warm-call.pl');
-let root: string;
-let home: string;
-let state: string;
-let bin: string;
-const servers: ChildProcess[] = [];
-
-beforeEach(async () => {
-  root = await tempDir('cw-perl-root-');
-  home = await tempDir('cw-perl-home-');
-  state = await tempDir('cw-perl-state-');
-  bin = await tempDir('cw-perl-bin-');
-  await writeFiles(root, { 'a.txt': 'one\ntwo\n' });
-});
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.exitCode !== null || server.signalCode !== null) continue;
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
-  }
-  await Promise.all([root, home, state, bin].map(removeDir));
-});
+const rig = serveRig('cw-perl', { 'a.txt': 'one\ntwo\n' }, ['bin']);
+const bin = (): string => rig.more['bin']!;
 
 function environment(extra: Record<string, string> = {}): Record<string, string> {
-  const path = `${bin}:${dirname(process.execPath)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-  return { ...(process.env as Record<string, string>), PATH: path, HOME: home, CODEWARD_STATE_DIR: state, XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '', ...extra };
+  return { ...rig.env, PATH: `${bin()}:${dirname(process.execPath)}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, ...extra };
 }
 
 async function installDocumentedWrapper(): Promise<string> {
   const docs = await readFile(join(REPO_ROOT, 'docs/chatcli-plugin.md'), 'utf8');
   const heredoc = /^cat > ~\/\.chatcli\/plugins\/coder <<EOF\n[\s\S]*?\nEOF$/m.exec(docs)?.[0];
   expect(heredoc).toBeDefined();
-  const wrapper = join(bin, 'coder');
+  const wrapper = join(bin(), 'coder');
   const written = spawnSync('sh', ['-c', heredoc!.replace('~/.chatcli/plugins/coder', '"$TARGET"')], { env: { PATH: process.env['PATH'] ?? '', CODEWARD: REPO_ROOT.replace(/\/$/, ''), TARGET: wrapper }, encoding: 'utf8' });
   expect(written.status, written.stderr).toBe(0);
   await chmod(wrapper, 0o755);
-  await writeFile(join(bin, 'node'), `#!/bin/sh\necho started >> "${join(bin, 'node-started')}"\nexec "${process.execPath}" "$@"\n`);
-  await chmod(join(bin, 'node'), 0o755);
+  await writeFile(join(bin(), 'node'), `#!/bin/sh\necho started >> "${join(bin(), 'node-started')}"\nexec "${process.execPath}" "$@"\n`);
+  await chmod(join(bin(), 'node'), 0o755);
   return wrapper;
 }
 
-async function startServer(): Promise<void> {
-  const server = spawn(process.execPath, [CLI, '-C', root, 'serve'], { env: environment(), stdio: ['ignore', 'ignore', 'pipe'] });
-  servers.push(server);
-  let stderr = '';
-  await new Promise<void>((done, refuse) => {
-    server.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes(' on ')) done();
-    });
-    server.once('exit', (code) => refuse(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-}
+const startServer = (): ReturnType<typeof startServe> => startServe({ ...rig, env: environment() });
 
 type Answer = { status: number | null; stdout: string; stderr: string };
 
 // The call through the wrapper, and whether node started for it.
 async function viaWrapper(wrapper: string, args: readonly string[], extra: Record<string, string> = {}, input?: string): Promise<Answer & { node: boolean }> {
-  await rm(join(bin, 'node-started'), { force: true });
-  const result = spawnSync(wrapper, args, { cwd: root, env: environment(extra), encoding: 'utf8', ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, node: existsSync(join(bin, 'node-started')) };
+  await rm(join(bin(), 'node-started'), { force: true });
+  const result = spawnSync(wrapper, args, { cwd: rig.root, env: environment(extra), encoding: 'utf8', ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, node: existsSync(join(bin(), 'node-started')) };
 }
 
 // The node path the wrapper used before: the bin with the wrapper's words and variable.
 function viaNode(args: readonly string[], extra: Record<string, string> = {}, input?: string): Answer {
-  const result = spawnSync(process.execPath, [CLI, '--yes', ...args], { cwd: root, env: environment({ CODEWARD_CHATCLI_PLUGIN: '1', ...extra }), encoding: 'utf8', ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
+  const result = spawnSync(process.execPath, [CLI, '--yes', ...args], { cwd: rig.root, env: environment({ CODEWARD_CHATCLI_PLUGIN: '1', ...extra }), encoding: 'utf8', ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -115,10 +84,10 @@ describe('the wrapper\'s perl client answers as the bin does', { timeout: 120_00
     const warm = await viaWrapper(wrapper, ['write', '--file', 'piped.txt', '--content=-'], {}, 'from stdin\n');
     expect(warm.node).toBe(true);
     expect(warm.status, warm.stderr).toBe(0);
-    const written = await readFile(join(root, 'piped.txt'), 'utf8');
-    await rm(join(root, 'piped.txt'));
+    const written = await readFile(join(rig.root, 'piped.txt'), 'utf8');
+    await rm(join(rig.root, 'piped.txt'));
     expect({ status: warm.status, stdout: warm.stdout, stderr: warm.stderr }).toEqual(viaNode(['write', '--file', 'piped.txt', '--content=-'], {}, 'from stdin\n'));
-    expect(await readFile(join(root, 'piped.txt'), 'utf8')).toBe(written);
+    expect(await readFile(join(rig.root, 'piped.txt'), 'utf8')).toBe(written);
   });
 
   it('a socket folder that is not private, CODEWARD_NO_SERVE=1 and no server: node answers (and warns as it does)', async () => {
@@ -127,16 +96,13 @@ describe('the wrapper\'s perl client answers as the bin does', { timeout: 120_00
     const off = await viaWrapper(wrapper, ['read', 'a.txt'], { CODEWARD_NO_SERVE: '1' });
     expect(off.node).toBe(true);
     expect({ status: off.status, stdout: off.stdout, stderr: off.stderr }).toEqual(viaNode(['read', 'a.txt'], { CODEWARD_NO_SERVE: '1' }));
-    await chmod(join(state, 'serve'), 0o750);
+    await chmod(join(rig.state, 'serve'), 0o750);
     const open = await viaWrapper(wrapper, ['read', 'a.txt']);
     expect(open.node).toBe(true);
     expect(open.stderr).toContain('not using the warm engine');
     expect({ status: open.status, stdout: open.stdout, stderr: open.stderr }).toEqual(viaNode(['read', 'a.txt']));
-    await chmod(join(state, 'serve'), 0o700);
-    for (const server of servers.splice(0)) {
-      server.kill('SIGTERM');
-      await new Promise((done) => server.once('exit', done));
-    }
+    await chmod(join(rig.state, 'serve'), 0o700);
+    await stopServers(rig);
     const none = await viaWrapper(wrapper, ['read', 'a.txt']);
     expect(none.node).toBe(true);
     expect({ status: none.status, stdout: none.stdout, stderr: none.stderr }).toEqual(viaNode(['read', 'a.txt']));

@@ -1,60 +1,26 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, removeDir, tempDir, writeFiles } from '../../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { CLI, writeFiles } from '../../helpers/fixture.js';
+import { serveRig, startServe } from '../../helpers/serve.js';
 import { trustWorkspaceAt } from '../../helpers/trust.js';
 
 // `codeward serve` through the real binary: a warm engine answers like a cold process, and only its user.
-let root: string;
-let home: string;
-let state: string;
-let env: Record<string, string>;
-const servers: ChildProcess[] = [];
-
-beforeEach(async () => {
-  root = await tempDir('cw-serve-root-');
-  home = await tempDir('cw-serve-home-');
-  state = await tempDir('cw-serve-state-');
-  env = { ...(process.env as Record<string, string>), HOME: home, CODEWARD_STATE_DIR: state, XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
-  await writeFiles(root, { 'open.txt': 'visible\n', 'token.secret': 'hidden\n' });
-});
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.exitCode !== null || server.signalCode !== null) continue;
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
-  }
-  await Promise.all([root, home, state].map(removeDir));
-});
-
-// Starts `codeward serve` for the workspace and waits until it listens.
-async function startServer(args: readonly string[] = []): Promise<{ server: ChildProcess; stderr: () => string }> {
-  const server = spawn(process.execPath, [CLI, '-C', root, 'serve', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  servers.push(server);
-  let stderr = '';
-  await new Promise<void>((done, refuse) => {
-    server.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes(' on ')) done();
-    });
-    server.once('exit', (code) => refuse(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  return { server, stderr: () => stderr };
-}
+const rig = serveRig('cw-serve', { 'open.txt': 'visible\n', 'token.secret': 'hidden\n' });
+const startServer = (args: readonly string[] = []): ReturnType<typeof startServe> => startServe(rig, args);
 
 // One call as the ChatCLI wrapper makes it (no terminal); `warm` tells whether the server answered it.
 function call(args: readonly string[], extra: Record<string, string> = {}): { status: number; stdout: string; stderr: string; warm: boolean } {
-  const result = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', ...args], { cwd: root, env: { ...env, ...extra }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', ...args], { cwd: rig.root, env: { ...rig.env, ...extra }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr.replace(/^timing: .*\n/gm, ''), warm: /^timing: warm engine call/m.test(result.stderr) };
 }
 
 // The same call warm and cold (CODEWARD_NO_SERVE=1), each from the same per-workspace state (a notice
 // is shown once per change): the same status, output and messages.
 function warmAndCold(args: readonly string[]): ReturnType<typeof call> {
-  const workspaces = join(state, 'workspaces');
-  const snapshot = join(state, 'snapshot');
+  const workspaces = join(rig.state, 'workspaces');
+  const snapshot = join(rig.state, 'snapshot');
   rmSync(snapshot, { recursive: true, force: true });
   if (existsSync(workspaces)) cpSync(workspaces, snapshot, { recursive: true });
   const warm = call(args);
@@ -70,34 +36,34 @@ function warmAndCold(args: readonly string[]): ReturnType<typeof call> {
 describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }, () => {
   it('start-up warnings reach the caller, and --content=- reads the caller\'s stdin (red team round 3, L1/L2)', async () => {
     // The workspace is the home folder: the engine warns at start-up.
-    env = { ...env, HOME: root };
+    rig.env = { ...rig.env, HOME: rig.root };
     await startServer();
     const warned = warmAndCold(['read', 'open.txt']);
     expect(warned.stderr).toContain('the workspace is your home folder');
-    const piped = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', '--yes', 'write', '--file', 'piped.txt', '--content=-'], { cwd: root, env, input: 'from stdin\n', encoding: 'utf8' });
+    const piped = spawnSync(process.execPath, [CLI, '--debug-timing', '--json', '--yes', 'write', '--file', 'piped.txt', '--content=-'], { cwd: rig.root, env: rig.env, input: 'from stdin\n', encoding: 'utf8' });
     expect(piped.stderr).not.toMatch(/^timing: warm engine call/m);
     expect(JSON.parse(piped.stdout).ok, piped.stdout + piped.stderr).toBe(true);
-    expect(readFileSync(join(root, 'piped.txt'), 'utf8')).toBe('from stdin\n');
+    expect(readFileSync(join(rig.root, 'piped.txt'), 'utf8')).toBe('from stdin\n');
   });
 
   it('sees a policy file changed between two calls', async () => {
     await startServer();
     expect(JSON.parse(warmAndCold(['read', 'open.txt']).stdout).ok).toBe(true);
-    await writeFiles(home, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder read open.txt', action: 'deny' }] }) });
+    await writeFiles(rig.home, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder read open.txt', action: 'deny' }] }) });
     const denied = JSON.parse(warmAndCold(['read', 'open.txt']).stdout);
     expect(denied.ok).toBe(false);
     expect(denied.error.code).toBe('C240');
   });
 
   it('sees a trust revoked between two calls', async () => {
-    await writeFiles(root, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder write *.txt', action: 'allow' }] }) });
-    await trustWorkspaceAt(root, home);
+    await writeFiles(rig.root, { '.codeward/policy.json': JSON.stringify({ rules: [{ pattern: '@coder write *.txt', action: 'allow' }] }) });
+    await trustWorkspaceAt(rig.root, rig.home);
     await startServer();
     const allowed = call(['write', '--file', 'a.txt', '--content', 'one\n']);
     expect(allowed.warm).toBe(true);
     expect(JSON.parse(allowed.stdout).ok).toBe(true);
     expect(JSON.parse(call(['write', '--file', 'b.txt', '--content', 'one\n'], { CODEWARD_NO_SERVE: '1' }).stdout).ok).toBe(true);
-    const revoked = spawnSync(process.execPath, [CLI, '-C', root, 'trust', '--revoke'], { env, encoding: 'utf8' });
+    const revoked = spawnSync(process.execPath, [CLI, '-C', rig.root, 'trust', '--revoke'], { env: rig.env, encoding: 'utf8' });
     expect(revoked.status).toBe(0);
     const asked = JSON.parse(warmAndCold(['write', '--file', 'notes.txt', '--content', 'two\n']).stdout);
     expect(asked.ok).toBe(false);
@@ -107,15 +73,15 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
   it('sees a config file changed between two calls', async () => {
     await startServer();
     expect(JSON.parse(warmAndCold(['read', 'token.secret']).stdout).ok).toBe(true);
-    await writeFiles(root, { '.codeward/config.yaml': 'nonAccessibleGlobs:\n  - "**/*.secret"\n' });
+    await writeFiles(rig.root, { '.codeward/config.yaml': 'nonAccessibleGlobs:\n  - "**/*.secret"\n' });
     expect(JSON.parse(warmAndCold(['read', 'token.secret']).stdout).error.code).toBe('C211');
   });
 
   it("runs a call in the caller's folder and environment", async () => {
-    mkdirSync(join(root, 'sub'));
-    writeFileSync(join(root, 'sub', 'inner.txt'), 'inner\n');
+    mkdirSync(join(rig.root, 'sub'));
+    writeFileSync(join(rig.root, 'sub', 'inner.txt'), 'inner\n');
     await startServer();
-    const relative = spawnSync(process.execPath, [CLI, '--debug-timing', '-C', '..', 'read', 'sub/inner.txt'], { cwd: join(root, 'sub'), env, encoding: 'utf8' });
+    const relative = spawnSync(process.execPath, [CLI, '--debug-timing', '-C', '..', 'read', 'sub/inner.txt'], { cwd: join(rig.root, 'sub'), env: rig.env, encoding: 'utf8' });
     expect(relative.stderr).toMatch(/^timing: warm engine call/m);
     expect(relative.stdout).toContain('inner');
   });
@@ -124,8 +90,8 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
   // every call of a ChatCLI session. A loader hook records every module it imports, built-ins included.
   it('hands a call over loading neither node:crypto, node:v8 nor the CLI door', async () => {
     await startServer();
-    const record = join(state, 'loads.txt');
-    const hook = join(state, 'hook.mjs');
+    const record = join(rig.state, 'loads.txt');
+    const hook = join(rig.state, 'hook.mjs');
     writeFileSync(hook, `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(\`import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(record)}, url + '\\\\n'); return next(url, context); }\`));\n`);
     const warm = call(['read', 'open.txt'], { NODE_OPTIONS: `--import ${hook}` });
     expect(warm.warm).toBe(true);
@@ -143,10 +109,10 @@ describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, 
   const canBecomeNobody = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
   it.skipIf(!canBecomeNobody)('refuses another user at the socket folder (0700, this user)', async () => {
     await startServer();
-    const folder = join(state, 'serve');
+    const folder = join(rig.state, 'serve');
     // nobody may reach the temp folders above (they are 0700 for other reasons): the folder's own mode
     // must refuse, so open the path up to it.
-    chmodSync(state, 0o755);
+    chmodSync(rig.state, 0o755);
     const script = `const net = require('net'); const path = process.argv[1]; net.connect(path).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); });`;
     const socket = spawnSync('ls', [folder], { encoding: 'utf8' }).stdout.trim();
     expect(socket).toMatch(/\.sock$/);
@@ -158,9 +124,9 @@ describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, 
   });
 
   it('will not serve from, nor hand a call to, a socket folder of another user or open to others', async () => {
-    const folder = join(state, 'serve');
+    const folder = join(rig.state, 'serve');
     mkdirSync(folder, { mode: 0o700 });
-    const elsewhere = join(state, 'elsewhere');
+    const elsewhere = join(rig.state, 'elsewhere');
     mkdirSync(elsewhere, { mode: 0o700 });
     const spoils = [() => chmodSync(folder, 0o777)];
     if (process.getuid?.() === 0) spoils.push(() => chownSync(folder, 65534, 65534));
@@ -171,7 +137,7 @@ describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, 
     });
     for (const spoil of spoils) {
       spoil();
-      const refused = spawnSync(process.execPath, [CLI, '-C', root, 'serve'], { env, encoding: 'utf8' });
+      const refused = spawnSync(process.execPath, [CLI, '-C', rig.root, 'serve'], { env: rig.env, encoding: 'utf8' });
       expect(refused.status).not.toBe(0);
       expect(refused.stderr).toMatch(/socket folder is not private/);
       const cold = call(['read', 'open.txt']);
@@ -188,7 +154,7 @@ describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, 
     expect(call(['read', 'open.txt']).warm).toBe(true);
     server.kill('SIGKILL');
     await new Promise((done) => server.once('exit', done));
-    const folder = join(state, 'serve');
+    const folder = join(rig.state, 'serve');
     expect(spawnSync('ls', [folder], { encoding: 'utf8' }).stdout).toMatch(/\.sock/);
     const cold = call(['read', 'open.txt']);
     expect(cold.warm).toBe(false);
@@ -203,6 +169,6 @@ describe('codeward serve: only its user, and a fallback', { timeout: 120_000 }, 
     await new Promise((done) => (server.exitCode === null ? server.once('exit', done) : done(undefined)));
     expect(server.exitCode).toBe(0);
     expect(stderr()).toMatch(/stopped after 0 calls/);
-    expect(spawnSync('ls', [join(state, 'serve')], { encoding: 'utf8' }).stdout.trim()).toBe('');
+    expect(spawnSync('ls', [join(rig.state, 'serve')], { encoding: 'utf8' }).stdout.trim()).toBe('');
   });
 });
