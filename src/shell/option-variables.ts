@@ -127,9 +127,20 @@ export function optionSplices(values: readonly string[], assigned: readonly Assi
       if (shell) shells.push(values[at]!);
       for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
     }
-    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [madeAssignment(one.value, one.dynamic)] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : wordsOf(one.name, one.value).map((value) => ({ value, known: true }))))] });
+    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [madeAssignment(one.value, one.dynamic)] : one.dynamic ? runtimeWords(one) : wordsOf(one.name, one.value).map((value) => ({ value, known: true }))))] });
   }
   return splices;
+}
+
+// A value only known at run time (`GOFLAGS=-toolexec=$PWD/s.sh`, R39-b13): when the walker knows its one shape (the
+// values it tracks filled in: `$PWD` is `.`), its static words as written and each word with a run-time part as a run-time word keeping its static start (the option
+// it spells); else one run-time word.
+function runtimeWords(one: Assigned): SplicedWord[] {
+  const whole: SplicedWord[] = [{ value: `$${one.name}`, known: false }];
+  const shape = one.candidates?.length === 1 ? one.candidates[0]! : undefined;
+  if (shape === undefined) return whole;
+  if (!shape.includes('\u0000')) return wordsOf(one.name, shape).map((value) => ({ value, known: true }));
+  return shape.split(/\s+/).filter(Boolean).map((word): SplicedWord => (word.includes('\u0000') ? { ...whole[0]!, prefix: word.slice(0, word.indexOf('\u0000')) } : { value: word, known: true }));
 }
 
 // make's `NAME=VALUE` from its environment: a run-time value keeps `NAME=` as its literal start (it is an
