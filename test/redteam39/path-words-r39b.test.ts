@@ -1,0 +1,78 @@
+// Parked: imports are written for the file moved to test/redteam39/<name>.test.ts (as round 38 moved its own).
+// R39-b1 — MAJOR (seed 004's immune list of an unstaged run; R36-4/R37-b2/R38-b2's "a bare program found on the PATH
+// the command sets" class) — runners-started.ts pathFound/pathEntryFile, the top level's PATH reader, is a second and
+// narrower reader than the #! one (task-runner-shell.ts onShebangPath), and it fails OPEN:
+//   (a) an entry only known at run time (`$(pwd)/bin`, `${PWD%/}/bin`, `$X`) returns undefined = "not the workspace's"
+//       (pathEntryFile: `if (/[$`]/.test(pwd)) return undefined;`), so the bare name is judged as the system program;
+//   (b) the folder the command runs in is not followed: `cd bin; PATH=. t`, `env -C bin PATH=. python3` resolve `.`
+//       against the call's folder (where no t/python3 is), while the shell/env look in bin/;
+//   (d) bash's append assignment as a prefix: `PATH+=:. t` (pathFound reads only words starting `PATH=`; `PATH+=:./bin;
+//       t` and `export PATH+=…` are immune "setting PATH"), and nested expansions `PATH=${PATH:+$PATH:}./bin t`;
+//   (c) `PATH=bin t` (one relative entry, no `./`, no system folder after it): pathFound finds ./bin/t (asked for
+//       `PATH=./bin t` and `PATH=bin:/usr/bin t`), but the script file's own line is then judged under the
+//       assignment `PATH=bin` and its `/bin/rm -rf` is not seen as rm -r (`sh s.sh` with the same text asks).
+//
+// Reproduction (integ 507f8cca, root, bwrap; default sandbox, --yes, --no-stage; sub/new.txt uncommitted;
+// bin/t and bin/python3 = '#!/bin/sh\necho EVIL\n/bin/rm -rf ROOT/sub\n' (0755)):
+//   $ codeward --yes exec --no-stage 'PATH=$(pwd)/bin t'            -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'PATH=${PWD%/}/bin t'          -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'X=bin; PATH=$X t'             -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'cd bin; PATH=. t'             -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'env -C bin PATH=. python3 -V' -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'PATH=bin t'                   -> EVIL, [exit 0], sub/ GONE
+//   $ codeward --yes exec --no-stage 'PATH+=:. t'  (t in the root)  -> EVIL, [exit 0], sub/ GONE
+//   also: 'PATH=${PATH:+$PATH:}./bin t', '(cd bin; PATH=. t)', 'cd -P bin; PATH=. t' -> sub/ GONE; the same under
+//   --allow '@coder exec *' instead of --yes.
+//   control (held): `PATH=./bin t`, `PATH=bin:/usr/bin t`, `PATH=$PWD/bin:$PATH python3 -V`, `PATH=./bin:$PATH t`,
+//   `cd bin && PATH=.:$PATH python3 -V`, `env -C bin PATH=.:/usr/bin t` -> C241.
+// Expected: C241 and the work kept.
+// ONE place for the class fix: one PATH-lookup reader shared by the #! reader and the top level (onShebangPath's
+// rules: an entry with `$`/`` ` `` is UNKNOWN, a relative entry under a moved folder (cd, env -C) is resolved against
+// that folder (lineFolders' dirs) or unknown); and the script file found on PATH is judged WITHOUT re-reading its
+// absolute programs through the command's PATH (decide-scripts.ts: the `PATH=bin` prefix given to the file's text).
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
+
+let base: string;
+let count = 0;
+beforeAll(async () => {
+  base = await tempDir('cw-rt39b-');
+});
+afterAll(async () => removeDir(base));
+
+// One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding `files` (0755; ROOT in a
+// text is the workspace's absolute path) and the uncommitted sub/new.txt.
+async function verdict(line: string, files: Record<string, string>): Promise<string> {
+  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
+  mkdirSync(join(root, 'sub'), { recursive: true });
+  mkdirSync(home);
+  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, name)), { recursive: true });
+    writeFileSync(join(root, name), text.replaceAll('ROOT', root));
+    chmodSync(join(root, name), 0o755);
+  }
+  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
+  try {
+    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
+    const kept = existsSync(join(root, 'sub/new.txt'));
+    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
+  } finally {
+    await engine.close();
+  }
+}
+
+const RM = '#!/bin/sh\necho EVIL\n/bin/rm -rf ROOT/sub\n';
+const EVIL = { 'bin/t': RM, 'bin/python3': RM, t: RM };
+describe.skipIf(!bwrapWorks)('R39-b1 MAJOR: a bare program on a PATH the top-level reader cannot place runs a workspace script unread', { timeout: 120_000 }, () => {
+  it.each(['PATH=$(pwd)/bin t', 'PATH=${PWD%/}/bin t', 'X=bin; PATH=$X t', 'cd bin; PATH=. t', 'env -C bin PATH=. python3 -V', 'PATH=bin t', 'PATH+=:. t', 'PATH=${PATH:+$PATH:}./bin t', '(cd bin; PATH=. t)', 'cd -P bin; PATH=. t'])('`%s` asks (C241) and keeps the work', async (line) => {
+    expect(await verdict(line, EVIL)).toBe('C241');
+  });
+  it.each(['PATH=./bin t', 'PATH=bin:/usr/bin t', 'cd bin && PATH=.:$PATH python3 -V', 'env -C bin PATH=.:/usr/bin t'])('control: `%s` asks', async (line) => {
+    expect(await verdict(line, EVIL)).toBe('C241');
+  });
+});
