@@ -59,7 +59,10 @@ async function withEngine<T>(files: Record<string, string>, sandboxed: boolean, 
   }
 }
 
-const MISSED = ['latexmkrc', '.latexmkrc', 'hie.yaml', '.hie-bios', '.bsp/sbt.json', 'omnisharp.json', 'rust-analyzer.toml', '.mill-jvm-opts', '.sl/config', '_darcs/prefs/defaults', '.vimspector.json', '.lazy.lua', 'cspell.config.js', 'tailwind.config.js', 'svelte.config.js', '.lintr', 'paper/latexmkrc'];
+const MISSED = ['latexmkrc', '.latexmkrc', 'hie.yaml', '.hie-bios', '.bsp/sbt.json', 'omnisharp.json', 'rust-analyzer.toml', '.mill-jvm-opts', '.sl/config', '_darcs/prefs/defaults', '.vimspector.json', '.lazy.lua', 'cspell.config.js', '.lintr', 'paper/latexmkrc'];
+// fix46: tailwind.config.js and svelte.config.js are left out by design: build files of the project (the catalogue's line,
+// obeyed.ts), obeyed where the project names the editor extension that loads them (hook-editor.ts;
+// test/permissions/hook-editor.test.ts holds tailwind.config.js free in a project that names no Tailwind extension).
 
 describe('R39-b2 MAJOR: config files a tool runs on open or save are not in the write gate catalogue', { timeout: 120_000 }, () => {
   it('the file tools ask (C241) for each under --yes', async () => {
