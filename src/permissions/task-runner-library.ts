@@ -114,10 +114,12 @@ const GIT: TaskRunner = { files: 'the helper programs git runs', names: gitExecP
 
 // The row of a library load: `enable`, the dynamic loader, openssl's options, git's --exec-path, or a loader variable's
 // runner words (loaderWords).
-export function libraryRunner(program: string): TaskRunner | undefined {
+// openssl's and git's rows only when the line names such a file: otherwise the program is judged as any other (a `git`
+// the line's PATH finds in the workspace is that script: red team R38-b1's path-made-name rows).
+export function libraryRunner(program: string, rest: readonly string[]): TaskRunner | undefined {
   if (program === 'enable') return ENABLE;
-  if (basename(program) === 'openssl') return OPENSSL;
-  if (basename(program) === 'git') return GIT;
+  const named = basename(program) === 'openssl' ? OPENSSL : basename(program) === 'git' ? GIT : undefined;
+  if (named !== undefined) return named.names(rest) !== null ? named : undefined;
   if (LOADER_PROGRAM.test(basename(program))) return LD_SO;
   const assigned = ASSIGNED.exec(program);
   return assigned !== null && LOADER.has(assigned[1]!) ? variableRunner(assigned[1]!, assigned[2]!) : undefined;

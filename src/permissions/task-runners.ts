@@ -174,7 +174,7 @@ export function taskRunnerOf(words: readonly string[]): { runner: TaskRunner; pr
   if (program === 'cargo') return rest[0] === 'make' ? { runner: TASK_RUNNERS['cargo-make']!, program: 'cargo make', rest: ['make', ...rest.slice(1)] } : undefined;
   const key = sameProgram(program);
   if (isShellName(key)) return { runner: shellRunner(key), program, rest };
-  const library = libraryRunner(program);
+  const library = libraryRunner(program, rest);
   if (library) return { runner: library, program, rest };
   const path = pathScript(program);
   if (path) return { runner: path, program, rest };
