@@ -263,8 +263,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // round 38's fixes: one env reader for every spelling (env-words.ts), PATH words read per assignment, systemProgram,
     // hash -p, the after-run walk at any depth over sandboxWritable, the closed walk kept per folder, a vanished hidden
     // path retried, the binary check: 881.2 KB; jail44, FOR THE LEAD TO ACCEPT OR REVERT: the closed walk's budget per
-    // top folder and its warning (R38-a6), the host's home folders (R38-a7): 882.3 KB).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(882_300);
+    // top folder and its warning (R38-a6), the host's home folders (R38-a7): 882.3 KB; walk46: the after-run walk's
+    // candidates from one find child (sandbox/modes-find.ts, +1,463 bytes; issue 26/31): 883.8 KB).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(883_800);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
