@@ -9,7 +9,8 @@ type Folder = { path: string; rel: string };
 // (floored to a whole second, one second more: a superset) that are a file or folder with a risky bit, or a FIFO,
 // socket or device. Each candidate is then judged by clearRiskyModes' own `clear` / `special`, which lstat it again:
 // the rules stay there. `undefined` (the caller walks in node): no find, not GNU (busybox and BSD find have no
-// -printf), or it failed or was killed (an unreadable folder, an entry gone while listing).
+// -printf), or it failed or was killed (an unreadable folder; an entry gone while listing is not a failure, as in the
+// node walk: -ignore_readdir_race).
 // `special`: not a file or folder. `deep`: folders whose path passes `anchor`, first on the way down (the
 // candidates below them are left to the descriptor walk, modes-deep.ts, as the node walk would).
 export type Found = { entries: (Folder & { special: boolean })[]; deep: Folder[] };
@@ -21,7 +22,7 @@ export async function findCandidates(starts: readonly Folder[], since: number, b
   if (program === undefined || starts.length === 0) return undefined;
   const after = `@${Math.floor(since / 1_000) - 1}`;
   const kinds = ['-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c'];
-  const args = ['-P', ...starts.map((start) => start.path), '-mindepth', '1', '(', '(', '-type', 'f', '-o', '-type', 'd', ')', '-perm', `/${bits.toString(8)}`, '-o', ...kinds, ')', '-newerct', after, '-printf', '%y\\0%H\\0%P\\0'];
+  const args = ['-P', ...starts.map((start) => start.path), '-ignore_readdir_race', '-mindepth', '1', '(', '(', '-type', 'f', '-o', '-type', 'd', ')', '-perm', `/${bits.toString(8)}`, '-o', ...kinds, ')', '-newerct', after, '-printf', '%y\\0%H\\0%P\\0'];
   const output = await run(program, args);
   if (output === undefined) return undefined;
   const fields = output.toString('utf8').split('\0');
