@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { findCandidates } from './modes-find.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -53,7 +54,9 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
 // run's new files change the folder's change time).
 // modes-special.ts loads only when a special file is found (a plain `exec true` never: test/bin/lazy-start.test.ts).
-export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>): Promise<string[]> {
+// The entries are listed by one GNU find child when there is one (modes-find.ts, ~10x cheaper than an lstat each in
+// node); `find`: that program (tests: a missing one), the system's by default.
+export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>, find?: string): Promise<string[]> {
   const warnings: string[] = [];
   let specials: Promise<typeof import('./modes-special.js')> | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
@@ -123,7 +126,14 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     const dir = clear(start, rel, before?.get(start));
     if (dir) starts.push({ path: start, rel: rel === '.' ? '' : rel, id: idOf(dir) });
   }
-  await walk(starts, deep);
+  // One find child lists the candidates (modes-find.ts); the node walk when it cannot (no GNU find, or it failed).
+  const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find);
+  if (found === undefined) await walk(starts, deep);
+  else {
+    for (const entry of found.entries) if (entry.special) await special(entry.path, entry.rel);
+    else clear(entry.path, entry.rel);
+    deep.push(...found.deep);
+  }
   // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
   if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
   return warnings;

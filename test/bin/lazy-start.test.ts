@@ -277,6 +277,7 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // top folder and its warning (R38-a6), the host's home folders (R38-a7): 882.3 KB).
     // perf40, FOR THE LEAD: +1.9 KB, the lazy node:crypto and the globs' own expressions (above): 884.22 KB, and no
     // picomatch (60.9 KB outside the bundle) nor node:crypto.
+    // walk46/walk47: the after-run walk's candidates from one find child (sandbox/modes-find.ts; issue 26/31).
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(884_600);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
