@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-type Folder = { path: string; rel: string };
+// `id`: a folder's device and inode (modes-held.ts idOf).
+export type Folder = { path: string; rel: string; id?: string };
 
 // The after-run walk's candidates (modes.ts clearRiskyModes), listed by one GNU find child instead of an lstat per
 // entry in node (issue 26 / 31: a sandboxWritable cache of 100,000 files made every `exec true` 1.6-2.6 s slower).
@@ -11,14 +12,15 @@ type Folder = { path: string; rel: string };
 // the rules stay there. `undefined` (the caller walks in node): no find, not GNU (busybox and BSD find have no
 // -printf), or it failed or was killed (an unreadable folder; an entry gone while listing is not a failure, as in the
 // node walk: -ignore_readdir_race).
-// `special`: not a file or folder. `deep`: folders whose path passes `anchor`, first on the way down (the
-// candidates below them are left to the descriptor walk, modes-deep.ts, as the node walk would).
-export type Found = { entries: (Folder & { special: boolean })[]; deep: Folder[] };
+// Each candidate: `sub`, its path below its `start`; `path` (plain, for messages only: it is judged through held
+// descriptors, modes-held.ts), `special`: not a file or folder; `deep`: the first folder on the way down whose path
+// passes `anchor` (once; the candidates below it are left to the descriptor walk, modes-deep.ts, as the node walk would).
+export type Candidate = Folder & { start: Folder; sub: string; special: boolean; deep: boolean };
 
 // The find program: an absolute system path, never one of the workspace's (a command could have put a `find` there).
 export const systemFind = (): string | undefined => ['/usr/bin/find', '/bin/find'].find((path) => existsSync(path));
 
-export async function findCandidates(starts: readonly Folder[], since: number, bits: number, anchor: number, program = systemFind()): Promise<Found | undefined> {
+export async function findCandidates(starts: readonly Folder[], since: number, bits: number, anchor: number, program = systemFind()): Promise<Candidate[] | undefined> {
   if (program === undefined || starts.length === 0) return undefined;
   const after = `@${Math.floor(since / 1_000) - 1}`;
   const kinds = ['-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c'];
@@ -27,34 +29,36 @@ export async function findCandidates(starts: readonly Folder[], since: number, b
   if (output === undefined) return undefined;
   const fields = output.toString('utf8').split('\0');
   const byPath = new Map(starts.map((start) => [start.path, start]));
-  const found: Found = { entries: [], deep: [] };
+  const found: Candidate[] = [];
   const deepSeen = new Set<string>();
   for (let index = 0; index + 2 < fields.length; index += 3) {
     const start = byPath.get(fields[index + 1]!);
     if (start === undefined) return undefined;
     const sub = fields[index + 2]!;
-    const entry = { path: `${start.path}/${sub}`, rel: start.rel === '' ? sub : `${start.rel}/${sub}`, special: fields[index] !== 'f' && fields[index] !== 'd' };
+    const entry = { start, sub, path: `${start.path}/${sub}`, rel: start.rel === '' ? sub : `${start.rel}/${sub}`, special: fields[index] !== 'f' && fields[index] !== 'd', deep: false };
     const deep = entry.path.length > anchor ? deepFolder(start, sub, anchor) : undefined;
-    if (deep === undefined || deep.path === entry.path) found.entries.push(entry);
+    if (deep === undefined || deep.path === entry.path) found.push(entry);
     else if (!deepSeen.has(deep.path)) {
       deepSeen.add(deep.path);
-      found.deep.push(deep);
+      found.push({ ...deep, start, special: false, deep: true });
     }
   }
   return found;
 }
 
 // The first folder on the way from `start` down to `sub` whose path passes `anchor` (the node walk's `deep` folder).
-function deepFolder(start: Folder, sub: string, anchor: number): Folder {
+function deepFolder(start: Folder, sub: string, anchor: number): Folder & { sub: string } {
   const parts = sub.split('/');
   let path = start.path;
   let rel = start.rel;
+  let index = 0;
   for (const part of parts) {
     path = `${path}/${part}`;
     rel = rel === '' ? part : `${rel}/${part}`;
+    index += 1;
     if (path.length > anchor) break;
   }
-  return { path, rel };
+  return { path, rel, sub: parts.slice(0, index).join('/') };
 }
 
 // find's stdout when it exits 0; undefined when it could not start, failed or was killed. A clean environment (LC_ALL=C),
