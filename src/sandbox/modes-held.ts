@@ -31,7 +31,7 @@ export async function judgeHeld(found: readonly Candidate[], judge: (held: strin
       for (let index = chain.length; index < parts.length; index += 1) {
         const above = chain[index - 1];
         const fd = index === 0 ? open(parts[0]!, entry.start.id) : above!.fd < 0 ? -1 : open(`/proc/self/fd/${above!.fd}/${parts[index]}`);
-        if (fd === -2) warnings.push(`${[entry.start.rel, ...parts.slice(1, index + 1)].filter(Boolean).join('/')} changed while it was checked (a run still going?): what the run left in it was not checked; check it`);
+        if (fd === -2) warnings.push(`${[entry.start.rel, ...parts.slice(1, index + 1)].filter(Boolean).join('/') || '.'} changed while it was checked (a run still going?): what the run left in it was not checked; check it`);
         chain.push({ name: parts[index]!, fd: Math.max(fd, -1) });
       }
       const parent = chain[chain.length - 1]!.fd;

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemFind } from '../../src/sandbox/modes-find.js';
+import { findCandidates, systemFind } from '../../src/sandbox/modes-find.js';
+import { idOf, judgeHeld } from '../../src/sandbox/modes-held.js';
 import { clearRiskyModes } from '../../src/sandbox/modes.js';
 
 // Red team R39-a1 on the find route (sandbox/modes-held.ts): a run still going swaps a folder for a symlink to a host
@@ -52,5 +53,34 @@ describe.skipIf(systemFind() === undefined)('the find route judges through held 
     expect(text).toMatch(/^p changed while it was checked/m);
     expect(text).not.toMatch(/a\/b\/f|q\.fifo/);
     expect(existsSync(join(dir, 'ws', 'a.old', 'b', 'f'))).toBe(true);
+  });
+
+  it('opens a folder the candidates share once, through its parent, and closes every descriptor', async () => {
+    const dir = join(base, 'shared');
+    plant(dir);
+    for (const name of ['f2', 'f3']) {
+      writeFileSync(join(dir, 'ws', 'a', 'b', name), '');
+      chmodSync(join(dir, 'ws', 'a', 'b', name), 0o2755);
+    }
+    const root = join(dir, 'ws');
+    const found = await findCandidates([{ path: root, rel: '', id: idOf(lstatSync(root)) }], 0, 0o6002, 3_000);
+    const open = readdirSync('/proc/self/fd').length;
+    const held: string[] = [];
+    const judged = await judgeHeld(found!, async (path, entry) => {
+      held.push(`${entry.rel} ${path.replace(/\/[^/]*$/, '')} ${readdirSync('/proc/self/fd').length - open}`);
+    });
+    expect(judged).toEqual({ deep: [], warnings: [] });
+    const under = held.filter((line) => line.startsWith('a/b/'));
+    expect(under).toHaveLength(3);
+    // The same descriptor of a/b for its three files, with the start, a and a/b held (3 open).
+    expect(new Set(under.map((line) => line.slice(line.indexOf(' '))))).toHaveLength(1);
+    expect(under[0]!.endsWith(' 3')).toBe(true);
+    expect(readdirSync('/proc/self/fd').length).toBe(open);
+    // A start that is no longer the folder the walk began with: nothing judged, said once.
+    const moved = await judgeHeld(found!.map((entry) => ({ ...entry, start: { ...entry.start, id: '0:0' } })), async () => {
+      throw new Error('judged');
+    });
+    expect(moved.warnings).toHaveLength(1);
+    expect(readdirSync('/proc/self/fd').length).toBe(open);
   });
 });
