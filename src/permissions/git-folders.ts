@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
-import { assignmentWords, gitRepoPlaces } from './git-repo-place.js';
+import { assignmentWords, gitPlaceAssignments, gitRepoPlaces } from './git-repo-place.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { readParsedCd } from '../shell/cd-operand.js';
 
@@ -40,7 +40,7 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
   }
   // `--git-dir`/`--work-tree` and GIT_DIR=/GIT_WORK_TREE=/… on the command (git-repo-place.ts) choose the repository too.
   const words = shCommands(command.text)[0]?.map((word) => word.text) ?? [];
-  const assigned = assignmentWords(words.slice(0, Math.max(0, words.findIndex((word) => /(?:^|\/)git$/.test(word)))));
+  const assigned = [...assignmentWords(words.slice(0, Math.max(0, words.findIndex((word) => /(?:^|\/)git$/.test(word))))), ...gitPlaceAssignments(command)];
   for (const place of gitRepoPlaces(command.args, assigned)) {
     if (place === '' || place.includes(UNKNOWN) || /[$`~]/.test(place)) unknown ??= place || '--git-dir';
     else if (!list.includes(resolve(runDir, place))) list.push(resolve(runDir, place));

@@ -5,6 +5,7 @@
 // judges and the unconfined reader; git-folders.ts: the readers of the repository's configuration and objects).
 // `--namespace`/GIT_NAMESPACE name refs inside the same repository, not a place: not read here.
 import { parseGit } from './options/git.js';
+import type { SimpleCommand } from '../shell/parse-types.js';
 
 // The global options whose value is a folder or file of the repository git works on.
 const PLACE_OPTIONS = new Set(['--git-dir', '--work-tree']);
@@ -26,4 +27,11 @@ export function gitRepoPlaces(args: readonly string[], assigned: readonly string
 // The `NAME=value` words of `words` (a command's words as written: its prefix assignments, an env wrapper's).
 export function assignmentWords(words: readonly string[]): string[] {
   return words.filter((word) => ASSIGNMENT.test(word) && !word.startsWith('-'));
+}
+
+// The place variables the command's environment sets, as `NAME=value` words (red team R39-b12: `GIT_DIR=ev git status`
+// is `git --git-dir=ev status`). The environment the parse recorded (SimpleCommand.env: prefix assignments, `env
+// NAME=VALUE`, exports earlier on the line), one word per value it may take; a run-time part is kept as written.
+export function gitPlaceAssignments(command: SimpleCommand): string[] {
+  return (command.env ?? []).filter((entry) => GIT_PLACE_VARIABLES.has(entry.name)).flatMap((entry) => (entry.candidates ?? [entry.dynamic ? `$${entry.name}` : entry.value]).map((value) => `${entry.name}=${value}`));
 }

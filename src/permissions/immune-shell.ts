@@ -16,6 +16,7 @@ import { launchedByWords } from './immune-words.js';
 import { compiledCache } from './compiled-caches.js';
 import { leavesExecutable } from './immune-exec-modes.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
+import { gitPlaceAssignments } from './git-repo-place.js';
 import { isFolderChange } from '../shell/cd-operand.js';
 import { withAliases } from '../shell/program-aliases.js';
 
@@ -187,11 +188,14 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // What it leaves executable (`install x y`, `chmod +x y`) is judged as the program it then is (immune-exec-modes.ts);
     // a staged run's leftovers are judged by their mode after it (what a `.` PATH entry would run is set aside).
     const written = write && !staged && leavesExecutable(argv) ? (): ObeyedContext | undefined => { const made = ctx(); return made && { ...made, runnable: () => true }; } : ctx;
-    for (const arg of [...argv.args, ...words]) {
+    // git's place variables are its --git-dir/--work-tree (R39-b12): their values are judged as those options' are.
+    const places = gitReadings(argv).length > 0 ? gitPlaceAssignments(command) : [];
+    for (const arg of [...argv.args, ...words, ...places]) {
       // Removing a compiled cache only sends the runtime back to the source (Python recompiles it): the write
       // gate's reason for asking a write of one (R17-15: code that is not the reviewed source) is not there.
       if (DELETERS.has(argv.name) && compiledCache(arg) !== undefined) continue;
-      const path = pathClass(arg, write, argv.name === 'git' ? ['git-internals'] : [], placer, written);
+      // A repository git is pointed at is one it writes (its index, refs, lock files), read-only command or not.
+      const path = pathClass(arg, write || places.includes(arg), argv.name === 'git' ? ['git-internals'] : [], placer, written);
       // After a move only known at run time (`cd "$D"`), a staged run's relative writes are judged where they land
       // by the write gate after the run, as its computed redirections are (F8); in place, nobody judges them after.
       // A bare word of a program that is not a file writer (`git fetch s`) is not taken for a path there: the sandbox

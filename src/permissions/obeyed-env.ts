@@ -67,6 +67,12 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
   ['LD_LIBRARY_PATH', { folders: ['**'] }],
   ['ZDOTDIR', { folders: ['**'] }],
   ['XDG_CONFIG_HOME', { folders: ['**'] }],
+  // Red team R39-b5: glibc's iconv modules, OpenSSL's engines and providers (native code loaded into the program), and
+  // OpenSSL's configuration file (which names engine and provider files to load).
+  ['GCONV_PATH', { folders: ['**'] }],
+  ['OPENSSL_ENGINES', { folders: ['**'] }],
+  ['OPENSSL_MODULES', { folders: ['**'] }],
+  ['OPENSSL_CONF', { files: 'one' }],
   ['LD_PRELOAD', { files: 'list' }],
   ['LD_AUDIT', { files: 'list' }],
   ['BASH_ENV', { files: 'one' }],

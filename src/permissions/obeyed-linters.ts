@@ -33,4 +33,9 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   'golangci-lint': ['.golangci.*', '.custom-gcl.*'],
   // Elixir: mix format evaluates .formatter.exs (its plugins:), Credo evaluates .credo.exs (in the root or config/).
   'mix format, Credo': ['.formatter.exs', '.credo.exs'],
+  // Red team R39-b2: cspell's config (the Code Spell Checker extension checks on open): JavaScript runs, any spelling
+  // `import`s other configs (JavaScript among them); lintr's .lintr: `linters:` is R code it evaluates (the R language
+  // server lints on open).
+  cspell: ['cspell.config.*', '.cspell.config.*', 'cspell.json', '.cspell.json', 'cspell.jsonc', '.cspell.jsonc', 'cspell.yaml', '.cspell.yaml', 'cspell.yml', '.cspell.yml'],
+  lintr: ['.lintr'],
 };

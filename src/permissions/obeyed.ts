@@ -49,6 +49,9 @@ const ROWS: readonly Row[] = [
   ['git', 'git (hooks, config, the whole control folder, at any depth)', ['.git']],
   ['git', 'git submodule (URLs and paths it clones and enters)', ['.gitmodules']],
   ['git', 'git-lfs (the LFS server every push and checkout talks to)', ['.lfsconfig']],
+  // Red team R39-b2: the other version controls' control folders whose config runs hooks (as .hg, below): Sapling's .sl
+  // (`[hooks]` run by sl commit), darcs' _darcs (prefs/defaults posthooks), pijul's .pijul/config ([hooks]).
+  ['git', 'Sapling, darcs and pijul (repository config naming hooks every commit runs)', ['.sl', '_darcs', '.pijul/config']],
   // ChatCLI's bootstrap files (IDENTITY.md too) and its project `.agent/` (personas `.agent/agents/*.md`, skills
   // `.agent/skills`; the folder also marks ChatCLI's workspace root, red team R32-6).
   ['agent', 'codeward and ChatCLI (policy, config, agents, skills, rules, personas, context files)', ['.codeward', '.chatcli', 'coder_policy.json', 'AGENTS.md', 'SOUL.md', 'USER.md', 'RULES.md', 'IDENTITY.md', '.agent']],
@@ -82,6 +85,12 @@ const ROWS: readonly Row[] = [
   // extension (hook-editor.ts, R18-19); unconditional, every `npm install` in the sandbox that updates typescript or
   // eslint failed (read-only) or was not applied (lead, stop 61).
   ...Object.entries(LINTER_ROWS).map(([tool, names]): Row => ['editor', `${tool} config (code or plug-ins editors run on save)`, names]),
+  // Red team R39-b2: what a language server, debugger or build-on-save of an editor runs from the opened folder: latexmk's
+  // rc (Perl; LaTeX Workshop builds with latexmk on every save), the Haskell Language Server's cradle (hie.yaml's bios
+  // program / shell, .hie-bios), Build Server Protocol connection files (.bsp/*.json `argv`, started by Metals / IntelliJ),
+  // OmniSharp's omnisharp.json (analyzer DLLs), rust-analyzer.toml (override commands, proc-macro server), vimspector's
+  // launch configurations and lazy.nvim's project spec (Lua run at start).
+  ['editor', 'language servers, debuggers and build-on-save of editors (latexmk, Haskell Language Server, Build Server Protocol, OmniSharp, rust-analyzer, vimspector, lazy.nvim)', ['latexmkrc', '.latexmkrc', 'hie.yaml', '.hie-bios', '.bsp', 'omnisharp.json', 'rust-analyzer.toml', '.vimspector.json', '.lazy.lua']],
   ['editor', 'cloud workspaces (tasks run when the workspace opens)', ['.gitpod.yml', '.gitpod.Dockerfile', '.idx/dev.nix', '.codesandbox', '.replit', 'replit.nix']],
   ['shell', 'Python virtual environments (their activate scripts are sourced by editors and direnv when a terminal opens; pyvenv.cfg names the interpreter; these names mark a folder as one)', ['pyvenv.cfg', 'bin/activate', 'bin/activate.fish', 'bin/activate.csh', 'bin/activate.nu', 'bin/activate.ps1', 'bin/activate.xsh', 'bin/activate_this.py', 'Scripts/activate', 'Scripts/activate.fish', 'Scripts/activate.csh', 'Scripts/activate.nu', 'Scripts/activate.ps1', 'Scripts/activate.xsh', 'Scripts/activate_this.py', 'Scripts/activate.bat', 'Scripts/deactivate.bat', 'conda-meta']],
   // Red team R24-13: any folder may be on sys.path (an editable install's .pth, a user site's, PYTHONPATH), so
@@ -100,7 +109,7 @@ const ROWS: readonly Row[] = [
   ['toolchain', 'bazel and bazelisk (run the workspace\'s tools/bazel instead of bazel; .bazeliskrc names the binary downloaded and run)', ['tools/bazel', '.bazeliskrc']],
   ['toolchain', 'terraform and OpenTofu (provider plug-in binaries cached in the tree run on the next plan or apply; CLI config names plug-in folders)', ['.terraform', '.terraformrc', 'terraform.rc', 'terraform.d/plugins', '.tofurc', 'tofu.rc']],
   ['toolchain', 'tflint (.tflint.hcl enables plug-ins; the plug-in binaries in .tflint.d run on the next tflint, R20-11)', ['.tflint.hcl', '.tflint.d']],
-  ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths)', ['.jj/repo/config.toml', '.jvmopts', '.sbtopts', 'ansible.cfg']],
+  ['shell', 'tools whose project config runs a program it names (jj\'s repository config: aliases, fix tools; JVM agents in .jvmopts/.sbtopts; ansible\'s vault password scripts and plug-in paths)', ['.jj/repo/config.toml', '.jvmopts', '.sbtopts', '.mill-jvm-opts', 'ansible.cfg']],
   // yarn 2+ Plug'n'Play (R20-11): every yarn script runs with NODE_OPTIONS `--require .pnp.cjs` and `--loader .pnp.loader.mjs`,
   // .pnp.data.json is their resolution map; .yarn/sdks is what the editor runs as typescript/eslint under PnP.
   ['package-manager', 'package managers and build tools (program paths, wrappers, script shells, plug-ins, registries)', ['.npmrc', '.yarnrc', '.yarnrc.yml', '.yarn/releases', '.yarn/plugins', '.yarn/sdks', '.pnp.cjs', '.pnp.js', '.pnp.loader.mjs', '.pnp.data.json', '.pnpmfile.cjs', '.pnpmfile.mjs', 'pnpm-workspace.yaml', 'bunfig.toml', '.bunfig.toml', 'uv.toml', '.bundle/config', 'nuget.config', 'Directory.Build.props', 'Directory.Build.targets', 'Directory.Build.rsp', '.config/dotnet-tools.json', '.mvn', 'gradle/wrapper/gradle-wrapper.properties', 'gradle/wrapper/gradle-wrapper.jar', 'gradle.properties', 'cabal.project.local', 'docker-compose.override.yml', 'docker-compose.override.yaml', 'compose.override.yml', 'compose.override.yaml',

@@ -5,6 +5,7 @@
 // names no program, and no hook a read-only command runs is in place (post-index-change runs whenever
 // status or diff refresh the index). $GIT_DIR and friends are ignored: the workspace's own repository is what counts
 // (setting them is judged as a path hijack). Read with the shared parser, no git process.
+import { gitPlaceAssignments } from './git-repo-place.js';
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ConfigEntry } from '../git/config-file.js';
@@ -197,6 +198,8 @@ export function gitConfigVeto(command: SimpleCommand, parse: ShellParse, root: s
     if (arg === '--git-dir' && command.args[i + 1]) repos.set(resolve(root, command.args[i + 1]!), undefined);
     else if (arg.startsWith('--git-dir=')) repos.set(resolve(root, arg.slice(10)), undefined);
   });
+  // GIT_DIR / GIT_COMMON_DIR in the command's environment name the repository as --git-dir does (R39-b12).
+  for (const word of gitPlaceAssignments(command)) if (/^GIT_(?:COMMON_)?DIR=/.test(word)) repos.set(resolve(root, word.slice(word.indexOf('=') + 1)), undefined);
   for (const [gitDir, workTree] of repos) {
     const veto = repositoryVeto(gitDir, root, home) ?? (workTree === undefined ? undefined : submoduleVeto(gitDir, workTree, root, home));
     if (veto) return veto;

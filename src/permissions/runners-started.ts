@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { lineFolders } from './decide-script-dirs.js';
 import { spellCommand } from './shell-subjects.js';
 import { commandWords, fromProgram } from './task-runner-lines.js';
-import { isScriptFileRunner } from './task-runner-shell.js';
+import { isScriptFileRunner, procPlace } from './task-runner-shell.js';
 import { loaderWords } from './task-runner-library.js';
 import { taskRunnerOf } from './task-runners.js';
 import type { ShellParse, SimpleCommand } from './types.js';
@@ -80,7 +80,7 @@ function pathFound(command: SimpleCommand, words: readonly string[], runDir: str
 // no workspace folder is on it). `$PATH`: codeward's own PATH, which its runs inherit.
 function pathEntryFile(path: string, program: string, runDir: string, root: string): string | undefined {
   for (const entry of path.split(':')) {
-    const pwd = entry.replace(/^\$(?:PWD\b|\{PWD\})/, runDir);
+    const pwd = procPlace(entry.replace(/^\$(?:PWD\b|\{PWD\})/, runDir), runDir);
     if (/^\$(?:PATH\b|\{PATH\})/.test(entry)) {
       if ((process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && existsSync(join(dir, program)))) return undefined;
       continue;

@@ -1,6 +1,7 @@
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { envNamed } from './obeyed-env.js';
+import { gitSubcommand } from './argv.js';
 import { systemProgram } from './system-folders.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
@@ -17,7 +18,9 @@ import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-
 // system folders (a private /tmp the line copies it to, /proc/self/cwd, the home); a system folder's is the system's.
 
 export const LIBRARY_FILES = 'the native library it loads';
-const LOADER = new Set(['LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH']);
+// R39-b5: glibc's gconv modules (GCONV_PATH), OpenSSL's engines, providers and the configuration naming them; R39-b12:
+// git's helper programs (GIT_EXEC_PATH: git-remote-http and every dashed command are taken from there first).
+const LOADER = new Set(['LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'GCONV_PATH', 'OPENSSL_ENGINES', 'OPENSSL_MODULES', 'OPENSSL_CONF', 'GIT_EXEC_PATH']);
 const UNKNOWN = '\u0000';
 const ASSIGNED = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
 
@@ -79,9 +82,42 @@ const LD_SO: TaskRunner = {
   read: () => ({ lines: [] }),
 };
 
-// The row of a library load: `enable`, the dynamic loader, or a loader variable's runner words (loaderWords).
+// openssl's options naming native code or the configuration that names it (R39-b5): `-engine ./x.so` (an engine id with
+// a `/` is a file), `-config FILE`, `-provider-path DIR`, `-provider ./x` and `engine dynamic -pre SO_PATH:./x.so`,
+// with the option's value in the next word or after `=`.
+const OPENSSL_VALUED: Readonly<Record<string, 'path' | 'named'>> = { '-engine': 'named', '-provider': 'named', '-config': 'path', '-provider-path': 'path', '-pre': 'path', '-post': 'path' };
+function opensslFiles(rest: readonly string[]): TaskNames {
+  const names: string[] = [];
+  const sub = rest[0];
+  rest.forEach((word, i) => {
+    const eq = word.indexOf('=');
+    const option = eq > 0 ? word.slice(0, eq) : word;
+    const kind = OPENSSL_VALUED[option.replace(/^--/, '-')];
+    const value = kind === undefined ? undefined : eq > 0 ? word.slice(eq + 1) : rest[i + 1];
+    if (sub === 'engine' && i > 0 && !word.startsWith('-') && word.includes('/') && OPENSSL_VALUED[rest[i - 1] ?? ''] === undefined) names.push(word);
+    if (value === undefined) return;
+    if (option.endsWith('pre') || option.endsWith('post')) {
+      const path = /^(?:SO_PATH|DIR_ADD|LOAD_FILE):(.*)$/s.exec(value);
+      if (path) names.push(path[1]!);
+    } else if (kind === 'path' || value.includes('/')) names.push(value);
+  });
+  return names.length > 0 ? { names } : null;
+}
+const OPENSSL: TaskRunner = { files: LIBRARY_FILES, names: opensslFiles, read: (folder, file) => loaded(folder, file, 'the engine, provider or configuration openssl loads') };
+
+// git's `--exec-path=DIR` (R39-b12): git runs its helper programs from DIR first (the option's spelling of GIT_EXEC_PATH).
+function gitExecPath(rest: readonly string[]): TaskNames {
+  const names = gitSubcommand(rest).globals.filter((word) => word.startsWith('--exec-path=')).map((word) => word.slice('--exec-path='.length));
+  return names.length > 0 ? { names } : null;
+}
+const GIT: TaskRunner = { files: 'the helper programs git runs', names: gitExecPath, read: (folder, dir) => loaded(folder, dir, 'the program folder') };
+
+// The row of a library load: `enable`, the dynamic loader, openssl's options, git's --exec-path, or a loader variable's
+// runner words (loaderWords).
 export function libraryRunner(program: string): TaskRunner | undefined {
   if (program === 'enable') return ENABLE;
+  if (basename(program) === 'openssl') return OPENSSL;
+  if (basename(program) === 'git') return GIT;
   if (LOADER_PROGRAM.test(basename(program))) return LD_SO;
   const assigned = ASSIGNED.exec(program);
   return assigned !== null && LOADER.has(assigned[1]!) ? variableRunner(assigned[1]!, assigned[2]!) : undefined;

@@ -111,9 +111,23 @@ function scriptOperand(rest: readonly string[]): TaskNames {
   return null;
 }
 
+// The path `/proc/self/cwd/x`, `/proc/thread-self/cwd/x` and `/proc/self/root/P` name, from `dir` (the folder the
+// program starts in): the run folder's x and P (red team R39-b3: the workspace's own script by a /proc spelling).
+export function procPlace(path: string, dir: string): string {
+  const cwd = /^\/proc\/(?:self|thread-self)\/cwd(?=\/|$)/.exec(path);
+  if (cwd) return join(dir, path.slice(cwd[0].length));
+  const root = /^\/proc\/(?:self|thread-self)\/root(?=\/|$)/.exec(path);
+  return root ? resolve('/', path.slice(root[0].length) || '/') : path;
+}
+// Places outside the workspace and the system folders where a program the run itself made may be: the run's private
+// /tmp, another spelling of a folder through /proc (another process's cwd), a descriptor (R39-b3): unknown, never the
+// system's program by its name.
+const MADE_HERE = /^\/(?:tmp|var\/tmp|dev\/shm|proc|dev\/fd)(?:\/|$)/;
+
 function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
-  const abs = isAbsolute(name) ? resolve(name) : join(folder.dir, name);
+  const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
+  if (!inside(abs, folder.root) && MADE_HERE.test(abs) && !systemProgram(abs)) return { lines: [], unknown: `${name} is a program outside the workspace and the system folders (${abs}), which codeward cannot read` };
   // A script outside the workspace is judged by the line's own rules, as before R34-6: the sandbox's runs write only
   // the workspace and a private /tmp, and with no OS sandbox at all the parse asks for a script run from outside the
   // workspace (unconfined.ts). LEFT: --sandbox off's write jail also writes the real temporary folder, so a script an
