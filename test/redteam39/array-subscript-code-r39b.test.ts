@@ -19,38 +19,14 @@
 // $(…) and `…` are commands of the line, as `${a[$(…)]}` already is); a word a NAME-taking builtin (printf -v, read,
 // declare/typeset/local/export/readonly, let, unset, test/[[ -v, declare -n, mapfile, wait -p, getopts) or an arithmetic
 // context receives is parsed as an arithmetic expression whose `$(`/`` ` `` is code, or, when not parseable, unknown.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding f (the repository's data
 // file: `a[$(rm -rf sub)]`) and the uncommitted sub/new.txt. Only the ask counts: a run that failed after the
 // substitution ran (C253) lost the work all the same.
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 'f'), 'a[$(rm -rf sub)]\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ f: 'a[$(rm -rf sub)]\n' });
 
 describe.skipIf(!bwrapWorks)('R39-b7 MAJOR: a command substitution inside an array subscript runs unread', { timeout: 120_000 }, () => {
   it.each(['a[$(rm -rf sub)]=1', 'a[`rm -rf sub`]+=1', 'declare a[$(rm -rf sub)]=1', "printf -v 'a[$(rm -rf sub)]' 1", "read 'a[$(rm -rf sub)]' < f", "declare 'a[$(rm -rf sub)]=1'", "let 'a[$(rm -rf sub)]=1'", "[[ -v 'a[$(rm -rf sub)]' ]]", "test -v 'a[$(rm -rf sub)]'", "declare -n r='a[$(rm -rf sub)]'; echo $r", "(( 'a[$(rm -rf sub)]' ))", "[[ 1 -eq 'a[$(rm -rf sub)]' ]]", "x='a[$(rm -rf sub)]'; : $((x))"])('`%s` asks (C241) and keeps the work', async (line) => {

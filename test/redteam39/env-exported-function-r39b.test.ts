@@ -15,38 +15,14 @@
 // `=` not starting with `-`... GNU env: a word containing `=` before the command is an assignment), and every
 // assignment env makes goes through the SAME rule the prefix assignments do (BASH_FUNC_*%% = a shell line; LD_*,
 // PATH, BASH_ENV … as today).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding g (the repository's data
 // file: `$(rm -rf sub)`) and the uncommitted sub/new.txt. Only the ask counts: a run that failed after the
 // substitution ran (C253) lost the work all the same.
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 'g'), '$(rm -rf sub)\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ g: '$(rm -rf sub)\n' });
 
 describe.skipIf(!bwrapWorks)('R39-b10 MAJOR: an exported function given through env (BASH_FUNC_NAME%%) runs unread', { timeout: 120_000 }, () => {
   it.each(["env 'BASH_FUNC_ls%%=() { rm -rf sub; }' bash -c ls", "env BASH_FUNC_git%%='() { rm -rf sub; }' bash -c 'git status'"])('`%s` asks (C241) and keeps the work', async (line) => {

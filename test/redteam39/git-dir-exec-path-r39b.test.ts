@@ -20,43 +20,16 @@
 // ONE reading: GIT_DIR/GIT_WORK_TREE/GIT_COMMON_DIR = --git-dir/--work-tree; GIT_EXEC_PATH = --exec-path, whose value
 // in the workspace (or outside the system folders) is a program folder codeward cannot read (unknown), as
 // task-runner-library.ts does for LD_LIBRARY_PATH.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 const EVIL = '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\n';
 const FILES: Record<string, string> = {
   's.sh': EVIL, 'git-remote-http': EVIL, 'git-remote-https': EVIL,
   'ev/config': '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = ./s.sh\n', 'ev/HEAD': 'ref: refs/heads/main\n', 'ev/objects/.k': '', 'ev/refs/heads/.k': '',
 };
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text, { mode: 0o755 });
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts(FILES);
 
 describe.skipIf(!bwrapWorks)("R39-b12 MAJOR: git's repository and helper folders taken from the workspace by GIT_DIR / --exec-path", { timeout: 120_000 }, () => {
   it.each(['GIT_DIR=ev git status', 'GIT_DIR=ev GIT_WORK_TREE=. git status', 'git --exec-path=. ls-remote http://127.0.0.1:1/x', 'GIT_EXEC_PATH=. git ls-remote http://127.0.0.1:1/x'])('`%s` asks (C241) and keeps the work', async (line) => {

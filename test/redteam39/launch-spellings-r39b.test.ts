@@ -21,38 +21,13 @@
 // a path-like value to the script-file row (as GIT_ASKPASS is, runners-started.ts / decide-scripts.ts); (b) WGETRC /
 // --config / -e use_askpass= in the same row (a workspace file: unknown or read); (c)+(d) the "program running code
 // codeward does not parse" rule (the one that asks for `vim -u`, `sqlite3 .read`): ed's `!` operand, groff-family -U.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
-
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 's.sh'), '#!/bin/sh\n/bin/rm -rf sub\n');
-  chmodSync(join(root, 's.sh'), 0o755);
-  writeFileSync(join(root, 'x'), 'use_askpass = ./s.sh\n');
-  writeFileSync(join(root, 'doc'), '.sy rm -rf sub\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ 's.sh': '#!/bin/sh\n/bin/rm -rf sub\n', x: 'use_askpass = ./s.sh\n', doc: '.sy rm -rf sub\n' });
 
 const has = (program: string): boolean => (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, program)));
 describe.skipIf(!bwrapWorks)('R39-b6 MAJOR: programs that run a command from an option, a config file, an operand or a document, unread', { timeout: 120_000 }, () => {

@@ -19,35 +19,11 @@
 // or any script), every operand after the code whose trimmed text starts with `|`/ends with `|` is a shell line
 // judged as one (rm -rf sub), one starting with `>`/`+<`/`+>` is a write of that path; or simply: such an operand
 // is unknown (immune: nobody needs it in an agent's line).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
-
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 'x'), 'a\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ x: 'a\n' }, { codes: 'raw' });
 
 describe.skipIf(!bwrapWorks)("R39-b4 MAJOR: perl's two-argument <> runs a file operand ending in | as a shell command", { timeout: 120_000 }, () => {
   it.each(["perl -pe 1 'rm -rf sub|'", "perl -ne print 'rm -rf sub |'", "perl -e 'while(<>){}' 'rm -rf sub|'", "perl -00 -ne 1 -- 'rm -rf sub|'"])('`%s` asks (C241) and keeps the work', async (line) => {

@@ -12,38 +12,14 @@
 // Fix location: the parse's reading of parameter expansions: the `@P` transformation (and `@E`? no: @E only does
 // backslash escapes) is `eval`-like: its operand's value is code (literal: parse it as a line; only known at run
 // time: immune, as eval of run-time text is).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding g (the repository's data
 // file: `$(rm -rf sub)`) and the uncommitted sub/new.txt. Only the ask counts: a run that failed after the
 // substitution ran (C253) lost the work all the same.
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 'g'), '$(rm -rf sub)\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ g: '$(rm -rf sub)\n' });
 
 describe.skipIf(!bwrapWorks)("R39-b9 MAJOR: ${x@P} runs the value's command substitution", { timeout: 120_000 }, () => {
   it.each(["x='$(rm -rf sub)'; echo ${x@P}", 'read x < g; echo "${x@P}"'])('`%s` asks (C241) and keeps the work', async (line) => {

@@ -1,0 +1,39 @@
+// The harness of round 39's red-team tests that run one line IN PLACE (default sandbox, --yes, --no-stage) in a
+// workspace holding uncommitted work (sub/new.txt) beside the attacker's `files` (a `#!` file written executable),
+// and look whether the line was refused as unknown (C241) and whether the work survived. One base folder per test
+// file (registered like yesRuns); per run a fresh workspace w<n>, home h<n> and state folder.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir } from './fixture.js';
+
+// 'ran', 'ran, work gone', 'C241' or 'C241, work gone'; with `codes: 'raw'` any error's own code instead of 'ran'.
+export type InPlaceVerdict = (line: string) => Promise<string>;
+
+export function inPlaceVerdicts(files: Readonly<Record<string, string>>, options: { codes?: 'raw' } = {}): InPlaceVerdict {
+  const at = { base: '', count: 0 };
+  beforeAll(async () => {
+    at.base = await tempDir('cw-rt39b-');
+  });
+  afterAll(async () => removeDir(at.base));
+  return async (line) => {
+    const root = join(at.base, `w${++at.count}`), home = join(at.base, `h${at.count}`);
+    mkdirSync(join(root, 'sub'), { recursive: true });
+    mkdirSync(home);
+    writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, name)), { recursive: true });
+      writeFileSync(join(root, name), text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
+    }
+    const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(at.base, `state${at.count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
+    try {
+      const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
+      const gone = existsSync(join(root, 'sub/new.txt')) ? '' : ', work gone';
+      if (result.ok) return `ran${gone}`;
+      return `${options.codes === 'raw' || result.error.code === 'C241' ? result.error.code : 'ran'}${gone}`;
+    } finally {
+      await engine.close();
+    }
+  };
+}
