@@ -40,12 +40,13 @@ function readBound(): Set<string> {
 }
 
 // The special file at `path` (`rel` for the message) settled when changed since `since`; the warning, if any.
-// `memo`: the socket list of one walk.
-export function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }): string | undefined {
+// `memo`: the socket list of one walk. `plain`: its path by name (`path` may be /proc/self/fd/N/name, a held folder's):
+// what a live process bound is matched by.
+export function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }, plain = path): string | undefined {
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return undefined;
   if (stats.isSocket()) {
-    if ((memo.live ??= liveSocketPaths())(path)) return undefined;
+    if ((memo.live ??= liveSocketPaths())(plain)) return undefined;
     try {
       unlinkSync(path);
       return `${rel}, a socket made or changed while the run went that no process holds, was removed (nothing listened on it)`;

@@ -1,5 +1,7 @@
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { findCandidates } from './modes-find.js';
+import { idOf, judgeHeld } from './modes-held.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -53,7 +55,9 @@ export function clearedMessage(rel: string, bits: number, dir = false): string {
 // folder whose own mode the run did not change keeps it (a shared cache the person made 1777 stays so, though the
 // run's new files change the folder's change time).
 // modes-special.ts loads only when a special file is found (a plain `exec true` never: test/bin/lazy-start.test.ts).
-export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>): Promise<string[]> {
+// The entries are listed by one GNU find child when there is one (modes-find.ts, ~10x cheaper than an lstat each in
+// node); `find`: that program (tests: a missing one), the system's by default.
+export async function clearRiskyModes(root: string, since: number, from: readonly string[] = [root], before?: ReadonlyMap<string, number | undefined>, find?: string): Promise<string[]> {
   const warnings: string[] = [];
   let specials: Promise<typeof import('./modes-special.js')> | undefined;
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
@@ -74,8 +78,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   };
   // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
   const memo = {};
-  const special = async (path: string, rel: string): Promise<void> => {
-    const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo);
+  const special = async (path: string, rel: string, plain: string): Promise<void> => {
+    const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo, plain);
     if (message !== undefined) warnings.push(message);
   };
   // Lists a folder, judges each entry; returns its subfolders. Red team R39-a1: a run still going (another exec of the
@@ -103,7 +107,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
         if (entry.isFile() || entry.isDirectory()) {
           const dir = clear(`${held}/${entry.name}`, rel);
           if (dir) folders.push({ path: `${folder.path}/${entry.name}`, rel, id: idOf(dir) });
-        } else if (!entry.isSymbolicLink()) await special(`${held}/${entry.name}`, rel);
+        } else if (!entry.isSymbolicLink()) await special(`${held}/${entry.name}`, rel, `${folder.path}/${entry.name}`);
       }
     } finally {
       closeSync(fd);
@@ -123,7 +127,18 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     const dir = clear(start, rel, before?.get(start));
     if (dir) starts.push({ path: start, rel: rel === '.' ? '' : rel, id: idOf(dir) });
   }
-  await walk(starts, deep);
+  // One find child lists the candidates (modes-find.ts), judged through held folders (modes-held.ts); the node walk
+  // when it cannot (no GNU find, or it failed).
+  const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find);
+  if (found === undefined) await walk(starts, deep);
+  else {
+    const judged = await judgeHeld(found, async (held, entry) => {
+      if (entry.special) await special(held, entry.rel, entry.path);
+      else clear(held, entry.rel);
+    });
+    warnings.push(...judged.warnings);
+    deep.push(...judged.deep);
+  }
   // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
   if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
   return warnings;
@@ -132,7 +147,6 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
 // `id`: the folder's device and inode when its parent listed it (idOf).
 type Folder = { path: string; rel: string; id?: string };
 
-const idOf = (stats: Stats): string => `${stats.dev}:${stats.ino}`;
 const PROC_FD = /^\/proc\/self\/fd\/\d+$/;
 // Linux's O_PATH (node names no constant for it): a descriptor of the entry itself, opened whatever its mode.
 const O_PATH = 0o10000000;
