@@ -15,9 +15,10 @@ const VALUED: Readonly<Record<string, RegExp>> = {
 const DECLARERS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 // A word's static text without simple quotes ('x', "x"); undefined when anything in it is expanded.
+// A backslash is no expansion (printf's format `"%s\n"` is static text): unquoted it keeps the next character.
 function statik(text: string): string | undefined {
-  if (/[$`\\]/.test(text)) return undefined;
-  return text.replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '');
+  if (/[$`]/.test(text)) return undefined;
+  return text.replace(/'([^']*)'|"([^"]*)"|\\(.)/gs, (_m, a: string | undefined, b: string | undefined, c: string | undefined) => a ?? b ?? c ?? '');
 }
 
 const plain = (text: string): boolean => {
