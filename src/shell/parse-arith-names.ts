@@ -54,7 +54,9 @@ export function evaluatedName(node: Node): string | undefined {
         if (/^[-+][A-Za-z]*n/.test(text)) reference = true;
         continue;
       }
-      if (!plain(DECLARERS.has(head) ? declared(text) : text)) return text;
+      // The name part of the word's static text (`export "MAKEFLAGS=-j4"` declares MAKEFLAGS).
+      const value = statik(text);
+      if (value === undefined || !NAME.test(DECLARERS.has(head) ? declared(value) : value)) return text;
     }
     return undefined;
   }
