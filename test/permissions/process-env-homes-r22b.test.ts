@@ -31,7 +31,7 @@ async function writtenWith(vars: Record<string, string>, file: string): Promise<
   execFileSync('git', ['init', '-q', top]);
   const env = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, value.replaceAll('@WS@', top).replaceAll('@UP@', base)]));
   const result = runCli(['--json', '-C', top, 'write', '--path', file, '--content', 'x\n'], { env: { HOME: home, CODEWARD_NO_SERVE: '1', ...env } });
-  return result.json.ok ? 'ok' : result.json.error?.code ?? result.stdout;
+  return result.json.ok ? 'ok' : result.json.error?.code ?? (result.stdout || `status ${result.status} ${result.signal ?? ''}: ${result.stderr.slice(0, 800)}`);
 }
 
 // The write of `file` under --yes with `name` = the workspace's `value` in codeward's environment.
