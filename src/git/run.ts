@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { delimiter, isAbsolute, join, sep } from 'node:path';
-import { isExecutable } from '../sandbox/which.js';
+import { delimiter, join } from 'node:path';
+import { isExecutable, outsidePath } from '../sandbox/which.js';
 import { fail, isCodewardError, type CodewardError } from '../engine/errors.js';
 
 // Runs git directly (no shell) for the read-only git commands, with everything a repository's own
@@ -9,6 +9,8 @@ import { fail, isCodewardError, type CodewardError } from '../engine/errors.js';
 
 export interface GitOptions {
   readonly cwd: string;
+  // The workspace: no PATH folder inside it (by any spelling) gives git or what git starts.
+  readonly root: string;
   readonly signal: AbortSignal;
   // Cap on the stdout kept; beyond it git is stopped and `truncated` is true.
   readonly maxBytes?: number;
@@ -66,13 +68,14 @@ const DROPPED_ENV = [
   'GIT_SEQUENCE_EDITOR',
 ];
 
-// PATH for git and what it starts: a relative or empty entry (`node_modules/.bin`, `.`) or one below the folder
-// git works in would run a repository's node_modules/.bin/git for every read-only git-* command.
+// PATH for git and what it starts: a relative or empty entry (`node_modules/.bin`, `.`) or one inside the
+// workspace or the folder git works in, also spelled through a link (sandbox/which.ts outsidePath), would run a
+// repository's node_modules/.bin/git for every read-only git-* command.
 // git itself is spawned by its absolute path from those folders (an empty PATH would make execvp search the
 // current folder); none found: a path that does not exist, so the start fails as "git is not installed".
-function gitFolders(cwd: string): string[] {
-  const inside = (dir: string): boolean => dir === cwd || dir.startsWith(`${cwd}${sep}`);
-  return (process.env['PATH'] ?? '').split(delimiter).filter((dir) => isAbsolute(dir) && !inside(dir));
+function gitFolders(root: string, cwd: string): string[] {
+  const path = outsidePath(outsidePath(process.env, root), cwd)['PATH'] ?? '';
+  return path.split(delimiter).filter((dir) => dir !== '');
 }
 
 function gitProgram(folders: readonly string[]): string {
@@ -106,7 +109,7 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const { signal } = options;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<GitResult>((resolve, reject) => {
-    const folders = gitFolders(options.cwd);
+    const folders = gitFolders(options.root, options.cwd);
     const child = spawn(gitProgram(folders), gitArgv(args, options.config), {
       cwd: options.cwd,
       env: gitEnv(folders),

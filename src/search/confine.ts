@@ -28,8 +28,9 @@ function executable(path: string): boolean {
   }
 }
 
-// bwrap on this machine ($CODEWARD_BWRAP, else the PATH), or undefined.
-export function findBwrap(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+// bwrap on this machine ($CODEWARD_BWRAP, else the absolute folders of env's PATH: the caller gives a PATH without
+// the workspace's folders, sandbox/which.ts outsidePath), or undefined.
+export function findBwrap(env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (process.platform !== 'linux') return undefined;
   const explicit = env['CODEWARD_BWRAP'];
   if (explicit) return executable(explicit) ? explicit : undefined;

@@ -14,6 +14,7 @@ import { runRipgrep, type RipgrepSink, type RunOutcome } from './rg-run.js';
 import { anySink, relPath, reportStderr, rgMessage } from './rg-common.js';
 import { fileListPass, fileListArgs } from './rg-files.js';
 import { findBwrap } from './confine.js';
+import { outsidePath } from '../sandbox/which.js';
 import { codePoints } from './text.js';
 import type { SearchRequest, SearchResult } from './types.js';
 
@@ -270,7 +271,8 @@ function reachable(request: SearchRequest): (each: { path: string }) => boolean 
 
 export async function ripgrepSearch(rgPath: string, request: SearchRequest): Promise<SearchResult> {
   const accept = makePathFilter(request, 'ripgrep');
-  const bwrap = findBwrap();
+  // No PATH folder of the workspace gives the bwrap that confines rg (a planted one would run unconfined).
+  const bwrap = findBwrap(outsidePath(process.env, request.workspace.root));
   const listing = request.searchContent && request.mode !== 'content';
   const [content, listed, names] = await Promise.all([
     request.searchContent && !listing ? searchContent(rgPath, request, accept, bwrap) : undefined,

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 // The user.* extended attributes of files, read by GNU tar (node has no xattr call, and tar is on every
 // Linux where an overlay is mounted): one `tar --xattrs` of the files whose pax headers are parsed
@@ -48,10 +49,19 @@ function parseArchive(archive: Buffer): Map<string, string> {
   return out;
 }
 
+// The system's tar, by its absolute path, with an environment of its own: never one found on codeward's PATH (a
+// workspace folder there, `node_modules/.bin` or `.`, would run a repository's `tar` unsandboxed after a staged
+// run: red team R40-a1) nor one TAR_OPTIONS could give a compress program.
+const systemTar = (): string | undefined => ['/usr/bin/tar', '/bin/tar'].find((path) => existsSync(path));
+// Only the locale (how tar writes a name's bytes into its pax records) comes from codeward's environment.
+const tarEnv = (): Record<string, string> => Object.fromEntries([['PATH', '/usr/bin:/bin'], ...['LANG', 'LC_ALL', 'LC_CTYPE'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]]))]);
+
 // Each absolute path's user.* attributes as one comparable string.
 export function userXattrs(paths: readonly string[]): Map<string, string> | undefined {
   if (paths.length === 0) return new Map();
-  const run = spawnSync('tar', ['--xattrs', '--xattrs-include=user.*', '--no-recursion', '-P', '--null', '-T', '-', '-cf', '-'], { input: paths.join('\0'), maxBuffer: 1 << 30 });
+  const tar = systemTar();
+  if (tar === undefined) return undefined;
+  const run = spawnSync(tar, ['--xattrs', '--xattrs-include=user.*', '--no-recursion', '-P', '--null', '-T', '-', '-cf', '-'], { input: paths.join('\0'), maxBuffer: 1 << 30, env: tarEnv() });
   if (run.status !== 0 || !Buffer.isBuffer(run.stdout)) return undefined;
   const found = parseArchive(run.stdout);
   return paths.every((path) => found.has(path)) ? found : undefined;
