@@ -113,7 +113,9 @@ export function readEnv(words: readonly string[]): EnvRead {
     }
     const word = read.current[at]!;
     if (word === '--') {
-      at++;
+      // `--` ends env's options, not its assignments: GNU env sets every NAME=VALUE word up to the program (red team
+      // R40-b5: `env -- 'BASH_FUNC_ls%%=() { … }' bash -c ls` imported the function unread).
+      for (at++; at < read.current.length && ASSIGNMENT.test(read.current[at]!); at++) read.assignments.push(read.current[at]!);
       break;
     }
     if (word === '-') {

@@ -158,7 +158,8 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
     const word = words[i]!;
     const value = word.value;
     if (value === '--') {
-      i++;
+      // env's (and sudo's) assignments go on after `--`, which ends only the options (R40-b5).
+      for (i++; spec.assignments && i < words.length && !words[i]!.dynamic && words[i]!.value.includes('='); i++);
       break;
     }
     // env (and sudo) take any word holding `=` as an assignment, `BASH_FUNC_ls%%=() {…}` included (R39-b10).
