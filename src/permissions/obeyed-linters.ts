@@ -38,4 +38,7 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // server lints on open).
   cspell: ['cspell.config.*', '.cspell.config.*', 'cspell.json', '.cspell.json', 'cspell.jsonc', '.cspell.jsonc', 'cspell.yaml', '.cspell.yaml', 'cspell.yml', '.cspell.yml'],
   lintr: ['.lintr'],
+  // Red team R40-b7: ansible-lint's documented discovery list; `rulesdir:` imports Python rule modules (the Ansible
+  // extension lints on open and save).
+  'ansible-lint': ['.ansible-lint', '.ansible-lint.yml', '.ansible-lint.yaml', '.config/ansible-lint.yml', '.config/ansible-lint.yaml'],
 };
