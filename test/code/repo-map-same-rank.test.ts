@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { rankCounter } from '../../src/code/repo-map.js';
+import { rankCounter, rankSymbols, rankTop } from '../../src/code/repo-map.js';
 import { pageRank, shapeOf, weighed } from '../../src/code/repo-map-graph.js';
 import { sameRanking } from '../../src/code/repo-map-same-rank.js';
 import { decodeGraph, encodeGraph } from '../../src/code/repo-map-saved-format.js';
@@ -124,5 +124,18 @@ describe('repo-map file ranks reused', () => {
     const wrong = decodeGraph(bytes(Float64Array.from([1, 2])))?.scored;
     expect(wrong?.scores).toEqual(scored.scores);
     expect(wrong?.rank).toBeUndefined();
+  });
+
+  it('rankTop sorts positions and makes only the page symbols: best first, ties by path then line, as sorting every symbol did', () => {
+    // Many ties: every file defines the same two names at lines 1 and 3, and no file refers to anything.
+    const files = Array.from({ length: 30 }, (_, at) => ({ path: `f${String(at).padStart(2, '0')}.ts`, entry: { stamp: 's', symbols: [3, 1].map((line) => ({ name: `n${line}`, namePath: `n${line}`, kind: 'function', startLine: line, endLine: line, signature: `function n${line}()` })), references: at % 5 === 0 ? ['n1'] : [] } }));
+    const shape = shapeOf(files);
+    const scores = rankTop(files, { paths: [], names: [] }, Infinity).ranked;
+    const every = Array.from({ length: shape.symbols.length }, (_, at) => ({ path: shape.paths[shape.symbolFile[at]!]!, symbol: shape.symbols.get(at), rank: 0 }));
+    const rankOf = new Map(scores.map((each) => [`${each.path}:${each.symbol.startLine}`, each.rank]));
+    for (const each of every) each.rank = rankOf.get(`${each.path}:${each.symbol.startLine}`)!;
+    every.sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol.startLine - b.symbol.startLine));
+    expect(rankSymbols(files, { paths: [], names: [] })).toEqual(every);
+    for (const limit of [1, 7, 31, 60]) expect(rankTop(files, { paths: [], names: [] }, limit).ranked).toEqual(every.slice(0, limit));
   });
 });
