@@ -1,99 +1,14 @@
 // The repo map's file ranks reused when PageRank over the patched graph would do the very arithmetic it did
 // over the one they were ranked on (repo-map-same-rank.ts; issue 30: a new function nobody calls yet is the
-// usual one-changed-file edit, and PageRank was most of ranking it). The scores are made again from those
-// ranks; every map equals a fresh engine's on a fresh state folder. Observed through the process's counter
-// of PageRank runs (repo-map.ts rankCounter), not timing. Real files, real engines.
-import { appendFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/index.js';
-import type { Engine } from '../../src/engine/engine.js';
-import { rankCounter, rankSymbols, rankTop } from '../../src/code/repo-map.js';
+// usual one-changed-file edit, and PageRank was most of ranking it): sameRanking against PageRank's own bits,
+// the ranks saved with the graph, and rankTop's order. Engines reusing them: repo-map-saved-scores.test.ts.
+import { describe, expect, it } from 'vitest';
+import { rankSymbols, rankTop } from '../../src/code/repo-map.js';
 import { pageRank, shapeOf, weighed } from '../../src/code/repo-map-graph.js';
 import { sameRanking } from '../../src/code/repo-map-same-rank.js';
 import { decodeGraph, encodeGraph } from '../../src/code/repo-map-saved-format.js';
-import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
-
-let root: string;
-let state: string;
-const engines: Engine[] = [];
-beforeEach(async () => {
-  root = await tempDir('codeward-map-rank-');
-  state = await tempDir('codeward-state-');
-  const files: Record<string, string> = {
-    'src/core.ts': 'export function core(): number { return 1; }\nexport class Box { open(): number { return core(); } }\n',
-    'src/zlone.ts': 'export function loneHelper(): number { return 7; }\n',
-  };
-  for (let at = 0; at < 30; at++) files[`src/many/m${at}.ts`] = `export function many${at}(): number { return core() + ${at}; }\n`;
-  await writeFiles(root, files);
-});
-afterEach(async () => {
-  for (const engine of engines.splice(0)) await engine.close();
-  await removeDir(root);
-  await removeDir(state);
-});
-
-interface Page { map: string; parsed: number; total: number }
-const newEngine = async (stateDir: string): Promise<Engine> => {
-  const engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: stateDir } });
-  engines.push(engine);
-  return engine;
-};
-async function map(engine: Engine): Promise<Page> {
-  const result = await engine.run({ cmd: 'repo-map', args: { budget: 400 } });
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return (result as unknown as { data: Page }).data;
-}
-async function fresh(): Promise<string> {
-  const other = await tempDir('codeward-state-');
-  try {
-    return (await map(await newEngine(other))).map;
-  } finally {
-    await removeDir(other);
-  }
-}
-async function counted(work: () => Promise<Page>): Promise<{ page: Page; pageRanks: number }> {
-  const before = rankCounter.pageRanks;
-  const page = await work();
-  return { page, pageRanks: rankCounter.pageRanks - before };
-}
-const edits = {
-  // A name no file refers to: the same arithmetic.
-  unreferred: () => appendFile(join(root, 'src/many/m7.ts'), 'export function brandNew7(): number { return 7; }\n'),
-  // A new edge: m7 now refers to loneHelper.
-  edge: () => writeFile(join(root, 'src/many/m7.ts'), 'export function many7(): number { return core() + loneHelper(); }\n'),
-};
 
 describe('repo-map file ranks reused', () => {
-  it('a new engine (a CLI call) runs no PageRank after a name nobody refers to was added; it does after a new edge', async () => {
-    const first = await counted(async () => map(await newEngine(state)));
-    expect(first.pageRanks).toBe(1);
-    await edits.unreferred();
-    const added = await counted(async () => map(await newEngine(state)));
-    expect(added.page.parsed).toBe(1);
-    expect(added.pageRanks).toBe(0);
-    expect(added.page.total).toBe(first.page.total + 1);
-    expect(added.page.map).toBe(await fresh());
-    await edits.edge();
-    const edge = await counted(async () => map(await newEngine(state)));
-    expect(edge.pageRanks).toBe(1);
-    expect(edge.page.map).toContain('loneHelper');
-    expect(edge.page.map).toBe(await fresh());
-  });
-
-  it('an engine asked again (serve) reuses its own ranks the same way', async () => {
-    const engine = await newEngine(state);
-    await map(engine);
-    await edits.unreferred();
-    const added = await counted(() => map(engine));
-    expect(added.pageRanks).toBe(0);
-    expect(added.page.map).toBe(await fresh());
-    await edits.edge();
-    const edge = await counted(() => map(engine));
-    expect(edge.pageRanks).toBe(1);
-    expect(edge.page.map).toBe(await fresh());
-  });
-
   it('sameRanking holds exactly when PageRank gives the same bits', () => {
     const symbol = (name: string, line = 1) => ({ name, namePath: name, kind: 'function', startLine: line, endLine: line, signature: `function ${name}() {` });
     const file = (path: string, names: string[], references: string[]) => ({ path, entry: { stamp: path, symbols: names.map((name, at) => symbol(name, at + 1)), references } });
