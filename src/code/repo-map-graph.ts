@@ -178,6 +178,8 @@ export function pairsOf(names: number, defCount: (id: number) => number, { posId
 export interface Scored {
   readonly shape: GraphShape;
   readonly scores: Float64Array;
+  // The files' ranks the scores came from (reused for another shape PageRank would rank alike: repo-map-same-rank.ts).
+  readonly rank?: Float64Array;
 }
 
 function inFocus(path: string, focus: readonly string[]): boolean {

@@ -34,6 +34,8 @@ export class GraphMemo {
   #shape: GraphShape | undefined;
   #focus = '';
   #scored: Scored | undefined;
+  // The last scores with their file ranks, for #focus, kept past a patch (PageRank may not need to run again).
+  #ranked: Scored | undefined;
   // How many files the shape differs by from the one in the state folder (Infinity: built here, never saved).
   #drift = Infinity;
   // The listing of the call that last made or patched the shape (kept only with the very files it was for).
@@ -45,11 +47,14 @@ export class GraphMemo {
   }
 
   // A shape made elsewhere for these files (the saved graph, patched for `drift` files since it was saved),
-  // with the scores saved beside it when they still hold (the patch changed no edge: the graph is the same).
-  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores): void {
+  // with the scores saved beside it: they still hold when `holds` (the patch changed no edge: the graph is the
+  // same); else their file ranks may still serve this shape (`before`: the saved shape they were ranked on).
+  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores, holds = true, before: GraphShape = shape): void {
     this.#files = stampsOf(files);
     this.#shape = shape;
-    this.#scored = scored === undefined ? undefined : { shape, scores: scored.scores };
+    const kept = scored === undefined ? undefined : { shape: holds ? shape : before, scores: scored.scores, ...(scored.rank === undefined ? {} : { rank: scored.rank }) };
+    this.#scored = holds ? kept : undefined;
+    this.#ranked = kept?.rank === undefined ? undefined : kept;
     this.#focus = scored?.focus ?? '';
     this.#drift = drift;
   }
@@ -58,7 +63,7 @@ export class GraphMemo {
   // one (then saved: `drift` 0).
   toSave(files: number): { shape: GraphShape; scored?: SavedScores } | undefined {
     if (this.#drift < files || this.#shape === undefined) return undefined;
-    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores } : undefined;
+    const scored = this.#scored?.shape === this.#shape ? { focus: this.#focus, scores: this.#scored.scores, ...(this.#scored.rank === undefined ? {} : { rank: this.#scored.rank }) } : undefined;
     return { shape: this.#shape, ...(scored === undefined ? {} : { scored }) };
   }
 
@@ -87,7 +92,8 @@ export class GraphMemo {
     return true;
   }
 
-  scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus) => Float64Array): Scored {
+  // `score`: the scores of a shape, given the last ones with file ranks for this focus (they may serve it).
+  scored(files: readonly IndexedFile[], focus: MapFocus, score: (shape: GraphShape, focus: MapFocus, before?: Scored) => Scored | Float64Array): Scored {
     const changed = this.#shape === undefined ? undefined : changedFiles(this.#files, files);
     const patched = changed === undefined || changed.length === 0 ? undefined : patchShape(this.#shape!, files, changed);
     if (changed === undefined || (changed.length > 0 && patched === undefined)) {
@@ -101,7 +107,9 @@ export class GraphMemo {
     const shape = this.#shape!;
     const focusKey = JSON.stringify([focus.paths, focus.names]);
     if (this.#scored === undefined || focusKey !== this.#focus) {
-      this.#scored = { shape, scores: score(shape, focus) };
+      const made = score(shape, focus, focusKey === this.#focus ? this.#ranked : undefined);
+      this.#scored = made instanceof Float64Array ? { shape, scores: made } : made;
+      this.#ranked = this.#scored.rank === undefined ? undefined : this.#scored;
       this.#focus = focusKey;
     }
     return this.#scored;

@@ -134,8 +134,9 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   if (found === undefined) return undefined;
   const patched = found.positions.length === 0 && found.origin === undefined ? { shape, referencesChanged: false } : patchShape(shape, found.result.files, found.positions, true, found.origin);
   if (patched === undefined) return undefined;
-  // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing.
-  memo.adopt(found.result.files, patched.shape, found.changed, patched.referencesChanged ? undefined : saved.scored);
+  // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing; else
+  // their file ranks may (a name added that no file refers to: repo-map-same-rank.ts).
+  memo.adopt(found.result.files, patched.shape, found.changed, saved.scored, !patched.referencesChanged, shape);
   return found.result;
 }
 

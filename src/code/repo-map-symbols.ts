@@ -43,6 +43,10 @@ export class SymbolList {
     return this.over.get(at)?.kind ?? this.#text(this.rows[at * SYMBOL_FIELDS + 2]!);
   }
 
+  startLine(at: number): number {
+    return this.over.get(at)?.startLine ?? this.rows[at * SYMBOL_FIELDS + 3]!;
+  }
+
   // This list with the symbols at the given positions replaced (the rows are shared, not copied).
   with(changes: ReadonlyMap<number, IndexedSymbol>): SymbolList {
     const over = new Map([...this.over, ...changes]);

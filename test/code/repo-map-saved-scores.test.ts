@@ -62,14 +62,53 @@ async function fresh(names = ''): Promise<string> {
   }
 }
 
-// The ranks an engine computed during `work`.
-async function ranks(work: () => Promise<Page>): Promise<{ page: Page; ranked: number }> {
-  const before = rankCounter.ranked;
+// The ranks an engine computed during `work`, and its PageRank runs.
+async function ranks(work: () => Promise<Page>): Promise<{ page: Page; ranked: number; pageRanks: number }> {
+  const [before, runs] = [rankCounter.ranked, rankCounter.pageRanks];
   const page = await work();
-  return { page, ranked: rankCounter.ranked - before };
+  return { page, ranked: rankCounter.ranked - before, pageRanks: rankCounter.pageRanks - runs };
 }
 
+// The run of `cmd` on `engine` (a kept engine: serve's, asked again).
+async function run(engine: Engine): Promise<Page> {
+  const result = await engine.run({ cmd: 'repo-map', args: { budget: 100 } });
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  return (result as unknown as { data: Page }).data;
+}
+
+// A name no file refers to (the same PageRank arithmetic: the file ranks are reused), then a new edge.
+const unreferred = () => appendFile(join(root, 'src/many/m7.ts'), 'export function brandNew7(): number { return 7; }\n');
+const edge = () => writeFile(join(root, 'src/many/m7.ts'), 'export function many7(): number { return core() + loneHelper(); }\n');
+
 describe('repo-map scores saved beside the graph', () => {
+  it('a new engine (a CLI call) runs no PageRank after a name nobody refers to was added, scores again from the saved file ranks; it does after a new edge', async () => {
+    const first = await ranks(() => map(state));
+    expect(first.pageRanks).toBe(1);
+    await unreferred();
+    const added = await ranks(() => map(state));
+    expect([added.page.parsed, added.ranked, added.pageRanks]).toEqual([1, 1, 0]);
+    expect(added.page.total).toBe(first.page.total + 1);
+    expect(added.page.map).toBe(await fresh());
+    await edge();
+    const edged = await ranks(() => map(state));
+    expect(edged.pageRanks).toBe(1);
+    expect(edged.page.map).toBe(await fresh());
+  });
+
+  it('an engine asked again (serve) reuses its own file ranks the same way', async () => {
+    const engine = await createEngine({ workspace: root, env: { ...process.env, CODEWARD_STATE_DIR: state } });
+    engines.push(engine);
+    await run(engine);
+    await unreferred();
+    const added = await ranks(() => run(engine));
+    expect(added.pageRanks).toBe(0);
+    expect(added.page.map).toBe(await fresh());
+    await edge();
+    const edged = await ranks(() => run(engine));
+    expect(edged.pageRanks).toBe(1);
+    expect(edged.page.map).toBe(await fresh());
+  });
+
   it('a new engine reuses them after an edit that changed no edge, and ranks again after one that did', async () => {
     expect((await ranks(() => map(state))).ranked).toBe(1);
     await appendFile(join(root, 'src/many/m7.ts'), '// only a comment\n');
