@@ -73,7 +73,7 @@ export interface SandboxPolicy {
 export interface WholeRootView {
   // The root, /dev, /proc, /tmp, /var/tmp and /run (in place of view.ts systemArgs).
   rootArgs(args: string[], policy: SandboxPolicy): void;
-  // Made read-only once everything is bound (bwrap.ts, its last mounts): the homes, /var/tmp's folders holding an area.
+  // Made read-only once everything is bound (bwrap.ts, its last mounts): the homes and the jail's /var/tmp.
   sealed(policy: SandboxPolicy): string[];
   // Whether a path lies in a folder the jail makes anew (a home, /tmp, /var/tmp): there only what is bound back is seen.
   anew(path: string): boolean;
@@ -105,19 +105,13 @@ export const SCRATCH_TMP = '/tmp/.codeward-tmp';
 // read-only once the area is bound (a write beside the workspace fails like any write outside); when
 // the area is itself a top folder (/tmp/ws), all of /tmp is, and the temp folder moves to SCRATCH_TMP.
 export function tmpLayout(areas: readonly string[]): { tmp: string; readOnly: string[] } {
-  const readOnly = readOnlyTops('/tmp', areas);
-  if (!readOnly.includes('/tmp')) return { tmp: '/tmp', readOnly };
+  const inTmp = areas.filter((area) => area !== '/tmp' && within(area, '/tmp'));
+  const tops = [...new Set(inTmp.map((area) => join('/tmp', relative('/tmp', area).split(sep)[0]!)))];
+  if (tops.length === 0) return { tmp: '/tmp', readOnly: [] };
   // The temp folder never where a writable area is (a workspace named /tmp/.codeward-tmp).
-  return { tmp: areas.some((area) => within(area, SCRATCH_TMP)) ? `${SCRATCH_TMP}-private` : SCRATCH_TMP, readOnly };
-}
-
-// The folders of a private temp folder `base` (the view's /tmp, the jail's /var/tmp) made read-only once the areas
-// under it are bound in: each top folder holding an area (a tmpfs of its own), or `base` whole when an area is itself
-// a top folder. Empty when no area lies below `base`.
-export function readOnlyTops(base: string, areas: readonly string[]): string[] {
-  const inside = areas.filter((area) => area !== base && within(area, base));
-  const tops = [...new Set(inside.map((area) => join(base, relative(base, area).split(sep)[0]!)))];
-  return tops.some((top) => inside.includes(top)) ? [base] : tops;
+  const scratch = tops.includes(SCRATCH_TMP) ? `${SCRATCH_TMP}-private` : SCRATCH_TMP;
+  if (tops.some((top) => inTmp.includes(top))) return { tmp: scratch, readOnly: ['/tmp'] };
+  return { tmp: '/tmp', readOnly: tops };
 }
 
 // Tools keep caches under the home folder, hidden inside: point the common ones at the private temp

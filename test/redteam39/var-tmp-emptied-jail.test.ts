@@ -1,7 +1,7 @@
-// R39-a2's fix (jail49): `--sandbox off`'s jail makes /var/tmp anew (view-whole-root.ts), as it makes /tmp. A jailed
+// R39-a2's fix (jail49): `--sandbox off`'s jail shows /var/tmp as a home (view-whole-root.ts): empty, read-only. A jailed
 // run whose workspace lies under /var/tmp still reads and writes it, and the after-run pipeline still judges it (a
 // setuid bit cleared, a planted `.codeward` moved aside); its sandboxWritable folder and its PATH folder under /var/tmp
-// are bound back; a write beside the workspace is refused; a write elsewhere in /var/tmp stays private to the run. A
+// are bound back; a write beside the workspace or elsewhere in /var/tmp is refused (as before the fix). A
 // 0700 folder and a 0600 file planted directly in /var/tmp (this test's own, removed after) are not there inside.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ let base: string;
 let tools: string;
 let planted: string;
 let out = '';
-const privateName = `cw-jail49-private-${process.pid}`;
+const elsewhere = `cw-jail49-elsewhere-${process.pid}`;
 beforeAll(async () => {
   base = await mkdtemp('/var/tmp/cw-jail49-ws-');
   tools = await mkdtemp('/var/tmp/cw-jail49-tools-');
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const cmd = [
     'cat in.txt; echo W > out.txt',
     `ls -a /var/tmp; cat ${planted}/token ${planted}.dat`,
-    `echo PRIVATE-WRITE > /var/tmp/${privateName} && cat /var/tmp/${privateName}`,
+    `echo W > /var/tmp/${elsewhere} || echo ELSEWHERE-REFUSED`,
     `echo B > ${base}/beside.txt || echo BESIDE-REFUSED`,
     `${join(tools, 'bin', 'cw-jail49-tool')}; echo C > ${cache}/c.txt`,
     'cp /bin/true suid && chmod u+s suid; mkdir .codeward; true',
@@ -53,10 +53,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(async () => {
-  for (const path of [base, tools, planted, `${planted}.dat`, `/var/tmp/${privateName}`]) await rm(path, { recursive: true, force: true });
+  for (const path of [base, tools, planted, `${planted}.dat`, `/var/tmp/${elsewhere}`]) await rm(path, { recursive: true, force: true });
 });
 
-describe.skipIf(!bwrapWorks)('the jail\'s /var/tmp is private: its workspace bound back, the host\'s entries gone', () => {
+describe.skipIf(!bwrapWorks)('the jail\'s /var/tmp is emptied: its workspace bound back, the host\'s entries gone', () => {
   it('the workspace under /var/tmp is read and written', () => {
     expect(out).toContain('"exitCode":0');
     expect(out).toContain('WORKSPACE-READ');
@@ -67,9 +67,9 @@ describe.skipIf(!bwrapWorks)('the jail\'s /var/tmp is private: its workspace bou
     expect(out).not.toContain('PLANTED-FILE-SECRET');
     expect(JSON.parse(out).data.stdout).not.toContain(basename(planted));
   });
-  it('a write elsewhere in /var/tmp is private to the run', () => {
-    expect(out).toContain('PRIVATE-WRITE');
-    expect(existsSync(`/var/tmp/${privateName}`)).toBe(false);
+  it('a write elsewhere in /var/tmp is refused (never silently lost)', () => {
+    expect(out).toContain('ELSEWHERE-REFUSED');
+    expect(existsSync(`/var/tmp/${elsewhere}`)).toBe(false);
   });
   it('a write beside the workspace is refused', () => {
     expect(out).toContain('BESIDE-REFUSED');
