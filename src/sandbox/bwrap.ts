@@ -59,8 +59,8 @@ function atReal(guard: Guard): Guard[] {
 // The hidden homes (a private, writable, throw-away tmpfs each: programs expect $HOME), then what the
 // view shows read-only (toolchains, PATH folders, the user's sandboxReadable): a symlinked entry is
 // recreated as the link and its target shown too (never one holding the workspace). The jail's whole root
-// (policy.view) shows its homes the same way (read-only there: bwrapArgs), and what lies outside them is shown
-// already: only its clean copies are bound.
+// (policy.view) shows its homes, /tmp and /var/tmp the same way (its homes read-only: bwrapArgs), and what lies
+// outside them is shown already: only its clean copies are bound.
 function shownArgs(policy: SandboxPolicy, args: string[]): void {
   const homes = policy.view?.homes ?? policy.hiddenHomes;
   for (const home of homes) args.push('--tmpfs', home);
@@ -75,7 +75,8 @@ function shownArgs(policy: SandboxPolicy, args: string[]): void {
   for (const [path, copy] of policy.substitutes ?? []) if (!shownPaths.has(path) && (!policy.view || lstatQuiet(path))) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const { path } of policy.shown) {
     const substitute = policy.substitutes?.get(path);
-    if (policy.view && substitute === undefined && !homes.some((home) => within(path, home))) continue;
+    // (The whole root shows it already, but in a folder the jail makes anew: a home, /tmp, /var/tmp.)
+    if (policy.view && substitute === undefined && !policy.view.anew(path)) continue;
     // One lstat per path: most of the list is missing on any one machine.
     const stats = lstatQuiet(path);
     if (substitute !== undefined) {
@@ -226,7 +227,7 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   const inputs = filter ? [filter] : [];
   if (filter) args.push('--seccomp', String(WRAPPER_INPUT_FD));
   if (!policy.network) args.push('--unshare-net');
-  if (policy.view) policy.view.rootArgs(args, emptySource(policy));
+  if (policy.view) policy.view.rootArgs(args, policy);
   else systemArgs(policy.network, args);
   procCoverArgs(args);
   // A workspace under /tmp: its top folder there is a tmpfs of its own, made read-only at the end
@@ -247,8 +248,9 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   // Last: over the git folder's own binds (read-only or in place), the configs without their credentials.
   for (const [path, copy] of policy.repositoryConfigs ?? []) args.push('--ro-bind', copy ?? emptySource(policy), path);
   for (const top of readOnlyTmp) args.push('--remount-ro', top);
-  // The root bwrap builds the view in: nothing can be created beside the mounts (nor in the jail's emptied homes).
-  for (const home of policy.view?.homes ?? []) args.push('--remount-ro', home);
+  // The root bwrap builds the view in: nothing can be created beside the mounts (nor in the jail's emptied homes, nor
+  // beside the workspace in its /var/tmp).
+  for (const folder of policy.view?.sealed(policy) ?? []) args.push('--remount-ro', folder);
   args.push('--remount-ro', '/');
   args.push('--setenv', 'TMPDIR', policy.tmp ?? '/tmp');
   for (const [name, value] of Object.entries(policy.env)) args.push('--setenv', name, value);

@@ -73,7 +73,7 @@ export interface Beyond {
   readonly depth: number;
   readonly budget: number;
   readonly areas: readonly string[];
-  // Not walked besides BUILT and TRANSIENT (the homes: the jail shows each as the default-deny view does).
+  // Not walked besides BUILT (the homes: the jail shows each as the default-deny view does).
   readonly skip?: readonly string[];
 }
 // The root itself, every top-level folder and file (red team R38-a4: a list of roots missed /data, /backup,
@@ -85,14 +85,11 @@ export const BEYOND_DEPTH = 4;
 // databases), and the run says which folders were cut (sandbox.ts). Root makes the top folders, so the total is bounded
 // by what root installed: about 25 x this at worst, one lstat per folder when kept (closed-folders.ts).
 export const BEYOND_BUDGET = 20_000;
-// Made by the view itself (fresh /proc, /dev, /tmp, the view's /sys and /run), judged by the /etc and /usr rules, or
-// homes the jail empties (view-whole-root.ts).
-const BUILT: readonly string[] = ['/proc', '/sys', '/dev', '/tmp', '/run', '/etc', '/usr', '/home', '/root'];
+// Made by the view itself (fresh /proc, /dev, /tmp, /var/tmp, the view's /sys and /run), judged by the /etc and /usr
+// rules, or homes the jail empties (view-whole-root.ts). /var/tmp's folders come and go (a hidden path gone by bwrap's
+// start fails the run, vanished.ts): the jail shows it anew, nothing of the host's there (red team R39-a2).
+const BUILT: readonly string[] = ['/proc', '/sys', '/dev', '/tmp', '/var/tmp', '/run', '/etc', '/usr', '/home', '/root'];
 export const SECRET_COPIES: readonly string[] = ['/var/lib/dbus/machine-id'];
-// Not walked: temporary folders come and go between the walk and bwrap's start, and a hidden path gone by then makes
-// bwrap fail (it cannot make a mount point in the read-only root): run-call.ts then prepares the run again and starts it
-// once more (vanished.ts, R38-a9), but a folder that churns all the time would fail both tries.
-const TRANSIENT: readonly string[] = ['/var/tmp'];
 
 // What the run says when the closed walk cut top folders short (red team R38-a6), undefined when it cut none.
 export function cutNote(cut: readonly string[]): string | undefined {
@@ -164,7 +161,7 @@ export class EtcSecrets {
         used = index + 1;
       }
       const path = join(dir, name);
-      if (TRANSIENT.includes(path) || BUILT.includes(path) || beyond.skip?.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
+      if (BUILT.includes(path) || beyond.skip?.includes(path) || beyond.areas.some((area) => within(path, area))) continue;
       const around = beyond.areas.some((area) => within(area, path));
       if (!around && code !== 'd') {
         found.push({ path, kind: code === 'D' ? 'dir' : 'file' });

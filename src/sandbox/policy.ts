@@ -71,8 +71,12 @@ export interface SandboxPolicy {
 
 // The whole-root view of `--sandbox off`'s jail (view-whole-root.ts wholeRoot, loaded on demand), read by bwrap.ts.
 export interface WholeRootView {
-  // The root, /dev, /proc, /tmp and /run (in place of view.ts systemArgs).
-  rootArgs(args: string[], empty: string): void;
+  // The root, /dev, /proc, /tmp, /var/tmp and /run (in place of view.ts systemArgs).
+  rootArgs(args: string[], policy: SandboxPolicy): void;
+  // Made read-only once everything is bound (bwrap.ts, its last mounts): the homes and the jail's /var/tmp.
+  sealed(policy: SandboxPolicy): string[];
+  // Whether a path lies in a folder the jail makes anew (a home, /tmp, /var/tmp): there only what is bound back is seen.
+  anew(path: string): boolean;
   // The homes shown as the default-deny view shows a home (in place of SandboxPolicy.hiddenHomes): an empty
   // read-only folder each, what the view shows in it bound back (bwrap.ts shownArgs).
   readonly homes: readonly string[];

@@ -128,12 +128,14 @@ describe.skipIf(!bwrapWorks)(`--sandbox off --yes: writes jailed${bwrapWorks ? '
   }, 60_000);
 
   // Round 37 (R37-a1): a home is shown as the default-deny view shows it (its toolchain folders, sandboxReadable), so
-  // a home's other files are hidden; outside homes reads stay unconfined (the documented trade).
+  // a home's other files are hidden; outside homes reads stay unconfined (the documented trade: /var/lib, which the
+  // default-deny view does not show). Round 39 (R39-a2): /var/tmp is emptied as a home is, the workspace bound back:
+  // the enclosing repository's other file there is gone.
   it('reads outside homes are unconfined, a home shows only what the sandbox shows, and the network is the host\'s', async () => {
-    await writeFile(join(base, 'repo', 'shared.txt'), 'outside-read\n');
-    const { code, out } = await run(`cat ${join(base, 'repo', 'shared.txt')} && (cat ${join(home, 'secret.txt')} 2>/dev/null || echo home-hidden) && curl -s http://127.0.0.1:${port}/`);
+    await writeFile(join(base, 'repo', 'shared.txt'), 'var-tmp-read\n');
+    const { code, out } = await run(`(test -d /var/lib && echo outside-read) && (cat ${join(base, 'repo', 'shared.txt')} 2>/dev/null || echo var-tmp-hidden) && (cat ${join(home, 'secret.txt')} 2>/dev/null || echo home-hidden) && curl -s http://127.0.0.1:${port}/`);
     expect(code).toBe('ran');
-    expect(out).toBe('outside-read\nhome-hidden\nnet-ok\n');
+    expect(out).toBe('outside-read\nvar-tmp-hidden\nhome-hidden\nnet-ok\n');
   }, 60_000);
 
   it('a line the parse asks for today runs jailed instead (no friction), and its outside write is refused (C253 names the jail)', async () => {

@@ -285,7 +285,9 @@ describe.skipIf(!bwrapWorks)(`the OS sandbox (bwrap)${bwrapWorks ? '' : ` — sk
     // A write that is not git's gets no hint about git's folder (newcomer: it did, with no git in the line).
     expect(readOnly.stdout).not.toContain("git's folder is read-only");
     // fix33a: `off` runs in the write jail (sandbox/write-jail.ts): a write outside the workspace is refused.
-    const jailed = await exec(`echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
+    // (`mkdir -p` first: the jail empties /var/tmp as a home, red team R39-a2, so a write straight into the host's
+    // folder there says ENOENT; mkdir meets the read-only folder.)
+    const jailed = await exec(`mkdir -p ${outside} && echo free > ${join(outside, 'free.txt')}\n`, ['--sandbox', 'off']);
     expect(jailed.status).toBe(1);
     expect(jailed.stdout).toMatch(/Read-only file system.*writes jailed to the workspace/);
     expect(await exists(join(outside, 'free.txt'))).toBe(false);

@@ -24,8 +24,8 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { createEngine } from '../../src/setup.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const asRoot = process.getuid?.() === 0;
 let base: string;
