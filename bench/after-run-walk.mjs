@@ -15,8 +15,7 @@ const DIR = join(FIXTURES, 'after-run-walk');
 const WS = join(DIR, 'ws');
 const CACHE = join(DIR, 'cache');
 const EMPTY = join(DIR, 'empty');
-// The cache; an empty sandboxWritable folder (the view's closed walk is not kept once there is one: setup.ts, so
-// cache - empty is the walk's own cost); none.
+// The cache; an empty sandboxWritable folder (cache - empty is the walk's own cost); none.
 const HOMES = [['home-cache', [CACHE]], ['home-empty', [EMPTY]], ['home-none', []]];
 const FOLDERS = 1_000;
 const FILES = 100;

@@ -26,7 +26,6 @@ import { Workspace } from './workspace/workspace.js';
 import type { SandboxChoice } from './sandbox/sandbox.js';
 import { LazySandbox } from './engine/engine-sandbox.js';
 import { recoverPending } from './sandbox/pending.js';
-import { isInside } from './workspace/contains.js';
 import { keptFileFor } from './permissions/kept-across.js';
 import { FolderListings } from './workspace/listings.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
@@ -124,8 +123,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // With the workspace the home folder (or holding it), every dot-entry not on home-shown.ts' short list too.
   const user = await userSandboxSettings(env['HOME'], opened.root);
   const stateDir = stateDirFor(opened.root, env);
-  // Kept between processes only in a state folder no sandboxed process can write (no extra writable paths).
-  const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable);
+  // Kept between processes only in a state folder no sandboxed process can write (kept-across.ts stateUnwritable).
+  const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable, env['HOME']);
   const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache));
   const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
@@ -151,8 +150,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   let denials: DenialTracker | undefined;
   let policy: Awaited<ReturnType<typeof loadPolicy>> | undefined;
   // Shared with the sandbox (tracked secrets; the gate's home-folder scan): only in a state folder no sandboxed
-  // process can write (no extra writable paths).
-  const stateCaches = config.sandboxWritable.length === 0 && !isInside(workspace.root, stateDir) ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), ...(homeScanCache ? { homeScanCache } : {}) } : {};
+  // process can write (kept-across.ts stateUnwritable: the same rule as homeScanCache's).
+  const stateCaches = homeScanCache ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), homeScanCache } : {};
   if (options.permissions) {
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};

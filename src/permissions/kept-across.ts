@@ -1,5 +1,5 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 import { realPaths } from '../workspace/realpath.js';
@@ -18,10 +18,42 @@ export type Entries<T> = Record<string, T>;
 export const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 // The kept file a workspace's owners (the write gate's policy, the sandbox: setup.ts, sandbox.ts) get: only in
-// a state folder no sandboxed process can write (no extra writable paths, the state folder not inside the
-// workspace); else none, and every answer is computed in each process.
-export function keptFileFor(root: string, stateDir: string | undefined, writable: readonly string[]): string | undefined {
-  return stateDir !== undefined && writable.length === 0 && !isInside(root, stateDir) ? join(stateDir, 'home-scan.json') : undefined;
+// a state folder no sandboxed process can write (stateUnwritable); else none, and every answer is computed in each
+// process.
+export function keptFileFor(root: string, stateDir: string | undefined, writable: readonly string[], home?: string): string | undefined {
+  return stateDir !== undefined && stateUnwritable(root, stateDir, writable, home) ? join(stateDir, 'home-scan.json') : undefined;
+}
+
+// Whether a sandboxed run cannot write the state folder: it is not inside the workspace nor inside a sandboxWritable
+// folder, and none of them lies inside it, as written and where each really is (a link above, a folder not made
+// yet). Any sandboxWritable folder used to keep nothing (issue 31: every exec then walked the home again, ~100 ms of
+// CPU). `writable` as configured (`~/x`, relative to the workspace, absolute); a `~` one without `home`: unwritable
+// is not said.
+export function stateUnwritable(root: string, stateDir: string, writable: readonly string[], home: string | undefined): boolean {
+  const areas: string[] = [root];
+  for (const path of writable) {
+    const tilde = path === '~' || path.startsWith('~/');
+    if (tilde && home === undefined) return false;
+    areas.push(tilde ? join(home!, path.slice(1)) : resolve(root, path));
+  }
+  const spelled = (path: string): string[] => [path, realBeyond(path)];
+  const state = spelled(stateDir);
+  return !areas.flatMap(spelled).some((area) => state.some((at) => isInside(area, at) || isInside(at, area)));
+}
+
+// Where a path really is, a missing one too: its nearest existing folder's real path and the rest as written.
+function realBeyond(path: string): string {
+  const rest: string[] = [];
+  let at = resolve(path);
+  while (!exists(at) && dirname(at) !== at) {
+    rest.unshift(basename(at));
+    at = dirname(at);
+  }
+  try {
+    return join(realpathSync.native(at), ...rest);
+  } catch {
+    return path;
+  }
 }
 
 // The build's identity, as kept files name it: dist/build-id.json beside the running chunk or one folder up (the

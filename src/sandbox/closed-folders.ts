@@ -5,14 +5,14 @@ import { closedMode, keyOf, readFolder } from './folder-log.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
 // The closed walk as root (etc-view.ts Beyond, red team R37-a4) one folder at a time: each folder's entries the walk
-// acts on, kept while the folder's identity (inode, modification and change time) is unchanged, so a folder that
-// changed (a log rotated under /var/log, a package cache) is read again ALONE, not the whole walk (up to 20,000
-// lstats). Kept in the state folder between processes (a file no sandboxed process can write: sandbox.ts) and on the
-// engine's sandbox between its calls.
-// What the key sees: an entry added, removed or renamed (its folder's times change), a folder's own mode (read with its
-// key when the walk enters it: a folder closed since is hidden whole). What it does not see: a chmod of a FILE already
-// there (it changes no folder's time): it is seen when its folder next changes. The same trade as the view cache's for
-// /etc (view-cache.ts); a file opened since stays hidden meanwhile (the safe side).
+// acts on, kept while the folder's identity (inode, modification and change time) is unchanged AND every kept entry
+// still has its code, so a folder that changed (a log rotated under /var/log, a package cache) is read again ALONE,
+// not the whole walk (up to 20,000 lstats). Kept in the state folder between processes (a file no sandboxed process
+// can write: sandbox.ts) and on the engine's sandbox between its calls.
+// What the key sees: an entry added, removed or renamed (its folder's times change). What it does not see: a chmod of
+// an entry already there (red team R39-a5: `chmod 600 /srv/app/.env` changes no folder's time). So each kept entry,
+// the open files too, is looked at again (one lstat each, no listing): a folder with one whose code changed is read
+// again whole.
 
 // An entry the walk acts on, by its position in the listing (the budget counts every entry in order): 'D' a folder
 // others cannot enter, 'F' a file others cannot read, 'd' a folder others can enter. Open files and links: counted only.
@@ -24,6 +24,8 @@ export interface ClosedFolder {
   readonly closed: boolean;
   readonly count: number;
   readonly entries: readonly ClosedEntry[];
+  // The files others can read (the walk does not act on them): looked at again while kept.
+  readonly open: readonly string[];
 }
 
 export class ClosedFolders {
@@ -43,7 +45,7 @@ export class ClosedFolders {
     const stats = lstatQuiet(dir, true);
     const key = keyOf(stats);
     const known = this.load()[dir];
-    if (stats && known && known.key === key) return (this.walked[dir] = known);
+    if (stats && known && known.key === key && unchanged(dir, known)) return (this.walked[dir] = known);
     const folder = { key, closed: stats !== undefined && closedMode(Number(stats.mode), true), ...listing(dir) };
     if (stats && !this.racy(stats.ctimeNs)) {
       this.walked[dir] = folder;
@@ -71,23 +73,39 @@ export class ClosedFolders {
   }
 }
 
-function listing(dir: string): { count: number; entries: ClosedEntry[] } {
+function listing(dir: string): { count: number; entries: ClosedEntry[]; open: string[] } {
   const items = readFolder(dir, undefined);
   const entries: ClosedEntry[] = [];
+  const open: string[] = [];
   items.forEach((item, index) => {
     if (item.isSymbolicLink()) return;
-    const folder = item.isDirectory();
-    const mode = lstatQuiet(join(dir, item.name))?.mode;
-    const closed = mode !== undefined && closedMode(mode, folder);
-    if (folder) entries.push([item.name, closed ? 'D' : 'd', index]);
-    else if (closed) entries.push([item.name, 'F', index]);
+    const code = codeOf(lstatQuiet(join(dir, item.name))?.mode, item.isDirectory());
+    if (code === 'f') open.push(item.name);
+    else entries.push([item.name, code, index]);
   });
-  return { count: items.length, entries };
+  return { count: items.length, entries, open };
+}
+
+// An entry's code from its mode ('f': a file others can read; gone: as a fresh listing that lists it no more, nothing).
+function codeOf(mode: number | undefined, folder: boolean): ClosedEntry[1] | 'f' {
+  const closed = mode !== undefined && closedMode(mode, folder);
+  return folder ? (closed ? 'D' : 'd') : closed ? 'F' : 'f';
+}
+
+// Whether every kept entry still has its code (a chmod or chown changes no folder's time: R39-a5). One gone, or now a
+// link or another kind, changed its folder's times too (the key differs already): read again all the same.
+function unchanged(dir: string, folder: ClosedFolder): boolean {
+  const now = (name: string): string | undefined => {
+    const stats = lstatQuiet(join(dir, name));
+    return stats && !stats.isSymbolicLink() ? codeOf(stats.mode, stats.isDirectory()) : undefined;
+  };
+  return folder.entries.every(([name, code]) => now(name) === code) && folder.open.every((name) => now(name) === 'f');
 }
 
 function valid(value: unknown): value is ClosedFolder {
   if (!value || typeof value !== 'object') return false;
   const folder = value as Partial<ClosedFolder>;
   const entries = Array.isArray(folder.entries) && folder.entries.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && ['D', 'F', 'd'].includes(entry[1]) && Number.isInteger(entry[2]));
-  return typeof folder.key === 'string' && typeof folder.closed === 'boolean' && Number.isInteger(folder.count) && entries;
+  const open = Array.isArray(folder.open) && folder.open.every((name) => typeof name === 'string');
+  return open && typeof folder.key === 'string' && typeof folder.closed === 'boolean' && Number.isInteger(folder.count) && entries;
 }

@@ -18,7 +18,7 @@ import { ObeyedScan } from './obeyed-scan.js';
 import { withoutRelativePath } from '../permissions/obeyed-env.js';
 import type { ObeyedContext } from '../permissions/obeyed.js';
 import { FolderListings } from '../workspace/listings.js';
-import { keptFileFor } from '../permissions/kept-across.js';
+import { keptFileFor, stateUnwritable } from '../permissions/kept-across.js';
 import { MountLease } from './mount-points.js';
 import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
@@ -229,7 +229,7 @@ export class ProcessSandbox {
     private readonly stateDir?: string,
   ) {
     this.toolEnv = outsidePath(env, root);
-    this.folderListings = new FolderListings(keptFileFor(root, stateDir, settings.writable ?? []));
+    this.folderListings = new FolderListings(keptFileFor(root, stateDir, settings.writable ?? [], env['HOME']));
   }
 
   async status(): Promise<SandboxStatus> {
@@ -299,7 +299,7 @@ export class ProcessSandbox {
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
     const cacheFile = this.stateDir ? join(this.stateDir, 'secret-scan.json') : undefined;
-    const safeCache = cacheFile && ![policy.root, ...policy.writable].some((area) => within(realOf(dirname(cacheFile)), area) || within(cacheFile, area)) ? cacheFile : undefined;
+    const safeCache = cacheFile && stateUnwritable(policy.root, dirname(cacheFile), policy.writable, undefined) ? cacheFile : undefined;
     // (The indexes' gitlinks are kept between processes beside it: gitlink-memo.ts.)
     const memo = (this.gitlinkMemo ??= new GitlinkMemo(undefined, safeCache && join(dirname(safeCache), 'gitlinks.json')));
     const nestedBefore = policy.mode === 'workspace-write' ? nestedGitState(this.root, this.toolEnv, memo) : undefined;

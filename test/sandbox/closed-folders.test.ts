@@ -88,11 +88,16 @@ describe('the closed walk one folder at a time (closed-folders.ts)', () => {
     const first = new ClosedFolders(file, never);
     walk(first);
     first.save();
-    // What was kept for /log is the answer while /log's identity is the same (a planted record shows it was used).
-    const kept = readCacheFile(file) as Record<string, { entries: [string, string, number][] }>;
+    // What was kept for /log/app is the answer while it and its entries are the same (a planted record shows it was
+    // used: the folder is open, the record says closed).
+    const kept = readCacheFile(file) as Record<string, { closed: boolean; entries: [string, string, number][] }>;
+    kept[join(host, 'log', 'app')]!.closed = true;
+    // A kept entry is looked at again (R39-a5): one that is not there makes its folder read again.
     kept[join(host, 'log')]!.entries.push(['ghost', 'F', 99]);
     writeCacheFile(file, kept);
-    expect(walk(new ClosedFolders(file, never))).toContain(`file:${join(host, 'log', 'ghost')}`);
+    const again = walk(new ClosedFolders(file, never));
+    expect(again).toContain(`dir:${join(host, 'log', 'app')}`);
+    expect(again).not.toContain(`file:${join(host, 'log', 'ghost')}`);
   });
 
   it('a folder that changed after a kept walk (a log rotated, a folder closed) shows no newly closed entry', async () => {

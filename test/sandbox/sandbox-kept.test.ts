@@ -66,13 +66,17 @@ describe.skipIf(!bwrapWorks)('the sandbox keeps its git context in the state fol
     expect(after).not.toContain('hooks-a');
   });
 
-  it('keeps nothing across processes with extra writable paths (a sandboxed process could write the state folder)', async () => {
-    const bytes = (): string => (existsSync(contexts()) ? readFileSync(contexts(), 'utf8') : '');
-    const before = bytes();
+  // Issue 31: a sandboxWritable folder elsewhere keeps it too (the run cannot write the state folder); one that holds
+  // the state folder, or lies inside it, keeps nothing (a sandboxed process could write what the next one trusts).
+  it('keeps it with a sandboxWritable folder elsewhere, nothing with one around or inside the state folder', async () => {
     git('config', 'core.hooksPath', 'hooks-a');
     mkdirSync(join(base, 'elsewhere'), { recursive: true });
-    expect(await readOnlyIn([join(base, 'elsewhere')])).toContain('hooks-a');
-    expect(bytes()).toBe(before);
+    mkdirSync(join(state, 'inside'), { recursive: true });
+    for (const [writable, kept] of [[join(base, 'elsewhere'), true], [state, false], [base, false], [join(state, 'inside'), false]] as const) {
+      rmSync(contexts(), { force: true });
+      expect(await readOnlyIn([writable])).toContain('hooks-a');
+      expect([writable, existsSync(contexts())]).toEqual([writable, kept]);
+    }
   });
 
   // The view's walks (view-cache.ts) are kept beside them under the same rule, named by the build that kept

@@ -8,17 +8,20 @@
 // same trade as the view cache's for /etc"; docs/security-model.md says nothing of it. (/etc's view cache has the same
 // blind spot: only for /etc's listed secrets it does not matter, they are hidden by name.)
 // Class: a cache keyed by a folder's identity judging its FILES' modes.
+// Fixed (walk49): closed-folders.ts keeps the open files' names too and looks at every kept entry again (one lstat
+// each): a folder with an entry whose code changed is read again whole. The last cases: a folder at the depth limit
+// (never entered, so never read with its own key) closed after the walk was kept; an unchanged folder still kept.
 // Repro (integ 507f8cca, unit-level: a fixture under /var/tmp as the walked root, the cache file kept between two
 // ClosedFolders as between two processes): walk (app/.env 0644: shown) -> chmod 600 app/.env -> walk again: not found.
 // Fix (one place, closed-folders.ts read): key a folder also by its entries' change times (one lstat per entry: what
 // a fresh listing costs anyway), or keep only the folders (their own mode, their list) and lstat the files each walk;
 // at least say the trade in docs/security-model.md.
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClosedFolders } from '../../../src/sandbox/closed-folders.js';
-import { EtcSecrets } from '../../../src/sandbox/etc-view.js';
+import { ClosedFolders } from '../../src/sandbox/closed-folders.js';
+import { EtcSecrets } from '../../src/sandbox/etc-view.js';
 
 let base: string;
 const beyond = (): EtcSecrets => new EtcSecrets(join(base, 'no-etc'), true, undefined, () => true, { roots: [join(base, 'root')], depth: 4, budget: 20_000, areas: [] });
@@ -34,6 +37,7 @@ beforeAll(async () => {
   mkdirSync(join(base, 'root', 'srv', 'app'), { recursive: true });
   writeFileSync(join(base, 'root', 'srv', 'app', '.env'), 'DB_PASSWORD=hunter2\n', { mode: 0o644 });
   writeFileSync(join(base, 'root', 'srv', 'app', 'closed.pem'), 'KEY\n', { mode: 0o600 });
+  mkdirSync(join(base, 'root', 'srv', 'app', 'conf', 'deep'), { recursive: true, mode: 0o755 });
 });
 afterAll(async () => rm(base, { recursive: true, force: true }));
 
@@ -46,6 +50,20 @@ describe.skipIf(process.getuid?.() !== 0)('R39-a5 MINOR: a file made root-only a
   it('after `chmod 600 .env` the next walk hides it', () => {
     chmodSync(join(base, 'root', 'srv', 'app', '.env'), 0o600);
     expect(walk()).toContain(join(base, 'root', 'srv', 'app', '.env'));
+  });
+  it('a folder at the depth limit closed after the walk was kept is hidden', () => {
+    expect(walk()).not.toContain(join(base, 'root', 'srv', 'app', 'conf', 'deep'));
+    chmodSync(join(base, 'root', 'srv', 'app', 'conf', 'deep'), 0o700);
+    expect(walk()).toContain(join(base, 'root', 'srv', 'app', 'conf', 'deep'));
+  });
+  it('an unchanged folder is kept: what the kept file says is what the walk uses', () => {
+    walk();
+    const kept = join(base, 'closed-folders.json');
+    const file = JSON.parse(readFileSync(kept, 'utf8')) as { entries: Record<string, { closed: boolean }> };
+    // Made up (the folder is open): used while the folder and its entries are unchanged, so the walk hides it whole.
+    file.entries[join(base, 'root', 'srv', 'app')]!.closed = true;
+    writeFileSync(kept, JSON.stringify(file));
+    expect(walk()).toContain(join(base, 'root', 'srv', 'app'));
   });
   it('control: without the kept file the same walk hides it (the cache is what keeps it shown)', () => {
     rmSync(join(base, 'closed-folders.json'), { force: true });
