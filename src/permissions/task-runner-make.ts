@@ -4,6 +4,7 @@ import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js'
 import { expand, type Vars } from './task-runner-make-expand.js';
 import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
 import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, withoutReferences } from './task-runner-make-grammar.js';
+import { BUILTIN_PROGRAMS, builtinSteps, builtinsOff } from './task-runner-make-builtins.js';
 
 // THE make reader (issue 26, fix32a): what a `make` call runs, for the decision (task-runners.ts' row, judged by
 // decide-scripts.ts) and for the question that shows it and keys an "always" on it (shell/run-script-make.ts renders
@@ -18,7 +19,7 @@ import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, wi
 // time, a make function, a target-specific variable, a computed .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
 // make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
 
-const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
+const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh', ...BUILTIN_PROGRAMS };
 // Options that pick another Makefile, folder, include folder or make text.
 const PLACE = /^(?:-[A-Za-z]*[CfIE]|--(?:directory|file|makefile|include-dir|eval)\b)/;
 const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '-j', '-l', '--jobs', '--load-average', '--max-load']);
@@ -228,12 +229,23 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
   const targets = goals.flatMap((goal) => (goal !== '' ? [goal] : first === undefined ? [] : [first]));
   const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
   const seen = new Set<string>();
+  const noBuiltins = builtinsOff(context.rest);
   const visit = (each: string): string | undefined => {
     if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
     seen.add(each);
     const own = rules.filter((rule) => rule.target === each);
     const patterns: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
-    // No rule: `.DEFAULT`'s recipe makes it (when no such file exists: taken either way, more judged).
+    // No rule: make's built-in rules whose source stands there (R39-b14), then `.DEFAULT`'s recipe (when no such
+    // file exists: taken either way, more judged).
+    if (patterns.length === 0 && !noBuiltins) {
+      for (const step of builtinSteps(each, (file) => folder.text(`${folder.dir}/${file}`) !== 'absent')) {
+        const why = visit(step.source);
+        if (why !== undefined) return why;
+        const got = expand(step.recipe, vars, { auto: { '@': each, '<': step.source, '^': step.source, '+': step.source, '?': step.source, '*': step.stem, '|': '', '%': '' }, readGlob: glob });
+        if (got.unknown !== undefined) return `make's built-in rule for ${each}: ${got.unknown}`;
+        out.push({ target: each, line: got.text });
+      }
+    }
     const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));
