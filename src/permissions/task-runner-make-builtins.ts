@@ -31,6 +31,9 @@ const RULES: readonly (readonly [string, string, string])[] = [
   ['%', 'SCCS/s.%', '$(GET) $(GFLAGS) $(SCCS_OUTPUT_OPTION) $<'],
 ];
 
+// The terminal rules' sources (`%:: %,v`).
+const TERMINAL = /,v$|(?:^|\/)s\.%$/;
+
 // The programs these recipes name, as make sets them by default (task-runner-make.ts fills the rest of its BUILTIN).
 export const BUILTIN_PROGRAMS: Readonly<Record<string, string>> = { FC: 'f77', PC: 'pc', YACC: 'yacc', LEX: 'lex', CO: 'co', GET: 'get' };
 
@@ -38,18 +41,27 @@ export interface BuiltinStep {
   readonly source: string;
   readonly stem: string;
   readonly recipe: string;
+  // The rules of the chain that reached the source (with this one): make uses no built-in rule twice in one chain,
+  // and the RCS/SCCS ones are terminal (their source is made by no rule).
+  readonly chain: readonly number[];
 }
 
-// The built-in rules that make `target` (a file name relative to make's folder) from a source `exists` finds.
-export function builtinSteps(target: string, exists: (file: string) => boolean): BuiltinStep[] {
-  return RULES.flatMap(([goal, from, recipe]) => {
+// make's name of a file: `./src/a.c` and `src/a.c` are the one file (make drops a leading `./`).
+export const makeName = (file: string): string => file.replace(/^(?:\.\/+)+(?=.)/, '');
+
+// The built-in rules that make `target` (a file name relative to make's folder) from a source `exists` finds, no rule
+// of `chain` again (a chain of `%: %,v` would otherwise read `a,v,v,v…`).
+export function builtinSteps(target: string, exists: (file: string) => boolean, chain: readonly number[] = []): BuiltinStep[] {
+  if (chain.some((at) => TERMINAL.test(RULES[at]![1]))) return [];
+  return RULES.flatMap(([goal, from, recipe], at) => {
+    if (chain.includes(at)) return [];
     const slash = target.lastIndexOf('/');
     const [dir, name] = [target.slice(0, slash + 1), target.slice(slash + 1)];
     const suffix = goal.slice(1);
     if (!name.endsWith(suffix) || name.length === suffix.length) return [];
     const stem = name.slice(0, name.length - suffix.length);
     const source = dir + from.replace('%', stem);
-    return source !== target && exists(source) ? [{ source, stem: dir + stem, recipe }] : [];
+    return source !== target && exists(source) ? [{ source, stem: dir + stem, recipe, chain: [...chain, at] }] : [];
   });
 }
 
