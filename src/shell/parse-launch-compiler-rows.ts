@@ -4,7 +4,7 @@
 // sub-program runs under it), `-B DIR` / COMPILER_PATH / GCC_EXEC_PREFIX (as, ld, cc1, collect2 are taken from DIR:
 // a folder outside the system's is programs codeward cannot name, a line only known at run time), `-fplugin=X.so`,
 // `-fpass-plugin=`, `--ld-path=`, `-fuse-ld=PATH`, `-specs=PATH` (a spec file names the programs the driver runs),
-// `-Xclang -load`, the linker's `-plugin` through `-Wl,`/`-Xlinker`. rustc: `-C linker=`/`dlltool=`/`ar=`,
+// `-Xclang -load`, the linker's `-plugin` through `-Wl,`/`-Xlinker`, a response file `@FILE` (its options unread). rustc: `-C linker=`/`dlltool=`/`ar=`,
 // `-C codegen-backend=PATH`, `-Z codegen-backend=PATH`/`llvm-plugins=`, and `-C link-arg(s)=` read as the C
 // driver's words; RUSTFLAGS, CARGO_BUILD_RUSTFLAGS and CARGO_ENCODED_RUSTFLAGS (`\x1f`-separated) are its words.
 import { argvText } from './parse-launch-options.js';
@@ -38,6 +38,8 @@ export const CC: ProgramRow = {
   options: [
     ...CC_TEXTS.map(([short, text]) => ({ short, long: [], text })),
     { short: '-B', long: [], text: folder },
+    // A response file's words are more options (`@opts` holding `-B.`): not read here, a line known at run time.
+    { short: '@', long: [], text: (value) => (value === '' ? undefined : '"$OPTIONS_FROM_RESPONSE_FILE"') },
     { long: ['ld-path'], text: program },
     { long: ['specs'], text: specs },
     { long: ['gcc-toolchain'], text: folder },

@@ -22,8 +22,8 @@ function spelled(word: string, option: ValueOption, row: ProgramRow): { attached
   }
   if (option.short === undefined) return undefined;
   // Multi-letter short spellings (zip's `-TT`) are whole words or carry `=VALUE`.
-  // A driver's comma-joined pass-through (`-Wl,-plugin,x.so`): the rest of the word.
-  if (option.short.endsWith(',')) return word.startsWith(option.short) ? { attached: word.slice(option.short.length) } : undefined;
+  // A driver's comma-joined pass-through (`-Wl,-plugin,x.so`) or a dashless prefix (`@FILE`): the rest of the word.
+  if (option.short.endsWith(',') || !option.short.startsWith('-')) return word.startsWith(option.short) ? { attached: word.slice(option.short.length) } : undefined;
   if (option.short.length > 2) return word === option.short ? {} : word.startsWith(`${option.short}=`) ? { attached: word.slice(option.short.length + 1) } : undefined;
   return optionWord(word, new RegExp(`^${option.short}$`), row.flags ?? '');
 }
