@@ -81,8 +81,9 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
       const from = found.attached !== undefined ? word : all[i + 1];
       const value = found.attached ?? from?.value;
       if (found.attached === undefined) i++;
-      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`).
-      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value) : option.text(value);
+      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`);
+      // a `KEY=` start (rustc's `-C linker=$L`) is no assignment of the line: its run-time rest is what runs.
+      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value.replace(/^[A-Za-z_][\w-]*=(?=.)/, '')) : option.text(value);
       if (text !== undefined) out.push({ kind: 'text', text });
       break;
     }
