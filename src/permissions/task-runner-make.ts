@@ -1,9 +1,11 @@
+import { normalize } from 'node:path';
 import { exportedLoader, recipeOf, rulesOf, type MakeRule } from './task-runner-make-rules.js';
 import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
 import { expand, type Vars } from './task-runner-make-expand.js';
 import { makeWildcard, type Globbed } from './task-runner-make-wildcard.js';
 import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, withoutReferences } from './task-runner-make-grammar.js';
+import { BUILTIN_PROGRAMS, builtinSteps, builtinsOff, makeName } from './task-runner-make-builtins.js';
 
 // THE make reader (issue 26, fix32a): what a `make` call runs, for the decision (task-runners.ts' row, judged by
 // decide-scripts.ts) and for the question that shows it and keys an "always" on it (shell/run-script-make.ts renders
@@ -18,7 +20,7 @@ import { ASSIGNMENT, MAKEFILE_NAMES, functionCalls, patternOf, variantValues, wi
 // time, a make function, a target-specific variable, a computed .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
 // make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
 
-const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
+const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh', ...BUILTIN_PROGRAMS };
 // Options that pick another Makefile, folder, include folder or make text.
 const PLACE = /^(?:-[A-Za-z]*[CfIE]|--(?:directory|file|makefile|include-dir|eval)\b)/;
 const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '-j', '-l', '--jobs', '--load-average', '--max-load']);
@@ -212,12 +214,12 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
   const rules: MakeRule[] = [];
   for (const rule of rulesOf(lines).filter((each) => !lines[each.at]!.startsWith('\t')).map(suffixRule)) {
     if (!rule.target.includes('$')) {
-      rules.push(rule);
+      rules.push({ ...rule, target: makeName(rule.target) });
       continue;
     }
     const got = expand(rule.target, vars, { auto: {}, glob });
     if (got.unknown !== undefined) return unread(`the rule target ${rule.target}: ${got.unknown}`, out);
-    for (const target of got.text.split(/\s+/).filter(Boolean)) rules.push({ ...rule, target: target.replace(/^(?:\.\/+)+/, '') });
+    for (const target of got.text.split(/\s+/).filter(Boolean)) rules.push({ ...rule, target: makeName(target) });
   }
   // make first remakes an included makefile a rule names (that rule runs whatever the goal).
   const remakes = (file: string): boolean => rules.some((rule) => rule.target === file || (rule.target.includes('%') && patternOf(rule.target).test(file)));
@@ -228,12 +230,31 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
   const targets = goals.flatMap((goal) => (goal !== '' ? [goal] : first === undefined ? [] : [first]));
   const fallback = rules.filter((rule) => rule.target === '.DEFAULT');
   const seen = new Set<string>();
-  const visit = (each: string): string | undefined => {
+  const noBuiltins = builtinsOff(context.rest);
+  const visit = (name: string, chain: readonly number[] = []): string | undefined => {
+    const each = makeName(name);
     if (seen.has(each) || seen.size > 256) return seen.size > 256 ? 'more than 256 rules' : undefined;
     seen.add(each);
     const own = rules.filter((rule) => rule.target === each);
-    const patterns: { rule: MakeRule; stem: string }[] = own.length > 0 ? own.map((rule) => ({ rule, stem: '' })) : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
-    // No rule: `.DEFAULT`'s recipe makes it (when no such file exists: taken either way, more judged).
+    // A target no rule gives a recipe (none, or `prog: prog.o util.o` alone) is made by an implicit rule: the
+    // Makefile's pattern rules, else make's built-in rules whose source stands there (R39-b14); failing both,
+    // `.DEFAULT`'s recipe (when no such file exists: taken either way, more judged).
+    const recipeless = !own.some((rule) => recipeOf(lines, rule).length > 0);
+    const implicit = !recipeless ? [] : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
+    const patterns: { rule: MakeRule; stem: string }[] = [...own.map((rule) => ({ rule, stem: '' })), ...implicit];
+    if (recipeless && implicit.length === 0 && !noBuiltins) {
+      for (const step of builtinSteps(each, (file) => folder.text(normalize(`${folder.dir}/${file}`)) !== 'absent', chain)) {
+        const why = visit(step.source, step.chain);
+        if (why !== undefined) return why;
+        // `$^` is the source and the explicit rules' prerequisites (`prog: prog.o util.o` links both).
+        const explicit = expand(own.flatMap((rule) => rule.prerequisites).join(' '), vars, { auto: {}, glob });
+        if (explicit.unknown !== undefined) return `the prerequisites of ${each}: ${explicit.unknown}`;
+        const all = [...new Set([step.source, ...explicit.text.split(/\s+/).filter(Boolean)])].join(' ');
+        const got = expand(step.recipe, vars, { auto: { '@': each, '<': step.source, '^': all, '+': all, '?': all, '*': step.stem, '|': '', '%': '' }, readGlob: glob });
+        if (got.unknown !== undefined) return `make's built-in rule for ${each}: ${got.unknown}`;
+        out.push({ target: each, line: got.text });
+      }
+    }
     const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
     for (const { rule, stem } of matched) {
       const head = lines[rule.at]!.slice(lines[rule.at]!.indexOf(':'));

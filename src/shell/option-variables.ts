@@ -11,6 +11,10 @@ import { ROWS } from './parse-launch-program-rows.js';
 // The option variables of each program: its row's (parse-launch-program-rows.ts, one row per program).
 const OPTIONS_FROM: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(ROWS).flatMap(([program, row]) => (row.variables === undefined ? [] : [[program, row.variables]])));
 
+// The words a variable's value is read as (its row's own splitting, else optionWords).
+const SPLITS: Readonly<Record<string, (value: string) => string[]>> = Object.assign({}, ...Object.values(ROWS).map((row) => row.variableWords ?? {}));
+const wordsOf = (name: string, value: string): string[] => (Object.hasOwn(SPLITS, name) ? SPLITS[name]!(value) : optionWords(value));
+
 // The option variables `program` reads (its base name), [] when none.
 export const optionVariables = (program: string): readonly string[] => (Object.hasOwn(OPTIONS_FROM, program) ? OPTIONS_FROM[program]! : []);
 
@@ -87,7 +91,7 @@ export function optionLine(name: string, value: string | undefined): string | un
   const program = Object.keys(OPTIONS_FROM).find((key) => OPTIONS_FROM[key]!.includes(name));
   if (program === undefined) return undefined;
   if (value === undefined) return `${program} "$${name}"`;
-  const words = optionWords(value);
+  const words = wordsOf(name, value);
   return words.length === 0 ? undefined : [program, ...words.map(quoted)].join(' ');
 }
 
@@ -123,9 +127,20 @@ export function optionSplices(values: readonly string[], assigned: readonly Assi
       if (shell) shells.push(values[at]!);
       for (const arg of values.slice(at + 1)) if (MAKE_LINE_FLAGS.test(arg)) found.push({ name: 'MAKEFLAGS', value: arg.replace(/^[^=]*=/, ''), dynamic: false });
     }
-    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [madeAssignment(one.value, one.dynamic)] : one.dynamic ? [{ value: `$${one.name}`, known: false }] : optionWords(one.value).map((value) => ({ value, known: true }))))] });
+    if (found.length > 0 || configs.length > 0) splices.push({ at: at + 1, words: [...configs, ...found.flatMap((one): SplicedWord[] => (one.name === '' ? [madeAssignment(one.value, one.dynamic)] : one.dynamic ? runtimeWords(one) : wordsOf(one.name, one.value).map((value) => ({ value, known: true }))))] });
   }
   return splices;
+}
+
+// A value only known at run time (`GOFLAGS=-toolexec=$PWD/s.sh`, R39-b13): when the walker knows its one shape (the
+// values it tracks filled in: `$PWD` is `.`), its static words as written and each word with a run-time part as a run-time word keeping its static start (the option
+// it spells); else one run-time word.
+function runtimeWords(one: Assigned): SplicedWord[] {
+  const whole: SplicedWord[] = [{ value: `$${one.name}`, known: false }];
+  const shape = one.candidates?.length === 1 ? one.candidates[0]! : undefined;
+  if (shape === undefined) return whole;
+  if (!shape.includes('\u0000')) return wordsOf(one.name, shape).map((value) => ({ value, known: true }));
+  return shape.split(/\s+/).filter(Boolean).map((word): SplicedWord => (word.includes('\u0000') ? { ...whole[0]!, prefix: word.slice(0, word.indexOf('\u0000')) } : { value: word, known: true }));
 }
 
 // make's `NAME=VALUE` from its environment: a run-time value keeps `NAME=` as its literal start (it is an

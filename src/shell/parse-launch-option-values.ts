@@ -22,6 +22,8 @@ function spelled(word: string, option: ValueOption, row: ProgramRow): { attached
   }
   if (option.short === undefined) return undefined;
   // Multi-letter short spellings (zip's `-TT`) are whole words or carry `=VALUE`.
+  // A driver's comma-joined pass-through (`-Wl,-plugin,x.so`) or a dashless prefix (`@FILE`): the rest of the word.
+  if (option.short.endsWith(',') || !option.short.startsWith('-')) return word.startsWith(option.short) ? { attached: word.slice(option.short.length) } : undefined;
   if (option.short.length > 2) return word === option.short ? {} : word.startsWith(`${option.short}=`) ? { attached: word.slice(option.short.length + 1) } : undefined;
   return optionWord(word, new RegExp(`^${option.short}$`), row.flags ?? '');
 }
@@ -79,8 +81,9 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
       const from = found.attached !== undefined ? word : all[i + 1];
       const value = found.attached ?? from?.value;
       if (found.attached === undefined) i++;
-      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`).
-      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value) : option.text(value);
+      // A value only known at run time is kept as written (quoting `$X` as a program path would name a file `$X`);
+      // a `KEY=` start (rustc's `-C linker=$L`) is no assignment of the line: its run-time rest is what runs.
+      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value.replace(/^[A-Za-z_][\w-]*=(?=.)/, '')) : option.text(value);
       if (text !== undefined) out.push({ kind: 'text', text });
       break;
     }

@@ -10,6 +10,7 @@
 // does (its words are split the same way, and a `;` in it only fails closed), so every value here is shell text.
 import { argvText } from './parse-launch-options.js';
 import { COMMAND_FILES, type CommandFiles } from './parse-launch-command-files.js';
+import { CC, RUSTC } from './parse-launch-compiler-rows.js';
 
 export interface ValueOption {
   // Short spelling (`-I`), when the program has one.
@@ -43,6 +44,9 @@ export interface ProgramRow {
   // exec=..' tar`, `MAKEFLAGS='--eval=..' make`): read as its words (option-variables.ts). A row with only these has
   // no grammar: its run-time words are its other readers' (not a launch here).
   readonly variables?: readonly string[];
+  // Those of `variables` whose value is not split like options: its words, another way (COMPILER_PATH's folders are
+  // `-B` options, CARGO_ENCODED_RUSTFLAGS is `\x1f`-separated).
+  readonly variableWords?: Readonly<Record<string, (value: string) => string[]>>;
   // A program with a command language: the files of commands it reads and the lines there that escape to a shell
   // (R22-11; parse-launch-command-files.ts, read by permissions/immune-command-files.ts).
   readonly commands?: CommandFiles;
@@ -225,4 +229,14 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   less: { variables: ['LESS'] },
   fzf: { variables: ['FZF_DEFAULT_OPTS'] },
   parallel: { variables: ['PARALLEL'] },
+  // go reads GOFLAGS as more of its flags (R39-b13: `GOFLAGS=-toolexec=./s.sh go build`); the flags that run a
+  // program are read by shell/danger-tool-options.ts. The compilers (R39-b14): parse-launch-compiler-rows.ts.
+  go: { variables: ['GOFLAGS'] },
+  cc: CC,
+  gcc: CC,
+  'g++': CC,
+  'c++': CC,
+  clang: CC,
+  'clang++': CC,
+  rustc: RUSTC,
 };

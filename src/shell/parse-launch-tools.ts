@@ -68,7 +68,15 @@ function coreutils(words: readonly WordLike[]): Launch[] {
   return first.value.startsWith('-') ? [] : [{ kind: 'command', index: 1 }];
 }
 
-const TOOLS: Readonly<Record<string, (words: readonly WordLike[]) => Launch[]>> = { cmake, cmake3: cmake, coreutils, sed: sedLaunches, gsed: sedLaunches };
+// `cargo rustc … -- WORDS` (and rustdoc): the words after `--` are handed to rustc, read by its row
+// (parse-launch-compiler-rows.ts: `-C linker=./s.sh`); undefined for another cargo line (its other readers').
+function cargo(words: readonly WordLike[]): Launch[] | undefined {
+  const end = words.findIndex((word) => word.value === '--');
+  if (end < 0 || !words.slice(1, end).some((word) => word.value === 'rustc' || word.value === 'rustdoc')) return undefined;
+  return words.length > end + 1 ? [{ kind: 'text', text: ['rustc', ...words.slice(end + 1).map(shellWord)].join(' ') }] : undefined;
+}
+
+const TOOLS: Readonly<Record<string, (words: readonly WordLike[]) => Launch[] | undefined>> = { cmake, cmake3: cmake, coreutils, sed: sedLaunches, gsed: sedLaunches, cargo };
 
 // What `words[0]` (by its lower-cased base name) runs as a file utility or a launched program; undefined
 // when it is not such a tool.

@@ -28,10 +28,16 @@ export const withAliases = (names: Iterable<string>): Set<string> => {
   return out;
 };
 
+// The C and C++ drivers under their versioned and target-prefixed names (`gcc-12`, `clang-17`, `clang++-17`,
+// `x86_64-linux-gnu-gcc`, `aarch64-linux-gnu-g++-13`): the same driver, reading the same options (fix48's LEFT: a
+// `gcc-12 -B.` ran unread).
+const COMPILER = /^(?:[a-z0-9_]+-){0,4}?(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(?:-\d+(?:\.\d+)*)?$/;
+
 // The program `name` (a base name) is, or `name` itself.
 export const sameProgram = (name: string): string => {
   const lower = name.toLowerCase();
-  return Object.hasOwn(SAME_PROGRAM, lower) ? SAME_PROGRAM[lower]! : name;
+  if (Object.hasOwn(SAME_PROGRAM, lower)) return SAME_PROGRAM[lower]!;
+  return COMPILER.exec(lower)?.[1] ?? name;
 };
 
 // A shell line with each bare word that is an alias spelled as its program (`yarnpkg test` -> `yarn test`,

@@ -13,40 +13,15 @@
 // Expected: C241 and the work kept. (Cost: the first go run of a fresh HOME fills its build cache, ~20 s here.)
 // ONE place for the class fix: where npm_config_* is mapped onto npm's options (the parse's environment-to-option
 // table): GOFLAGS split on blanks and read as go's own flags before the command's, through the same go reader.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 const EVIL = '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\n';
 const FILES: Record<string, string> = { 's.sh': EVIL, 'go.mod': 'module m\n', 'm.go': 'package main\n\nfunc main() {}\n' };
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text, { mode: 0o755 });
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts(FILES);
 
 const hasGo = (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, 'go')));
 describe.skipIf(!bwrapWorks || !hasGo)('R39-b13 MAJOR: GOFLAGS gives go a program to run that the option spelling would ask for', { timeout: 120_000 }, () => {

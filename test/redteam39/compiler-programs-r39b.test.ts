@@ -24,40 +24,15 @@
 // CARGO_ENCODED_RUSTFLAGS / CARGO_BUILD_RUSTFLAGS / `cargo rustc --` words): a workspace (or non-system) path is a
 // program codeward cannot read (unknown) or a script file it reads. make: a goal no Makefile rule names is built by
 // make's built-in rules ($(CC), $(CXX), $(LD), $(AR) …): the make row reads them as recipes too.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 const EVIL = '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\nexec "$@"\n';
 const FILES: Record<string, string> = { 's.sh': EVIL, as: EVIL, 'm.c': 'int main(void) { return 0; }\n', 'm.rs': 'fn main() {}\n', Makefile: 'all:\n\t$(CC) -c m.c -o /tmp/cw-rt39b-mk.o\n' };
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(FILES)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text, { mode: 0o755 });
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts(FILES);
 
 const has = (program: string): boolean => (process.env['PATH'] ?? '').split(':').some((dir) => existsSync(join(dir, program)));
 describe.skipIf(!bwrapWorks)('R39-b14 MAJOR: compiler and linker options that run a workspace program', { timeout: 120_000 }, () => {
