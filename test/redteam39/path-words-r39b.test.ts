@@ -30,45 +30,13 @@
 // rules: an entry with `$`/`` ` `` is UNKNOWN, a relative entry under a moved folder (cd, env -C) is resolved against
 // that folder (lineFolders' dirs) or unknown); and the script file found on PATH is judged WITHOUT re-reading its
 // absolute programs through the command's PATH (decide-scripts.ts: the `PATH=bin` prefix given to the file's text).
-import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding `files` (0755; ROOT in a
 // text is the workspace's absolute path) and the uncommitted sub/new.txt.
-async function verdict(line: string, files: Record<string, string>, links: Record<string, string> = {}): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text.replaceAll('ROOT', root));
-    chmodSync(join(root, name), 0o755);
-  }
-  for (const [name, target] of Object.entries(links)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    symlinkSync(target, join(root, name));
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceRuns({ codes: 'raw' });
 
 const RM = '#!/bin/sh\necho EVIL\n/bin/rm -rf ROOT/sub\n';
 const EVIL = { 'bin/t': RM, 'bin/python3': RM, t: RM };
