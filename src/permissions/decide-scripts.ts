@@ -68,7 +68,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
   // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean }[] = [];
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string }[] = [];
   let lost: { line: string; why: string } | undefined;
   // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
   // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
@@ -131,7 +131,9 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm, dir, file } = queue[at]!;
+    const { line, words, handed, depth, npm, dir, file, unknown } = queue[at]!;
+    // A program found on a PATH folder only known at run time (runners-started.ts, path-lookup.ts: R39-b1).
+    if (unknown !== undefined) return unread(line, `\`${quoted(line)}\` runs a program codeward cannot place: ${unknown}`);
     if (npm) {
       // `npm --prefix sub run g`, `yarn workspace a x`: the scripts of that package (decide-script-places.ts).
       const placed = scriptPlaces(line, dir, root);

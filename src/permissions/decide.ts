@@ -53,5 +53,5 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
 // a path (`./x.sh`, `tools/x.sh`) are runners too (task-runner-shell.ts, red team R34-6), and so is a native library
 // loaded into a program (`LD_PRELOAD=x.so`, `enable -f x.so`: task-runner-library.ts, R38-b9; GCONV_PATH, openssl's and git's
 // program folders: R39-b5, R39-b12).
-const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|lerna|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers|sh|source|\.\/|\/|LD_|enable|GCONV|OPENSSL|openssl|EXEC_PATH|exec-path/;
+const MAY_RUN_SCRIPTS = /npm|pnpm|yarn|bun|lerna|npx|corepack|node|run-[sp]|concurrently|\$|`|deno|turbo|nx|just|task|mise|composer|pipenv|pdm|hatch|poe|rake|invoke|inv|make|makers|sh|source|\.\/|\/|LD_|enable|GCONV|OPENSSL|openssl|PATH|exec-path/;
 

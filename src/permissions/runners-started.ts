@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { lineFolders } from './decide-script-dirs.js';
+import { relative } from 'node:path';
+import { lineFolders, type LineFolders } from './decide-script-dirs.js';
+import { pathLookup, pathValue } from './path-lookup.js';
 import { spellCommand } from './shell-subjects.js';
 import { commandWords, fromProgram } from './task-runner-lines.js';
-import { isScriptFileRunner, procPlace } from './task-runner-shell.js';
+import { isScriptFileRunner } from './task-runner-shell.js';
 import { loaderWords } from './task-runner-library.js';
 import { taskRunnerOf } from './task-runners.js';
 import type { ShellParse, SimpleCommand } from './types.js';
@@ -28,15 +28,24 @@ export interface StartedRunner {
   readonly words: string[];
   readonly npm: boolean;
   readonly file?: boolean;
+  // Why the program it runs is not known (a PATH folder only known at run time: path-lookup.ts): asked unread.
+  readonly unknown?: string;
 }
 
-export function runnersStarted(command: SimpleCommand, runDir: string, root: string): StartedRunner[] {
+// Where the command runs (decide-script-dirs.ts) and whether the line may set HOME (`~`, `$HOME` then unknown).
+interface Place extends LineFolders {
+  readonly homeSet: boolean;
+}
+
+export function runnersStarted(command: SimpleCommand, runDir: string, root: string, place: Place = { dirs: [runDir], homeSet: false }): StartedRunner[] {
   const spelling = spellCommand(command, runDir, root);
   const texts = [...new Set([spelling.canonical, ...spelling.others])];
   const npm = texts.filter((text) => RUNNER.test(text)).map((line) => ({ line, words: [] as string[], npm: true }));
+  const looked: StartedRunner[] = [];
   const tasks = texts.map((text) => asMake(fromProgram(commandWords(text)[0] ?? []))).flatMap((words) => {
-    const found = pathFound(command, words, runDir, root);
-    return found === undefined ? [words] : [words, found];
+    const found = pathFound(command, words, runDir, root, place);
+    if (found !== undefined && 'unknown' in found) looked.push({ line: words.join(' '), words, npm: false, file: true, unknown: found.unknown });
+    return found === undefined || 'unknown' in found ? [words] : [words, ...found.readings];
   }).concat(loaderWords(command));
   const seen = new Set<string>();
   const runners = tasks.filter((words) => taskRunnerOf(words) !== undefined).flatMap((words) => {
@@ -45,7 +54,7 @@ export function runnersStarted(command: SimpleCommand, runDir: string, root: str
     seen.add(line);
     return [{ line, words, npm: false, file: isScriptFileRunner(taskRunnerOf(words)!.runner) }];
   });
-  return [...npm, ...runners];
+  return [...npm, ...runners, ...looked.slice(0, 1)];
 }
 
 // The runners each command of a parse (and its other readings) starts, with the folders it may run in (its own
@@ -53,47 +62,38 @@ export function runnersStarted(command: SimpleCommand, runDir: string, root: str
 export function parseRunners(parse: ShellParse, runDir: string, root: string): { reading: ShellParse; command: SimpleCommand; runners: StartedRunner[]; dirs: readonly string[]; lost?: string }[] {
   return [parse, ...(parse.alternatives ?? [])].flatMap((reading) => {
     const folders = lineFolders(reading.commands, runDir, root);
-    return reading.commands.map((command) => ({ reading, command, runners: runnersStarted(command, runDir, root), ...(folders.get(command) ?? { dirs: [runDir] }) }));
+    // A word HOME the line assigns, reads into or unsets (`HOME=.`, `read HOME`): `~` is only known at run time.
+    const homeSet = [...reading.commands.map((each) => each.text), ...(reading.assignments ?? []).map((each) => each.text)].some((text) => /(?<![$\w{])HOME\b/.test(text));
+    return reading.commands.map((command) => {
+      const place = folders.get(command) ?? { dirs: [runDir] };
+      return { reading, command, runners: runnersStarted(command, runDir, root, { ...place, homeSet }), ...place };
+    });
   });
 }
 
-// A bare program (no '/') that the command's own `PATH=` assignment finds in a workspace folder: that file, by its
-// path from the run folder (`PATH=./bin:$PATH t` runs ./bin/t), so the script-file row reads it. Every `PATH=` word of
-// the command is a reading (env applies its assignments in order, the last wins: `env PATH=/usr/bin PATH=./bin t`,
-// R38-b2). A workspace folder before any folder that holds the name decides even where the name is not there yet
-// (R37-b2, R38-b10: `cp s.sh bin/t && PATH=./bin:$PATH t`, `cp s.sh ls; PATH=.:$PATH ls`): the script-file row then
-// finds it absent, only known at run time.
-function pathFound(command: SimpleCommand, words: readonly string[], runDir: string, root: string): string[] | undefined {
+// A bare program (no '/') looked up on the PATH the command's own assignments give it (`PATH=./bin:$PATH t` runs
+// ./bin/t, `PATH+=:. t` ./t: R36-4, R39-b1), by the one PATH-lookup reader (path-lookup.ts) from each folder the command
+// may run in: the files found, so the script-file row reads them (spelled from the run folder when it is the only one,
+// `./bin/t`; else by their absolute path), or why the program is unknown. Every PATH word of the command is a reading
+// (env applies its assignments in order, the last wins: `env PATH=/usr/bin PATH=./bin t`, R38-b2). A workspace folder
+// before any folder that holds the name decides even where the name is not there yet (R37-b2, R38-b10: `cp s.sh bin/t
+// && PATH=./bin:$PATH t`): the script-file row then finds it absent, only known at run time.
+function pathFound(command: SimpleCommand, words: readonly string[], runDir: string, root: string, place: Place): { readings: string[][] } | { unknown: string } | undefined {
   const [program, ...rest] = words;
   if (program === undefined || program.includes('/') || program === '') return undefined;
-  for (const assigned of (commandWords(command.text)[0] ?? []).filter((word) => word.startsWith('PATH=')).reverse()) {
-    const found = pathEntryFile(assigned.slice('PATH='.length), program, runDir, root);
-    if (found !== undefined) {
-      const shown = relative(runDir, found);
-      return [shown.startsWith('.') ? shown : `./${shown}`, ...rest];
+  const home = place.homeSet ? undefined : process.env['HOME'];
+  const readings: string[][] = [];
+  // The assignments before the program's word: a prefix's or env's (`env PATH=. t`: not env's own lookup).
+  const all = commandWords(command.text)[0] ?? [];
+  const at = all.indexOf(program);
+  for (const value of all.slice(0, at < 0 ? undefined : at).map(pathValue).filter((each) => each !== undefined)) {
+    const found = pathLookup(value, program, { dirs: place.dirs, root, home, ...(place.lost === undefined ? {} : { moved: place.lost }) });
+    if (found === undefined) continue;
+    if ('unknown' in found) return found;
+    for (const file of found.files) {
+      const shown = relative(runDir, file);
+      readings.push([place.dirs.length > 1 || place.dirs[0] !== runDir || shown.startsWith('..') ? file : `./${shown}`, ...rest]);
     }
   }
-  return undefined;
-}
-
-// The workspace file `program` names on PATH value `path` (undefined: a folder outside the workspace has it first, or
-// no workspace folder is on it). `$PATH`: codeward's own PATH, which its runs inherit.
-function pathEntryFile(path: string, program: string, runDir: string, root: string): string | undefined {
-  for (const entry of path.split(':')) {
-    const pwd = procPlace(entry.replace(/^\$(?:PWD\b|\{PWD\})/, runDir), runDir);
-    if (/^\$(?:PATH\b|\{PATH\})/.test(entry)) {
-      if ((process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && existsSync(join(dir, program)))) return undefined;
-      continue;
-    }
-    if (/[$`]/.test(pwd)) return undefined;
-    const file = join(resolve(runDir, pwd || '.'), program);
-    const rel = relative(root, file);
-    if (rel.startsWith('..') || isAbsolute(rel)) {
-      if (existsSync(file)) return undefined;
-      continue;
-    }
-    // A name already there or one the line may make (absent now): the script-file row reads it or says it is absent.
-    return file;
-  }
-  return undefined;
+  return readings.length > 0 ? { readings } : undefined;
 }

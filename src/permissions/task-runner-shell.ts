@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { LIBRARY_FILES } from './task-runner-library.js';
+import { inside, pathLookup, procPlace } from './path-lookup.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
@@ -65,27 +66,18 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   return { unknown: `its #! line runs ${name || 'nothing codeward can read'}, a program codeward does not read` };
 }
 
-// A bare program on the PATH a #! line's env sets (`#!/usr/bin/env -S PATH=./bin:/usr/bin python3`): the first
-// folder that has it decides; a system folder's is judged by name (undefined), a workspace file is read next, any
-// other folder, a folder only known at run time or a workspace folder where it is not (yet) is unknown.
+// A bare program on the PATH a #! line's env sets (`#!/usr/bin/env -S PATH=./bin:/usr/bin python3`), read by the one
+// PATH-lookup reader (path-lookup.ts): a system folder's is judged by name (undefined), any file found is run next
+// (programFile: a workspace file is read, any other is unknown), a folder only known at run time is unknown. env sets
+// PATH, then moves to `-C DIR`: a relative PATH folder is DIR's, not followed here.
 function onShebangPath(env: EnvRead, program: string, folder: TaskFolder): Shebang | undefined {
   const set = env.assignments.findLast((word) => word.startsWith('PATH='));
   if (set === undefined) return undefined;
-  const path = set.slice('PATH='.length);
-  // env sets PATH, then moves to `-C DIR`: a relative PATH folder is DIR's, not followed here.
-  if (env.folders.length > 0 && path.split(':').some((entry) => !entry.startsWith('/'))) return { unknown: `its #! line runs ${program} from a PATH folder of another folder` };
-  for (const entry of path.split(':')) {
-    if (/^\$(?:PATH|\{PATH\})$/.test(entry)) return undefined;
-    const unknown = { unknown: `its #! line runs ${program} from ${entry || 'the current folder'}, a folder its own PATH names` };
-    if (entry.includes('$')) return unknown;
-    const dir = resolve(folder.dir, entry || '.');
-    if (systemProgram(`${dir}/`)) {
-      if (existsSync(join(dir, program))) return undefined;
-      continue;
-    }
-    return inside(dir, folder.root) ? { path: join(dir, program) } : unknown;
-  }
-  return undefined;
+  const home = env.empties || env.unset.includes('HOME') || env.assignments.some((word) => word.startsWith('HOME=')) ? undefined : process.env['HOME'];
+  const moved = env.folders.length > 0 ? 'its #! line moves with env -C' : undefined;
+  const found = pathLookup(set.slice('PATH='.length), program, { dirs: [folder.dir], root: folder.root, home, ...(moved === undefined ? {} : { moved }) });
+  if (found === undefined) return undefined;
+  return 'unknown' in found ? { unknown: `its #! line runs ${found.unknown}` } : { path: found.files[0]! };
 }
 
 // A script named only at run time: find's `{}` (`find . -exec sh {} \\;`, R36-3), a variable (`bash $f`), a command's
@@ -111,14 +103,6 @@ function scriptOperand(rest: readonly string[]): TaskNames {
   return null;
 }
 
-// The path `/proc/self/cwd/x`, `/proc/thread-self/cwd/x` and `/proc/self/root/P` name, from `dir` (the folder the
-// program starts in): the run folder's x and P (red team R39-b3: the workspace's own script by a /proc spelling).
-export function procPlace(path: string, dir: string): string {
-  const cwd = /^\/proc\/(?:self|thread-self)\/cwd(?=\/|$)/.exec(path);
-  if (cwd) return join(dir, path.slice(cwd[0].length));
-  const root = /^\/proc\/(?:self|thread-self)\/root(?=\/|$)/.exec(path);
-  return root ? resolve('/', path.slice(root[0].length) || '/') : path;
-}
 // Places outside the workspace and the system folders where a program the run itself made may be (R39-b3): another
 // spelling of a folder through /proc (another process's cwd) or a descriptor: unknown, never the system's program by
 // its name; in the run's private /tmp, /var/tmp or /dev/shm: unknown, whatever the host has at that name now (red team
@@ -159,11 +143,6 @@ function inPathFolder(abs: string, root: string): boolean {
 // Whether a bare name is a file in a PATH folder outside the workspace (codeward's PATH, which its runs inherit).
 function onPath(name: string, root: string): boolean {
   return (process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && !inside(dir, root) && existsSync(join(dir, name)));
-}
-
-function inside(path: string, area: string): boolean {
-  const rel = relative(area, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 // `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.

@@ -2,7 +2,7 @@
 // workspace holding uncommitted work (sub/new.txt) beside the attacker's `files` (a `#!` file written executable),
 // and look whether the line was refused as unknown (C241) and whether the work survived. One base folder per test
 // file (registered like yesRuns); per run a fresh workspace w<n>, home h<n> and state folder.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createEngine } from '../../src/setup.js';
@@ -10,22 +10,49 @@ import { removeDir, tempDir } from './fixture.js';
 
 // 'ran', 'ran, work gone', 'C241' or 'C241, work gone'; with `codes: 'raw'` any error's own code instead of 'ran'.
 export type InPlaceVerdict = (line: string) => Promise<string>;
+// The same with the workspace's files given per run: ROOT in a text and in the line is the workspace's absolute path,
+// every file is written executable (round 38's own copies), `links` are symbolic links (name -> target).
+export type InPlaceRun = (line: string, files: Readonly<Record<string, string | Buffer>>, links?: Readonly<Record<string, string>>) => Promise<string>;
 
 export function inPlaceVerdicts(files: Readonly<Record<string, string>>, options: { codes?: 'raw' } = {}): InPlaceVerdict {
+  const run = inPlace(options);
+  return (line) => run((root) => {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, name)), { recursive: true });
+      writeFileSync(join(root, name), text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
+    }
+    return line;
+  });
+}
+
+export function inPlaceRuns(options: { codes?: 'raw' } = {}): InPlaceRun {
+  const run = inPlace(options);
+  return (line, files, links = {}) => run((root) => {
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, name)), { recursive: true });
+      writeFileSync(join(root, name), typeof text === 'string' ? text.replaceAll('ROOT', root) : text, { mode: 0o755 });
+    }
+    for (const [name, target] of Object.entries(links)) {
+      mkdirSync(dirname(join(root, name)), { recursive: true });
+      symlinkSync(target, join(root, name));
+    }
+    return line.replaceAll('ROOT', root);
+  });
+}
+
+// One run of the line `plant` returns once it has written the attacker's files into the fresh workspace.
+function inPlace(options: { codes?: 'raw' }): (plant: (root: string) => string) => Promise<string> {
   const at = { base: '', count: 0 };
   beforeAll(async () => {
     at.base = await tempDir('cw-rt39b-');
   });
   afterAll(async () => removeDir(at.base));
-  return async (line) => {
+  return async (plant) => {
     const root = join(at.base, `w${++at.count}`), home = join(at.base, `h${at.count}`);
     mkdirSync(join(root, 'sub'), { recursive: true });
     mkdirSync(home);
     writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-    for (const [name, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, name)), { recursive: true });
-      writeFileSync(join(root, name), text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
-    }
+    const line = plant(root);
     const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(at.base, `state${at.count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
     try {
       const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });

@@ -19,41 +19,13 @@
 // ONE place for the class fix: the env-options reader (shell/parse-wrappers.ts envCommand/envSplit) returns the
 // assignments it applied (in order, last wins, after -i/-u, through -S and --split-string=) beside the command, and
 // every PATH question (onShebangPath, the top level's env-prefixed PATH lookup) asks THAT, never a regex of its own.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt38b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding `files` (0755; ROOT in a
 // text or the line is the workspace's absolute path) and the uncommitted sub/new.txt.
-async function verdict(line: string, files: Record<string, string>): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text.replaceAll('ROOT', root));
-    chmodSync(join(root, name), 0o755);
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('ROOT', root), stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceRuns({ codes: 'raw' });
 
 const EVIL = { 'bin/python3': '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\n' };
 describe.skipIf(!bwrapWorks)('R38-b2 MAJOR: a PATH set by env in a spelling the PATH reader misses runs a workspace python3 unread', { timeout: 120_000 }, () => {

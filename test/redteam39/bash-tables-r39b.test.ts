@@ -18,39 +18,14 @@
 // `+=`, declare/typeset/local/export/readonly, read/printf -v/mapfile into it) to BASH_CMDS or BASH_ALIASES (or to any
 // of bash's own special tables: BASH_CMDS, BASH_ALIASES, and for completeness BASH_ARGV0, BASH_COMPAT) is read as
 // `hash -p VALUE KEY` / `alias KEY=VALUE`, or simply immune ("setting … a variable that changes what runs").
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding g2 (the repository's data
 // file: `./s.sh`), s.sh (rm -rf sub) and the uncommitted sub/new.txt. Only the ask counts: a run that failed after the
 // substitution ran (C253) lost the work all the same.
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  writeFileSync(join(root, 'g2'), './s.sh\n');
-  writeFileSync(join(root, 's.sh'), '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\n', { mode: 0o755 });
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code === 'C241' ? 'C241' : 'ran'}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceVerdicts({ g2: './s.sh\n', 's.sh': '#!/bin/sh\necho EVIL\n/bin/rm -rf sub\n' });
 
 describe.skipIf(!bwrapWorks)("R39-b11 MAJOR: BASH_CMDS / BASH_ALIASES elements rebind a name to a workspace script or a line, unread", { timeout: 120_000 }, () => {
   it.each(['BASH_CMDS[git]=./s.sh; git status', 'declare -A BASH_CMDS=([ls]=./s.sh); ls', 'BASH_CMDS+=([ls]=./s.sh); ls', 'read -r x < g2; BASH_CMDS[ls]=$x; ls', "shopt -s expand_aliases; BASH_ALIASES[ls]='rm -rf sub'\nls"])('`%s` asks (C241) and keeps the work', async (line) => {

@@ -24,41 +24,15 @@
 // (and realpath of the folder) -> read it; a system folder (system-folders.ts systemProgram) -> judged by name; anything
 // else (/tmp, the home, /proc, /dev/fd) -> unknown, as task-runner-library.ts loaded() already does for libraries;
 // pathEntryFile's "outside the workspace and has it" the same.
-import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` (ROOT: the workspace's path) in a workspace holding
 // s.sh and t (rm -rf of sub, 0755), x (a link to /bin/rm) and the uncommitted sub/new.txt.
-async function verdict(line: string): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const name of ['s.sh', 't']) {
-    writeFileSync(join(root, name), `#!/bin/sh\necho EVIL\n/bin/rm -rf ${root}/sub\n`);
-    chmodSync(join(root, name), 0o755);
-  }
-  symlinkSync('/bin/rm', join(root, 'x'));
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line.replaceAll('ROOT', root), stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const RM = '#!/bin/sh\necho EVIL\n/bin/rm -rf ROOT/sub\n';
+const run = inPlaceRuns({ codes: 'raw' });
+const verdict = (line: string): Promise<string> => run(line, { 's.sh': RM, t: RM }, { x: '/bin/rm' });
 
 describe.skipIf(!bwrapWorks)('R39-b3 MAJOR: a program by a /proc or private-/tmp path runs unread', { timeout: 120_000 }, () => {
   it.each(['/proc/self/cwd/s.sh', '/proc/thread-self/cwd/s.sh', '/proc/self/root/ROOT/s.sh', '/proc/self/cwd/x -rf sub', 'cp /bin/rm /tmp/cw-rt39b-x; /tmp/cw-rt39b-x -rf sub', 'PATH=/proc/self/cwd t'])('`%s` asks (C241) and keeps the work', async (line) => {

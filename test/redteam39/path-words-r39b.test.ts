@@ -30,41 +30,13 @@
 // rules: an entry with `$`/`` ` `` is UNKNOWN, a relative entry under a moved folder (cd, env -C) is resolved against
 // that folder (lineFolders' dirs) or unknown); and the script file found on PATH is judged WITHOUT re-reading its
 // absolute programs through the command's PATH (decide-scripts.ts: the `PATH=bin` prefix given to the file's text).
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
-
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
 
 // One in-place run (default sandbox, --yes, --no-stage) of `line` in a workspace holding `files` (0755; ROOT in a
 // text is the workspace's absolute path) and the uncommitted sub/new.txt.
-async function verdict(line: string, files: Record<string, string>): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true });
-    writeFileSync(join(root, name), text.replaceAll('ROOT', root));
-    chmodSync(join(root, name), 0o755);
-  }
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const kept = existsSync(join(root, 'sub/new.txt'));
-    return result.ok ? (kept ? 'ran' : 'ran, work gone') : `${result.error.code}${kept ? '' : ', work gone'}`;
-  } finally {
-    await engine.close();
-  }
-}
+const verdict = inPlaceRuns({ codes: 'raw' });
 
 const RM = '#!/bin/sh\necho EVIL\n/bin/rm -rf ROOT/sub\n';
 const EVIL = { 'bin/t': RM, 'bin/python3': RM, t: RM };
@@ -76,3 +48,30 @@ describe.skipIf(!bwrapWorks)('R39-b1 MAJOR: a bare program on a PATH the top-lev
     expect(await verdict(line, EVIL)).toBe('C241');
   });
 });
+
+// fix50: the one PATH-lookup reader (path-lookup.ts) keeps ordinary lines as they were in place under --yes (a C253 is
+// the run itself failing: `tool` is nowhere, asked nothing), and places `~`/`$HOME` in the home (`PATH=~/bin:$PATH ls`
+// asked before: `./~/bin/ls` was taken for a workspace file).
+const PROJECT = {
+  Makefile: 'all:\n\techo hi\n',
+  'package.json': '{"scripts":{"test":"node -e 1"}}',
+  'src/a.ts': 'x\n',
+  'node_modules/vitest/vitest.mjs': '#!/usr/bin/env node\nconsole.log(1)\n',
+};
+describe.skipIf(!bwrapWorks)('R39-b1 friction: ordinary PATH lines keep their verdict', { timeout: 120_000 }, () => {
+  it.each([
+    ['PATH=/usr/local/bin:$PATH make', 'ran'],
+    ['PATH=$PATH:/opt/x/bin tool', 'C253'],
+    ['cd src && ls', 'ran'],
+    ['npm test', 'ran'],
+    ['PATH=$HOME/bin:$PATH ls', 'ran'],
+    ['PATH=~/bin:$PATH ls', 'ran'],
+    ['env PATH=/usr/bin:/bin ls', 'ran'],
+    // Asked today for its own reasons, kept: cargo's start-up files of the home; vitest's link read as a script file.
+    ['export PATH="$HOME/.cargo/bin:$PATH"; cargo build', 'C241'],
+    ['PATH=node_modules/.bin:$PATH vitest run', 'C241'],
+  ])('`%s` -> %s', async (line, expected) => {
+    expect(await verdict(line, PROJECT, { 'node_modules/.bin/vitest': '../vitest/vitest.mjs' })).toBe(expected);
+  });
+});
+
