@@ -59,12 +59,10 @@ await bundle.close();
 // (Node's ESM loader alone cost it ~5 ms of CPU, issue 31); the warm engine's client is a file it requires only
 // when a socket folder exists. Its few sources (the timing, the socket's name) are built into it and also into
 // the main bundle, where the cold start needs them. dist/bin/package.json makes Node read dist/bin/*.js as CommonJS.
-// It imports the cold start by the file that holds it (the bundler puts the bin-core group in the entry's chunk, but
-// should it make that entry a facade of a chunk, the bin still loads one file).
-const coldChunk = result.output.find((output) => output.type === 'chunk' && Object.keys(output.modules).includes(COLD));
-if (!coldChunk) throw new Error('scripts/build.mjs: no chunk holds src/bin/cold.ts');
-const coldEntry = { name: 'cold-entry', transform: (code, id) => (id === BIN ? code.replace("'../cli-cold.js'", JSON.stringify(`../${coldChunk.fileName}`)) : null) };
-const binBundle = await rolldown({ cwd: root, input: { codeward: BIN }, platform: 'node', plugins: [coldEntry], external: (id) => EXTERNAL.test(id), resolve: { extensionAlias: { '.js': ['.ts', '.js'] } }, logLevel: 'warn' });
+// It imports the cold start by its entry's file (src/bin/codeward.ts COLD_ENTRY), which must hold it: a facade of a
+// chunk would cost every cold call a file more.
+if (!Object.keys(result.output.find((output) => output.fileName === 'cli-cold.js')?.modules ?? {}).includes(COLD)) throw new Error('scripts/build.mjs: dist/cli-cold.js does not hold src/bin/cold.ts');
+const binBundle = await rolldown({ cwd: root, input: { codeward: BIN }, platform: 'node', external: (id) => EXTERNAL.test(id), resolve: { extensionAlias: { '.js': ['.ts', '.js'] } }, logLevel: 'warn' });
 const binResult = await binBundle.write({ dir: 'dist/bin', format: 'cjs', sourcemap: true, minify: true, entryFileNames: '[name].js', chunkFileNames: 'warm-[name]-[hash].js' });
 await binBundle.close();
 await writeFile(join(dist, 'bin/package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);

@@ -6,14 +6,14 @@ import { LOAD_SCRIPT, loadScript, setV8Flags } from './script-loader.js';
 // A call this process answers (no warm engine took it: src/bin/codeward.ts, the bin, decided that without
 // loading any of this). An ES module of the main bundle (dist/cli-cold.js); the bin is a CommonJS script.
 
-
 // `codeward -` holds the whole call in memory: room for the largest write (maxWriteBytes, 64 MiB by
 // default) as escaped JSON or base64, and no more.
 const MAX_STDIN_CALL_BYTES = 256 * 1024 * 1024;
 
-// What the bin found out before it loaded this module, under COLD_START on globalThis (not a function this
-// module exports: an entry exporting one made the bundler reach the CLI main through namespace objects and a
-// chunk of its runtime helpers, a file more for every cold call).
+// What the bin found out before it loaded this module, under COLD_START on globalThis; the call runs at the top
+// level (awaited there). Not a function this module exports: an entry exporting one, or with no top-level await,
+// made the bundler reach the CLI main through namespace objects and a chunk of its runtime helpers, or split the
+// code-cache loader out to a chunk of its own: a file more for every cold call.
 const COLD_START = Symbol.for('codeward.cold-start');
 export interface ColdStart {
   readonly argv: readonly string[];
@@ -114,6 +114,6 @@ async function runCold({ argv, stdinTerminal, timing, caBundleDeferred }: ColdSt
   });
 }
 
-// Only the bin sets COLD_START (it imports this module once no warm engine took the call).
+// Only the bin sets COLD_START (it imports this module once no warm engine took the call); the library never imports it.
 const start = (globalThis as Record<symbol, ColdStart | undefined>)[COLD_START];
 if (start) process.exitCode = await runCold(start);
