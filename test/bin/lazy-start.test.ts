@@ -156,10 +156,14 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // the core, the CLI main and the manifest come in one import, and a not-found hint's tree walk loads when a
   // path is not found: a read loaded 19 files, 7 of them under 900 bytes. Lowered from 11 to 9 (perf39: an import()
   // of one of rolldown's re-export chunks goes to its target, scripts/facades.mjs): read 6, list 4, tree 7, search 9.
+  // Raised from 9 to 10 (perf41, FOR THE LEAD TO ACCEPT OR REVERT, with c372fbb7): the bin is a CommonJS script, so
+  // a call the warm engine answers loads no ES module (~10 ms of CPU less, issue 31's warm-read row); a cold call then
+  // imports the cold start (dist/cli-cold.js, 1.6 KB), a file more: read 7, search 10 (stage timing of a cold exec,
+  // 15 rounds A/B: node start-up + module load 94.2 -> 94.7 ms CPU).
   it('a cold read, list, tree or search loads few dist files (the CLI core, with the gate, in one chunk)', () => {
     for (const [name, args] of READ_ONLY) {
       if (!filesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(9);
+      expect(filesLoaded.get(name), name).toBeLessThanOrEqual(10);
     }
   });
 
@@ -195,10 +199,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // folder by a SHA-256 of its own (text/sha256.ts, ~0.9 KB) and calls node:crypto through engine/lazy-crypto.ts; and
   // globs.ts writes out brace lists and letter classes and makes star expressions itself (~0.8 KB: a cold sandboxed
   // exec loads no picomatch, 60.9 KB of node_modules code): read 322.36 KB, tree 322.77 KB, search 348.26 KB.
-  it('a cold read, list or tree loads at most 323.6 KB of dist code, a search 349.2 KB', () => {
+  // Raised by 0.7 KB (perf41, FOR THE LEAD, with the file above): the CommonJS bin and the cold start it imports
+  // (the bin's own sources as CommonJS, +0.47 KB in all) put read at 323.75 KB, tree at 324.18 KB.
+  it('a cold read, list or tree loads at most 324.3 KB of dist code, a search 349.7 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 349_200 : 323_600);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 349_700 : 324_300);
     }
   });
 
@@ -265,7 +271,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     const sources = sourcesLoaded(['--sandbox', 'workspace-write', 'exec', '--cmd', 'true'], 'exec-sandboxed');
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     // Lowered from 19 to 12 (perf39: no re-export chunk loads, scripts/facades.mjs; 7 of the 19 were ~50 bytes each).
-    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(12);
+    // Raised to 13 (perf41, FOR THE LEAD): the cold start the CommonJS bin imports (dist/cli-cold.js), as above.
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(13);
     // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without; stop 59's merge of the
     // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB;
     // stop 60's round-36 fixes: one reader of the runners a command starts at every level (runners-started.ts), the
