@@ -19,8 +19,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../../helpers/fixture.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { CLI } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const usable = bwrapWorks && existsSync(CLI);
 let base: string;
