@@ -61,6 +61,8 @@ describe.skipIf(!usable)('R40-a8 MAJOR: a .env below a non-UTF-8 folder is not h
   });
   it('default sandbox: d\\xfe/.env is hidden too', () => {
     expect(outs['sandbox']).not.toContain('BYTES-SECRET');
+    // The fix (src/sandbox/byte-names.ts) sets the folder aside to its UTF-8 spelling and says so.
+    expect(outs['sandbox']).toContain('renamed to d%FE');
   });
   it('--sandbox off jail: d\\xfe/.env is hidden too', () => {
     expect(outs['off']).not.toContain('BYTES-SECRET');
