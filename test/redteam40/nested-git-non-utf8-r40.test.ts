@@ -60,5 +60,8 @@ describe.skipIf(!usable)('R40-a7 MAJOR: a nested repository behind a non-UTF-8 g
   });
   it("the non-UTF-8 one's program does not run at the person's git status", () => {
     expect(existsSync(join(base, 'PWNED-bad'))).toBe(false);
+    // The fix (src/sandbox/byte-names.ts): the folder is set aside to its UTF-8 spelling, said, and judged under it.
+    expect(second).toContain('renamed to d%FE');
+    expect(second).toMatch(/d%FE\/\.git\/config \(core\.fsmonitor/);
   });
 });
