@@ -117,7 +117,7 @@ export class SecretFinder {
       this.renamed.push(setAsideMessage(rel, raw, name, 'what the sandbox hides'));
       return name;
     } catch (error) {
-      throw new Error(`${rel === '' ? '' : `${rel}/`}${raw.toString('utf8')} holds what the sandbox hides, and its name is not UTF-8 and could not be renamed (${(error as Error).message}): rename it yourself`);
+      throw new Error(`${rel === '' ? '' : `${rel}/`}${raw.toString('utf8')} holds what the sandbox hides, and its name is not UTF-8 and could not be renamed (${(error as Error).message}): rename it yourself`, { cause: error });
     }
   }
 
