@@ -23,7 +23,7 @@ export function looksLikeCredentialStore(text: string): boolean {
 
 // Whether the file at `path` (not followed if a symlink: the caller judges the real path) is a regular file
 // whose first line is a credential store's. Unreadable (EACCES), a FIFO: false.
-export function isCredentialStoreFile(path: string): boolean {
+export function isCredentialStoreFile(path: string | Buffer): boolean {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);

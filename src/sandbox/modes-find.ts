@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { spell } from './modes-bytes.js';
 
 // `id`: a folder's device and inode (modes-held.ts idOf).
 export type Folder = { path: string; rel: string; id?: string };
@@ -20,22 +21,27 @@ export type Candidate = Folder & { start: Folder; sub: string; special: boolean;
 // The find program: an absolute system path, never one of the workspace's (a command could have put a `find` there).
 export const systemFind = (): string | undefined => ['/usr/bin/find', '/bin/find'].find((path) => existsSync(path));
 
-export async function findCandidates(starts: readonly Folder[], since: number, bits: number, anchor: number, program = systemFind()): Promise<Candidate[] | undefined> {
+// `warnings`: a name on a candidate's way that is not UTF-8 is set aside to its UTF-8 spelling first (byte-names.ts,
+// red team R40-a2: decoded, `x\xff` named nothing and a setuid file was skipped), one warning each.
+export async function findCandidates(starts: readonly Folder[], since: number, bits: number, anchor: number, program = systemFind(), warnings: string[] = []): Promise<Candidate[] | undefined> {
   if (program === undefined || starts.length === 0) return undefined;
   const after = `@${Math.floor(since / 1_000) - 1}`;
   const kinds = ['-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c'];
   const args = ['-P', ...starts.map((start) => start.path), '-ignore_readdir_race', '-mindepth', '1', '(', '(', '-type', 'f', '-o', '-type', 'd', ')', '-perm', `/${bits.toString(8)}`, '-o', ...kinds, ')', '-newerct', after, '-printf', '%y\\0%H\\0%P\\0'];
   const output = await run(program, args);
   if (output === undefined) return undefined;
-  const fields = output.toString('utf8').split('\0');
+  const fields = splitNul(output);
   const byPath = new Map(starts.map((start) => [start.path, start]));
   const found: Candidate[] = [];
   const deepSeen = new Set<string>();
+  const renamed = new Map<string, string>();
   for (let index = 0; index + 2 < fields.length; index += 3) {
-    const start = byPath.get(fields[index + 1]!);
+    const start = byPath.get(fields[index + 1]!.toString('utf8'));
     if (start === undefined) return undefined;
-    const sub = fields[index + 2]!;
-    const entry = { start, sub, path: `${start.path}/${sub}`, rel: start.rel === '' ? sub : `${start.rel}/${sub}`, special: fields[index] !== 'f' && fields[index] !== 'd', deep: false };
+    const sub = spell(start, fields[index + 2]!, renamed, warnings);
+    if (sub === undefined) continue;
+    const kind = fields[index]!.toString('utf8');
+    const entry = { start, sub, path: `${start.path}/${sub}`, rel: start.rel === '' ? sub : `${start.rel}/${sub}`, special: kind !== 'f' && kind !== 'd', deep: false };
     const deep = entry.path.length > anchor ? deepFolder(start, sub, anchor) : undefined;
     if (deep === undefined || deep.path === entry.path) found.push(entry);
     else if (!deepSeen.has(deep.path)) {
@@ -44,6 +50,12 @@ export async function findCandidates(starts: readonly Folder[], since: number, b
     }
   }
   return found;
+}
+
+function splitNul(output: Buffer): Buffer[] {
+  const fields: Buffer[] = [];
+  for (let at = 0, end = output.indexOf(0); end >= 0; at = end + 1, end = output.indexOf(0, at)) fields.push(output.subarray(at, end));
+  return fields;
 }
 
 // The first folder on the way from `start` down to `sub` whose path passes `anchor` (the node walk's `deep` folder).

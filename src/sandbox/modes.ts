@@ -1,7 +1,9 @@
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
+import { listBytes } from './byte-names.js';
 import { relative, sep } from 'node:path';
 import { findCandidates } from './modes-find.js';
 import { idOf, judgeHeld } from './modes-held.js';
+import { spellHeld } from './modes-bytes.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -98,16 +100,20 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
       const held = `/proc/self/fd/${fd}`;
       let entries;
       try {
-        entries = readdirSync(held, { withFileTypes: true });
+        entries = listBytes(held);
       } catch {
         return [];
       }
-      for (const entry of entries) {
-        const rel = folder.rel === '' ? entry.name : `${folder.rel}/${entry.name}`;
+      for (const listed of entries) {
+        // By bytes: a name that is not UTF-8 is renamed to its spelling first (byte-names.ts, red team R40-a2).
+        const name = listed.faithful ? listed.name : spellHeld(held, folder.rel, listed.raw, since, warnings);
+        if (name === undefined) continue;
+        const entry = listed.entry;
+        const rel = folder.rel === '' ? name : `${folder.rel}/${name}`;
         if (entry.isFile() || entry.isDirectory()) {
-          const dir = clear(`${held}/${entry.name}`, rel);
-          if (dir) folders.push({ path: `${folder.path}/${entry.name}`, rel, id: idOf(dir) });
-        } else if (!entry.isSymbolicLink()) await special(`${held}/${entry.name}`, rel, `${folder.path}/${entry.name}`);
+          const dir = clear(`${held}/${name}`, rel);
+          if (dir) folders.push({ path: `${folder.path}/${name}`, rel, id: idOf(dir) });
+        } else if (!entry.isSymbolicLink()) await special(`${held}/${name}`, rel, `${folder.path}/${name}`);
       }
     } finally {
       closeSync(fd);
@@ -129,7 +135,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   }
   // One find child lists the candidates (modes-find.ts), judged through held folders (modes-held.ts); the node walk
   // when it cannot (no GNU find, or it failed).
-  const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find);
+  const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find, warnings);
   if (found === undefined) await walk(starts, deep);
   else {
     const judged = await judgeHeld(found, async (held, entry) => {

@@ -7,6 +7,24 @@ import { gitDirShaped } from '../permissions/git-shape.js';
 import { pycMismatch } from './pyc-leftovers.js';
 import { gitDirOf, gitProgramsIn } from './nested-git.js';
 import { moveAside } from './planted.js';
+import { bytePath, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
+
+// A name that is not UTF-8 (byte-names.ts) in the folder `path` (`rel`): set aside to its UTF-8 spelling when it is, or
+// holds, a nested `.git` or a path the catalogue protects (red team R40-a7: `d\xfe` with core.fsmonitor set was never
+// judged, and a plain `git status` ran it); the lossy name otherwise (nothing there to judge).
+function spell(path: string, rel: string, raw: Buffer, pass: Pass): string {
+  const lossy = rel === '' ? raw.toString('utf8') : `${rel}/${raw.toString('utf8')}`;
+  const obeyed = (below: string): boolean => /(?:^|\/)\.git$/i.test(below) || isObeyedLater(below, pass.ctx) !== undefined;
+  if (!holdsBelow(bytePath(path, raw), lossy, obeyed)) return raw.toString('utf8');
+  try {
+    const name = setAside(path, raw);
+    pass.renamed.push(setAsideMessage(rel, raw, name, 'a git folder or a file that tools obey'));
+    return name;
+  } catch (error) {
+    pass.renamed.push(`${lossy} holds a git folder or a file that tools obey, and its name is not UTF-8 and could not be renamed (${(error as Error).message}): what is in it was not judged; rename it yourself`);
+    return raw.toString('utf8');
+  }
+}
 
 // The write gate after a sandboxed run (THREAT-MODEL "One write gate"): every path of the workspace the
 // catalogue (permissions/obeyed.ts) protects, AT ANY DEPTH, is found by a walk before the run (those that
@@ -98,6 +116,8 @@ export interface Found {
   readonly topRels: string[];
   // Nested `.git` entries (relative).
   readonly gits: string[];
+  // What the walk set aside (a name that is not UTF-8: byte-names.ts), one warning each.
+  readonly renamed: string[];
   // Every symlink (relative) → signature: one the run made or changed that leads out of the workspace is moved aside.
   readonly links: Map<string, string>;
   // Compiled caches of sources not themselves obeyed (pyc: judged by their header after the run, never bound
@@ -124,6 +144,8 @@ interface Pass {
   readonly ctx: ObeyedContext;
   readonly configured: ReadonlySet<string>;
   readonly unreadable: Set<string>;
+  // Names set aside (not UTF-8), one warning each (Found.renamed).
+  readonly renamed: string[];
 }
 
 // One run's snapshot (red team R36-6): start() returns it, finish() judges against it. The instance keeps no per-run
@@ -163,7 +185,8 @@ export class ObeyedScan {
     if (cached && cached.key === key) return cached.entries;
     let entries: Listing['entries'];
     try {
-      entries = readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, dir: entry.isDirectory(), ...(entry.isSymbolicLink() ? { link: true as const } : {}) }));
+      // By bytes (red team R40-a7): a name that is not UTF-8 holding what git or a tool obeys is set aside (spell).
+      entries = listBytes(path).map(({ raw, name, faithful, entry }) => ({ name: faithful ? name : spell(path, rel, raw, pass), dir: entry.isDirectory(), ...(entry.isSymbolicLink() ? { link: true as const } : {}) }));
     } catch {
       // Red team R34-5: a run chooses the modes of what it makes (`chmod 311 x`: traversable, not listable), and
       // a folder read as empty hid x/AGENTS.md and x/.vscode/tasks.json (read by path, no listing needed).
@@ -330,9 +353,10 @@ export class ObeyedScan {
   }
 
   private find(ctx: ObeyedContext): Found {
-    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map(), unlistable: new Map() };
-    const pass: Pass = { ctx, configured: new Set(ctx.gitPaths), unreadable: new Set() };
+    const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map(), unlistable: new Map(), renamed: [] };
+    const pass: Pass = { ctx, configured: new Set(ctx.gitPaths), unreadable: new Set(), renamed: [] };
     this.walk('', found, 0, pass);
+    found.renamed.push(...pass.renamed);
     for (const rel of pass.unreadable) {
       const sig = signature(join(this.root, rel));
       if (sig) found.unlistable.set(rel, sig);
@@ -387,7 +411,7 @@ export class ObeyedScan {
     const { before, ctx } = run;
     const after = this.find(ctx);
     const under = (rel: string, folder: string): boolean => rel === folder || rel.startsWith(`${folder}/`);
-    const warnings: string[] = [];
+    const warnings: string[] = [...before.renamed.splice(0), ...after.renamed];
     const moved: string[] = [];
     const restored = this.restoreMoved(before, after, warnings, ctx);
     const changed = [...after.hits].filter(([rel, sig]) => before.hits.get(rel) !== sig && !restored.some((folder) => under(rel, folder))).map(([rel]) => rel);

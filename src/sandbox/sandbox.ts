@@ -320,6 +320,8 @@ export class ProcessSandbox {
     const views = safeCache && run.backend.kind !== 'seatbelt' ? join(dirname(safeCache), 'objects-views') : undefined;
     this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'), undefined, views);
     const { paths: workspaceSecrets, hint, binds: objectBinds, readOnly: objectsReadOnly } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
+    // Names set aside by the secret walk (not UTF-8: byte-names.ts), said after the run.
+    const renamed = this.secretFinder.renamed.splice(0);
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (run.backend.kind === 'seatbelt') {
@@ -396,7 +398,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
+        const warnings = [...renamed, ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {

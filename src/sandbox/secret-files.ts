@@ -1,9 +1,10 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
+import { bytePath, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
 
 // A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
 // read-only file in its place.
@@ -46,6 +47,8 @@ export class SecretFinder {
   private readonly key: string;
   private loaded = false;
   private changed = false;
+  // What the walks set aside (a name that is not UTF-8), one warning each; the caller takes them.
+  readonly renamed: string[] = [];
 
   // `cacheFile`: where the folder scans are kept between processes (a one-shot CLI exec would walk the
   // whole tree every time); never one the sandboxed process can write (the caller checks).
@@ -103,6 +106,21 @@ export class SecretFinder {
     return kind === 'file' || !within(this.root, real);
   }
 
+  // Red team R40-a8: a name that is not UTF-8 cannot be named in a mount, so `d\xfe/.env` was readable. Such an entry
+  // that is, or holds, what the view hides is set aside to its UTF-8 spelling (byte-names.ts) and hidden under it;
+  // one that holds nothing of the kind stays as it is (undefined: nothing to walk). Said in `renamed`.
+  private spell(path: string, rel: string, raw: Buffer): string | undefined {
+    const secret = (lossy: string, bytes: Buffer, entry: Dirent<Buffer> | undefined): boolean => this.matcher.entry(lossy) || (entry?.isFile() === true && isCredentialStoreFile(bytes));
+    if (!holdsBelow(bytePath(path, raw), rel === '' ? raw.toString('utf8') : `${rel}/${raw.toString('utf8')}`, secret)) return undefined;
+    try {
+      const name = setAside(path, raw);
+      this.renamed.push(setAsideMessage(rel, raw, name, 'what the sandbox hides'));
+      return name;
+    } catch (error) {
+      throw new Error(`${rel === '' ? '' : `${rel}/`}${raw.toString('utf8')} holds what the sandbox hides, and its name is not UTF-8 and could not be renamed (${(error as Error).message}): rename it yourself`, { cause: error });
+    }
+  }
+
   private scan(rel: string): FolderScan | undefined {
     const path = rel === '' ? this.root : join(this.root, rel);
     const stats = folderStats(path);
@@ -111,19 +129,21 @@ export class SecretFinder {
     if (cached && !cached.racy && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
     let entries;
     try {
-      entries = readdirSync(path, { withFileTypes: true });
+      entries = listBytes(path);
     } catch {
       return undefined;
     }
     const hits: string[] = [];
     const folders: string[] = [];
-    for (const entry of entries) {
+    for (const listed of entries) {
+      const entry = { name: listed.faithful ? listed.name : this.spell(path, rel, listed.raw), kind: listed.entry };
+      if (entry.name === undefined) continue;
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (this.matcher.entry(child)) hits.push(child);
-      else if (entry.isDirectory()) folders.push(child);
+      else if (entry.kind.isDirectory()) folders.push(child);
       // A git credential store by its first line, whatever its name (R13-17): hidden like `.env`. A store
       // git rewrites renames its lock file over it, which changes this folder's ctime (read again).
-      else if (entry.isFile() && isCredentialStoreFile(join(path, entry.name))) hits.push(child);
+      else if (entry.kind.isFile() && isCredentialStoreFile(join(path, entry.name))) hits.push(child);
     }
     // Racy (as git calls it): changed so recently that another change could keep the same coarse
     // timestamp (the kernel clock ticks in milliseconds); read again next time.

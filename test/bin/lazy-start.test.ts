@@ -275,7 +275,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     expect(sources).toEqual(expect.arrayContaining(['src/sandbox/sandbox.ts', 'src/permissions/decide-shell.ts', 'src/shell/run-call.ts']));
     // Lowered from 19 to 12 (perf39: no re-export chunk loads, scripts/facades.mjs; 7 of the 19 were ~50 bytes each).
     // Raised to 13 (perf41, FOR THE LEAD): the cold start the CommonJS bin imports (dist/cli-cold.js), as above.
-    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(13);
+    // 13 -> 14 (utf50): byte-names.ts, 1,386 bytes, its own chunk: the one byte-safe listing the after-run walk, the
+    // secret walk and the obeyed scan share (red team R40-a2/a7/a8).
+    expect(filesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(14);
     // Its dist code (perf36: 941 KB with the scripts' readings in exec-core, 868.3 KB without; stop 59's merge of the
     // write jail's run paths (run-call.ts, run-staging.ts; the jail itself loads on demand) and R34's fixes: 871.3 KB;
     // stop 60's round-36 fixes: one reader of the runners a command starts at every level (runners-started.ts), the
@@ -297,7 +299,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // folders (sandbox/modes-held.ts; issue 26/31): 897.41 KB.
     // Stop 64: fix48's compiler/rustc rows and make's built-in rules re-landed with fix49's repair (R39-b13/b14, the
     // bytes named above), the one PATH-lookup reader (R39-b1), the kept answers' one rule (walk49): 899.54 KB.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(899_700);
+    // utf50 (899,038 measured on its own; +~4.5 KB: byte-names.ts, modes-bytes.ts and the byte-safe listing in
+    // modes.ts, modes-find.ts, secret-files.ts, obeyed-scan.ts, red team R40-a2/a7/a8).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(904_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
