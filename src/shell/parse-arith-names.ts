@@ -12,7 +12,7 @@ const VALUED: Readonly<Record<string, RegExp>> = {
   mapfile: /^-[^-]*[dnOsuCc]$/,
   readarray: /^-[^-]*[dnOsuCc]$/,
 };
-const DECLARERS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+export const DECLARERS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 // A word's static text without simple quotes ('x', "x"); undefined when anything in it is expanded.
 // A backslash is no expansion (printf's format `"%s\n"` is static text): unquoted it keeps the next character.

@@ -9,10 +9,9 @@
 // - a named descriptor `{a[$x]}>file` (the braces' name is assigned the descriptor number).
 // A value that is anything but static number literals (integer) or a static plain name (nameref) is listed.
 import type { SyntaxNode as Node } from './parse-syntax.js';
-import { resolvedBuiltin, staticText } from './parse-arith-names.js';
+import { DECLARERS, resolvedBuiltin, staticText } from './parse-arith-names.js';
 
 const BASH_INTEGERS = ['RANDOM', 'SRANDOM', 'OPTIND', 'HISTCMD', 'SECONDS', 'BASHPID'];
-const DECLARERS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // The name a declaration word declares (`y`, `y=$x`, `y+=1`), its value's text unexpanded.
 const DECLARED = /^[A-Za-z_][A-Za-z0-9_]*(?=\+?=|$)/;
