@@ -8,6 +8,7 @@
 // and `${v@P}`, which expands the value as a prompt (command substitutions in it run).
 import type { SyntaxNode as Node } from './parse-syntax.js';
 import { evaluatedName } from './parse-arith-names.js';
+import { evaluatedValue, evaluatedVariables } from './parse-arith-vars.js';
 
 const NUMBER = /\b(?:0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)\b/g;
 const TEST_ARITH = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -104,10 +105,11 @@ function splitTest(test: Node): string | undefined {
 // Iterative, so deeply nested input cannot overflow the stack.
 export function runtimeArithmetic(root: Node): string[] {
   const found: string[] = [];
+  const vars = evaluatedVariables(root);
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const hit = node.isNamed ? arithmeticText(node) : undefined;
+    const hit = node.isNamed ? (arithmeticText(node) ?? evaluatedValue(node, vars)) : undefined;
     if (hit !== undefined && !found.includes(hit)) found.push(hit.length > 200 ? `${hit.slice(0, 200)}...` : hit);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
