@@ -12,6 +12,9 @@ const ROFFS = new Set(['groff', 'nroff', 'troff']);
 export function operandCode(name: string, command: Pick<SimpleCommand, 'args' | 'words' | 'input'>): string | undefined {
   const { args } = command;
   if (PERLS.test(name)) return perlOperandCode(command);
+  // fc without -l re-runs a line of the shell's history (-s, -e -, or after an editor), which `history -r FILE` or
+  // HISTFILE may have loaded from a file codeward does not read (red team R40-b10).
+  if (name === 'fc' && !args.some((arg) => /^-[a-zA-Z]*l/.test(arg))) return "fc re-runs a line of the shell's history, which codeward does not read";
   if (name === 'ed' || name === 'red') {
     const operand = args.find((arg) => arg.startsWith('!'));
     if (operand !== undefined) return `ed reads ${JSON.stringify(operand)} as the output of a shell command`;
