@@ -1,3 +1,6 @@
+import type { SimpleCommand } from '../shell/parse-types.js';
+import { perlOperandCode } from './immune-perl-operands.js';
+
 // A program's own word that runs a command codeward does not read (red team R39-b4, R39-b6): perl's `<>` opens each
 // file operand with the two-argument open, so `perl -pe 1 'rm -rf sub|'` runs `rm -rf sub` (and `>f` truncates f);
 // ed reads a file operand `!cmd` as a command's output; groff's unsafe mode (-U) runs the document's `.sy`/`.pso`
@@ -6,33 +9,12 @@
 
 const PERLS = /^perl(?:[\d.]+)?$/;
 const ROFFS = new Set(['groff', 'nroff', 'troff']);
-// perl's options whose value is the next word when not attached.
-const PERL_VALUED = /^-[CdDeEiIlmMx]$/;
-
-// A two-argument open's mode or pipe (`|cmd`, `cmd|`, `>f`, `+<f`, `<&=3`).
-const magic = (operand: string): boolean => /^\s*(?:[|>]|\+[<>]|<&)|\|\s*$/.test(operand);
-
-function perlOperand(args: readonly string[]): string | undefined {
-  let code = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') return args.slice(i + (code ? 1 : 2)).find(magic);
-    if (/^-[eE]/.test(arg)) code = true;
-    if (arg.startsWith('-') && arg.length > 1) {
-      if (PERL_VALUED.test(arg)) i++;
-      continue;
-    }
-    // The first operand is the script unless code was given by -e/-E.
-    return args.slice(code ? i : i + 1).find(magic);
-  }
-  return undefined;
-}
-
-export function operandCode(name: string, args: readonly string[]): string | undefined {
-  if (PERLS.test(name)) {
-    const operand = perlOperand(args);
-    if (operand !== undefined) return `perl opens the operand ${JSON.stringify(operand)} with its two-argument open, which runs a command or writes a file`;
-  }
+export function operandCode(name: string, command: Pick<SimpleCommand, 'args' | 'words' | 'input'>): string | undefined {
+  const { args } = command;
+  if (PERLS.test(name)) return perlOperandCode(command);
+  // fc without -l re-runs a line of the shell's history (-s, -e -, or after an editor), which `history -r FILE` or
+  // HISTFILE may have loaded from a file codeward does not read (red team R40-b10).
+  if (name === 'fc' && !args.some((arg) => /^-[a-zA-Z]*l/.test(arg))) return "fc re-runs a line of the shell's history, which codeward does not read";
   if (name === 'ed' || name === 'red') {
     const operand = args.find((arg) => arg.startsWith('!'));
     if (operand !== undefined) return `ed reads ${JSON.stringify(operand)} as the output of a shell command`;

@@ -98,7 +98,7 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   if (name === undefined) return undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
-  const operand = operandCode(name, command.args);
+  const operand = operandCode(name, command);
   if (operand !== undefined) return operand;
   const interpreterOption = unparsedInterpreterOption(name, command.args);
   if (interpreterOption !== undefined) return `${name} ${interpreterOption}: codeward does not parse ${name}'s code, and this option may run code given on the line`;
