@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 // Issue 26 (red team R30-3, R30-3b, R31): every reader of a folder change had its own idea of cd's options, CDPATH,
 // `builtin cd`, `popd`, `chdir`, and each missed a different one. The one reader is src/shell/cd-operand.ts
@@ -20,13 +21,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
 const NAMED = /['"`](?:cd|pushd|popd)['"`]/;
 const CHDIR = /[!=]==?\s*['"`]chdir['"`]|['"`]chdir['"`]\s*[!=]==?|['"`]chdir['"`][^\n]*\]\s*\)?\s*\.(?:includes|has)\(/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('one reader of folder changes (cd/pushd/popd/chdir)', () => {
   it('no source file outside shell/cd-operand.ts checks a command name against them', () => {

@@ -1,20 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 // Every CODEWARD_* environment variable the source reads is in the index of docs/configuration.md, so a
 // newcomer can find what changes codeward's behaviour from outside its flags and files. Variables that only
 // tests set are named here.
 const TEST_ONLY = new Set(['CODEWARD_TEST_STAGE_KILL_AFTER']);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 function variablesIn(text: string): Set<string> {
   return new Set(text.match(/\bCODEWARD_[A-Z][A-Z0-9_]*[A-Z0-9]\b/g) ?? []);

@@ -7,22 +7,16 @@
 // (`'experimental-loader'`, or `'eval'` with `'print'`: parse-inline.ts's old table). A runner's own options (mocha's `--require`, mypy's `-m`/`-c`)
 // are not interpreter lists and pass. Readers import the table: parse-inline.ts, node-options.ts, hook-fed-operands.ts,
 // test-detect-node.ts, hook-unmodeled.ts (through scriptOperand), git/config-computed.ts (through parse-inline.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 const TABLE = 'src/shell/interpreter-table.ts';
 const NODE_OPTIONS = /'(?:--eval|--print|--require|--import|--loader|--experimental-loader|--preload|-pe|--env-file)'/g;
 const LIST = /\[[^[\]]*\]/g;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 // Why `text` holds a private interpreter option list, or undefined.
 function privateList(text: string): string | undefined {

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 // Issue 26 (fix32a): `make X` had two readers, one that decided (deny/ask/immune rules judged against its lines) and
 // one that built what the approval showed and keyed an "always" on; they drifted (a second double-colon rule, an
@@ -25,13 +26,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
 const NAMED = /['"`](?:GNUmakefile|[Mm]akefile)['"`]/;
 const RULE = /::\?\(\?!=\)/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('one make reader', () => {
   it('no source file outside src/permissions/task-runner-make*.ts names a makefile or reads rule syntax', () => {

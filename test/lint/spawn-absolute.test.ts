@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 // Issue 26 (red team R40-a1): a program codeward itself starts is never looked up on codeward's own PATH by its bare
 // name: execvp would take a workspace folder there (`node_modules/.bin`, `.`, direnv's `PATH_add bin`) and run a
@@ -11,13 +12,6 @@ import { REPO_ROOT } from '../helpers/fixture.js';
 // (`.exec(` is RegExp's: only child_process's exec without a receiver counts.)
 const SPAWN = /(?:\b(?:spawn|spawnSync|execFile|execFileSync|execSync|fork)|(?<![.\w])exec)\(\s*(['"`])(?!\/)[^'"`]*\1/;
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('programs codeward starts', () => {
   it('no source file starts a program by a bare name', () => {

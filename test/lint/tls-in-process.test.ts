@@ -2,10 +2,11 @@
 // refuses only the entry points a person starts (doors/cli/main.ts PERSON_ONLY). That holds while no module that
 // opens a network connection itself (fetch, https/tls/http, the AI SDK, iii-sdk, an MCP client) is reached, by
 // static or dynamic import, from anything but those entry points' own folders.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/fixture.js';
+import { sources } from './source-files.js';
 
 const SRC = join(REPO_ROOT, 'src');
 const NETWORK = /from '(?:node:(?:https?|http2|tls|net)|@ai-sdk\/[\w-]+|ai|iii-sdk|ws|@modelcontextprotocol\/sdk\/client[^']*)'|\bfetch\(|new WebSocket\(/;
@@ -14,9 +15,6 @@ const LOCAL_SOCKETS = new Set(['src/doors/serve/client.ts', 'src/doors/serve/ser
 // The folders of the entry points PERSON_ONLY names: the agent (src/agent is its loop), MCP and the worker.
 const PERSON_DOORS = ['src/agent/', 'src/doors/agent/', 'src/doors/mcp/', 'src/doors/worker/'];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []));
-}
 
 describe('what opens a network connection in-process', () => {
   it('is reached only from the entry points a person starts, which a process without its CA bundle refuses', () => {
