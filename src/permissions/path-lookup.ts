@@ -9,7 +9,7 @@ import { systemProgram } from './system-folders.js';
 // - a workspace folder decides even where the name is not there yet (the line may make it: R37-b2), so does a place a
 //   run itself makes files in (/proc, /dev/fd, the private /tmp: R39-b3); what that file means is the caller's rule;
 // - `$PATH` is codeward's own PATH, which its runs inherit; `$PWD`, `$(pwd)`, `` `pwd` `` the folder the program
-//   starts in; `~` and `$HOME` the home (unless the line sets HOME); any other entry only known at run time
+//   starts in; `~` and `$HOME` the home (unless the line sets HOME), a place the run makes files in, as /tmp; any other entry only known at run time
 //   (`$(pwd)/..`, `$X`, `${PATH:+…}`) may be inside the workspace, so the program is unknown;
 // - a relative entry (`.`, `bin`, an empty one) is resolved against each folder the line may have moved to (cd, env -C:
 //   decide-script-dirs.ts), and is unknown where that folder is not known.
@@ -75,8 +75,10 @@ function lookIn(path: string, program: string, dir: string, place: PathPlace): s
     if (!spelled.startsWith('/') && place.moved !== undefined) return { unknown: `${program} is looked up in ${entry || 'the current folder'}, a PATH folder of a folder not known here (${place.moved})` };
     const folder = resolve(dir, procPlace(spelled || '.', dir));
     const file = join(folder, program);
-    // The home a `~`/`$HOME` entry names is the person's, not a place the run made (a test's home is under /tmp).
-    if (inside(file, place.root) || (MADE_HERE.test(folder) && !home)) return file;
+    // The home a `~`/`$HOME` entry names is a place the run itself makes files in: a sandboxed run's home is its own
+    // writable tmpfs (`mkdir -p "$HOME/bin"` from a script works there), so it decides as /tmp does (R37's #! row:
+    // `#!/usr/bin/env -S PATH=${HOME}/bin python3` is unknown when the home holds no python3 now).
+    if (inside(file, place.root) || MADE_HERE.test(folder) || home) return file;
     if (existsSync(file)) return systemProgram(`${folder}/`) ? undefined : file;
   }
   return undefined;

@@ -50,8 +50,8 @@ describe.skipIf(!bwrapWorks)('R39-b1 MAJOR: a bare program on a PATH the top-lev
 });
 
 // fix50: the one PATH-lookup reader (path-lookup.ts) keeps ordinary lines as they were in place under --yes (a C253 is
-// the run itself failing: `tool` is nowhere, asked nothing), and places `~`/`$HOME` in the home (`PATH=~/bin:$PATH ls`
-// asked before: `./~/bin/ls` was taken for a workspace file).
+// the run itself failing: `tool` is nowhere, asked nothing). `~`/`$HOME` entries are places the run makes files in
+// (its home is a private writable tmpfs in the sandbox), as /tmp: a program looked up there asks (R37's #! rule).
 const PROJECT = {
   Makefile: 'all:\n\techo hi\n',
   'package.json': '{"scripts":{"test":"node -e 1"}}',
@@ -64,8 +64,9 @@ describe.skipIf(!bwrapWorks)('R39-b1 friction: ordinary PATH lines keep their ve
     ['PATH=$PATH:/opt/x/bin tool', 'C253'],
     ['cd src && ls', 'ran'],
     ['npm test', 'ran'],
-    ['PATH=$HOME/bin:$PATH ls', 'ran'],
-    ['PATH=~/bin:$PATH ls', 'ran'],
+    // A home folder is the run's own inside the sandbox (a writable tmpfs): what it runs there may be made by the run.
+    ['PATH=$HOME/bin:$PATH ls', 'C241'],
+    ['PATH=~/bin:$PATH ls', 'C241'],
     ['env PATH=/usr/bin:/bin ls', 'ran'],
     // Asked today for its own reasons, kept: cargo's start-up files of the home; vitest's link read as a script file.
     ['export PATH="$HOME/.cargo/bin:$PATH"; cargo build', 'C241'],
