@@ -168,7 +168,9 @@ async function undo(prepared: PreparedRun | undefined, ctx: CommandContext): Pro
 
 // bubblewrap's own failure before the command started: its message alone, a failing exit.
 const jailFailed = (result: RunResult): boolean => result.exitCode !== 0 && result.stdout === '' && /^bwrap: /.test(result.stderr);
-const JAIL_REFUSED = /read-only file system|\bEROFS\b/i;
+// A write the jail refused: a read-only folder, or one under the jail's emptied /var/tmp (R39-a2: a host folder there
+// is not in the jail, so the write fails as a missing folder).
+const JAIL_REFUSED = /read-only file system|\bEROFS\b|\/var\/tmp\/\S*: No such file or directory/i;
 
 // How the run may use the workspace's git folder (red team R12-21, R13-1, R13-2): read-only, with the warning
 // a failing git gets; or writable for a line that runs the system's git alone, approved, in a repository
