@@ -22,9 +22,6 @@ const dist = join(root, 'dist');
 // answered here); its static imports load with it, so they travel in one chunk (cli-core).
 const CLI_MAIN = join(root, 'src/doors/cli/main.ts');
 const BIN = join(root, 'src/bin/codeward.ts');
-// The cold start the bin imports when no warm engine answers (dist/cli-cold.js): the bundle's entry of every cold
-// call, and the code-cache loader's (scripts/script-chunks.mjs LOADER).
-const COLD = join(root, 'src/bin/cold.ts');
 // Packages that locate files of their own at run time stay outside the bundle, and so do the parsers loaded
 // on first use by a synchronous `require` (src/engine/on-first-use.ts: a bundled copy could not be required).
 const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcontextprotocol\/sdk|iii-sdk|ai|@ai-sdk\/[^/]+|yaml|smol-toml|picomatch|jsonrepair)(\/|$)/;
@@ -33,7 +30,7 @@ const EXTERNAL = /^(@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash|@modelcont
 if (await writeCommandManifest(root)) console.log('scripts/build.mjs: src/commands/registry-manifest.ts / registry-flags.ts regenerated from the command definitions');
 
 let groups;
-const INPUTS = { 'cli-cold': COLD, [LOADER.replace(/\.js$/, '')]: join(root, 'src/bin/script-loader.ts'), index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts') };
+const INPUTS = { 'bin/codeward': BIN, index: join(root, 'src/index.ts'), 'code-index-worker': join(root, 'src/code/index/worker.ts'), [LOADER.replace(/\.js$/, '')]: join(root, 'src/bin/script-loader.ts') };
 const bundle = await rolldown({
   cwd: root,
   input: INPUTS,
@@ -52,20 +49,9 @@ const result = await bundle.write({
   minify: true,
   entryFileNames: '[name].js',
   chunkFileNames: 'chunks/[name]-[hash].js',
-  codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'groups', name: (id, ctx) => (groups ??= chunkGroups(ctx, { root, main: CLI_MAIN, bin: COLD, worker: INPUTS['code-index-worker'] })).get(id) ?? null }] },
+  codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'groups', name: (id, ctx) => (groups ??= chunkGroups(ctx, { root, main: CLI_MAIN, bin: BIN, worker: INPUTS['code-index-worker'] })).get(id) ?? null }] },
 });
 await bundle.close();
-// The bin (src/bin/codeward.ts) is a CommonJS script of its own: a call a warm engine answers loads no ES module
-// (Node's ESM loader alone cost it ~5 ms of CPU, issue 31); the warm engine's client is a file it requires only
-// when a socket folder exists. Its few sources (the timing, the socket's name) are built into it and also into
-// the main bundle, where the cold start needs them. dist/bin/package.json makes Node read dist/bin/*.js as CommonJS.
-// It imports the cold start by its entry's file (src/bin/codeward.ts COLD_ENTRY), which must hold it: a facade of a
-// chunk would cost every cold call a file more.
-if (!Object.keys(result.output.find((output) => output.fileName === 'cli-cold.js')?.modules ?? {}).includes(COLD)) throw new Error('scripts/build.mjs: dist/cli-cold.js does not hold src/bin/cold.ts');
-const binBundle = await rolldown({ cwd: root, input: { codeward: BIN }, platform: 'node', external: (id) => EXTERNAL.test(id), resolve: { extensionAlias: { '.js': ['.ts', '.js'] } }, logLevel: 'warn' });
-const binResult = await binBundle.write({ dir: 'dist/bin', format: 'cjs', sourcemap: true, minify: true, entryFileNames: '[name].js', chunkFileNames: 'warm-[name]-[hash].js' });
-await binBundle.close();
-await writeFile(join(dist, 'bin/package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 // The bin is run by its path (npm's bin link, npx's cached install of this folder, ./dist/bin/codeward.js):
 // the bundler writes 0644, and only a fresh `npm install` of the package sets the mode on the link's target
 // (an npx cache made by an earlier build does not: `sh: codeward: Permission denied`, exit 127).
@@ -75,21 +61,18 @@ await copyFile(join(root, 'src/bin/warm-call.pl'), join(dist, 'bin/warm-call.pl'
 // The re-export chunks rolldown keeps for import()ed modules of a chunk group: each import() of one goes to its target
 // (scripts/facades.mjs), the files rewritten here, the facades left out of dist.
 const built = result.output.filter((output) => output.type === 'chunk').map(({ fileName, code, modules, imports }) => ({ fileName, code, modules, imports }));
-const binChunks = binResult.output.filter((output) => output.type === 'chunk').map(({ fileName, code, modules }) => ({ fileName: `bin/${fileName}`, code, modules }));
 const { dropped, changed } = dropFacades(built);
 for (const chunk of built) if (changed.has(chunk.fileName)) await writeFile(join(dist, chunk.fileName), chunk.code);
 const chunks = built.filter((chunk) => !dropped.has(chunk.fileName));
 // The build's identity (src/permissions/kept-across.ts): answers kept by another build are computed again.
 const { createHash } = await import('node:crypto');
 const buildHash = createHash('sha256');
-for (const chunk of [...chunks, ...binChunks].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) buildHash.update(`${chunk.fileName}\0${chunk.code}\0`);
+for (const chunk of [...chunks].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) buildHash.update(`${chunk.fileName}\0${chunk.code}\0`);
 await writeFile(join(dist, `build-id.json.${process.pid}`), `${JSON.stringify({ id: buildHash.digest('hex').slice(0, 16) })}\n`);
 await rename(join(dist, `build-id.json.${process.pid}`), join(dist, 'build-id.json'));
 
 // Remove outputs of earlier builds (files are overwritten in place, so a concurrent run never sees an empty dist/).
 const fresh = new Set(result.output.filter((output) => !dropped.has(output.fileName.replace(/\.map$/, ''))).map((output) => join(dist, output.fileName)));
-for (const output of binResult.output) fresh.add(join(dist, 'bin', output.fileName));
-fresh.add(join(dist, 'bin/package.json'));
 
 // The large chunks as a facade and a script V8 keeps compiled code for (scripts/script-chunks.mjs,
 // src/bin/script-loader.ts). The script is written before its facade: a concurrent call never finds a facade
@@ -120,7 +103,7 @@ for (const chunk of chunks) {
 // build gave them; bench/loads.mjs to say what a call's load weighs, source by source. Sources are named
 // relative to the repository (node_modules through its real path), the bundler's helpers as it names them.
 const sourceName = (id) => (id.startsWith('/') ? relative(root, id) : id);
-const modules = Object.fromEntries([...chunks, ...binChunks].map((chunk) => [chunk.fileName, Object.fromEntries(Object.entries(chunk.modules).map(([id, module]) => [sourceName(id), module.renderedLength]))]));
+const modules = Object.fromEntries(chunks.map((chunk) => [chunk.fileName, Object.fromEntries(Object.entries(chunk.modules).map(([id, module]) => [sourceName(id), module.renderedLength]))]));
 await writeFile(join(dist, `modules.json.${process.pid}`), `${JSON.stringify(modules)}\n`);
 await rename(join(dist, `modules.json.${process.pid}`), join(dist, 'modules.json'));
 fresh.add(join(dist, 'modules.json'));

@@ -1,8 +1,8 @@
 // The chunk groups of the build (scripts/build.mjs), from rolldown's own module graph (issue 31).
 // Node's ESM loader pays per file (resolve, read, translate, link), and a cold call that follows a chain of
 // import()s pays per step. So the modules that load together travel in one chunk:
-//  - `bin-core`: the static imports of the cold start (src/bin/cold.ts, dist/cli-cold.js, which the CommonJS bin
-//    imports once no warm engine took the call): the code-cache loader, in one file that loads before cli-core.
+//  - `bin-core`: the bin's own static imports (the timing, the warm engine's folder), in one file: the bin
+//    loads them before it knows whether a warm engine answers, so they cannot join cli-core.
 //  - `cli-core`: the static import closure of the CLI main, less the bin's own (the bin decides on a warm
 //    engine before it loads main). Every cold call loads main, so every module of it is used. With it, the
 //    modules that at least half of the command definitions reach statically (the schema helpers, the

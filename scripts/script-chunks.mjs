@@ -124,7 +124,7 @@ export function toScript(code, { fileName, loaderImport }) {
   const plain = exports.map(({ exported }) => exported).filter((name) => !RESERVED.has(name));
   const facade = [
     ...sources.map((source, index) => `import*as ${namespaces[index]} from${JSON.stringify(source)};`),
-    // The bin's loader (src/bin/cold.ts puts it there: no file more to load), else the library's entry of it.
+    // The bin's loader (src/bin/codeward.ts puts it there: no file more to load), else the library's entry of it.
     `const ${result}=await(globalThis[Symbol.for("codeward.script")]??(await import(${JSON.stringify(loaderImport)})).loadScript)(new URL(${JSON.stringify(`./${fileName.split('/').pop()}.script`)},import.meta.url),[${namespaces.join(',')}],s=>import(s),import.meta);`,
     // An export name that is a reserved word (`in`, `do`) is read into a local of the facade's own, then exported.
     plain.length > 0 ? `export const{${plain.join(',')}}=${result};` : '',

@@ -92,13 +92,12 @@ describe('codeward serve: the same answers as a cold call', { timeout: 120_000 }
     await startServer();
     const record = join(rig.state, 'loads.txt');
     const hook = join(rig.state, 'hook.mjs');
-    // ES modules through a loader hook; CommonJS files (the bin and its warm client, perf41) from require's cache at exit.
-    writeFileSync(hook, `import { appendFileSync } from 'node:fs';\nimport { createRequire, register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(\`import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(record)}, url + '\\\\n'); return next(url, context); }\`));\nconst cache = createRequire(import.meta.url).cache;\nprocess.on('exit', () => appendFileSync(${JSON.stringify(record)}, Object.keys(cache).map((file) => 'file://' + file + '\\n').join('')));\n`);
+    writeFileSync(hook, `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(\`import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(record)}, url + '\\\\n'); return next(url, context); }\`));\n`);
     const warm = call(['read', 'open.txt'], { NODE_OPTIONS: `--import ${hook}` });
     expect(warm.warm).toBe(true);
     expect(JSON.parse(warm.stdout).data.content).toContain('visible');
     const loaded = readFileSync(record, 'utf8').split('\n').filter(Boolean);
-    expect(loaded.some((url) => /\/warm-client-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(loaded.some((url) => /\/client-[\w-]+\.js$/.test(url))).toBe(true);
     expect(loaded).not.toContain('node:crypto');
     expect(loaded).not.toContain('node:v8');
     expect(loaded.filter((url) => /\/main-[\w-]+\.js$/.test(url))).toEqual([]);
