@@ -155,7 +155,12 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   if (options.permissions) {
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    // The host folders the sandbox's view binds: one list with the sandbox's own (sandbox/policy.ts).
+    const viewFolders = async (): Promise<readonly string[]> => {
+      const { boundFolders, sandboxPolicy } = await import('./sandbox/policy.js');
+      return boundFolders(sandboxPolicy('workspace-write', workspace.root, { network: false, home: env['HOME'], writable: config.sandboxWritable ?? [], readable: user.sandboxReadable, env }));
+    };
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, viewFolders, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
