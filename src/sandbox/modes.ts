@@ -4,6 +4,7 @@ import { relative, sep } from 'node:path';
 import { findCandidates } from './modes-find.js';
 import { idOf, judgeHeld } from './modes-held.js';
 import { spellHeld } from './modes-bytes.js';
+import type { Unlisted } from './modes-unlisted.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -89,10 +90,15 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   // and must be the folder its parent listed (`id`), and its entries are judged through that descriptor.
   const visit = async (folder: Folder): Promise<Folder[]> => {
     let fd: number;
+    // A folder the run left unlistable is opened after a u+rwx and given its mode back after (modes-unlisted.ts).
+    let unlisted: Unlisted | undefined;
     try {
       fd = openSync(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
-    } catch {
-      return [];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EACCES' || PROC_FD.test(folder.path)) return [];
+      unlisted = (await import('./modes-unlisted.js')).openUnlisted(folder.path, folder.id, since, folder.rel);
+      if (unlisted === undefined) return [];
+      fd = unlisted.fd;
     }
     const folders: Folder[] = [];
     try {
@@ -116,6 +122,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
         } else if (!entry.isSymbolicLink()) await special(`${held}/${name}`, rel, `${folder.path}/${name}`);
       }
     } finally {
+      if (unlisted !== undefined) warnings.push(unlisted.restore());
       closeSync(fd);
     }
     return folders;

@@ -1,3 +1,5 @@
+// FIXED (fix53): the node walk gives a folder the run left unlistable (codeward's own) u+rwx through a held descriptor,
+// walks it, then gives its mode back, and says so (src/sandbox/modes-unlisted.ts).
 // R40-a6 — MAJOR (H2's own harm: a setuid program of the person's, runnable by every local user, left after the run) —
 // codeward as a NORMAL user (root passes over modes, so the root box never shows it). A sandboxed command makes
 // `d/x` setuid (its owner: the person) and then `chmod 111 d`: traversable by everyone, listable by no one. The
@@ -19,9 +21,9 @@ import { chownSync, existsSync, lstatSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRoot, NOBODY, reachable } from '../../helpers/as-nobody.js';
-import { CLI } from '../../helpers/fixture.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { asRoot, NOBODY, reachable } from '../helpers/as-nobody.js';
+import { CLI } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const MAKE = `import os, shutil
 os.mkdir('d'); shutil.copy('/bin/true', 'd/x'); os.chmod('d/x', 0o4755)
@@ -69,5 +71,9 @@ describe.skipIf(!usable)('R40-a6 MAJOR: a setuid file in a folder the run made u
   });
   it('no setuid file is left anywhere in the workspace (d/x, set aside or not)', () => {
     expect(setuidLeft(join(base, 'ws'))).toEqual([]);
+  });
+  it('the warning says the folder was opened for the check and its mode given back', () => {
+    expect(out).toMatch(/left d\S* unlistable \(mode 111\); codeward gave it u\+rwx to check what is in it, then gave its mode back/);
+    expect(out).toMatch(/left d\S*\/x setuid; the bit was cleared/);
   });
 });
