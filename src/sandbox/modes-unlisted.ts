@@ -12,7 +12,7 @@ const O_PATH = 0o10000000;
 
 export interface Unlisted {
   readonly fd: number;
-  // Gives the folder its mode back (through the listing descriptor, still open); the warning that says so.
+  // Gives the folder its mode back (through the listing descriptor, still open, then closed); the warning that says so.
   readonly restore: () => string;
 }
 
@@ -42,8 +42,10 @@ export function openUnlisted(path: string, id: string | undefined, since: number
       try {
         chmodSync(`/proc/self/fd/${fd}`, mode);
       } catch (error) {
+        closeSync(fd);
         return `a sandboxed command left ${rel || '.'} unlistable (mode ${mode.toString(8)}); codeward gave it u+rwx to check what is in it and could not give its mode back (${(error as Error).message}); it is now ${(mode | 0o700).toString(8)}`;
       }
+      closeSync(fd);
       return `a sandboxed command left ${rel || '.'} unlistable (mode ${mode.toString(8)}); codeward gave it u+rwx to check what is in it, then gave its mode back`;
     };
     return { fd, restore };

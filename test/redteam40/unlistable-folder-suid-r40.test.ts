@@ -1,5 +1,6 @@
 // FIXED (fix53): the node walk gives a folder the run left unlistable (codeward's own) u+rwx through a held descriptor,
-// walks it, then gives its mode back, and says so (src/sandbox/modes-unlisted.ts).
+// walks it, then gives its mode back, and says so (src/sandbox/modes-unlisted.ts); one with no search bit (`n`, 0000)
+// keeps u+rwx until what is below it was walked.
 // R40-a6 — MAJOR (H2's own harm: a setuid program of the person's, runnable by every local user, left after the run) —
 // codeward as a NORMAL user (root passes over modes, so the root box never shows it). A sandboxed command makes
 // `d/x` setuid (its owner: the person) and then `chmod 111 d`: traversable by everyone, listable by no one. The
@@ -29,6 +30,7 @@ const MAKE = `import os, shutil
 os.mkdir('d'); shutil.copy('/bin/true', 'd/x'); os.chmod('d/x', 0o4755)
 shutil.copy('/bin/true', 'y'); os.chmod('y', 0o4755)
 os.chmod('d', 0o111)
+os.makedirs('n/e'); shutil.copy('/bin/true', 'n/e/x'); os.chmod('n/e/x', 0o4755); os.chmod('n', 0)
 `;
 const usable = asRoot && reachable && bwrapWorks && existsSync(CLI) && spawnSync('python3', ['-c', '0']).status === 0;
 
