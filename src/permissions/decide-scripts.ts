@@ -157,7 +157,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (met) return met;
       continue;
     }
-    const read = taskRunnerLines(words, dir, root, handed, (bound ??= await ctx.policy.boundFolders()));
+    const read = taskRunnerLines(words, dir, root, handed, (bound ??= (await ctx.policy.viewFolders?.()) ?? []));
     if (read === undefined) continue;
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).

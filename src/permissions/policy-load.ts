@@ -191,6 +191,6 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
   if (problems.length > 0 && options.strict !== false) {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
-  const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}), ...(options.homeScanCache ? { homeScanCache: options.homeScanCache } : {}), ...(options.viewFolders ? { viewFolders: options.viewFolders } : {}) };
-  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs });
+  const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}), ...(options.homeScanCache ? { homeScanCache: options.homeScanCache } : {}) };
+  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs, viewFolders: options.viewFolders });
 }

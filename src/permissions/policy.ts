@@ -73,7 +73,7 @@ export interface PolicyParts {
   // Where the write gate's home-folder scan is kept between processes (the state folder; home-kept.ts).
   readonly homeScanCache?: string;
   // The host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders), read on first need.
-  readonly viewFolders?: () => Promise<readonly string[]>;
+  readonly viewFolders?: (() => Promise<readonly string[]>) | undefined;
   // The commands' words the rules name (default: the built-in and door commands).
   readonly words?: RuleWords;
   // Warnings about the rules (a project's rule that names no command).
@@ -112,8 +112,8 @@ export class Policy {
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
   readonly words: RuleWords;
   readonly notes: readonly string[];
-  private readonly viewFolders: (() => Promise<readonly string[]>) | undefined;
-  private bound: Promise<readonly string[]> | undefined;
+  // The host folders a sandboxed run's view binds (none known: every scratch folder is the run's own).
+  readonly viewFolders: (() => Promise<readonly string[]>) | undefined;
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];
@@ -140,11 +140,6 @@ export class Policy {
   trackedSecrets(Check: TrackedSecretCheckClass): TrackedSecretCheck {
     const { globs, cache } = this.trackedSecretParts;
     return (this.trackedSecretCheck ??= new Check(globs, this.root ? outsidePath(process.env, this.root) : process.env, cache));
-  }
-
-  // The host folders a sandboxed run sees (none known: every scratch folder is the run's own), listed once.
-  boundFolders(): Promise<readonly string[]> {
-    return (this.bound ??= this.viewFolders?.() ?? Promise.resolve([]));
   }
 
   private makePools(): (readonly CompiledRule[])[] {

@@ -1,10 +1,9 @@
-import { chmodSync, closeSync, constants, fstatSync, openSync } from 'node:fs';
-import { idOf } from './modes-held.js';
+import { chmodSync, closeSync, constants, fstatSync, openSync, type Stats } from 'node:fs';
 
 // Red team R40-a6: a run makes `d/x` setuid, then `chmod 111 d`. codeward (not root) cannot list d, so the after-run
 // walk (modes.ts) skipped it and x kept its bit (planted.ts only renamed d). A folder the run changed (its change time
 // at or after `since`) that codeward's user owns is opened as the entry itself (O_PATH, no link followed, the folder
-// the parent listed: `id`), given u+rwx through that descriptor, opened for listing, walked, then given its mode back
+// the parent listed: `listed`), given u+rwx through that descriptor, opened for listing, walked, then given its mode back
 // (`restore`, through the listing descriptor). Root lists any folder: never reached then.
 
 // Linux's O_PATH (node names no constant for it): a descriptor of the entry itself, opened whatever its mode.
@@ -18,7 +17,7 @@ export interface Unlisted {
 
 // `path`'s listing descriptor after a u+rwx, or undefined (not a folder of codeward's user that the run changed, not
 // the folder listed, or it still cannot be opened: its mode is given back).
-export function openUnlisted(path: string, id: string | undefined, since: number, rel: string): Unlisted | undefined {
+export function openUnlisted(path: string, listed: (stats: Stats) => boolean, since: number, rel: string): Unlisted | undefined {
   let held: number;
   try {
     held = openSync(path, O_PATH | constants.O_NOFOLLOW);
@@ -27,7 +26,7 @@ export function openUnlisted(path: string, id: string | undefined, since: number
   }
   try {
     const stats = fstatSync(held);
-    if (!stats.isDirectory() || stats.uid !== process.getuid?.() || stats.ctimeMs < since || (id !== undefined && idOf(stats) !== id)) return undefined;
+    if (!stats.isDirectory() || stats.uid !== process.getuid?.() || stats.ctimeMs < since || !listed(stats)) return undefined;
     const mode = stats.mode & 0o7777;
     const self = `/proc/self/fd/${held}`;
     chmodSync(self, mode | 0o700);

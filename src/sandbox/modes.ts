@@ -98,7 +98,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
       fd = openSync(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EACCES' || PROC_FD.test(folder.path)) return [];
-      unlisted = (await import('./modes-unlisted.js')).openUnlisted(folder.path, folder.id, since, folder.rel);
+      unlisted = (await import('./modes-unlisted.js')).openUnlisted(folder.path, (stats) => folder.id === undefined || idOf(stats) === folder.id, since, folder.rel);
       if (unlisted === undefined) return [];
       fd = unlisted.fd;
     }
