@@ -152,10 +152,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // Shared with the sandbox (tracked secrets; the gate's home-folder scan): only in a state folder no sandboxed
   // process can write (kept-across.ts stateUnwritable: the same rule as homeScanCache's).
   const stateCaches = homeScanCache ? { trackedSecretsCache: join(stateDir, 'tracked-secrets.json'), homeScanCache } : {};
+  const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
+  const sandbox = new LazySandbox(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   if (options.permissions) {
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    // viewFolders: the host folders the sandbox's view binds, its own list (sandbox.ts boundFolders).
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, viewFolders: () => sandbox.boundFolders(), ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;
@@ -174,8 +177,6 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     if (denialStore && denials) await denialStore.save(denials);
   };
   for (const warning of user.warnings) warn(warning);
-  const passEnv = [...(options.sandbox?.passEnv ?? []), ...user.passEnv];
-  const sandbox = new LazySandbox(config, { ...(sandboxFrom ? { modeFrom: sandboxFrom } : {}), ...options.sandbox, passEnv, readable: user.sandboxReadable }, workspace.root, env, stateDir);
   timing?.mark('sandbox setup');
   // What an untrusted workspace tried to loosen (or a trust revoked by a change): named on the first call.
   // The home folder as the workspace: its .codeward/config.json is the user's own file too (passEnv applies).

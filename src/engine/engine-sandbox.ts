@@ -37,6 +37,11 @@ export class LazySandbox implements SandboxHandle {
     return (await this.sandbox()).prepare(cwd, options);
   }
 
+  // The host folders a run's view binds (sandbox.ts boundFolders), for the permission gate.
+  async boundFolders(): Promise<readonly string[]> {
+    return (await this.sandbox()).boundFolders();
+  }
+
   async stagingUnavailable(): Promise<Unstaged | undefined> {
     return (await this.sandbox()).stagingUnavailable();
   }

@@ -92,6 +92,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (queue.length === 0) return undefined;
   if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
+  // The host folders the run's view binds (a script in the rest of /tmp, /var/tmp, /dev/shm is the run's own).
+  let bound: readonly string[] | undefined;
   let count = 0;
   // Lines that cannot be read (a folder only known at run time, a package.json not found where the runner runs)
   // while a deny rule or the immune list is in play: only a person can tell, --yes cannot (R29-2).
@@ -155,7 +157,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (met) return met;
       continue;
     }
-    const read = taskRunnerLines(words, dir, root, handed);
+    const read = taskRunnerLines(words, dir, root, handed, (bound ??= (await ctx.policy.viewFolders?.()) ?? []));
     if (read === undefined) continue;
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).

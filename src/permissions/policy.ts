@@ -72,6 +72,8 @@ export interface PolicyParts {
   readonly trackedSecretsCache?: string;
   // Where the write gate's home-folder scan is kept between processes (the state folder; home-kept.ts).
   readonly homeScanCache?: string;
+  // The host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders), read on first need.
+  readonly viewFolders?: (() => Promise<readonly string[]>) | undefined;
   // The commands' words the rules name (default: the built-in and door commands).
   readonly words?: RuleWords;
   // Warnings about the rules (a project's rule that names no command).
@@ -110,6 +112,8 @@ export class Policy {
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
   readonly words: RuleWords;
   readonly notes: readonly string[];
+  // The host folders a sandboxed run's view binds (none known: every scratch folder is the run's own).
+  readonly viewFolders: (() => Promise<readonly string[]>) | undefined;
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];
@@ -125,6 +129,7 @@ export class Policy {
     this.trackedSecretParts = { globs: withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), cache: parts.trackedSecretsCache };
     this.words = parts.words ?? new RuleWords();
     this.notes = parts.notes ?? [];
+    this.viewFolders = parts.viewFolders;
     const compile = (rules: readonly SourceRule[]): CompiledRule[] => rules.map((rule) => ({ ...rule, compiled: compileRule(rule, this.words) }));
     this.sources = { cli: compile(parts.cli), project: compile(parts.project), user: compile(parts.user) };
     this.pools = this.makePools();

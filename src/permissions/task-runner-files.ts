@@ -28,7 +28,9 @@ const PARSERS: Readonly<Record<string, (text: string) => unknown>> = {
 export class TaskFolder {
   private readonly texts = new Map<string, string | 'absent' | 'unreadable'>();
 
-  constructor(readonly root: string, readonly dir: string) {}
+  // `bound`: the host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders); the rest of /tmp,
+  // /var/tmp and /dev/shm is the run's own.
+  constructor(readonly root: string, readonly dir: string, readonly bound: readonly string[] = []) {}
 
   // `abs`'s text, 'absent' when nothing stands there, 'unreadable' when something does that is not read whole.
   text(abs: string): string | 'absent' | 'unreadable' {

@@ -105,17 +105,17 @@ function scriptOperand(rest: readonly string[]): TaskNames {
 
 // Places outside the workspace and the system folders where a program the run itself made may be (R39-b3): another
 // spelling of a folder through /proc (another process's cwd) or a descriptor: unknown, never the system's program by
-// its name; in the run's private /tmp, /var/tmp or /dev/shm: unknown when no such file is there now (the line makes
-// it). One that is there now is read as before (a script the person keeps in /var/tmp, a folder on PATH the sandbox
-// shows read-only). LEFT: a file there now that the same line replaces inside the sandbox's private /tmp is judged
-// by the host's text.
+// its name; in the run's private /tmp, /var/tmp or /dev/shm: unknown whatever the host has at that name (red team
+// R40-a5: `cp evil.sh /tmp/.X11-unix && sh /tmp/.X11-unix` ran the run's own copy while the host's folder was looked
+// at), unless a folder the view binds from the host holds it (folder.bound: PATH and toolchain folders,
+// sandboxReadable, sandboxWritable; sandbox/policy.ts boundFolders), which is the host's file, read as before.
 const MADE_HERE = /^\/(?:proc|dev\/fd)(?:\/|$)/;
 const SCRATCH = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)/;
 
 function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
   const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
-  if (!inside(abs, folder.root) && (MADE_HERE.test(abs) || (SCRATCH.test(abs) && !existsSync(abs))) && !systemProgram(abs)) return { lines: [], unknown: `${name} is a program outside the workspace and the system folders (${abs}), which codeward cannot read` };
+  if (!inside(abs, folder.root) && (MADE_HERE.test(abs) || (SCRATCH.test(abs) && !folder.bound.some((dir) => inside(abs, dir)))) && !systemProgram(abs)) return { lines: [], unknown: `${name} is a program outside the workspace and the system folders (${abs}), which codeward cannot read` };
   // A script outside the workspace is judged by the line's own rules, as before R34-6: the sandbox's runs write only
   // the workspace and a private /tmp, and with no OS sandbox at all the parse asks for a script run from outside the
   // workspace (unconfined.ts). LEFT: --sandbox off's write jail also writes the real temporary folder, so a script an

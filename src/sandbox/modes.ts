@@ -4,6 +4,7 @@ import { relative, sep } from 'node:path';
 import { findCandidates } from './modes-find.js';
 import { idOf, judgeHeld } from './modes-held.js';
 import { spellHeld } from './modes-bytes.js';
+import type { Unlisted } from './modes-unlisted.js';
 
 // Red team H2: a sandboxed command (`chmod 4755 x`, `open(O_CREAT, 06777)`, `tar xp`) can leave a
 // setuid or setgid program in the workspace. Inside, every mount is nosuid (bwrap's binds, the staging
@@ -80,6 +81,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   };
   // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
   const memo = {};
+  // The folders the walk gave u+rwx (modes-unlisted.ts), held open until the walk ends.
+  const opened: Unlisted[] = [];
   const special = async (path: string, rel: string, plain: string): Promise<void> => {
     const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo, plain);
     if (message !== undefined) warnings.push(message);
@@ -89,10 +92,15 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   // and must be the folder its parent listed (`id`), and its entries are judged through that descriptor.
   const visit = async (folder: Folder): Promise<Folder[]> => {
     let fd: number;
+    // A folder the run left unlistable is opened after a u+rwx and given its mode back after (modes-unlisted.ts).
+    let unlisted: Unlisted | undefined;
     try {
       fd = openSync(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
-    } catch {
-      return [];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EACCES' || PROC_FD.test(folder.path)) return [];
+      unlisted = (await import('./modes-unlisted.js')).openUnlisted(folder.path, (stats) => folder.id === undefined || idOf(stats) === folder.id, since, folder.rel);
+      if (unlisted === undefined) return [];
+      fd = unlisted.fd;
     }
     const folders: Folder[] = [];
     try {
@@ -116,7 +124,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
         } else if (!entry.isSymbolicLink()) await special(`${held}/${name}`, rel, `${folder.path}/${name}`);
       }
     } finally {
-      closeSync(fd);
+      if (unlisted !== undefined) opened.push(unlisted);
+      else closeSync(fd);
     }
     return folders;
   };
@@ -135,18 +144,23 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   }
   // One find child lists the candidates (modes-find.ts), judged through held folders (modes-held.ts); the node walk
   // when it cannot (no GNU find, or it failed).
-  const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find, warnings);
-  if (found === undefined) await walk(starts, deep);
-  else {
-    const judged = await judgeHeld(found, async (held, entry) => {
-      if (entry.special) await special(held, entry.rel, entry.path);
-      else clear(held, entry.rel);
-    });
-    warnings.push(...judged.warnings);
-    deep.push(...judged.deep);
+  try {
+    const found = await findCandidates(starts, since, riskyBits(0o7777, true) | riskyBits(0o7777, false), ANCHOR, find, warnings);
+    if (found === undefined) await walk(starts, deep);
+    else {
+      const judged = await judgeHeld(found, async (held, entry) => {
+        if (entry.special) await special(held, entry.rel, entry.path);
+        else clear(held, entry.rel);
+      });
+      warnings.push(...judged.warnings);
+      deep.push(...judged.deep);
+    }
+    // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
+    if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
+  } finally {
+    // The folders the walk gave u+rwx, given their modes back (deepest first) once all below them was walked.
+    for (const folder of opened.reverse()) warnings.push(folder.restore());
   }
-  // Listed through descriptors (modes-deep.ts), loaded only for such a tree.
-  if (deep.length > 0) warnings.push(...(await (await import('./modes-deep.js')).walkDeep(deep, walk)));
   return warnings;
 }
 

@@ -198,6 +198,10 @@ function pathFolders(env: Readonly<Record<string, string | undefined>> | undefin
   return [...folders];
 }
 
+// The host folders a run's view binds (shown read-only or writable), outside the workspace: what a run reads there is
+// the host's file, while the rest of /tmp, /var/tmp and /dev/shm is the run's own (task-runner-shell.ts, red team R40-a5).
+export const boundFolders = (policy: SandboxPolicy): string[] => [...policy.shown.map((entry) => entry.path), ...policy.writable];
+
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;
   const writable = mode === 'workspace-write' ? realPaths(options.writable ?? [], home, root) : [];

@@ -25,7 +25,7 @@ import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
-import { realOf, sandboxPolicy, within, type SandboxMode, type WholeRootView } from './policy.js';
+import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
@@ -285,15 +285,19 @@ export class ProcessSandbox {
     return (this.obeyedScan ??= new ObeyedScan(this.root));
   }
 
+  private basePolicy(mode: SandboxedRun['mode'], network: boolean): SandboxPolicy {
+    return sandboxPolicy(mode, this.root, { network, home: this.env['HOME'], writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], env: this.env });
+  }
+
+  // The host folders a run's view binds (policy.ts boundFolders): what the permission gate takes as the host's files in
+  // /tmp, /var/tmp and /dev/shm (permissions/task-runner-shell.ts, red team R40-a5).
+  boundFolders(): string[] {
+    return boundFolders(this.basePolicy('workspace-write', false));
+  }
+
   async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
-    const base = sandboxPolicy(run.mode, this.root, {
-      network: run.network,
-      home: this.env['HOME'],
-      writable: this.settings.writable ?? [],
-      readable: this.settings.readable ?? [],
-      env: this.env,
-    });
+    const base = this.basePolicy(run.mode, run.network);
     const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)

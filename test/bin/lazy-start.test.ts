@@ -204,10 +204,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised by 0.8 KB (stop 64's merge): setup.ts's one rule for kept answers with sandboxWritable folders
   // (walk49, stateUnwritable; issue 31: ~100 ms of CPU an exec saved) and the merge's other start-up lines; search's
   // confining bwrap found outside the workspace's PATH folders (R40-a9, which.ts outsidePath).
-  it('a cold read, list or tree loads at most 325.1 KB of dist code, a search 350.5 KB', () => {
+  // Raised by 0.1 KB (fix53, R40-a5): the permission Policy carries the sandbox's bound-folder list (setup.ts'
+  // viewFolders thunk, the Policy field; ~100 bytes): tree 325.10 KB, search 350.54 KB.
+  it('a cold read, list or tree loads at most 325.2 KB of dist code, a search 350.6 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 350_500 : 325_100);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 350_600 : 325_200);
     }
   });
 
@@ -303,7 +305,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // modes.ts, modes-find.ts, secret-files.ts, obeyed-scan.ts, red team R40-a2/a7/a8).
     // Then round 40's rule fixes: integer/nameref/associative names and evaluated subscripts (fix51, parse-arith-vars.ts),
     // perl's <> operands (fix52, immune-perl-operands.ts), fc's replay: 907.55 KB.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(907_700);
+    // fix53 (+~0.45 KB: R40-a5's bound folders from ProcessSandbox.boundFolders to the task-runner script reading;
+    // R40-a6's lazy modes-unlisted.ts hook and the deferred mode restores in modes.ts): 908.13 KB.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(908_200);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.

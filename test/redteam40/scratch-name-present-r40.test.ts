@@ -1,6 +1,5 @@
-// PARKED AGAIN (stop 64): the lead's fix (unknown unless a PATH folder holds it) made every script in a sandboxReadable
-// folder under /var/tmp ask (test/sandbox/obeyed-deep: 7 rows). The rule must take every folder the view binds from
-// the host (PATH folders, sandboxReadable, toolchains) as the host's file: the decision needs the view's list.
+// FIXED (fix53): a script in /tmp, /var/tmp or /dev/shm is unknown unless a folder the view binds from the host holds it
+// (sandbox/policy.ts boundFolders through the permission Policy: PATH and toolchain folders, sandboxReadable, sandboxWritable).
 // R40-a5 — MINOR (a safety-immune step runs unasked inside the sandbox: approval rendered from another text than the
 // one that runs; the OS view still holds) — R39-b3's narrowing (task-runner-shell.ts scriptText, 8cf20565): a script
 // run from /tmp, /var/tmp or /dev/shm is "unknown" (asks) only when `existsSync(path)` is false at decision time; when
@@ -24,8 +23,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../../helpers/fixture.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { CLI } from '../helpers/fixture.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const usable = bwrapWorks && existsSync(CLI) && spawnSync('make', ['--version']).status === 0;
 let base: string;
