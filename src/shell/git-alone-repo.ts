@@ -99,7 +99,7 @@ export function repositoryProgram(folder: string, root: string, home: string | u
   const { texts, unread } = configTexts(folder, home);
   if (unread !== undefined) return `a config file git reads could not be read, so what it makes git run is unknown (${unread})`;
   const driver = drivingEntry(root, texts, true);
-  return driver === undefined ? undefined : `the repository's git configuration makes git run ${driver.slice(0, 120)}`;
+  return driver === undefined ? undefined : `the repository's git configuration names a program: ${driver.slice(0, 120)}`;
 }
 
 function activeHooks(folder: string): boolean {
