@@ -17,6 +17,7 @@ import { compiledCache } from './compiled-caches.js';
 import { leavesExecutable } from './immune-exec-modes.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
 import { gitPlaceAssignments } from './git-repo-place.js';
+import { gitConfigProgram } from './immune-git-config.js';
 import { isFolderChange } from '../shell/cd-operand.js';
 import { withAliases } from '../shell/program-aliases.js';
 
@@ -170,7 +171,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // A transport program the line does not show (a remote's ext:: URL, a helper, an upload-pack: gitext23).
     // Every reading of the call (`/usr/lib/git-core/git-fetch origin` is `git fetch origin`: programCalls).
     const transport = place ? gitReadings(argv).map((args) => gitTransportVeto(command, args, parse, place, nested?.moved === true)).find((v) => v !== undefined) : undefined;
-    if (transport) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${transport}` };
+    // In place, the programs the repository's config makes git start (R40-b9); a staged run's effects are judged after it.
+    const configured = transport ?? (place && !staged && gitReadings(argv).length > 0 ? gitConfigProgram(command, parse, place) : undefined);
+    if (configured) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${configured}` };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };

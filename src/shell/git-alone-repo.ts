@@ -67,13 +67,18 @@ function configTexts(root: string, home: string | undefined): { texts: { file: s
   return { texts };
 }
 
-function drivingEntry(root: string, texts: readonly { file: string; text: string }[]): string | undefined {
+// Keys a reading leaves to others: a line of git alone runs with the fsmonitor off; the transport programs
+// (core.sshCommand, core.gitProxy, remote.*.uploadpack/receivepack) are git-transport.ts's, for the commands that use them.
+const ALONE_SKIPS: ReadonlySet<string> = new Set(['pager', 'fsmonitor']);
+const IN_PLACE_SKIPS: ReadonlySet<string> = new Set(['pager', 'sshcommand', 'gitproxy', 'uploadpack', 'receivepack']);
+
+function drivingEntry(root: string, texts: readonly { file: string; text: string }[], skips = ALONE_SKIPS): string | undefined {
   const top = resolve(root);
   const tops = [top, real(root)];
   for (const { file, text } of texts) {
     const own = tops.some((each) => file === each || file.startsWith(`${each}${sep}`));
     for (const entry of parseGitConfig(text)) {
-      if (IGNORED.has(entry.section) || entry.key === 'pager' || entry.key === 'fsmonitor' || !isCommand(entry)) continue;
+      if (IGNORED.has(entry.section) || skips.has(entry.key) || !isCommand(entry)) continue;
       if (workspaceCommand(entry, top, own)) return `${[entry.section, ...(entry.subsection === undefined ? [] : [entry.subsection]), entry.key].join('.')} = ${entry.value ?? ''}`;
     }
   }
@@ -89,6 +94,17 @@ export function gitAloneRepository(root: string, home: string | undefined): { re
   if (driver) return { refusal: `git's configuration makes it run a program that may read the work tree (${driver.slice(0, 120)})`, hooks: false };
   const hooksPath = texts.some(({ text }) => /^\s*hookspath\s*=/im.test(text));
   return { hooks: hooksPath || activeHooks(join(root, '.git', 'hooks')) };
+}
+
+// The program git's configuration for the repository `folder` is in makes git start (a filter, a diff driver, the
+// fsmonitor; transports are git-transport.ts's) when it is not the system's (git-lfs, ssh, gpg) or names the workspace `root` (the same reading as
+// above), or why that configuration is unknown; undefined: none. A line with more than git does not get
+// GIT_ALONE_ENV, so the fsmonitor counts too (R40-b9); hooks (core.hooksPath alone: husky) do not.
+export function repositoryProgram(folder: string, root: string, home: string | undefined): string | undefined {
+  const { texts, unread } = configTexts(folder, home);
+  if (unread !== undefined) return `a config file git reads could not be read, so what it makes git run is unknown (${unread})`;
+  const driver = drivingEntry(root, texts, IN_PLACE_SKIPS);
+  return driver === undefined ? undefined : `the repository's git configuration names a program: ${driver.slice(0, 120)}`;
 }
 
 function activeHooks(folder: string): boolean {

@@ -307,6 +307,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // perl's <> operands (fix52, immune-perl-operands.ts), fc's replay: 907.55 KB.
     // fix53 (+~0.45 KB: R40-a5's bound folders from ProcessSandbox.boundFolders to the task-runner script reading;
     // R40-a6's lazy modes-unlisted.ts hook and the deferred mode restores in modes.ts): 908.13 KB.
+    // fix54 (R40-b9): an in-place git word whose repository config starts a workspace program asks (immune-git-config.ts,
+    // git-alone-repo.ts's repositoryProgram, the transport keys left to git-transport.ts): +~470 bytes, 908,169 measured.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(908_200);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`

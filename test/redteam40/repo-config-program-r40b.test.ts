@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam40/<name>.test.ts (as round 39 moved its own).
 // R40-b9 — MAJOR (seed 004's immune list of an unstaged run; a malicious repository: THREAT-MODEL lists `.git/`
 // config as the repository's, untrusted) — the repository's own .git/config names `core.fsmonitor = ./s.sh` (s.sh:
 // rm -rf sub) or `core.fsmonitor = rm -rf sub; false`, or `diff.external = ./s.sh`. gitConfigVeto
@@ -40,8 +39,9 @@ const git = (cwd: string, ...args: string[]): void => {
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
 };
 
-// One in-place run (default sandbox, --yes, --no-stage) in a repository whose .git/config sets `key = value`.
-async function verdict(line: string, key: string, value: string): Promise<string> {
+// One in-place run (default sandbox, --yes, --no-stage) in a repository whose .git/config sets `key = value`
+// (and the `more` entries).
+async function verdict(line: string, key: string, value: string, more: readonly (readonly [string, string])[] = []): Promise<string> {
   const root = join(base, `w${++count}`), home = join(base, `h${count}`);
   mkdirSync(root);
   mkdirSync(home);
@@ -50,7 +50,7 @@ async function verdict(line: string, key: string, value: string): Promise<string
   git(root, 'add', 's.sh');
   git(root, 'commit', '-q', '-m', 'i');
   writeFileSync(join(root, 's.sh'), '#!/bin/sh\nrm -rf sub\n\n', { mode: 0o755 });
-  git(root, 'config', key, value);
+  for (const [k, v] of [[key, value], ...more]) git(root, 'config', k!, v!);
   mkdirSync(join(root, 'sub'));
   writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
   const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
@@ -78,5 +78,25 @@ describe.skipIf(!bwrapWorks)("R40-b9 MAJOR: the repository's own git config prog
   });
   it('control: `git status` alone keeps the work', async () => {
     expect(await verdict('git status', 'core.fsmonitor', './s.sh')).not.toContain('work gone');
+  });
+  // Friction (fix54): a plain repository, a husky one (core.hooksPath alone) and git-lfs's filter stay free in place.
+  const LFS = [['filter.lfs.clean', 'git-lfs clean -- %f'], ['filter.lfs.smudge', 'git-lfs smudge -- %f'], ['filter.lfs.required', 'true']] as const;
+  it.each([
+    ['git status; true', 'user.name', 't'],
+    ['git diff | cat', 'user.name', 't'],
+    ['git log -1 && ls', 'user.name', 't'],
+    ['git status; true', 'core.hooksPath', '.husky/_'],
+    ['git diff | cat', 'core.hooksPath', '.husky/_'],
+    ['git log -1 && ls', 'core.hooksPath', '.husky/_'],
+    ['git status; true', 'core.fsmonitor', 'true'],
+  ])('free: `%s` with %s = %s runs and keeps the work', async (line, key, value) => {
+    expect(await verdict(line, key, value)).toBe('ran');
+  });
+  // (`git lfs …` itself is a git-NAME program immune-git.ts judges, as before: the filter is what is judged here.)
+  it.each(['git status; true', 'git diff | cat'])('free: `%s` with the lfs filter configured', async (line) => {
+    expect(await verdict(line, 'filter.lfs.process', 'git-lfs filter-process', LFS)).toBe('ran');
+  });
+  it('a workspace filter (`filter.x.clean = ./s.sh`) asks for `git status; true`', async () => {
+    expect(await verdict('git status; true', 'filter.x.clean', './s.sh')).toBe('C241');
   });
 });
