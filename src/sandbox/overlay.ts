@@ -67,10 +67,13 @@ function mountOptions(root: string, layout: Pick<OverlayLayout, 'upper' | 'work'
 }
 
 // The script between unshare and bwrap: mount, then become bwrap. A failed mount says so and exits 125.
-const SCRIPT = 'mount -t overlay codeward-stage -o "$1" "$2" || { echo "codeward: the overlay mount for staging failed; pass --no-stage to write in place" >&2; exit 125; }; shift 2; exec "$@"';
+// Every program a script of codeward's runs comes in as an argument, found by findOnPath outside the
+// workspace: /bin/sh would look a bare `mount` up on the run's own PATH (node_modules/.bin first under npx:
+// a repository's `mount` ran outside the sandbox, R41-a6). The script's other words are sh builtins.
+const SCRIPT = '"$1" -t overlay codeward-stage -o "$2" "$3" || { echo "codeward: the overlay mount for staging failed; pass --no-stage to write in place" >&2; exit 125; }; shift 3; exec "$@"';
 
 function wrap(tools: OverlayTools, options: string, merged: string, inner: readonly string[]): string[] {
-  return [tools.unshare, '-Urm', tools.sh, '-c', SCRIPT, 'sh', options, merged, ...inner];
+  return [tools.unshare, '-Urm', tools.sh, '-c', SCRIPT, 'sh', tools.mount, options, merged, ...inner];
 }
 
 // Whether a run folder holds the journal of an apply (src/shell/stage/journal.ts): an interrupted one is
@@ -264,10 +267,10 @@ export class OverlayStager {
 export async function hiddenAfter(layout: OverlayLayout, paths: readonly string[]): Promise<Set<string>> {
   if (paths.length === 0) return new Set();
   const rels = paths.map((path) => path.slice(layout.root.length));
-  const script = 'mount -t overlay codeward-view -o "$1" "$2" || exit 125; cd "$2" || exit 125; shift 2; for p; do [ -e ".$p" ] || [ -L ".$p" ] || printf "%s\\0" "$p"; done';
+  const script = '"$1" -t overlay codeward-view -o "$2" "$3" || exit 125; cd "$3" || exit 125; shift 3; for p; do [ -e ".$p" ] || [ -L ".$p" ] || printf "%s\\0" "$p"; done';
   const options = `lowerdir=${layout.upper}:${layout.root},userxattr`;
   return new Promise((resolve, reject) =>
-    execFile(layout.tools.unshare, ['-Urm', layout.tools.sh, '-c', script, 'sh', options, layout.merged, ...rels], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
+    execFile(layout.tools.unshare, ['-Urm', layout.tools.sh, '-c', script, 'sh', layout.tools.mount, options, layout.merged, ...rels], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
       if (error) reject(new Error(`cannot read the staged change set (${error.message.split('\n')[0]})`));
       else resolve(new Set(stdout.split('\0').filter(Boolean).map((rel) => layout.root + rel)));
     }),
