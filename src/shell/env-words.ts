@@ -34,7 +34,7 @@ const VALUED = new Set(['unset', 'chdir', 'split-string', 'argv0']);
 // (--list-signal-handling lists and then runs the command: GNU env 9.1 `env --list-signal-handling echo hi` prints hi.)
 const NO_COMMAND = new Set(['help', 'version']);
 // GNU env (putenv) takes any word holding `=` that is no option as an assignment: `=x` and `BASH_FUNC_ls%%=…` too.
-const ASSIGNMENT = /^[^-][^]*=/;
+const ASSIGNMENT = /^(?!-)[^]*=/;
 
 // `env -S TEXT` / `--split-string=TEXT`: env splits TEXT into words IN PLACE of the option and reads on, its own
 // options included (`env -S "-i sh" x` is `env -i sh x`; `env -S git push origin` is `env git push origin`). `words`
