@@ -8,8 +8,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cpuSampler } from './cpu-sample.mjs';
-import { CLEAN_ENV, FIXTURES, NODE, abArgs, median, round } from './lib.mjs';
+import { CLEAN_ENV, FIXTURES, abArgs, interleavedCpu, median, round } from './lib.mjs';
 
 const { builds, rounds } = abArgs(process.argv.slice(2), 'bench/closed-walk-ab.mjs');
 const DIR = join(FIXTURES, 'closed-walk-ab');
@@ -46,18 +45,6 @@ for (const [label, dist] of Object.entries(builds)) {
   }
 }
 const load = loadavg()[0];
-const sampler = cpuSampler();
-const samples = Object.fromEntries(cases.map((each) => [each.name, { wall: [], cpu: [] }]));
-// The order reversed every other round; round 0 warms the state folders up and is not counted.
-for (let turn = 0; turn <= rounds; turn += 1) {
-  for (const each of turn % 2 ? [...cases].reverse() : cases) {
-    const { status, wall, cpu } = await sampler.sample(NODE, each.args, DIR, each.env);
-    if (status !== 0) throw new Error(`${each.name}: exit ${status}`);
-    if (turn === 0) continue;
-    samples[each.name].wall.push(wall);
-    samples[each.name].cpu.push(cpu);
-  }
-}
-sampler.close();
+const samples = await interleavedCpu(cases, rounds, DIR);
 console.log(`closed walk a/b: cold exec true, ${rounds} rounds interleaved (1 warm-up); load ${round(load)} -> ${round(loadavg()[0])}`);
 for (const [name, { wall, cpu }] of Object.entries(samples)) console.log(`  ${name}: cpu ${round(median(cpu), 0)} ms, wall ${round(median(wall), 0)} ms`);
