@@ -56,6 +56,28 @@ describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and th
   ])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('C241');
   });
+  // fix55: the same rule for a file looked for but absent (GNUmakefile before Makefile), a write its words do not
+  // name (`npm pkg set`, inline code), a folder operand, and a reader in a loop after the write.
+  it.each([
+    'cp evil.mk GNUmakefile; make',
+    'npm pkg set scripts.test="rm -rf sub"; npm test',
+    'python3 -c "import shutil; shutil.copy(\'evil\', \'ok.sh\')"; sh ok.sh',
+    'mkdir d; cp evil d/ok.sh; cp d/ok.sh .; sh ok.sh',
+    'for i in 1 2; do sh ok.sh; cp evil ok.sh; done',
+    'cp evil ok.sh | sh ok.sh',
+  ])('fix55: `%s` asks (C241) and keeps the work', async (line) => {
+    expect(await verdict(line)).toBe('C241');
+  });
+  // Friction kept low: a line that writes other files before the reader, or writes the script after it ran.
+  it.each([
+    'cc -o a.out -x c /dev/null 2>/dev/null; make',
+    'echo hi > out.txt; cp evil other.sh; sh ok.sh',
+    'npm install --offline --no-audit --no-fund >/dev/null 2>&1; npm test',
+    'git add -A 2>/dev/null; sh ok.sh',
+    'sh ok.sh; cp evil ok.sh',
+  ])('fix55: `%s` runs', async (line) => {
+    expect(await verdict(line)).toMatch(/^ran$/);
+  });
   it('control: `sh evil` asks (C241)', async () => {
     expect(await verdict('sh evil')).toBe('C241');
   });
