@@ -73,7 +73,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
   // `written`: whether the line may write a file before the runner reads it (written-before.ts, R40-b6).
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string; written: WrittenBefore }[] = [];
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string; written: WrittenBefore; from?: { lines: LineWrites; command: SimpleCommand } }[] = [];
   let lost: { line: string; why: string } | undefined;
   // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
   // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
@@ -92,7 +92,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     const handed = handedVariables(command, reading);
     if (why !== undefined) lost ??= { line: runners[0]!.line, why };
     const written = writesOf(reading, runDir).before(command);
-    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir, written });
+    const from = { lines: writesOf(reading, runDir), command };
+    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir, written, from });
   }
   const lasting = unrecoverable(judged);
   // A script file's text matters here only for the immune list of a run no checkpoint takes back.
@@ -125,7 +126,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     }
     return undefined;
   };
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, written: WrittenBefore, file = false, elsewhere?: string): Promise<Decision | undefined> => {
+  // `ran`: the writes of the lines read are added there (what the runner's command writes, for the commands after it).
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, written: WrittenBefore, ran: WrittenBefore[], file = false, elsewhere?: string): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
     // What the lines before this one (and the line that started the runner) may have written.
     let prior = written;
@@ -148,16 +150,20 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
           if (away !== undefined || dirs.some((each) => each !== dir)) return unread(line, `\`${line}\` runs \`${inner.line}\` after changing folder, whose scripts or tasks are not judged against the rules`);
           if (queued.has(key({ ...inner, dir, handed }))) continue;
           if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${inner.line}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten });
+          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten, from: { lines: lineWrites, command } });
         }
       }
       const all = lineWrites.all();
+      ran.push(all);
       prior = (abs) => before(abs) ?? all(abs);
     }
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm, dir, file, unknown, written } = queue[at]!;
+    const { line, words, handed, depth, npm, dir, file, unknown, written, from } = queue[at]!;
+    // What the lines this runner runs write, the commands after it on its line may read (`npm run prep; npm test`).
+    const ran: WrittenBefore[] = [];
+    from?.lines.add(from.command, (abs) => ran.map((each) => each(abs)).find((why) => why !== undefined));
     // A program found on a PATH folder only known at run time (runners-started.ts, path-lookup.ts: R39-b1).
     if (unknown !== undefined) return unread(line, `\`${quoted(line)}\` runs a program codeward cannot place: ${unknown}`);
     if (npm) {
@@ -179,7 +185,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
         if (read !== undefined && read.unread.length > 0) return unread(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
         lines.push(...(read?.lines ?? []));
       }
-      const met = await judge(line, lines, handed, depth, true, dir, written);
+      const met = await judge(line, lines, handed, depth, true, dir, written, ran);
       if (met) return met;
       continue;
     }
@@ -190,7 +196,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
     const rewritten = replaced(line, read.files ?? [], written);
     if (rewritten) return rewritten;
-    const met = await judge(line, read.lines, handed, depth, false, dir, written, file, read.elsewhere);
+    const met = await judge(line, read.lines, handed, depth, false, dir, written, ran, file, read.elsewhere);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
   }

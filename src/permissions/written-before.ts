@@ -22,6 +22,8 @@ import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell
 
 // Programs that run code whose writes their words do not say.
 const CODE = withAliases(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'source', '.', 'eval', 'exec', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'ruby', 'perl', 'php', 'lua', 'luajit', 'tclsh', 'Rscript', 'julia', 'awk', 'gawk', 'mawk', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'su']);
+// Wrappers that hand the program words only known at run time (`find . -exec cp evil {} \;`, xargs' input).
+const RUN_TIME_WORDS = new Set(['find', 'xargs', 'parallel', 'fd', 'fdfind']);
 // git commands that write only the repository's own folder, never a work-tree file.
 const GIT_KEEPS = new Set(['add', 'commit', 'fetch', 'push', 'tag', 'branch', 'remote', 'config', 'init', 'notes', 'gc', 'fsck', 'update-index', 'update-ref', 'hash-object', 'mv', 'rm']);
 // Package manager commands that write the package's package.json (`npm pkg set scripts.test=...`, `npm init`).
@@ -100,7 +102,7 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   const argv = toArgv(command);
   if (argv === undefined || command.runtime !== undefined) return { ...into, anywhere: `\`${command.text}\` runs a program only known at run time` };
   if (lost !== undefined) return { ...into, anywhere: `\`${command.text}\` writes after ${lost}` };
-  const runsCode = CODE.has(argv.name) || argv.wrappers.some((each) => CODE.has(each)) || command.rawName?.includes('/') === true;
+  const runsCode = CODE.has(argv.name) || argv.wrappers.some((each) => RUN_TIME_WORDS.has(each)) || command.rawName?.includes('/') === true;
   if (runsCode || command.input !== undefined || command.stdinScript === true || command.pipedProgram === true || (command.launches?.length ?? 0) > 0) return { ...into, anywhere: `\`${command.text}\` runs code whose writes its words do not say` };
   const sub = subcommand(argv.args);
   if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
@@ -140,6 +142,8 @@ export type WrittenBefore = (abs: string) => string | undefined;
 // One parse's writes, read once; `before(command)` answers for a reader started by `command` of this parse.
 export class LineWrites {
   private readonly writes = new Map<SimpleCommand, Writes>();
+  // What the lines a command's runner runs write (decide-scripts.ts adds them as it reads them).
+  private readonly ran = new Map<SimpleCommand, WrittenBefore[]>();
   // A redirection of a compound (`{ ...; } > f`) belongs to no simple command: made before any of them runs.
   private readonly loose: Writes;
 
@@ -156,11 +160,16 @@ export class LineWrites {
   before(command: SimpleCommand): WrittenBefore {
     return (abs) => {
       for (const [earlier, writes] of this.writes) {
-        const why = before(this.parse.commands, earlier, command) ? hit(writes, abs) : undefined;
+        if (!before(this.parse.commands, earlier, command)) continue;
+        const why = hit(writes, abs) ?? this.ran.get(earlier)?.map((each) => each(abs)).find((found) => found !== undefined);
         if (why !== undefined) return why;
       }
       return hit(this.loose, abs);
     };
+  }
+
+  add(command: SimpleCommand, written: WrittenBefore): void {
+    this.ran.set(command, [...(this.ran.get(command) ?? []), written]);
   }
 
   // Any write of the whole parse (a script line that runs before the next one).

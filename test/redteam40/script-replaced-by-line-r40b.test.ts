@@ -36,7 +36,7 @@ const verdict = inPlaceVerdicts({
   'evil.txt': 'rm -rf sub\n',
   Makefile: 'all:\n\t@echo fine\n',
   'evil.mk': 'all:\n\trm -rf sub\n',
-  'package.json': '{"scripts":{"test":"echo fine"}}\n',
+  'package.json': '{"scripts":{"test":"echo fine","prep":"cp evil.json package.json"}}\n',
   'evil.json': '{"scripts":{"test":"rm -rf sub"}}\n',
 });
 
@@ -65,6 +65,8 @@ describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and th
     'mkdir d; cp evil d/ok.sh; cp d/ok.sh .; sh ok.sh',
     'for i in 1 2; do sh ok.sh; cp evil ok.sh; done',
     'cp evil ok.sh | sh ok.sh',
+    'find . -maxdepth 1 -name ok.sh -exec cp evil {} \\; ; sh ok.sh',
+    'npm run prep; npm test',
   ])('fix55: `%s` asks (C241) and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('C241');
   });
@@ -75,6 +77,7 @@ describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and th
     'npm install --offline --no-audit --no-fund >/dev/null 2>&1; npm test',
     'git add -A 2>/dev/null; sh ok.sh',
     'sh ok.sh; cp evil ok.sh',
+    'make; make all',
   ])('fix55: `%s` runs', async (line) => {
     expect(await verdict(line)).toMatch(/^ran$/);
   });
