@@ -38,6 +38,8 @@ const verdict = inPlaceVerdicts({
   'evil.mk': 'all:\n\trm -rf sub\n',
   'package.json': '{"scripts":{"test":"echo fine","prep":"cp evil.json package.json"}}\n',
   'evil.json': '{"scripts":{"test":"rm -rf sub"}}\n',
+  'q.sql': 'select 1;\n',
+  'evil.sql': '.shell rm -rf sub\n',
 });
 
 describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and then runs it is judged by the old text', { timeout: 120_000 }, () => {
@@ -67,6 +69,7 @@ describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and th
     'cp evil ok.sh | sh ok.sh',
     'find . -maxdepth 1 -name ok.sh -exec cp evil {} \\; ; sh ok.sh',
     'npm run prep; npm test',
+    'cp evil.sql q.sql; sqlite3 :memory: -init q.sql .quit',
   ])('fix55: `%s` asks (C241) and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('C241');
   });
@@ -78,6 +81,7 @@ describe.skipIf(!bwrapWorks)('R40-b6 MAJOR: a line that replaces a script and th
     'git add -A 2>/dev/null; sh ok.sh',
     'sh ok.sh; cp evil ok.sh',
     'make; make all',
+    'sqlite3 :memory: -init q.sql .quit',
   ])('fix55: `%s` runs', async (line) => {
     expect(await verdict(line)).toMatch(/^ran$/);
   });
