@@ -84,7 +84,7 @@ export interface JailHost {
   readonly folderListings: FolderListings;
   // The write gate's walk of the workspace (one per engine).
   walk(): ObeyedScan;
-  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets; folders: (file: string | undefined) => ClosedFolders } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
+  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets; folders: () => ClosedFolders } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
 }
 
 // The prepared run's fields the jail sets (sandbox.ts PreparedRun).
@@ -105,6 +105,6 @@ export async function jailed<Options extends object>(host: JailHost, backend: { 
   const writable = realPaths(host.settings.writable ?? [], realHome, host.root);
   const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(readablePaths(host.settings.readable ?? [], realHome), realHome, host.root)]));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable], view.homes), folders: (file) => new ClosedFolders(file) } }, cwd, { ...options, stage: false });
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable], view.homes), folders: () => new ClosedFolders() } }, cwd, { ...options, stage: false });
   return { ...run, writeJail: jailNote() };
 }
