@@ -1,6 +1,6 @@
 // The kept walks of a cold exec (issues 26 and 31, walk49), two builds interleaved call by call: `--sandbox off`'s
-// jail (as root: the closed walk of the whole root, kept per folder in the state folder: sandbox/closed-folders.ts,
-// each kept entry looked at again since R39-a5) and `--sandbox workspace-write` with an empty sandboxWritable folder
+// jail (as root: the closed walk of the whole root; kept per folder in the state folder until perf42, which measured
+// with this bench that the kept walk saved nothing (330 vs 327 ms CPU) and dropped it: sandbox/closed-folders.ts) and `--sandbox workspace-write` with an empty sandboxWritable folder
 // (its home walks kept only when the state folder is out of every writable folder's reach: kept-across.ts
 // stateUnwritable) and with none, for scale. CPU (the call and every process it waited for) and wall medians.
 // Usage: node bench/closed-walk-ab.mjs --before <dist of the base commit> [--after dist] [--rounds N]
