@@ -7,11 +7,13 @@ export const WSL_DRIVE = /^[a-z]$/;
 
 // What this host says about where homes are (read from its /etc; a test's own folder): the accounts, the folders new
 // homes are made in (useradd's HOME, adduser's DHOME, SSSD's override_homedir/fallback_homedir: LDAP/SSSD homes under
-// /data/home or /u that /etc/passwd does not list), and WSL's drive root ('' for /).
+// /data/home or /u that /etc/passwd does not list), and WSL's drive root ('' for /). With NSS asked (home-nss.ts, the
+// jail only): its accounts in `passwd` too, and why it could not be asked.
 export interface HomeHost {
   readonly passwd: string;
   readonly parents: readonly string[];
   readonly wslRoot: string;
+  readonly nssProblem?: string;
 }
 
 // Never a home, whatever an account says (old Debian's `bin:/bin:/bin/sh`, `games:/usr/games`): the system's own
@@ -45,8 +47,11 @@ export function passwdHomes(passwd: string): string[] {
 }
 
 // This host's homes as its /etc says (`etc`: a test's own folder). SSSD's /data/home/%u: the folder before the first
-// %-part; wsl.conf's root in its [automount] section.
-export function hostHomes(etc = '/etc'): HomeHost {
+// %-part; wsl.conf's root in its [automount] section. `nss`: the accounts NSS names (home-nss.ts; red team R40-a3): each
+// one's home is a home as a passwd one is, wherever it is (/srv/bob, /var/lib/bob: emptied whole as /home/bob is), and
+// a folder holding two or more homes only NSS names is a home parent (where NSS lists only some accounts, SSSD's
+// default, the others' homes beside them are homes too).
+export function hostHomes(etc = '/etc', nss?: { readonly passwd: string; readonly problem?: string }): HomeHost {
   const read = (name: string): string => {
     try {
       return readFileSync(join(etc, name), 'utf8').slice(0, 1 << 20);
@@ -56,9 +61,22 @@ export function hostHomes(etc = '/etc'): HomeHost {
   };
   const values = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((match) => match[1]!.replace(/\/+$/, ''));
   const parents = `${read('default/useradd')}\n${read('adduser.conf')}\n${read('sssd/sssd.conf')}`;
+  const passwd = read('passwd');
   return {
-    passwd: read('passwd'),
-    parents: values(parents, /^\s*(?:D?HOME|(?:override|fallback)_homedir)\s*=\s*"?(\/[^"%\s]*?)\/?(?:%|"|\s|$)/gm),
+    passwd: nss ? `${passwd}\n${nss.passwd}` : passwd,
+    parents: [...values(parents, /^\s*(?:D?HOME|(?:override|fallback)_homedir)\s*=\s*"?(\/[^"%\s]*?)\/?(?:%|"|\s|$)/gm), ...(nss ? sharedParents(passwd, nss.passwd) : [])],
     wslRoot: values(read('wsl.conf'), /^\s*\[automount\][^[]*?^\s*root\s*=\s*"?(\/[^"\s#;]*)/gim)[0] ?? '/mnt',
+    ...(nss?.problem ? { nssProblem: nss.problem } : {}),
   };
+}
+
+// The folders holding two or more of the homes NSS names and /etc/passwd does not.
+function sharedParents(files: string, nss: string): string[] {
+  const known = new Set(passwdHomes(files));
+  const counts = new Map<string, number>();
+  for (const home of new Set(passwdHomes(nss))) {
+    const parent = home.slice(0, home.lastIndexOf('/'));
+    if (!known.has(home)) counts.set(parent, (counts.get(parent) ?? 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count >= 2).map(([parent]) => parent);
 }
