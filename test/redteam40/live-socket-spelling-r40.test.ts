@@ -16,6 +16,9 @@
 // Fix (one place, modes-special.ts settleSpecial): ask the socket itself — a connect() to it (through the held folder,
 // non-blocking, closed at once) succeeds or is refused with EAGAIN while something listens; ECONNREFUSED means no
 // listener in any namespace. Or match /proc/net/unix by the socket's real path and every netns codeward can see.
+// FIXED (home56, sandbox/modes-special.ts): a socket /proc/net/unix does not name under its plain path is asked itself
+// (connect(), 1 s bound, through its folder's descriptor when long): a listener is left alone, ECONNREFUSED removes
+// it as before, any other answer leaves it with a warning.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
