@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync } from 'node:fs';
+import { passwdHomes, type HomeHost } from './home-shape.js';
 import { findOnPath } from './which.js';
 
 // The accounts the system's account database names (NSS: `getent passwd`), beside the ones /etc/passwd holds as a file
@@ -82,6 +83,23 @@ function getentPasswd(getent: string, keys: readonly string[], timeoutMs: number
     return { passwd, problem: `${getent} passwd ${why}` };
   }
   return result.status === 0 ? { passwd } : { passwd, problem: `${getent} passwd failed (${result.signal ?? `exit ${result.status}`})` };
+}
+
+// The host's homes (home-shape.ts hostHomes) with the accounts NSS names: each one's home is a home as a passwd one is,
+// wherever it is (/srv/bob, /var/lib/bob: emptied whole as /home/bob is), and a folder holding two or more homes only
+// NSS names is a home parent (where NSS lists only some accounts, SSSD's default, the others' homes beside them).
+export function withNss(host: HomeHost, nss: NssAccounts): HomeHost {
+  return { ...host, passwd: `${host.passwd}\n${nss.passwd}`, parents: [...host.parents, ...sharedParents(host.passwd, nss.passwd)], ...(nss.problem ? { nssProblem: nss.problem } : {}) };
+}
+// The folders holding two or more of the homes NSS names and /etc/passwd does not.
+function sharedParents(files: string, nss: string): string[] {
+  const known = new Set(passwdHomes(files));
+  const counts = new Map<string, number>();
+  for (const home of new Set(passwdHomes(nss))) {
+    const parent = home.slice(0, home.lastIndexOf('/'));
+    if (!known.has(home)) counts.set(parent, (counts.get(parent) ?? 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count >= 2).map(([parent]) => parent);
 }
 
 // The warning of a jailed run when NSS could not be asked.

@@ -47,11 +47,8 @@ export function passwdHomes(passwd: string): string[] {
 }
 
 // This host's homes as its /etc says (`etc`: a test's own folder). SSSD's /data/home/%u: the folder before the first
-// %-part; wsl.conf's root in its [automount] section. `nss`: the accounts NSS names (home-nss.ts; red team R40-a3): each
-// one's home is a home as a passwd one is, wherever it is (/srv/bob, /var/lib/bob: emptied whole as /home/bob is), and
-// a folder holding two or more homes only NSS names is a home parent (where NSS lists only some accounts, SSSD's
-// default, the others' homes beside them are homes too).
-export function hostHomes(etc = '/etc', nss?: { readonly passwd: string; readonly problem?: string }): HomeHost {
+// %-part; wsl.conf's root in its [automount] section. The jail adds NSS's accounts (home-nss.ts withNss).
+export function hostHomes(etc = '/etc'): HomeHost {
   const read = (name: string): string => {
     try {
       return readFileSync(join(etc, name), 'utf8').slice(0, 1 << 20);
@@ -61,22 +58,9 @@ export function hostHomes(etc = '/etc', nss?: { readonly passwd: string; readonl
   };
   const values = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].map((match) => match[1]!.replace(/\/+$/, ''));
   const parents = `${read('default/useradd')}\n${read('adduser.conf')}\n${read('sssd/sssd.conf')}`;
-  const passwd = read('passwd');
   return {
-    passwd: nss ? `${passwd}\n${nss.passwd}` : passwd,
-    parents: [...values(parents, /^\s*(?:D?HOME|(?:override|fallback)_homedir)\s*=\s*"?(\/[^"%\s]*?)\/?(?:%|"|\s|$)/gm), ...(nss ? sharedParents(passwd, nss.passwd) : [])],
+    passwd: read('passwd'),
+    parents: values(parents, /^\s*(?:D?HOME|(?:override|fallback)_homedir)\s*=\s*"?(\/[^"%\s]*?)\/?(?:%|"|\s|$)/gm),
     wslRoot: values(read('wsl.conf'), /^\s*\[automount\][^[]*?^\s*root\s*=\s*"?(\/[^"\s#;]*)/gim)[0] ?? '/mnt',
-    ...(nss?.problem ? { nssProblem: nss.problem } : {}),
   };
-}
-
-// The folders holding two or more of the homes NSS names and /etc/passwd does not.
-function sharedParents(files: string, nss: string): string[] {
-  const known = new Set(passwdHomes(files));
-  const counts = new Map<string, number>();
-  for (const home of new Set(passwdHomes(nss))) {
-    const parent = home.slice(0, home.lastIndexOf('/'));
-    if (!known.has(home)) counts.set(parent, (counts.get(parent) ?? 0) + 1);
-  }
-  return [...counts].filter(([, count]) => count >= 2).map(([parent]) => parent);
 }

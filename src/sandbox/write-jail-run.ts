@@ -1,5 +1,5 @@
 import { homeFolders } from './home-folders.js';
-import { nssAccounts, nssWarning } from './home-nss.js';
+import { nssAccounts, nssWarning, withNss } from './home-nss.js';
 import { hostHomes } from './home-shape.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
 import { readablePaths, realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
@@ -104,7 +104,7 @@ export interface JailedRun {
 // what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
 export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
   // The host's homes, NSS's accounts' too (one `getent passwd`, bounded: home-nss.ts).
-  const homeHost = hostHomes('/etc', nssAccounts());
+  const homeHost = withNss(hostHomes(), nssAccounts());
   const homes = homeFolders(homeHost);
   const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own, homes });
   // Every home as the default-deny view shows one (view-whole-root.ts, red team R37-a1).

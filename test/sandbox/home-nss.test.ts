@@ -5,7 +5,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeFolders } from '../../src/sandbox/home-folders.js';
-import { nssAccounts, nssKeys } from '../../src/sandbox/home-nss.js';
+import { nssAccounts, nssKeys, withNss } from '../../src/sandbox/home-nss.js';
 import { hostHomes } from '../../src/sandbox/home-shape.js';
 
 let base: string;
@@ -58,7 +58,7 @@ describe('the accounts NSS names (R40-a3)', () => {
     const etc = join(base, 'etc');
     mkdirSync(etc, { recursive: true });
     writeFileSync(join(etc, 'passwd'), 'root:x:0:0::/root:/bin/bash\n');
-    const host = hostHomes(etc, { passwd: `${nss.passwd}\ndan:x:1:1::/srv/users/dan:/bin/sh` });
+    const host = withNss(hostHomes(etc), { passwd: `${nss.passwd}\ndan:x:1:1::/srv/users/dan:/bin/sh` });
     expect(homeFolders(host)).toEqual(expect.arrayContaining(['/srv/bob', '/srv/users/alice']));
     expect(host.parents).toContain('/srv/users');
     expect(host.parents).not.toContain('/srv');
