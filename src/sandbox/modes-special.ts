@@ -1,7 +1,7 @@
 import { nodeCrypto } from '../engine/lazy-crypto.js';
-import { closeSync, constants, lstatSync, openSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { connect } from 'node:net';
-import { basename, dirname, isAbsolute } from 'node:path';
+import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
+import { listener } from './socket-listener.js';
 
 // A FIFO, socket or device node found changed since an in-place run started (clearRiskyModes, modes.ts). Who made it
 // is not written anywhere codeward can read: the run, or another program of the person's on the host at the same time
@@ -68,36 +68,5 @@ export async function settleSpecial(path: string, rel: string, since: number, me
     return `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours`;
   } catch (error) {
     return `${rel}, ${what} made or changed while the run went, could not be moved aside (${(error as Error).message}); remove it: git and codeward block on opening it`;
-  }
-}
-
-// What a connect() to the socket at `path` meets: 'listens', or the error's code. A path longer than a socket address
-// holds is reached through its folder's descriptor; the connection is closed at once (the server sees one that sends
-// nothing).
-export const PROBE_MS = 1000;
-async function listener(path: string): Promise<string> {
-  let folder: number | undefined;
-  try {
-    let target = path;
-    if (Buffer.byteLength(path) > 100) {
-      folder = openSync(dirname(path), constants.O_RDONLY | constants.O_DIRECTORY);
-      target = `/proc/self/fd/${folder}/${basename(path)}`;
-      if (Buffer.byteLength(target) > 107) return 'its name is too long to connect to';
-    }
-    return await new Promise<string>((settle) => {
-      const socket = connect({ path: target });
-      const done = (answer: string): void => {
-        clearTimeout(timer);
-        socket.destroy();
-        settle(answer);
-      };
-      const timer = setTimeout(() => done(`no answer within ${PROBE_MS} ms`), PROBE_MS);
-      socket.once('connect', () => done('listens'));
-      socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'EAGAIN' ? 'listens' : (error.code ?? error.message)));
-    });
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-  } finally {
-    if (folder !== undefined) closeSync(folder);
   }
 }
