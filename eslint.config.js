@@ -115,6 +115,8 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/history-secrets.ts': 'lists names and entry types of the home folder to find history files by name; opens no file',
   'src/sandbox/home-shape.ts': "reads /etc/passwd (the system's, 1 MiB cap) for the sandbox's home entry",
   'src/sandbox/home-folders.ts': "lists /home, /Users and /var/home (the system's home parents) for the write jail's hidden catalogue",
+  'src/sandbox/socket-listener.ts': "opens the folder of a socket the after-run walk found (its descriptor names a long path for connect()), nothing read",
+  'src/sandbox/home-nss.ts': "lists the system's userdb drop-in folders and the folders two levels below / (their owners) for the write jail's NSS accounts",
   'src/sandbox/lease-file.ts': "a sandbox run's lease in codeward's state folder",
   'src/sandbox/modes-held.ts': "opens the folders on the way to the after-run walk's candidates (O_DIRECTORY | O_NOFOLLOW, each through the one above) to judge entries on the inode listed; reads no file",
   'src/sandbox/byte-names.ts': 'lists names and entry types of folders by their bytes (no file opened, no link entered) for the walks that must see every name, and renames one that is not UTF-8 to its spelling',
