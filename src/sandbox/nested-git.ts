@@ -8,7 +8,7 @@ import { GitlinkMemo } from './gitlink-memo.js';
 import { rawOf } from './git-index.js';
 import { lsFilesStage } from './git-ls-files.js';
 import { spellBelow } from './byte-held.js';
-import { setAsideMessage } from './byte-names.js';
+import { listBytes, setAside, setAsideMessage } from './byte-names.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
 import { lstatBeneath, readBeneath } from '../workspace/own-read-sync.js';
@@ -232,6 +232,22 @@ function nameable(walk: Walk, worktree: string, link: string): string | undefine
   }
 }
 
+// A name under `.git/modules` or `.git/worktrees` that is not UTF-8 (byte-names.ts' rule): set aside to its spelling,
+// said, and judged under it (a submodule's `.git` file naming it then names nothing: git enters no folder). Before the
+// run (`collect`) it is left (and so counts as the run's after it).
+function controlName(walk: Walk, folder: string, raw: Buffer): string[] {
+  if (walk.collect) return [];
+  const rel = show(walk, folder);
+  try {
+    const name = setAside(folder, raw);
+    walk.warnings.push(setAsideMessage(rel, raw, name, 'a git folder a plain git could enter'));
+    return [name];
+  } catch (error) {
+    walk.warnings.push(`${rel}/${raw.toString('utf8')} has a name that is not UTF-8 and could not be renamed (${(error as Error).message}): do not run git in this workspace before checking it`);
+    return [];
+  }
+}
+
 const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr-cache', 'remotes', 'branches', 'svn']);
 
 // Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
@@ -245,7 +261,7 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
   }
   let entries: string[];
   try {
-    entries = readdirSync(folder);
+    entries = listBytes(folder).flatMap((entry) => (entry.faithful ? [entry.name] : controlName(walk, folder, entry.raw)));
   } catch {
     return;
   }

@@ -51,3 +51,18 @@ describe.each([false, true])('a gitlink that is not UTF-8 (split index: %s)', (s
     expect(existsSync(join(ws, 'd%FE', '.git'))).toBe(false);
   });
 });
+
+describe('a folder under .git/modules that is not UTF-8', () => {
+  it('is set aside to its spelling and its planted config judged', () => {
+    const ws = join(base, 'modules');
+    mkdirSync(ws, { recursive: true });
+    git(ws, 'init', '-q');
+    const odd = Buffer.from(`${ws}/.git/modules/m\xfe`, 'latin1');
+    mkdirSync(odd, { recursive: true });
+    writeFileSync(Buffer.concat([odd, Buffer.from('/HEAD')]), 'ref: refs/heads/main\n');
+    writeFileSync(Buffer.concat([odd, Buffer.from('/config')]), '[core]\n\tfsmonitor = touch pwned\n');
+    const warnings = neutraliseNestedGit(ws, env).join('\n');
+    expect(warnings).toContain('renamed to .git/modules/m%FE');
+    expect(warnings).toMatch(/m%FE\/config \(core\.fsmonitor/);
+  });
+});
