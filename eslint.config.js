@@ -119,6 +119,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/home-nss.ts': "lists the system's userdb drop-in folders and the folders two levels below / (their owners) for the write jail's NSS accounts",
   'src/sandbox/lease-file.ts': "a sandbox run's lease in codeward's state folder",
   'src/sandbox/modes-held.ts': "opens the folders on the way to the after-run walk's candidates (O_DIRECTORY | O_NOFOLLOW, each through the one above) to judge entries on the inode listed; reads no file",
+  'src/sandbox/byte-held.ts': 'opens the folders on the way to a non-UTF-8 name (O_DIRECTORY | O_NOFOLLOW, each through the one above) only to rename that name inside the held folder; reads no file',
   'src/sandbox/byte-names.ts': 'lists names and entry types of folders by their bytes (no file opened, no link entered) for the walks that must see every name, and renames one that is not UTF-8 to its spelling',
   'src/sandbox/modes-unlisted.ts': "opens a folder a run left unlistable O_PATH (no link followed) to give it u+rwx for the after-run walk, then its mode back; reads no file",
   'src/sandbox/modes.ts': 'lists the folders a run could write through a descriptor of each and opens entries O_PATH (no content) to clear setuid modes on the inode judged; reads no file',

@@ -313,7 +313,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // git-alone-repo.ts's repositoryProgram, the transport keys left to git-transport.ts): +~470 bytes, 908,169 measured.
     // Stop 65: fix55's one "may this line have written PATH before this reader runs" rule (written-before.ts, R40-b6,
     // read by decide-scripts.ts and immune-code.ts for every line) and env55's one env reader: +~7.6 KB, 915,794 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(915_900);
+    // utf55 (+~2.0 KB): gitlinks and ls-files read as bytes (git-ls-files.ts, git-index.ts carried), the nested-git
+    // check's set-aside of a non-UTF-8 checkout or .git/modules folder through held folders (byte-held.ts), the view's
+    // fail-closed hiding of a toolchain folder holding one (view-bytes.ts). Then home56 and perf42 (the closed walk's
+    // cache dropped): 917,910 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(918_000);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
