@@ -55,20 +55,22 @@ export function nssKeys(listed: string, root = '/'): string[] {
   }
   const keys = new Set<string>();
   for (const folder of USERDB) {
-    for (const name of namesIn(`${root}${folder}`)) if (name.endsWith('.user') && !/^\d+\.user$/.test(name) && !names.has(name.slice(0, -5))) keys.add(name.slice(0, -5));
+    for (const name of namesIn(Buffer.from(`${root}${folder}`)).map((bytes) => bytes.toString())) if (name.endsWith('.user') && !/^\d+\.user$/.test(name) && !names.has(name.slice(0, -5))) keys.add(name.slice(0, -5));
   }
-  for (const top of namesIn(root).filter((name) => !NOT_HOMES.test(name))) {
-    for (const name of namesIn(`${root}${top}`)) {
-      const stats = lstatSync(`${root}${top}/${name}`, { throwIfNoEntry: false });
+  // By bytes (issue 26, R40-a2's class): a home folder whose name is not UTF-8 is still stat'ed and its owner asked.
+  for (const top of namesIn(Buffer.from(root)).filter((name) => !NOT_HOMES.test(name.toString('latin1')))) {
+    const parent = Buffer.concat([Buffer.from(root), top, Buffer.from('/')]);
+    for (const name of namesIn(parent)) {
+      const stats = lstatSync(Buffer.concat([parent, name]), { throwIfNoEntry: false });
       if (stats?.isDirectory() && !uids.has(String(stats.uid))) keys.add(String(stats.uid));
     }
   }
   return [...keys].slice(0, MAX_KEYS);
 }
 
-function namesIn(folder: string): string[] {
+function namesIn(folder: Buffer): Buffer[] {
   try {
-    return readdirSync(folder);
+    return readdirSync(folder, { encoding: 'buffer' });
   } catch {
     return [];
   }
