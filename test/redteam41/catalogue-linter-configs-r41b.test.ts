@@ -22,8 +22,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../../src/setup.js';
-import { removeDir, tempDir } from '../../helpers/fixture.js';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
 
 let base: string;
 beforeAll(async () => {

@@ -20,8 +20,8 @@
 // the workspace (the nested `.git` folders/files, bounded like the other workspace walks; past the bound: unknown →
 // ask), or read a glob operand as its matches and a loop variable as its list (decide-script-dirs.ts).
 import { describe, expect, it } from 'vitest';
-import { inPlaceRuns } from '../../helpers/in-place-verdicts.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const run = inPlaceRuns();
 // A minimal repository written as files (HEAD, config, objects/, refs/): git accepts it.

@@ -20,8 +20,8 @@
 // argument) whose name is not a literal free of `|`, `<`, `>` and leading `-`/`+` spaces, and `<>` / `<ARGV>` / `-n`
 // / `-p` in code that assigns @ARGV (or `local @ARGV`, `unshift/push @ARGV`), are "spawns: only known at run time".
 import { describe, expect, it } from 'vitest';
-import { inPlaceVerdicts } from '../../helpers/in-place-verdicts.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const verdict = inPlaceVerdicts({ 'rm -rf sub|': 'hello\n', 'r.txt': 'x\n' });
 
