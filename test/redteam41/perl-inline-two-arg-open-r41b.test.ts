@@ -33,10 +33,26 @@ describe.skipIf(!bwrapWorks)('R41-b6 MAJOR: perl inline code opens a computed na
     `perl -e 'opendir D,"."; @ARGV=readdir D; print while <>'`,
     `perl -e 'open(F, $_) for glob "*"'`,
     `perl -e '$x="rm -rf sub|"; open F, $x'`,
+    // cat57: the same class — a literal pipe name without parentheses, readpipe of a variable, the one-argument open, a
+    // mode only known at run time, an -n loop whose BEGIN fills @ARGV, IO::File's open of a variable.
+    `perl -e 'open F, "rm -rf sub|"'`,
+    `perl -e '$x="rm -rf sub"; readpipe $x'`,
+    `perl -e '$F="rm -rf sub|"; open(F)'`,
+    `perl -e '$m="-|"; open(F, $m, "rm -rf sub")'`,
+    `perl -ne 'BEGIN { @ARGV = glob "*" } print'`,
+    `perl -MIO::File -e '$x="rm -rf sub|"; IO::File->open($x)'`,
   ])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('C241');
   });
-  it.each([`perl -e '@ARGV=<*>; print while <<>>'`, `perl -e 'print for glob "*"'`, `perl -ne 1 r.txt`])('control: `%s` runs and keeps the work', async (line) => {
+  it.each([
+    `perl -e '@ARGV=<*>; print while <<>>'`,
+    `perl -e 'print for glob "*"'`,
+    `perl -ne 1 r.txt`,
+    `perl -ne 'print if /x/' r.txt`,
+    `perl -e 'open(F, "<", $ARGV[0]) or die; print <F>' r.txt`,
+    `perl -e 'open(F, "<$ARGV[0]"); print <F>' r.txt`,
+    `perl -e 'print "open"'`,
+  ])('control: `%s` runs and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('ran');
   });
 });
