@@ -45,4 +45,22 @@ describe.skipIf(!bwrapWorks)('R41-b7 MAJOR: a nested repository reached by a run
   it('control: `git -C r status; true` asks (C241) and keeps the work', async () => {
     expect(await run('git -C r status; true', files)).toBe('C241');
   });
+  // cat57: the same class through a cd the gate cannot follow (red before), and two guard rows that held before (a
+  // --git-dir variable, a loop over `*`); a repository nested below the folder the glob names (red before).
+  it.each([
+    'd=r; git --git-dir=$d/.git status; true',
+    'cd "$(echo r)" && git status; true',
+    'for d in *; do git -C "$d" status; done; true',
+  ])('`%s` asks (C241) and keeps the work', async (line) => {
+    expect(await run(line, files)).toBe('C241');
+  });
+  it('a repository nested two folders down is judged too: `git -C v* status; true` asks', async () => {
+    const deep = Object.fromEntries(Object.entries(files).map(([name, text]) => [`vendor/${name}`, text]));
+    expect(await run('git -C v* status; true', deep)).toBe('C241');
+  });
+  // Free: the same lines when every nested repository is a plain one (no program in its config).
+  const plain = { ...files, 'r/.git/config': '[core]\n\trepositoryformatversion = 0\n\tbare = false\n' };
+  it.each(['git -C sub status; true', 'git -C r* status; true', 'for d in r; do git -C $d status; done; true', "find . -maxdepth 2 -name README -path './r/*' -execdir git status \\; ; true"])('control: `%s` with a plain nested repository runs and keeps the work', async (line) => {
+    expect(await run(line, plain)).toBe('ran');
+  });
 });
