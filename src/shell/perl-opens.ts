@@ -7,8 +7,8 @@ import { splitArgs, type CallSite, type Token } from './parse-code.js';
 // (`$x = "rm -rf sub|"; open(F, $x)`), `$_` of `for glob "*"` (a repository file named `rm -rf sub|`), an
 // interpolated string, or the one-argument open (the package scalar of the handle's name).
 
-// Where perl code calls open, with or without parentheses (not sysopen, opendir, `$open`).
-export const PERL_OPEN = /(?<![\w$@%&])open(?:\s*(?=\()|\s+(?=[A-Za-z_$*]))/;
+// Where perl code calls open, with or without parentheses (not sysopen, opendir, `$open`, the `use open` pragma).
+export const PERL_OPEN = /(?<![\w$@%&])(?<!\b(?:use|no)\s+)open(?:\s*(?=\()|\s+(?=[A-Za-z_$*]))/;
 
 export interface PerlOpen {
   // It runs a command (a pipe open).

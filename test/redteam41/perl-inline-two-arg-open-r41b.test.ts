@@ -52,6 +52,7 @@ describe.skipIf(!bwrapWorks)('R41-b6 MAJOR: perl inline code opens a computed na
     `perl -e 'open(F, "<", $ARGV[0]) or die; print <F>' r.txt`,
     `perl -e 'open(F, "<$ARGV[0]"); print <F>' r.txt`,
     `perl -e 'print "open"'`,
+    `perl -e 'use open qw(:std :utf8); print 1'`,
   ])('control: `%s` runs and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('ran');
   });
