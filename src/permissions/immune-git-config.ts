@@ -6,15 +6,19 @@
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
 import { repositoryProgram } from '../shell/git-alone-repo.js';
 import { gitFolders } from './git-folders.js';
+import { nestedRepositories, runTimeGitFolder } from './git-nested-repos.js';
 import type { ShellPlace } from './immune-place.js';
 
-// Why this git command starts a program its line does not show, or undefined. A folder change the gate cannot
-// follow leaves the run folder and the workspace root's repositories judged.
+// Why this git command starts a program its line does not show, or undefined. A folder only known at run time (a
+// folder change the gate cannot follow, a glob or variable -C, xargs, find: git-nested-repos.ts) may be the run
+// folder, the workspace root or any repository below it: each is judged (R41-b7); one the walk may have missed is unknown.
 export function gitConfigProgram(command: SimpleCommand, parse: ShellParse, place: ShellPlace, home = process.env['HOME']): string | undefined {
   const { list, unknown } = gitFolders(command, parse, place.runDir);
-  for (const folder of new Set(unknown === undefined ? list : [...list, place.root])) {
+  const runtime = unknown ?? runTimeGitFolder(command);
+  const nested = runtime === undefined ? undefined : nestedRepositories(place.root, place.listings);
+  for (const folder of new Set(nested === undefined ? list : [...list, place.root, ...nested.folders])) {
     const program = repositoryProgram(folder, place.root, home);
-    if (program !== undefined) return program;
+    if (program !== undefined) return nested === undefined ? program : `${program} (${folder}: git's folder is only known at run time, ${runtime})`;
   }
-  return undefined;
+  return nested?.unknown === undefined ? undefined : `git's folder is only known at run time (${runtime}), and ${nested.unknown}`;
 }

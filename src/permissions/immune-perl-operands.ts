@@ -16,7 +16,15 @@ export const magic = (operand: string): boolean => /^\s*(?:[|>]|\+[<>]|<&)|\|\s*
 interface PerlLine {
   readonly operands: readonly number[];
   readonly readsArgv: boolean;
+  // The -e/-E code's text.
+  readonly code: string;
 }
+
+// `<>` and `<ARGV>` (not the three-argument `<<>>`), the reads of @ARGV through the two-argument open.
+const DIAMOND = /(?<!<)<\s*(?:ARGV\s*)?>(?!>)/;
+// Code that may fill @ARGV itself (R41-b6: `@ARGV = glob "*"`, `@ARGV = <*>`, readdir, push, `$ARGV[0] = …`, `local
+// *ARGV`, an alias through `for (@ARGV)`, a sort or map over it): any use of the array is taken as one.
+const ARGV_ARRAY = /[@*]\s*ARGV\b|\$\s*ARGV\s*\[|\$#\s*ARGV\b/;
 
 // The indexes (into args) of perl's file operands, and whether perl reads them through `<>`.
 function perlLine(args: readonly string[]): PerlLine {
@@ -24,7 +32,7 @@ function perlLine(args: readonly string[]): PerlLine {
   let loop = false;
   let inPlace = false;
   let codeText = '';
-  const first = (from: number): PerlLine => ({ operands: args.map((_, k) => k).slice(from), readsArgv: (loop && !inPlace) || /<\s*(?:ARGV\s*)?>/.test(codeText) });
+  const first = (from: number): PerlLine => ({ operands: args.map((_, k) => k).slice(from), readsArgv: (loop && !inPlace) || DIAMOND.test(codeText), code: codeText });
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') return first(i + (code ? 1 : 2));
@@ -62,6 +70,7 @@ export function perlOperandCode(command: Pick<SimpleCommand, 'args' | 'words' | 
   const found = line.operands.map((k) => args[k]!).find(magic);
   if (found !== undefined) return `perl opens the operand ${JSON.stringify(found)} with its two-argument open, which runs a command or writes a file`;
   if (!line.readsArgv) return undefined;
+  if (ARGV_ARRAY.test(line.code)) return "perl's <> opens the names its own code puts in @ARGV with its two-argument open, names only known at run time: a name ending in | runs a command";
   if (command.input !== undefined) return `perl's <> opens the words ${command.input.source} gives with its two-argument open: a name ending in | runs a command`;
   const words = command.words.length === args.length + 1 ? command.words.slice(1) : undefined;
   const unknown = words === undefined ? undefined : line.operands.map((k) => words[k]!).find(unknownName);

@@ -41,4 +41,31 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // Red team R40-b7: ansible-lint's documented discovery list; `rulesdir:` imports Python rule modules (the Ansible
   // extension lints on open and save).
   'ansible-lint': ['.ansible-lint', '.ansible-lint.yml', '.ansible-lint.yaml', '.config/ansible-lint.yml', '.config/ansible-lint.yaml'],
+  // Red team R41-b5, each from the tool's docs. unified-engine (remark-cli, rehype-cli, the remark language server):
+  // rcName `.remarkrc` with .json/.js/.cjs/.mjs/.yml/.yaml, any spelling naming plug-ins by path; XO 0.x (.xo-config,
+  // .xo-config.{json,js,cjs}, xo.config.{js,cjs}) and 1.x flat config (xo.config.{js,cjs,mjs,ts,cts,mts});
+  // textlint: .textlintrc (JSON, YAML or JS) and .textlintrc.{js,json,yml,yaml}, rule and plug-in modules it loads.
+  unified: ['.remarkrc', '.remarkrc.*', '.rehyperc', '.rehyperc.*'],
+  XO: ['.xo-config', '.xo-config.*', 'xo.config.*'],
+  textlint: ['.textlintrc', '.textlintrc.*'],
+  // luacheck: "Config is simply a Lua script executed by luacheck" (.luacheckrc, any folder up the tree); cmake-format
+  // and cmake-lint: the first name matching `\.?cmake-format(.yaml|.json|.py)` up the tree, the Python one exec'd.
+  luacheck: ['.luacheckrc'],
+  'cmake-format': ['.cmake-format.py', 'cmake-format.py'],
+  // Rector and Easy Coding Standard: "By default, Rector picks rector.php in your project root", ECS its ecs.php (PHP
+  // they include, as .php-cs-fixer.php).
+  'Rector, ECS': ['rector.php', 'ecs.php'],
+  // npm-check-updates: .ncurc and .ncurc.{json,yml,yaml,js,cjs} (JavaScript runs; any spelling may set doctor mode and
+  // the doctorInstall / doctorTest commands it runs); SVGO: svgo.config.{js,mjs,cjs} (imported).
+  'npm-check-updates': ['.ncurc', '.ncurc.*'],
+  SVGO: ['svgo.config.*'],
+  // Spectral (CLI and the VS Code extension): `^\.?spectral\.(ya?ml|json|m?js)$` in the working folder; JavaScript runs,
+  // any ruleset names `functions` (JavaScript it loads from functionsDir).
+  Spectral: ['.spectral.yml', '.spectral.yaml', '.spectral.json', '.spectral.js', '.spectral.mjs', 'spectral.yml', 'spectral.yaml', 'spectral.json', 'spectral.js', 'spectral.mjs'],
+  // mdl (markdownlint, Ruby): .mdlrc is read by mixlib-config, which evaluates a file of no .yml/.json/.toml extension as
+  // Ruby; its `style` names a Ruby style file, .mdl_style.rb by the docs' convention.
+  mdl: ['.mdlrc', '.mdl_style.rb'],
+  // erb_lint: .erb_lint.yml (older .erb-lint.yml); every Ruby file in .erb_linters (older .erb-linters) is loaded as a
+  // custom linter (the ERB Linter extension lints on save).
+  erb_lint: ['.erb_lint.yml', '.erb-lint.yml', '.erb_linters', '.erb-linters'],
 };

@@ -8,6 +8,7 @@ import { mayHoldCargo } from './cargo-files.js';
 import { isProjectConfigName } from './project-config-names.js';
 import { gitDirShaped } from './git-shape.js';
 import { walkFolders, type FolderListings, type Listing } from '../workspace/listings.js';
+import { MODULES, insidePackage } from './modules-walk.js';
 
 // Every repository the workspace holds (red team round 5 R5-2, R5-3): git obeys the configuration of each
 // (core.hooksPath, core.fsmonitor, include.path and includeIf targets ...) when run in it, and a nested
@@ -56,24 +57,10 @@ export interface Holdings {
 
 const IN_GIT = /(?:^|\/)\.git(?:\/|$)/i;
 
-// Where `rel` lies in a node_modules tree: -1 outside one, else how many names below the last node_modules.
-function belowModules(names: readonly string[]): number {
-  const at = names.lastIndexOf('node_modules');
-  return at === -1 ? -1 : names.length - 1 - at;
-}
-
-// Inside node_modules only package folders (`node_modules/x`, `node_modules/@s/x`) and nested node_modules
-// are entered: a clone sits at a package's top. Git folders' data folders are not entered.
-const MODULES = /(?:^|\/)node_modules(?:\/|$)/;
-
+// Git folders' data folders are not entered; inside node_modules, package folders only (modules-walk.ts).
 function skipped(rel: string, name: string): boolean {
-  if (!DATA.has(name) && !MODULES.test(rel)) return false;
-  const names = rel.split('/');
-  if (DATA.has(name) && IN_GIT.test(rel) && names[names.length - 2] !== 'modules') return true;
-  const below = belowModules(names);
-  if (below <= 1) return false;
-  if (below === 2 && names[names.length - 2]!.startsWith('@')) return false;
-  return name !== 'node_modules';
+  if (DATA.has(name) && IN_GIT.test(rel) && rel.split('/').at(-2) !== 'modules') return true;
+  return insidePackage(rel, name);
 }
 
 // A folder of git's shape (git-shape.ts's predicate): HEAD, objects and refs as folders, links or files.

@@ -6,6 +6,7 @@
 import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
+import { PERL_OPEN, perlOpen } from './perl-opens.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
@@ -216,7 +217,7 @@ function otherOptions(language: Language, words: readonly WordLike[], take: Take
 const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
   python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
   js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
-  perl: /\b(?:system|exec)\b|\bopen\d?\s*(?=\()|\bIPC::(?:Run|Open[23])\b/,
+  perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|\\bIPC::(?:Run|Open[23])\\b`),
   ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
   awk: /\bsystem\s*(?=\()/,
@@ -340,20 +341,12 @@ export function spawnedCommands(program: InlineProgram): Spawns {
         ? new RegExp(`${SPAWN_APIS.js.source}|\\.\\s*exec\\s*(?=\\()`)
         : SPAWN_APIS[program.language];
   for (const site of callSites(tokens, api)) {
-    // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode or `|` in the name runs a command.
-    if (/^open\d?$/.test(site.api)) {
-      const strings = site.args.filter((token): token is Extract<Token, { kind: 'string' }> => token.kind === 'string').map((token) => token.value);
-      const mode = strings.find((value) => /^\s*[-|]\|?-?\s*$|^\s*\|-?\s*$|^\s*-\|\s*$/.test(value));
-      const piped = strings.find((value) => /^\s*\|/.test(value) || /\|\s*$/.test(value));
-      if (mode) {
-        spawns = true;
-        const rest = site.args.slice(site.args.findIndex((token) => token.kind === 'string' && token.value === mode) + 1);
-        const line = commandOf(rest);
-        if (line) commands.push(line);
-      } else if (piped) {
-        spawns = true;
-        commands.push(piped.replace(/^\s*\|\s*|\s*\|\s*$/g, ''));
-      }
+    // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode, `|` in the name, or a mode or two-argument
+    // name only known at run time runs a command (perl-opens.ts).
+    if (program.language === 'perl' && /open$/.test(site.api)) {
+      const open = perlOpen(site, commandOf);
+      spawns ||= open.spawns;
+      if (open.command !== undefined) commands.push(open.command);
       continue;
     }
     spawns = true;
