@@ -55,9 +55,17 @@ export const setAsideMessage = (rel: string, raw: Buffer, name: string, why: str
 };
 
 // Whether anything at or below the entry `path` (bytes; `rel` its lossy relative path) passes `test`: a walk by bytes
-// that follows no link. Past `budget` entries the answer is yes (it cannot be vouched for).
+// that follows no link. Fails closed (red team R41-a1): past `budget` entries, a folder below that cannot be listed
+// or searched, or a `test` that throws (EACCES on an lstat), the answer is yes (it cannot be vouched for).
 export function holdsBelow(path: Buffer, rel: string, test: (rel: string, path: Buffer, entry: Dirent<Buffer> | undefined) => boolean, budget = 20_000): boolean {
-  if (test(rel, path, undefined)) return true;
+  const passes = (at: string, bytes: Buffer, entry: Dirent<Buffer> | undefined): boolean => {
+    try {
+      return test(at, bytes, entry);
+    } catch {
+      return true;
+    }
+  };
+  if (passes(rel, path, undefined)) return true;
   let left = budget;
   const stack: { path: Buffer; rel: string }[] = [{ path, rel }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -65,15 +73,19 @@ export function holdsBelow(path: Buffer, rel: string, test: (rel: string, path: 
     try {
       if (!lstatSync(top.path).isDirectory()) continue;
       entries = listBytes(top.path);
-    } catch {
-      continue;
+    } catch (error) {
+      if (gone(error)) continue;
+      return true;
     }
     for (const entry of entries) {
       if (--left < 0) return true;
       const child = { path: bytePath(top.path, entry.raw), rel: `${top.rel}/${entry.name}` };
-      if (test(child.rel, child.path, entry.entry)) return true;
+      if (passes(child.rel, child.path, entry.entry)) return true;
       if (entry.entry.isDirectory()) stack.push(child);
     }
   }
   return false;
 }
+
+// An entry gone (or no longer a folder) while it was walked: nothing there, not a failure.
+export const gone = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
