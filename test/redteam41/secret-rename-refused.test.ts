@@ -1,4 +1,4 @@
-// R41-a9 — MINOR (availability: every later exec refused, by one in-place run; the person must repair by hand) —
+// FIXED (walk58: secret-files.ts hides a folder it cannot list, search or rename below WHOLE). R41-a9 — MINOR (availability: every later exec refused, by one in-place run; the person must repair by hand) —
 // codeward as a NORMAL user. utf50's secret walk (secret-files.ts spell) renames a non-UTF-8 entry that holds what the
 // view hides, and when the rename fails it THROWS: the run is refused ("…could not be renamed (EACCES…): rename it
 // yourself", reported as "error C216: internal error"). A sandboxed command decides that it fails: an in-place run

@@ -1,4 +1,4 @@
-// R41-a5 — MAJOR (a secret read: a workspace `.env` the view is meant to hide is printed by a sandboxed command, in the
+// FIXED (walk58: secret-files.ts hides a folder it cannot list, search or rename below WHOLE). R41-a5 — MAJOR (a secret read: a workspace `.env` the view is meant to hide is printed by a sandboxed command, in the
 // DEFAULT staged mode) — codeward as a NORMAL user (root passes over modes, so the root box never shows it).
 // The view hides secrets by a walk on the host (secret-files.ts SecretFinder.scan) run as codeward's user. A folder
 // that user cannot list (mode 000: listBytes throws -> scan undefined -> nothing below is hidden) or cannot search
