@@ -1,4 +1,4 @@
-// R41-a8 — MINOR (availability: a staged run's whole result is lost) — R40-a2's staged half, not fixed by utf50 and not
+// FIXED (walk58: stage/upper.ts lists by bytes; the one entry is not applied, with a reason). R41-a8 — MINOR (availability: a staged run's whole result is lost) — R40-a2's staged half, not fixed by utf50 and not
 // in its LEFT list: the stage plan reads the upper folder by lossy UTF-8 names, so a run that writes ANY entry whose
 // name is not UTF-8 (a test fixture, an unzip of a Latin-1 archive, a build of a Latin-1 tree) loses every change it
 // made: "the command's changes could not be read (ENOENT … lstat '…/upper/d\uFFFD'); nothing was applied", [exit 0].
@@ -43,5 +43,8 @@ describe.skipIf(!usable)('R41-a8 MINOR: one non-UTF-8 name loses a staged run\'s
   it('the UTF-8 change is applied', () => {
     expect(out).not.toMatch(/nothing was applied/);
     expect(readFileSync(join(base, 'ws', 'a.txt'), 'utf8')).toBe('new\n');
+  });
+  it('the non-UTF-8 entry alone is left out, and said', () => {
+    expect(out).toMatch(/its name is not UTF-8 \(bytes 64fe\)[^\n]*not applied/);
   });
 });
