@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
-import { listBytes } from './byte-names.js';
+import { foldSetAside, listBytes } from './byte-names.js';
 import { relative, sep } from 'node:path';
 import { findCandidates } from './modes-find.js';
 import { idOf, judgeHeld } from './modes-held.js';
@@ -169,7 +169,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     // The folders the walk gave u+rwx, given their modes back (deepest first) once all below them was walked.
     for (const folder of opened.reverse()) warnings.push(folder.restore());
   }
-  return warnings;
+  return foldSetAside(warnings);
 }
 
 // A folder's listing descriptor; throws EACCES too when codeward's user (not root) owns it and may list it but not
