@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
-import { listBytes } from './byte-names.js';
+import { foldSetAside, listBytes } from './byte-names.js';
 import { relative, sep } from 'node:path';
 import { findCandidates } from './modes-find.js';
 import { idOf, judgeHeld } from './modes-held.js';
@@ -66,7 +66,14 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   // Cleared when changed since the run started; true for a folder to walk into. Plain (not bigint)
   // stats: a 2 s margin makes milliseconds enough, and a bigint stat of every file costs twice as much.
   const clear = (path: string, rel: string, kept?: number): Stats | undefined => {
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    let stats: Stats | undefined;
+    try {
+      stats = lstatSync(path, { throwIfNoEntry: false });
+    } catch (error) {
+      // Red team R41-a1: one entry's error (EACCES below a folder not searchable) never abandons the walk.
+      warnings.push(`${rel} could not be checked for what the run left (${(error as Error).message}); check it`);
+      return undefined;
+    }
     if (!stats || (!stats.isDirectory() && !stats.isFile())) return undefined;
     const isDir = stats.isDirectory();
     const bits = riskyBits(stats.mode, isDir);
@@ -92,10 +99,11 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   // and must be the folder its parent listed (`id`), and its entries are judged through that descriptor.
   const visit = async (folder: Folder): Promise<Folder[]> => {
     let fd: number;
-    // A folder the run left unlistable is opened after a u+rwx and given its mode back after (modes-unlisted.ts).
+    // A folder the run left unlistable or unsearchable is opened after a u+rwx and given its mode back after
+    // (modes-unlisted.ts).
     let unlisted: Unlisted | undefined;
     try {
-      fd = openSync(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
+      fd = openSearchable(folder.path, constants.O_DIRECTORY | (PROC_FD.test(folder.path) ? 0 : constants.O_NOFOLLOW));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EACCES' || PROC_FD.test(folder.path)) return [];
       unlisted = (await import('./modes-unlisted.js')).openUnlisted(folder.path, (stats) => folder.id === undefined || idOf(stats) === folder.id, since, folder.rel);
@@ -161,7 +169,19 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     // The folders the walk gave u+rwx, given their modes back (deepest first) once all below them was walked.
     for (const folder of opened.reverse()) warnings.push(folder.restore());
   }
-  return warnings;
+  return foldSetAside(warnings);
+}
+
+// A folder's listing descriptor; throws EACCES too when codeward's user (not root) owns it and may list it but not
+// search it (red team R41-a1: `chmod 601 d` opens, lists, and then every lstat below it fails), so the walk takes it
+// the way of an unlistable one (modes-unlisted.ts).
+function openSearchable(path: string, flags: number): number {
+  const fd = openSync(path, flags);
+  const stats = fstatSync(fd);
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0 || stats.uid !== uid || (stats.mode & 0o100) !== 0) return fd;
+  closeSync(fd);
+  throw Object.assign(new Error(`${path}: not searchable`), { code: 'EACCES' });
 }
 
 // `id`: the folder's device and inode when its parent listed it (idOf).

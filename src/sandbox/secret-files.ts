@@ -1,10 +1,10 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Dirent } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
 import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
-import { bytePath, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
+import { bytePath, gone, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
 
 // A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
 // read-only file in its place.
@@ -25,6 +25,9 @@ interface FolderScan {
 }
 
 const RACY_NS = 2_000_000_000n;
+
+// A folder hidden whole: it cannot be listed or searched, or holds a secret under a name that cannot be carried.
+const CLOSED = Symbol('closed');
 
 function folderStats(path: string): BigIntStats | undefined {
   try {
@@ -70,16 +73,23 @@ export class SecretFinder {
     this.changed = false;
     const found = new Map<string, SecretPath>();
     const seen = new Set<string>();
+    const hide = (hit: string): void => {
+      const real = realOf(join(this.root, hit));
+      const kind = targetKindOf(real);
+      if (kind !== 'missing' && this.hideable(real, kind)) found.set(real, { path: real, kind });
+    };
     const walk = (rel: string): void => {
       const scan = this.scan(rel);
       if (!scan) return;
-      seen.add(rel);
-      for (const hit of scan.hits) {
-        const path = join(this.root, hit);
-        const real = realOf(path);
-        const kind = targetKindOf(real);
-        if (kind !== 'missing' && this.hideable(real, kind)) found.set(real, { path: real, kind });
+      // Red team R41-a5/a9: a folder the walk cannot list or search, or whose non-UTF-8 entry holding a secret cannot
+      // be renamed, is not "nothing to hide": hidden whole (the workspace itself cannot be: refused).
+      if (scan === CLOSED) {
+        if (rel === '') throw new Error('the workspace folder cannot be listed or searched by codeward: what the sandbox hides in it cannot be found');
+        hide(rel);
+        return;
       }
+      seen.add(rel);
+      for (const hit of scan.hits) hide(hit);
       for (const folder of scan.folders) walk(folder);
     };
     walk('');
@@ -109,7 +119,7 @@ export class SecretFinder {
   // Red team R40-a8: a name that is not UTF-8 cannot be named in a mount, so `d\xfe/.env` was readable. Such an entry
   // that is, or holds, what the view hides is set aside to its UTF-8 spelling (byte-names.ts) and hidden under it;
   // one that holds nothing of the kind stays as it is (undefined: nothing to walk). Said in `renamed`.
-  private spell(path: string, rel: string, raw: Buffer): string | undefined {
+  private spell(path: string, rel: string, raw: Buffer): string | typeof CLOSED | undefined {
     const secret = (lossy: string, bytes: Buffer, entry: Dirent<Buffer> | undefined): boolean => this.matcher.entry(lossy) || (entry?.isFile() === true && isCredentialStoreFile(bytes));
     if (!holdsBelow(bytePath(path, raw), rel === '' ? raw.toString('utf8') : `${rel}/${raw.toString('utf8')}`, secret)) return undefined;
     try {
@@ -117,11 +127,14 @@ export class SecretFinder {
       this.renamed.push(setAsideMessage(rel, raw, name, 'what the sandbox hides'));
       return name;
     } catch (error) {
-      throw new Error(`${rel === '' ? '' : `${rel}/`}${raw.toString('utf8')} holds what the sandbox hides, and its name is not UTF-8 and could not be renamed (${(error as Error).message}): rename it yourself`, { cause: error });
+      const what = `${rel === '' ? '' : `${rel}/`}${raw.toString('utf8')} holds what the sandbox hides, and its name is not UTF-8 and could not be renamed (${(error as Error).message})`;
+      if (rel === '') throw new Error(`${what}: rename it yourself`, { cause: error });
+      this.renamed.push(`${what}: ${rel} is hidden whole in the sandbox until you rename it`);
+      return CLOSED;
     }
   }
 
-  private scan(rel: string): FolderScan | undefined {
+  private scan(rel: string): FolderScan | typeof CLOSED | undefined {
     const path = rel === '' ? this.root : join(this.root, rel);
     const stats = folderStats(path);
     if (!stats) return undefined;
@@ -129,15 +142,18 @@ export class SecretFinder {
     if (cached && !cached.racy && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
     let entries;
     try {
+      accessSync(path, constants.R_OK | constants.X_OK);
       entries = listBytes(path);
-    } catch {
-      return undefined;
+    } catch (error) {
+      return gone(error) ? undefined : CLOSED;
     }
     const hits: string[] = [];
     const folders: string[] = [];
     for (const listed of entries) {
-      const entry = { name: listed.faithful ? listed.name : this.spell(path, rel, listed.raw), kind: listed.entry };
-      if (entry.name === undefined) continue;
+      const name = listed.faithful ? listed.name : this.spell(path, rel, listed.raw);
+      if (name === CLOSED) return CLOSED;
+      if (name === undefined) continue;
+      const entry = { name, kind: listed.entry };
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (this.matcher.entry(child)) hits.push(child);
       else if (entry.kind.isDirectory()) folders.push(child);

@@ -169,7 +169,7 @@ export class Planner {
       case 'dir':
         return this.folder(entry);
       case 'other':
-        return void this.plan.aside.push({ rel: entry.rel, reason: SPECIAL_FILE });
+        return void this.plan.aside.push({ rel: entry.rel, reason: entry.reason ?? SPECIAL_FILE });
     }
   }
 

@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { hiddenAfter, type OverlayLayout } from '../../sandbox/overlay.js';
+import { listBytes } from '../../sandbox/byte-names.js';
 
 // What a staged run left in the overlay's upper folder (overlay.ts), as entries relative to the
 // workspace: files and links it created or changed (a changed mode copies the whole file up), whiteouts
@@ -14,7 +15,7 @@ export type UpperEntry =
   | { readonly kind: 'symlink'; readonly rel: string; readonly source: string; readonly target: string }
   | { readonly kind: 'whiteout'; readonly rel: string }
   | { readonly kind: 'dir'; readonly rel: string; readonly source: string; readonly mode: number; readonly opaque: boolean }
-  | { readonly kind: 'other'; readonly rel: string };
+  | { readonly kind: 'other'; readonly rel: string; readonly reason?: string };
 
 function entryOf(rel: string, source: string, stats: Stats): UpperEntry {
   if (stats.isFile()) return { kind: 'file', rel, source, stats };
@@ -24,10 +25,17 @@ function entryOf(rel: string, source: string, stats: Stats): UpperEntry {
   return { kind: 'other', rel };
 }
 
+// Listed by bytes (byte-names.ts; red team R41-a8: one name that is not UTF-8 made the whole change set unreadable,
+// nothing applied): such an entry, and all below it, is never applied (said by its reason); the rest is.
 function walk(dir: string, prefix: string, out: UpperEntry[]): void {
-  for (const name of readdirSync(dir).sort()) {
-    const source = join(dir, name);
+  for (const listed of listBytes(dir).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const name = listed.name;
     const rel = prefix === '' ? name : `${prefix}/${name}`;
+    if (!listed.faithful) {
+      out.push({ kind: 'other', rel, reason: `its name is not UTF-8 (bytes ${listed.raw.toString('hex')}), which codeward cannot name: not applied, with all below it` });
+      continue;
+    }
+    const source = join(dir, name);
     const entry = entryOf(rel, source, lstatSync(source));
     out.push(entry);
     if (entry.kind !== 'dir') continue;
