@@ -6,11 +6,11 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
-import { assignedCandidates, isOptionVariable, type Assigned } from './option-variables.js';
+import { isOptionVariable, type Assigned } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
-import { assignedElsewhere, reachesPrograms } from './parse-walk-builtin-assigns.js';
+import { assignedElsewhere, declaredWord, reachesPrograms } from './parse-walk-builtin-assigns.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
 export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
@@ -93,12 +93,12 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     } else {
       for (const raw of readWords([child], scope.source)) {
         const word = walk.state.resolve(raw, scope, true);
-        quotedDeclaration(walk, word, exported, scope);
+        declaredWord(walk, word, exported, scope);
         words.push(word);
       }
     }
   }
-  emit(walk, words, [], node.text, scope, []);
+  emit(walk, words, [], node.text, scope, [], {}, true);
 }
 
 // A bare exported name's entry: the values the line gave it (none: the inherited value, the person's, not read).
@@ -107,18 +107,6 @@ function exportedName(walk: WalkOps, name: string, scope: Scope): Assigned | und
   const part = walk.state.resolve({ text, parts: [{ kind: 'variable', name, text, quoted: true, nested: [] }] }, scope, false).parts[0];
   const values = part?.kind === 'variable' ? part.values : undefined;
   return values === undefined || values.length === 0 ? undefined : { name, value: '', dynamic: true, candidates: values };
-}
-
-// A declaration's word that is no assignment node (red team R21-1): `export "MAKEFLAGS=..."` assigns as the node
-// does (a bare exported name, `read MAKEFLAGS ...; export MAKEFLAGS`, is walked above: its value, whatever the
-// walker knows of it, reaches the programs started later).
-function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, scope: Scope): void {
-  const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
-  if (!named) return;
-  const name = named[1]!;
-  const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
-  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
-  if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
 }
 
 // The name a nameref's value names: a literal name, else one only known at run time (fail closed).

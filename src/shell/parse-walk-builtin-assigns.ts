@@ -10,7 +10,7 @@ import { UNKNOWN, staticWord, type Scope } from './parse-walk-values.js';
 import type { WalkOps } from './parse-walk-ops.js';
 import { RUN_TIME, assignedNames } from './assigned-names.js';
 import { commandVariable } from './command-variables.js';
-import { isOptionVariable, type Assigned } from './option-variables.js';
+import { assignedCandidates, isOptionVariable, type Assigned } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 
 // A word's unquoted text with U+0000 for each part only known at run time (a declaration's bare name is a part of
@@ -50,15 +50,34 @@ export function expansionAssigned(walk: WalkOps, entry: Assigned, text: string, 
   if (reachesPrograms(walk, entry.name)) commandVariable(walk, entry.name, word ?? { ...staticWord(''), text: `$${entry.name}`, dynamic: true, candidates: [UNKNOWN] }, scope);
 }
 
-// The names a builtin command assigns: each recorded; read/mapfile/printf -v/getopts/wait -p give a run-time value
-// (a declaration's values are its assignment words': parse-walk-assign.ts). `let` assigns numbers only.
-export function builtinAssignments(walk: WalkOps, command: SimpleCommand, scope: Scope): void {
+// A declaration's `NAME=VALUE` word that is no assignment node (red team R21-1: `export "MAKEFLAGS=..."`; R41-b3:
+// `builtin export X=v`, `\export X=v`) assigns as the node does (a bare exported name, `read MAKEFLAGS ...; export
+// MAKEFLAGS`, is walked by parse-walk-assign.ts: its value, whatever the walker knows of it, reaches the programs).
+export function declaredWord(walk: WalkOps, word: ShellWord, exported: boolean, scope: Scope): void {
+  const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
+  if (!named) return;
+  const name = named[1]!;
+  const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
+  const reaches = exported || reachesPrograms(walk, name);
+  if (reaches || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
+  if (reaches) commandVariable(walk, name, value, scope);
+}
+
+const DECLARERS = ['declare', 'typeset', 'local', 'export', 'readonly'];
+
+// The names a builtin command assigns: each recorded; read/mapfile/printf -v/getopts/wait -p give a run-time value,
+// a declaration its words' (`declared`: a declaration node's, walked by parse-walk-assign.ts). `let` assigns numbers.
+export function builtinAssignments(walk: WalkOps, command: SimpleCommand, scope: Scope, declared: boolean): void {
   const builtin = command.name ?? '';
   if (builtin === 'let') {
     for (const arg of command.args) throughReference(walk, arg.replace(/[=[][\s\S]*$/, ''));
     return;
   }
-  const storer = !['declare', 'typeset', 'local', 'export', 'readonly', 'unset'].includes(builtin);
+  const storer = ![...DECLARERS, 'unset'].includes(builtin);
+  if (DECLARERS.includes(builtin) && !declared) {
+    const exported = builtin === 'export' || command.words.some((word) => /^-\w*x/.test(word.value));
+    for (const word of command.words.slice(1)) declaredWord(walk, word, exported, scope);
+  }
   for (const found of assignedNames(builtin, command.words.slice(1), wordText)) {
     for (const name of found.name === undefined ? candidateNames(found.word) : [found.name.replace(/\[[\s\S]*$/, '')]) {
       if (storer) assignedElsewhere(walk, name, command.text, undefined, scope);

@@ -165,7 +165,7 @@ function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[])
 }
 
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: WalkOps, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
+export function emit(walk: WalkOps, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}, declared = false): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -196,8 +196,9 @@ export function emit(walk: WalkOps, words: readonly ShellWord[], wrappers: reado
   };
   walk.commands.push(command);
   keywordAfter(walk.state, walk.functions, command, command.wrappers.every((wrapper) => wrapper === 'builtin' || wrapper === 'command') ? scope : { ...scope, straight: false });
-  // The names it assigns (`read X`, `printf -v X`, `unset X`, `local X` ...: assigned-names.ts), and `let`'s.
-  builtinAssignments(walk, command, scope);
+  // The names it assigns (`read X`, `printf -v X`, `unset X`, `local X` ...: assigned-names.ts), and `let`'s
+  // (`declared`: a declaration node, whose values parse-walk-assign.ts walked).
+  builtinAssignments(walk, command, scope, declared);
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
   return command;
 }
