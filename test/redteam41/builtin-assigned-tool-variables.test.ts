@@ -50,6 +50,10 @@ describe.skipIf(!bwrapWorks || !has('cargo'))('R41-b3 MAJOR: a tool variable set
     'export RUSTC_WRAPPER; for RUSTC_WRAPPER in ./w; do cargo build --offline -q; done',
     'export RUSTC_WRAPPER; : ${RUSTC_WRAPPER:=./w}; cargo build --offline -q',
     "read 'RUSTC_WRAPPER' < p; export RUSTC_WRAPPER; cargo build --offline -q",
+    // asg57: the same class through a plain assignment of a name exported elsewhere, and a declaration run by builtin.
+    'export RUSTC_WRAPPER; RUSTC_WRAPPER=./w; cargo build --offline -q',
+    'builtin export RUSTC_WRAPPER=./w; cargo build --offline -q',
+    'command export "RUSTC_WRAPPER=./w"; cargo build --offline -q',
   ])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await run(line, files)).toBe('C241');
   });
@@ -59,10 +63,15 @@ describe.skipIf(!bwrapWorks || !has('cargo'))('R41-b3 MAJOR: a tool variable set
 });
 
 describe.skipIf(!bwrapWorks || !has('go'))('R41-b3 MAJOR: GOFLAGS set by read runs the repository\'s -toolexec (go)', { timeout: 240_000 }, () => {
-  it('`export GOFLAGS; read GOFLAGS < g; go build` asks (C241) and keeps the work', async () => {
-    expect(await run('export GOFLAGS; read GOFLAGS < g; go build -buildvcs=false -o /dev/null .', files)).toBe('C241');
+  // asg57: a GOFLAGS only known at run time, however it is set (go reads every word of it as a flag).
+  it.each([
+    'export GOFLAGS; read GOFLAGS < g; go build -buildvcs=false -o /dev/null .',
+    'GOFLAGS=$(cat g) go build -buildvcs=false -o /dev/null .',
+    'env GOFLAGS="$(cat g)" go build -buildvcs=false -o /dev/null .',
+  ])('`%s` asks (C241) and keeps the work', async (line) => {
+    expect(await run(line, files)).toBe('C241');
   });
-  it('control: a plain `go build` runs and keeps the work', async () => {
-    expect(await run('go build -buildvcs=false -o /dev/null .', files)).toBe('ran');
+  it.each(['go build -buildvcs=false -o /dev/null .', 'GOFLAGS=-mod=mod go build -buildvcs=false -o /dev/null .'])('control: `%s` runs and keeps the work', async (line) => {
+    expect(await run(line, files)).toBe('ran');
   });
 });

@@ -33,10 +33,14 @@ describe.skipIf(!bwrapWorks)('R41-b1 MAJOR: a quoted or run-time name a builtin 
     "mapfile -t 'PATH' < p; ls",
     "unset 'PATH'; ls",
     'n=PATH; read "$n" < p; ls', // held today (a run-time name): kept as a guard
+    // asg57: more names a builtin sets: `local PATH` starts unset in the function, a valued option's attached name.
+    'f(){ local PATH; ls; }; f',
+    'read -aPATH < p; ls',
+    'builtin unset "PATH"; ls',
   ])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('C241');
   });
-  it.each(["read 'x' < p; ls", 'printf -v x .; ls'])('control: `%s` runs and keeps the work', async (line) => {
+  it.each(["read 'x' < p; ls", 'printf -v x .; ls', 'read -r line < p; echo "$line"', 'export PATH; declare -p PATH; ls'])('control: `%s` runs and keeps the work', async (line) => {
     expect(await verdict(line)).toBe('ran');
   });
 });

@@ -45,7 +45,7 @@ const files = {
 };
 
 describe.skipIf(!bwrapWorks || !has('cargo'))('R41-b4 MAJOR: CARGO_HOME=. obeys the repository\'s config.toml', { timeout: 240_000 }, () => {
-  it.each(['CARGO_HOME=. cargo build --offline -q', 'export CARGO_HOME=.; cargo build --offline -q', 'env CARGO_HOME=$PWD cargo build --offline -q' /* held today: a guard */])('`%s` asks (C241) and keeps the work', async (line) => {
+  it.each(['CARGO_HOME=. cargo build --offline -q', 'export CARGO_HOME=.; cargo build --offline -q', 'env CARGO_HOME=$PWD cargo build --offline -q' /* held today: a guard */, 'CARGO_HOME=ROOT cargo build --offline -q'])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await run(line, files)).toBe('C241');
   });
   it('control: a plain `cargo build --offline -q` runs and keeps the work', async () => {
@@ -57,7 +57,7 @@ describe.skipIf(!bwrapWorks || !has('go'))('R41-b4 MAJOR: GOENV names the reposi
   it.each(['GOENV=./genv go build -buildvcs=false -o /dev/null .', 'export GOENV=./genv; go build -buildvcs=false -o /dev/null .'])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await run(line, files)).toBe('C241');
   });
-  it('control: a plain `go build` runs and keeps the work', async () => {
-    expect(await run('go build -buildvcs=false -o /dev/null .', files)).toBe('ran');
+  it.each(['go build -buildvcs=false -o /dev/null .', 'GOENV=off go build -buildvcs=false -o /dev/null .'])('control: `%s` runs and keeps the work', async (line) => {
+    expect(await run(line, files)).toBe('ran');
   });
 });
