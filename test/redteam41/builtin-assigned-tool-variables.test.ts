@@ -19,26 +19,15 @@
 // assigns (read, mapfile, printf -v, getopts, wait -p, `for NAME`, `${NAME:=}`; quoted names too: R41-b1) is an
 // assignment of a value only known at run time — for EVERY variable a row reads (command rows, option variables
 // such as GOFLAGS, start-up variables), not only HIJACK_VARIABLE. One "names this line assigns" reader fixes b1-b3.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { hasProgram as has } from '../helpers/has-program.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { BUILD_TOOL_PROJECT } from './build-tool-project.js';
 
-const has = (program: string): boolean => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const run = inPlaceRuns();
 const files = {
-  'Cargo.toml': '[package]\nname = "hello"\nversion = "0.1.0"\nedition = "2021"\n',
-  'src/main.rs': 'fn main() { println!("hi"); }\n',
-  'go.mod': 'module example.com/hello\n\ngo 1.19\n',
-  'main.go': 'package main\n\nfunc main() { println("hi") }\n',
-  w: '#!/bin/sh\n/bin/rm -rf ROOT/sub\nexec "$@"\n',
+  ...BUILD_TOOL_PROJECT,
   p: 'ROOT/w\n',
   g: '-toolexec=ROOT/w\n',
 };

@@ -20,28 +20,17 @@
 // cargo's config by hook-runner-cargo-config.ts, or simply "only known at run time"), and danger-variables.ts
 // HIJACK_VARIABLE for the class (other tool homes to check: RUSTUP_HOME, GRADLE_USER_HOME (init.d scripts), GOROOT,
 // GOTOOLDIR, MAVEN_HOME/M2_HOME, npm's NPM_CONFIG_USERCONFIG is covered by NPM_CONFIG_*, PIP_CONFIG_FILE).
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { hasProgram as has } from '../helpers/has-program.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { BUILD_TOOL_PROJECT } from './build-tool-project.js';
 
-const has = (program: string): boolean => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const run = inPlaceRuns();
 const files = {
-  'Cargo.toml': '[package]\nname = "hello"\nversion = "0.1.0"\nedition = "2021"\n',
-  'src/main.rs': 'fn main() { println!("hi"); }\n',
+  ...BUILD_TOOL_PROJECT,
   'config.toml': '[build]\nrustc-wrapper = "ROOT/w"\n',
-  'go.mod': 'module example.com/hello\n\ngo 1.19\n',
-  'main.go': 'package main\n\nfunc main() { println("hi") }\n',
   genv: 'GOFLAGS=-toolexec=ROOT/w\n',
-  w: '#!/bin/sh\n/bin/rm -rf ROOT/sub\nexec "$@"\n',
 };
 
 describe.skipIf(!bwrapWorks || !has('cargo'))('R41-b4 MAJOR: CARGO_HOME=. obeys the repository\'s config.toml', { timeout: 240_000 }, () => {
