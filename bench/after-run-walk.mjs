@@ -7,8 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cpuSampler } from './cpu-sample.mjs';
-import { CLEAN_ENV, FIXTURES, NODE, abArgs, median, round } from './lib.mjs';
+import { CLEAN_ENV, FIXTURES, abArgs, interleavedCpu, median, round } from './lib.mjs';
 
 const { builds, rounds } = abArgs(process.argv.slice(2), 'bench/after-run-walk.mjs');
 const DIR = join(FIXTURES, 'after-run-walk');
@@ -53,18 +52,7 @@ for (const [label, dist] of Object.entries(builds)) {
 // Wall and CPU (user+sys of the call and every process it waited for: find, bwrap) of each call, the order of the
 // cases reversed every other round; a loaded box's wall time counts its waits for a core, CPU time does not.
 const load = loadavg()[0];
-const sampler = cpuSampler();
-const samples = Object.fromEntries(cases.map((each) => [each.name, { wall: [], cpu: [] }]));
-for (let turn = 0; turn <= rounds; turn += 1) {
-  for (const each of turn % 2 ? [...cases].reverse() : cases) {
-    const { status, wall, cpu } = await sampler.sample(NODE, each.args, DIR, each.env);
-    if (status !== 0) throw new Error(`${each.name}: exit ${status}`);
-    if (turn === 0) continue;
-    samples[each.name].wall.push(wall);
-    samples[each.name].cpu.push(cpu);
-  }
-}
-sampler.close();
+const samples = await interleavedCpu(cases, rounds, DIR);
 const ms = (name, kind) => median(samples[name][kind]);
 console.log(`after-run walk: exec true, ${FOLDERS * FILES} files in sandboxWritable, ${rounds} rounds interleaved (1 warm-up); load ${round(load)} -> ${round(loadavg()[0])} (${readFileSync('/proc/loadavg', 'utf8').trim()})`);
 for (const name of Object.keys(samples)) console.log(`  ${name}: wall ${round(ms(name, 'wall'), 0)} ms, cpu ${round(ms(name, 'cpu'), 0)} ms  wall [${samples[name].wall.map((each) => round(each, 0)).join(', ')}] cpu [${samples[name].cpu.map((each) => round(each, 0)).join(', ')}]`);

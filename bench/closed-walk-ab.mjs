@@ -1,6 +1,6 @@
 // The kept walks of a cold exec (issues 26 and 31, walk49), two builds interleaved call by call: `--sandbox off`'s
-// jail (as root: the closed walk of the whole root, kept per folder in the state folder: sandbox/closed-folders.ts,
-// each kept entry looked at again since R39-a5) and `--sandbox workspace-write` with an empty sandboxWritable folder
+// jail (as root: the closed walk of the whole root; kept per folder in the state folder until perf42, which measured
+// with this bench that the kept walk saved nothing (330 vs 327 ms CPU) and dropped it: sandbox/closed-folders.ts) and `--sandbox workspace-write` with an empty sandboxWritable folder
 // (its home walks kept only when the state folder is out of every writable folder's reach: kept-across.ts
 // stateUnwritable) and with none, for scale. CPU (the call and every process it waited for) and wall medians.
 // Usage: node bench/closed-walk-ab.mjs --before <dist of the base commit> [--after dist] [--rounds N]
@@ -8,8 +8,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { cpuSampler } from './cpu-sample.mjs';
-import { CLEAN_ENV, FIXTURES, NODE, abArgs, median, round } from './lib.mjs';
+import { CLEAN_ENV, FIXTURES, abArgs, interleavedCpu, median, round } from './lib.mjs';
 
 const { builds, rounds } = abArgs(process.argv.slice(2), 'bench/closed-walk-ab.mjs');
 const DIR = join(FIXTURES, 'closed-walk-ab');
@@ -46,18 +45,6 @@ for (const [label, dist] of Object.entries(builds)) {
   }
 }
 const load = loadavg()[0];
-const sampler = cpuSampler();
-const samples = Object.fromEntries(cases.map((each) => [each.name, { wall: [], cpu: [] }]));
-// The order reversed every other round; round 0 warms the state folders up and is not counted.
-for (let turn = 0; turn <= rounds; turn += 1) {
-  for (const each of turn % 2 ? [...cases].reverse() : cases) {
-    const { status, wall, cpu } = await sampler.sample(NODE, each.args, DIR, each.env);
-    if (status !== 0) throw new Error(`${each.name}: exit ${status}`);
-    if (turn === 0) continue;
-    samples[each.name].wall.push(wall);
-    samples[each.name].cpu.push(cpu);
-  }
-}
-sampler.close();
+const samples = await interleavedCpu(cases, rounds, DIR);
 console.log(`closed walk a/b: cold exec true, ${rounds} rounds interleaved (1 warm-up); load ${round(load)} -> ${round(loadavg()[0])}`);
 for (const [name, { wall, cpu }] of Object.entries(samples)) console.log(`  ${name}: cpu ${round(median(cpu), 0)} ms, wall ${round(median(wall), 0)} ms`);

@@ -177,3 +177,26 @@ export function serverCpu(pid) {
   }
   return ns / 1e6;
 }
+
+// Wall and CPU (user+sys of the call and every process it waited for) of each case { name, args, env } run by node in
+// `cwd`, `rounds` rounds after one warm-up, the order of the cases reversed every other round (an A/B of two builds
+// interleaved call by call: bench/closed-walk-ab.mjs, bench/after-run-walk.mjs). A non-zero exit stops the bench.
+export async function interleavedCpu(cases, rounds, cwd) {
+  const { cpuSampler } = await import('./cpu-sample.mjs');
+  const sampler = cpuSampler();
+  const samples = Object.fromEntries(cases.map((each) => [each.name, { wall: [], cpu: [] }]));
+  try {
+    for (let turn = 0; turn <= rounds; turn += 1) {
+      for (const each of turn % 2 ? [...cases].reverse() : cases) {
+        const { status, wall, cpu } = await sampler.sample(NODE, each.args, cwd, each.env);
+        if (status !== 0) throw new Error(`${each.name}: exit ${status}`);
+        if (turn === 0) continue;
+        samples[each.name].wall.push(wall);
+        samples[each.name].cpu.push(cpu);
+      }
+    }
+  } finally {
+    sampler.close();
+  }
+  return samples;
+}

@@ -30,6 +30,11 @@ export class Int32List {
     this.#values[index] = value;
   }
 
+  // The numbers pushed, a view of the list's own array (changed by a later set; a push may leave it behind).
+  view(): Int32Array {
+    return this.#values.subarray(0, this.#length);
+  }
+
   // The numbers pushed, as an array of their own.
   done(): Int32Array {
     return this.#values.slice(0, this.#length);

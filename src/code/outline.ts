@@ -1,7 +1,7 @@
 // The symbols a file defines, as a tree: the grammar's tags query (@definition.* with @name) plus the
 // outline supplements (outline-queries.ts), nested by range containment, kinds normalised across languages.
 // The one symbol model every code command shares (outline, symbols, the index, the symbol edits).
-import type { Node, Query } from 'web-tree-sitter';
+import type { Node, QueryMatch } from 'web-tree-sitter';
 import { fail } from '../engine/errors.js';
 import type { LanguageId } from './languages.js';
 import type { CodeParsers, LoadedLanguage, ParsedCode } from './parsers.js';
@@ -68,22 +68,27 @@ export async function outlineWithReferences(parsers: CodeParsers, file: string, 
 
 // The same from a tree the caller owns (and frees): outline-cache.ts keeps it to reparse the next text.
 export async function outlineOfTree(parsed: ParsedCode, text: string): Promise<{ symbols: CodeSymbol[]; references: string[] }> {
-  const queries = await queriesOf(parsed.loaded);
   const definitions = new Map<string, Definition>();
   const references = new Set<string>();
-  for (const query of queries) collect(query, parsed.tree.rootNode, parsed.spec.id, definitions, references);
+  for (const matches of await matchesOf(parsed.loaded, parsed.tree.rootNode)) collect(matches, parsed.spec.id, definitions, references);
   return { symbols: nest([...definitions.values()], text), references: [...references] };
 }
 
-async function queriesOf(loaded: LoadedLanguage): Promise<Query[]> {
+// The tags query's matches, then the outline supplement's (one query compiled for both: LoadedLanguage.withTags).
+async function matchesOf(loaded: LoadedLanguage, root: Node): Promise<QueryMatch[][]> {
   const extra = OUTLINE_QUERIES[loaded.spec.id];
-  return extra === undefined ? [await loaded.tags()] : [await loaded.tags(), await loaded.query(extra)];
+  if (extra === undefined) return [(await loaded.tags()).matches(root)];
+  const { query, tagsPatterns } = await loaded.withTags(extra);
+  const tags: QueryMatch[] = [];
+  const more: QueryMatch[] = [];
+  for (const match of query.matches(root)) (match.patternIndex < tagsPatterns ? tags : more).push(match);
+  return [tags, more];
 }
 
 const WEAK_KINDS = new Set(['constant', 'variable', 'field']);
 
-function collect(query: Query, root: Node, language: LanguageId, into: Map<string, Definition>, references: Set<string>): void {
-  for (const match of query.matches(root)) {
+function collect(matches: readonly QueryMatch[], language: LanguageId, into: Map<string, Definition>, references: Set<string>): void {
+  for (const match of matches) {
     const definition = match.captures.find((capture) => capture.name.startsWith('definition.'));
     const name = match.captures.find((capture) => capture.name === 'name');
     if (name === undefined) continue;

@@ -149,27 +149,28 @@ export function shapeOf(files: readonly IndexedFile[]): GraphShape {
     for (let pos = posFrom[file]!; pos < posFrom[file + 1]!; pos++) posSelf[pos] = refMark[posId.at(pos)] === file ? 1 : 0;
   }
   return {
-    paths: files.map((file) => file.path), ids, names, ...pairsOf(names.length, (id) => defCount.at(id), { posId, posFile, posSelf, symbolPos }), refStart, refIds: refList.done(),
+    paths: files.map((file) => file.path), ids, names, ...pairsOf(names.length, defCount.view(), { posId: posId.view(), posFile: posFile.view(), posSelf, symbolPos: symbolPos.done() }), refStart, refIds: refList.done(),
     refSelf: Uint8Array.from(refSelfList.done()), refHashStart, refHashes: refHashes.done(), symbols, symbolFile: symbolFile.done(), fileSymbols,
   };
 }
 
 // The last pass of a shape's build (shapeOf, and repo-map-renamed.ts's patch): by name, the definers of each in
 // file order (the definition positions are in file order already), and each definition's (name, definer) pair.
-export function pairsOf(names: number, defCount: (id: number) => number, { posId, posFile, posSelf, symbolPos }: { posId: Int32List; posFile: Int32List; posSelf: Uint8Array; symbolPos: Int32List }): Pick<GraphShape, 'defStart' | 'definers' | 'selfRef' | 'symbolPair'> {
+// `symbolPos` (each definition's position) is rewritten in place into symbolPair: the caller's own array, of exact length.
+export function pairsOf(names: number, defCount: Int32Array, { posId, posFile, posSelf, symbolPos }: { posId: Int32Array; posFile: Int32Array; posSelf: Uint8Array; symbolPos: Int32Array }): Pick<GraphShape, 'defStart' | 'definers' | 'selfRef' | 'symbolPair'> {
   const defStart = new Int32Array(names + 1);
-  for (let id = 0; id < names; id++) defStart[id + 1] = defStart[id]! + defCount(id);
+  for (let id = 0; id < names; id++) defStart[id + 1] = defStart[id]! + defCount[id]!;
   const cursor = defStart.slice(0, names);
   const definers = new Int32Array(posId.length);
   const selfRef = new Uint8Array(posId.length);
   const pairOfPos = new Int32Array(posId.length);
   for (let pos = 0; pos < posId.length; pos++) {
-    const k = cursor[posId.at(pos)]!++;
-    definers[k] = posFile.at(pos);
+    const k = cursor[posId[pos]!]!++;
+    definers[k] = posFile[pos]!;
     selfRef[k] = posSelf[pos]!;
     pairOfPos[pos] = k;
   }
-  const symbolPair = symbolPos.done();
+  const symbolPair = symbolPos;
   for (let at = 0; at < symbolPair.length; at++) symbolPair[at] = pairOfPos[symbolPair[at]!]!;
   return { defStart, definers, selfRef, symbolPair };
 }

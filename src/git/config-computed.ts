@@ -1,4 +1,5 @@
 import { shellWords } from './config-command.js';
+import { readEnv } from '../shell/env-words.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 
@@ -17,7 +18,6 @@ const INLINE: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^(?:elixir|julia|ghc|racket)$/, ['-e', '-E', '--eval']],
   [/^(?:pwsh|powershell)$/, ['-c', '-command', '-Command', '-EncodedCommand', '-e']],
   [/^(?:erl|sbcl|clisp|guile|emacs|vim|nvim|vi|gdb|make)$/, ['-eval', '--eval', '-c', '-ex', '--execute', '-x', '--cmd']],
-  [/^env$/, ['-S', '--split-string']],
 ];
 // Programs whose arguments are code or come from elsewhere at run time.
 const ALWAYS: readonly (readonly [RegExp, string])[] = [
@@ -44,6 +44,8 @@ export function computedCommand(text: string): string | undefined {
     if (name === 'find' && words.slice(i + 1).some((arg) => /^-(?:exec|execdir|ok|okdir)$/.test(arg))) return 'find -exec (runs what it finds)';
     if (name === 'sed' && words.slice(i + 1).some((arg) => /(?:^|[;{}\n])\s*e\b|^s(.).*\1.*\1[a-zA-Z0-9]*e/.test(arg))) return 'sed with its e command or flag (runs a shell)';
     if (languageOf(name) !== undefined && name !== 'awk' && inlineProgram(name, words.slice(i).map((value) => ({ value, dynamic: false }))) !== undefined) return `${name}: code given inline`;
+    // env's -S string in any spelling (`-iS`, `--sp=`, `-S` inside a -S string): the one env reader (env-words.ts).
+    if (name === 'env' && readEnv(words.slice(i)).split) return 'env -S: code given inline';
     const inline = INLINE.find(([program]) => program.test(name));
     const flag = inline ? words.slice(i + 1).find((arg) => inline[1].includes(arg)) : undefined;
     if (flag) return `${name} ${flag}: code given inline`;

@@ -9,6 +9,7 @@ import { parseRunners } from './runners-started.js';
 import { commandsOf, programOf } from '../shell/run-script-reading.js';
 import { quoted } from '../text/quoted.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
+import { LineWrites, type WrittenBefore } from './written-before.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
 // `"g": "git push"` was allowed under `deny git push*`, `allow *`). Every runner line of the call, in each spelling
@@ -51,6 +52,9 @@ const followedByScripts = (script: string, line: string): boolean => commandsOf(
   return [program, ...rest].join(' ') === line;
 });
 
+// The files a package manager reads for a script: the package's, and the project settings that pick what runs it.
+const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs', 'pnpm-workspace.yaml'];
+
 function taken(decision: Decision, unrecoverable: boolean): boolean {
   if (decision.decision === 'deny') return decision.source !== 'denials';
   return decision.decision === 'ask' && (decision.rule?.action === 'ask' || (decision.immune !== undefined && (unrecoverable || DENY_LIKE.has(decision.immune))));
@@ -68,7 +72,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // The runner lines to read: a package manager's (`npm run x`) or a task runner's (`just x`), with what the call hands them.
   // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string }[] = [];
+  // `written`: whether the line may write a file before the runner reads it (written-before.ts, R40-b6).
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string; written: WrittenBefore; from?: { lines: LineWrites; command: SimpleCommand } }[] = [];
   let lost: { line: string; why: string } | undefined;
   // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
   // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
@@ -80,11 +85,15 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     queue.push(entry);
     return true;
   };
+  const writes = new Map<ShellParse, LineWrites>();
+  const writesOf = (reading: ShellParse, dir: string): LineWrites => writes.get(reading) ?? writes.set(reading, new LineWrites(reading, dir, root)).get(reading)!;
   for (const { reading, command, runners, dirs, lost: why } of parseRunners(parse, runDir, root)) {
     if (runners.length === 0) continue;
     const handed = handedVariables(command, reading);
     if (why !== undefined) lost ??= { line: runners[0]!.line, why };
-    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir });
+    const written = writesOf(reading, runDir).before(command);
+    const from = { lines: writesOf(reading, runDir), command };
+    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir, written, from });
   }
   const lasting = unrecoverable(judged);
   // A script file's text matters here only for the immune list of a run no checkpoint takes back.
@@ -109,8 +118,19 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (lost !== undefined) return unread(lost.line, `${lost.why}, so the scripts or tasks \`${lost.line}\` runs are not judged against the rules`);
   // Each line a runner runs, judged as the shell line it is; the runners it starts queued (3 deep): task runners
   // only from package scripts (shell/run-scripts.ts follows the package managers there itself), both from tasks.
-  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, file = false, elsewhere?: string): Promise<Decision | undefined> => {
+  // A file a runner reads that the line may write before: its text then is not the one read (R40-b6).
+  const replaced = (line: string, files: readonly string[], written: WrittenBefore): Decision | undefined => {
+    for (const file of files) {
+      const why = written(file);
+      if (why !== undefined) return unread(line, `the line may write ${file} before \`${quoted(line)}\` reads it (${quoted(why)}), so the text codeward reads now is not the one that runs`);
+    }
+    return undefined;
+  };
+  // `ran`: the writes of the lines read are added there (what the runner's command writes, for the commands after it).
+  const judge = async (line: string, scripts: readonly string[], handed: readonly string[], depth: number, npm: boolean, dir: string, written: WrittenBefore, ran: WrittenBefore[], file = false, elsewhere?: string): Promise<Decision | undefined> => {
     const what = npm ? 'package script' : 'task';
+    // What the lines before this one (and the line that started the runner) may have written.
+    let prior = written;
     for (const script of scripts) {
       if (++count > MAX_LINES) return unread(line, `the ${what} lines \`${line}\` runs hold more than ${MAX_LINES} lines, not all judged against the rules`);
       // A binary (red team R38-a8: an ELF copied or built in the workspace, run by path) is no shell text: a program
@@ -120,20 +140,30 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
       if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${quoted(line)}\` runs the ${what} line \`${quoted(text)}\`: ${quoted(decision.reason, 600)}`, judged: judged.call, part: line };
       // What the line starts in turn, read as the call's own line is (runners-started.ts, R36-1).
-      for (const { runners, dirs, lost: away } of parseRunners(await parser.parse(script), dir, root)) {
+      const parsed = await parser.parse(script);
+      const lineWrites = new LineWrites(parsed, dir, root);
+      const before = prior;
+      for (const { command, runners, dirs, lost: away } of parseRunners(parsed, dir, root)) {
+        const innerWritten: WrittenBefore = (abs) => before(abs) ?? lineWrites.before(command)(abs);
         for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {
           if (elsewhere !== undefined) return unread(line, `\`${line}\` runs \`${inner.line}\` in ${elsewhere}, another folder's runner, whose scripts or tasks are not judged against the rules`);
           if (away !== undefined || dirs.some((each) => each !== dir)) return unread(line, `\`${line}\` runs \`${inner.line}\` after changing folder, whose scripts or tasks are not judged against the rules`);
           if (queued.has(key({ ...inner, dir, handed }))) continue;
           if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${inner.line}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir });
+          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten, from: { lines: lineWrites, command } });
         }
       }
+      const all = lineWrites.all();
+      ran.push(all);
+      prior = (abs) => before(abs) ?? all(abs);
     }
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm, dir, file, unknown } = queue[at]!;
+    const { line, words, handed, depth, npm, dir, file, unknown, written, from } = queue[at]!;
+    // What the lines this runner runs write, the commands after it on its line may read (`npm run prep; npm test`).
+    const ran: WrittenBefore[] = [];
+    from?.lines.add(from.command, (abs) => ran.map((each) => each(abs)).find((why) => why !== undefined));
     // A program found on a PATH folder only known at run time (runners-started.ts, path-lookup.ts: R39-b1).
     if (unknown !== undefined) return unread(line, `\`${quoted(line)}\` runs a program codeward cannot place: ${unknown}`);
     if (npm) {
@@ -142,6 +172,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (placed?.unknown !== undefined) return unread(line, `${placed.unknown}, whose scripts are not judged against the rules`);
       const lines: string[] = [];
       for (const { folder, line: there } of placed?.places ?? [{ folder: dir, line }]) {
+        const rewritten = replaced(line, PACKAGE_FILES.map((name) => joinPath(folder, name)), written);
+        if (rewritten) return rewritten;
         // No package.json in a folder the line cd'd into (a folder word read wrong, or one the line makes): npm
         // takes the nearest one above, not read here, so not judged (R29-2). A place named by an option (`--prefix
         // sub`, `pnpm --dir sub`) is the package's folder as written: npm and pnpm take no other, and without a
@@ -153,7 +185,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
         if (read !== undefined && read.unread.length > 0) return unread(line, `${read.unread[0]!}, so its lines are not judged against the rules`);
         lines.push(...(read?.lines ?? []));
       }
-      const met = await judge(line, lines, handed, depth, true, dir);
+      const met = await judge(line, lines, handed, depth, true, dir, written, ran);
       if (met) return met;
       continue;
     }
@@ -162,7 +194,9 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).
     if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
-    const met = await judge(line, read.lines, handed, depth, false, dir, file, read.elsewhere);
+    const rewritten = replaced(line, read.files ?? [], written);
+    if (rewritten) return rewritten;
+    const met = await judge(line, read.lines, handed, depth, false, dir, written, ran, file, read.elsewhere);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
   }

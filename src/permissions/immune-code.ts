@@ -4,6 +4,7 @@ import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
 import { commandFileCode } from './immune-command-files.js';
+import { LineWrites } from './written-before.js';
 import { operandCode } from './immune-code-operands.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
@@ -96,6 +97,7 @@ function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
 export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean, place?: { readonly root: string; readonly runDir: string }): string | undefined {
   const name = command.name?.toLowerCase();
   if (name === undefined) return undefined;
+  let lineWrites: LineWrites | undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   const operand = operandCode(name, command);
@@ -105,7 +107,8 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   // A program's command language: a shell escape in its arguments (`sqlite3 db '.shell rm -rf build'`, psql's and
   // mysql's `-c`/`-e` text: red team R20-24) or in a file of commands it reads (`psql -f`, `sqlite3 -init`, `gdb -x`:
   // R21-3, R22-11; immune-command-files.ts).
-  const commandFile = commandFileCode(command, place);
+  // A file the line may write before the command reads it is not the text read now (R40-b6: written-before.ts).
+  const commandFile = commandFileCode(command, place, place === undefined ? undefined : (abs) => (lineWrites ??= new LineWrites(parse, place.runDir, place.root)).before(command)(abs));
   if (commandFile !== undefined) return commandFile;
   // sed's `e` alone runs the pattern space, the s///e flag the substituted line (red team R11-1).
   if ((name === 'sed' || name === 'gsed') && sedRunsRuntime(command.args)) return `${name} runs text only known at run time as a shell command (\`e\` without a command, or the s///e flag)`;

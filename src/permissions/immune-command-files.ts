@@ -33,6 +33,8 @@ interface Reading {
   readonly root: string;
   readonly runDir: string;
   files: number;
+  // Why the line may write a file before this command reads it (written-before.ts, R40-b6), asked lazily.
+  readonly written?: (abs: string) => string | undefined;
 }
 
 // The files the command's options name: [value, known].
@@ -95,6 +97,8 @@ function fileCode(name: string, base: string, reading: Reading, depth: number): 
   if (name === '' || reading.row.runtimeName?.test(name) === true) return `${reading.name} runs the commands of a file only known at run time (\`${name}\`)`;
   if (reading.row.code?.test(name) === true) return `${reading.name} runs \`${name}\` as code in another language, which codeward does not parse`;
   const abs = resolve(base, name);
+  const replaced = reading.written?.(abs);
+  if (replaced !== undefined) return `${reading.name} runs the commands of \`${name}\`, which the line may write before it runs (${replaced})`;
   const text = readWhole(abs, reading.root);
   if (text === undefined) return `${reading.name} runs the commands of \`${name}\` (its shell escapes run shell commands), which codeward could not read whole`;
   return textCode(text, `\`${name}\``, dirname(abs), reading, depth);
@@ -102,7 +106,7 @@ function fileCode(name: string, base: string, reading: Reading, depth: number): 
 
 // Why this command runs a shell command from its own text or a file of commands it reads, or undefined (`place`:
 // where the line runs; without one, any file it reads is not known).
-export function commandFileCode(command: SimpleCommand, place: { readonly root: string; readonly runDir: string } | undefined): string | undefined {
+export function commandFileCode(command: SimpleCommand, place: { readonly root: string; readonly runDir: string } | undefined, written?: (abs: string) => string | undefined): string | undefined {
   const name = command.name?.toLowerCase();
   const row = name !== undefined && Object.hasOwn(ROWS, name) ? ROWS[name]!.commands : undefined;
   if (name === undefined || row === undefined) return undefined;
@@ -110,7 +114,7 @@ export function commandFileCode(command: SimpleCommand, place: { readonly root: 
   // A word's values the line set (`X=--pre=rm; rg "$X" src`) count too.
   const texts = [...command.args, ...command.words.slice(1).flatMap((word) => (word.dynamic ? word.candidates : []))];
   if (row.argsAreText && texts.some((arg) => row.shell.test(arg))) return `${name} runs a shell command from its arguments`;
-  const reading: Reading = { name, row, root: place?.root ?? '/', runDir: place?.runDir ?? '/', files: 0 };
+  const reading: Reading = { name, row, root: place?.root ?? '/', runDir: place?.runDir ?? '/', files: 0, ...(written === undefined ? {} : { written }) };
   for (const file of fileOperands(command, row)) {
     if (!file.known) return `${name} runs the commands of a file only known at run time (\`${file.value}\`)`;
     if (place === undefined && file.value !== '-') return `${name} runs the commands of \`${file.value}\`, which codeward does not read here`;

@@ -52,6 +52,11 @@ export class TaskFolder {
     return [...this.texts].filter((entry): entry is [string, string] => entry[1] !== 'absent' && entry[1] !== 'unreadable');
   }
 
+  // Every path looked at so far, there or not (what the line may write before the runner reads it: written-before.ts).
+  looked(): string[] {
+    return [...this.texts.keys()];
+  }
+
   // Whether any file looked for so far stands there (read or not).
   found(): boolean {
     return [...this.texts.values()].some((text) => text !== 'absent');

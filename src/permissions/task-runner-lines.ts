@@ -17,6 +17,8 @@ export interface TaskLines {
   // The folder (from the run folder) the tasks were read from and run in (`make -C sub`): the runners they start
   // would be read from the run folder, so they are not known whole (decide-scripts.ts, fail closed).
   readonly elsewhere?: string;
+  // Every file the reading looked at, there or not.
+  readonly files?: readonly string[];
 }
 
 // make's job and load limits attached to their option (`make -j$(nproc)`, `--jobs=$N`): a value known only at run
@@ -52,7 +54,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
     if (step.unknown !== undefined) return { lines, unknown: `\`${shown}\` runs the task "${name || 'default'}" of ${runner.files}, which codeward cannot read whole: ${step.unknown}` };
     queue.push(...(step.calls ?? []));
   }
-  return { lines, found: folder.found(), ...(names.dir === undefined ? {} : { elsewhere: names.dir }) };
+  return { lines, found: folder.found(), files: folder.looked(), ...(names.dir === undefined ? {} : { elsewhere: names.dir }) };
 }
 
 // The simple commands of a line as sh reads their words (quotes removed).

@@ -67,7 +67,7 @@ export function etcArgs(args: string[]): void {
 // state: `roots` to `depth` levels (a folder closed to others hidden whole, never entered), at most `budget` entries
 // in each top folder (past it, what lies deeper there stays readable: a documented trade, said by the run), never
 // inside or around `areas` (the workspace and the writable folders: the person's own files). And the known copies of /etc's hidden secrets, as root or not.
-// Walked one folder at a time from what was kept (closed-folders.ts): a changed folder is read again alone.
+// Walked one folder at a time (closed-folders.ts).
 export interface Beyond {
   readonly roots: readonly string[];
   readonly depth: number;
@@ -83,7 +83,7 @@ export const BEYOND_DEPTH = 4;
 // Entries each top folder's walk may read (a budget per top folder: none can starve another). Past it, what lies deeper
 // in that folder stays readable (hiding it whole would hide what programs need: /opt/conda, /var/lib's package
 // databases), and the run says which folders were cut (sandbox.ts). Root makes the top folders, so the total is bounded
-// by what root installed: about 25 x this at worst, one lstat per folder when kept (closed-folders.ts).
+// by what root installed: about 25 x this at worst, one listing per folder (closed-folders.ts).
 export const BEYOND_BUDGET = 20_000;
 // Made by the view itself (fresh /proc, /dev, /tmp, /var/tmp, the view's /sys and /run), judged by the /etc and /usr
 // rules, or homes the jail empties (view-whole-root.ts). /var/tmp's folders come and go (a hidden path gone by bwrap's
@@ -133,7 +133,7 @@ export class EtcSecrets {
   }
 
   // Beyond /etc (the whole root's jail): the known copies of its secrets, and as root the closed walk, one folder at a
-  // time from `folders` (closed-folders.ts: a folder that changed is read again alone). `cut`: the top folders whose
+  // time through `folders` (closed-folders.ts). `cut`: the top folders whose
   // budget ran out (what lies deeper in them stays readable: said once by the run, BEYOND_BUDGET).
   beyondFound(folders: ClosedFolders, cut: string[] = []): SecretPath[] {
     const found: SecretPath[] = [];

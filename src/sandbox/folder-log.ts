@@ -10,8 +10,8 @@ export function folderKey(path: string): string {
   return keyOf(lstatQuiet(path, true));
 }
 
-// The same from the folder's stats (one lstat for its key and its mode: closed-folders.ts).
-export function keyOf(stats: BigIntStats | undefined): string {
+// The same from the folder's stats.
+function keyOf(stats: BigIntStats | undefined): string {
   return stats ? `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.ctimeNs}` : '-';
 }
 

@@ -5,8 +5,10 @@ const GITLINK = 0o160000;
 const SPARSE_DIR = 0o040000;
 
 export interface IndexEntry {
+  // Lossy when the path is not UTF-8: `raw` then holds its bytes.
   readonly name: string;
   readonly mode: number;
+  readonly raw?: Buffer;
 }
 
 // Every entry of an index file (versions 2 to 4), read directly: no process to start. undefined when
@@ -49,8 +51,9 @@ export function indexEntries(index: Buffer): IndexEntry[] | undefined {
     }
     previous = raw;
     // eslint-disable-next-line no-control-regex
-    const name = /[^\x00-\x7f]/.test(raw) ? Buffer.from(raw, 'latin1').toString('utf8') : raw;
-    entries.push({ name, mode });
+    const bytes = /[^\x00-\x7f]/.test(raw) ? Buffer.from(raw, 'latin1') : undefined;
+    const name = bytes ? bytes.toString('utf8') : raw;
+    entries.push(bytes && !Buffer.from(name, 'utf8').equals(bytes) ? { name, mode, raw: bytes } : { name, mode });
   }
   // A split index keeps entries in a shared file too (its own entries may have empty names): let git
   // read it. git reads the `link` extension wherever it stands among the extensions, so every one is
@@ -79,6 +82,16 @@ function hasExtension(index: Buffer, offset: number, name: string): boolean {
 export function indexGitlinks(index: Buffer): string[] | undefined {
   return indexEntries(index)?.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => entry.name);
 }
+
+// The gitlinks as the sandbox's walks carry them: a path that is not UTF-8 as `carried` (its bytes).
+export function carriedGitlinks(index: Buffer): string[] | undefined {
+  return indexEntries(index)?.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => (entry.raw ? carried(entry.raw) : entry.name));
+}
+
+// A name carried as a string though it may not be UTF-8 (a gitlink of an index, kept in JSON caches too): itself when
+// UTF-8, else a NUL (never in a path) and its bytes in hex. `rawOf` gives such a name's bytes back (undefined: UTF-8).
+export const carried = (raw: Buffer): string => (Buffer.from(raw.toString('utf8'), 'utf8').equals(raw) ? raw.toString('utf8') : `\0${raw.toString('hex')}`);
+export const rawOf = (name: string): Buffer | undefined => (name.startsWith('\0') ? Buffer.from(name.slice(1), 'hex') : undefined);
 
 // Whether an entry is a sparse index's folder (its files are only listed by git, which expands it).
 export function isSparseFolder(entry: IndexEntry): boolean {

@@ -1,7 +1,7 @@
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { statQuiet } from '../files/stat-quiet.js';
 import { recentlyChanged } from '../workspace/listings.js';
-import { indexGitlinks } from './git-index.js';
+import { carriedGitlinks } from './git-index.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
 
 // At most this many indexes are kept in the state file (the workspaces' and their linked worktrees' last used).
@@ -43,7 +43,7 @@ export class GitlinkMemo {
     return this.#reads;
   }
 
-  // indexGitlinks of the file `index` (at most `max` bytes); undefined when it cannot be read or parsed.
+  // carriedGitlinks of the file `index` (at most `max` bytes); undefined when it cannot be read or parsed.
   gitlinks(index: string, max: number): readonly string[] | undefined {
     const before = identityOf(index);
     const known = this.#byPath.get(index);
@@ -55,7 +55,7 @@ export class GitlinkMemo {
     }
     this.#reads += 1;
     const data = readGitMetadataBytes(index, max);
-    const gitlinks = data ? indexGitlinks(data) : undefined;
+    const gitlinks = data ? carriedGitlinks(data) : undefined;
     const after = identityOf(index);
     if (before !== undefined && after?.key === before.key && !this.tooRecent(before.ctimeNs)) {
       this.#byPath.set(index, { identity: before.key, gitlinks });

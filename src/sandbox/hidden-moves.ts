@@ -1,5 +1,6 @@
-import { lstatSync, readdirSync, renameSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { lstatSync, renameSync } from 'node:fs';
+import { bytePath, listBytes } from './byte-names.js';
+import { basename, dirname, relative, sep } from 'node:path';
 import { moveAside } from './planted.js';
 
 // Red team R6-9: what the sandbox hides in the workspace (the non-accessible globs) is a mount point, which
@@ -11,7 +12,7 @@ import { moveAside } from './planted.js';
 
 const MAX_DEPTH = 32;
 
-function identity(path: string): string | undefined {
+function identity(path: string | Buffer): string | undefined {
   try {
     const stats = lstatSync(path, { bigint: true });
     return stats.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined;
@@ -32,17 +33,18 @@ export function hiddenAncestors(root: string, hidden: readonly string[]): Map<st
   return folders;
 }
 
-// The folder of the workspace with this identity, wherever a run moved it.
-function find(root: string, id: string, depth = 0): string | undefined {
+// The folder of the workspace with this identity, wherever a run moved it: its path as bytes (listed by bytes,
+// byte-names.ts: below a name that is not UTF-8 too, utf55), and as a string for messages.
+function find(root: Buffer, id: string, depth = 0): Buffer | undefined {
   let entries;
   try {
-    entries = readdirSync(root, { withFileTypes: true });
+    entries = listBytes(root);
   } catch {
     return undefined;
   }
-  for (const entry of entries) {
+  for (const { raw, entry } of entries) {
     if (!entry.isDirectory()) continue;
-    const path = join(root, entry.name);
+    const path = bytePath(root, raw);
     if (identity(path) === id) return path;
     const deeper = depth < MAX_DEPTH ? find(path, id, depth + 1) : undefined;
     if (deeper) return deeper;
@@ -57,12 +59,13 @@ export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string,
   // Topmost first: moving a folder back brings the ones below it back too.
   for (const [path, id] of [...before].sort(([a], [b]) => a.length - b.length)) {
     if (identity(path) === id) continue;
-    const moved = find(root, id);
-    if (!moved) continue;
+    const found = find(Buffer.from(root), id);
+    if (!found) continue;
+    const moved = found.toString('utf8');
     const rel = (at: string) => relative(root, at).split(sep).join('/');
     try {
       const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
-      renameSync(moved, path);
+      renameSync(found, path);
       warnings.push(`a sandboxed command moved ${rel(path)} to ${rel(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
     } catch (error) {
       warnings.push(`a sandboxed command moved ${rel(path)} to ${rel(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);

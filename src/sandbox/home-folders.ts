@@ -1,11 +1,12 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { nssAccounts, withNss } from './home-nss.js';
 import { homeParents, hostHomes, passwdHomes, WSL_DRIVE, type HomeHost } from './home-shape.js';
 
 // Every home-shaped folder that exists here (the shapes' and the host's home parents listed, WSL's Windows profiles,
 // and each account's passwd home with a login shell): the whole-root view of `--sandbox off`'s jail shows each as the
 // default-deny view shows a home (view-whole-root.ts; other users' homes are readable there, as root or by their
-// modes; the default-deny view shows none of them).
-export function homeFolders(host: HomeHost = hostHomes()): string[] {
+// modes; the default-deny view shows none of them). The accounts are /etc/passwd's and NSS's (red team R40-a3).
+export function homeFolders(host: HomeHost = withNss(hostHomes(), nssAccounts())): string[] {
   const found = new Set<string>(['/root']);
   for (const parent of [...homeParents(host), ...wslUsers(host.wslRoot)]) {
     try {

@@ -7,11 +7,13 @@ export const WSL_DRIVE = /^[a-z]$/;
 
 // What this host says about where homes are (read from its /etc; a test's own folder): the accounts, the folders new
 // homes are made in (useradd's HOME, adduser's DHOME, SSSD's override_homedir/fallback_homedir: LDAP/SSSD homes under
-// /data/home or /u that /etc/passwd does not list), and WSL's drive root ('' for /).
+// /data/home or /u that /etc/passwd does not list), and WSL's drive root ('' for /). With NSS asked (home-nss.ts, the
+// jail only): its accounts in `passwd` too, and why it could not be asked.
 export interface HomeHost {
   readonly passwd: string;
   readonly parents: readonly string[];
   readonly wslRoot: string;
+  readonly nssProblem?: string;
 }
 
 // Never a home, whatever an account says (old Debian's `bin:/bin:/bin/sh`, `games:/usr/games`): the system's own
@@ -45,7 +47,7 @@ export function passwdHomes(passwd: string): string[] {
 }
 
 // This host's homes as its /etc says (`etc`: a test's own folder). SSSD's /data/home/%u: the folder before the first
-// %-part; wsl.conf's root in its [automount] section.
+// %-part; wsl.conf's root in its [automount] section. The jail adds NSS's accounts (home-nss.ts withNss).
 export function hostHomes(etc = '/etc'): HomeHost {
   const read = (name: string): string => {
     try {

@@ -1,5 +1,6 @@
 import { lstatSync } from 'node:fs';
 import { bytePath, holdsBelow, isFaithful, setAside, setAsideMessage } from './byte-names.js';
+import { byParts, spellBelow } from './byte-held.js';
 
 type Folder = { path: string; rel: string };
 
@@ -32,38 +33,21 @@ export function spellHeld(held: string, rel: string, raw: Buffer, since: number,
 }
 
 // `sub` (bytes, below `start`) as a string that names it: each part that is not UTF-8 is set aside to its spelling
-// (`renamed`: what this walk already renamed, by the lossy path to it). undefined when one could not be.
-export function spell(start: Folder, sub: Buffer, renamed: Map<string, string>, warnings: string[]): string | undefined {
+// through held descriptors (byte-held.ts: a folder swapped for a link after find listed it is not followed; `start.id`:
+// the folder the walk began with). `renamed`: what this walk already renamed, by the lossy path to it. undefined when
+// one could not be (said).
+export function spell(start: Folder & { id?: string }, sub: Buffer, renamed: Map<string, string>, warnings: string[]): string | undefined {
   if (isFaithful(sub)) return sub.toString('utf8');
-  const parts: string[] = [];
-  let at = 0;
-  for (const raw of byParts(sub)) {
-    at += raw.length + 1;
-    const key = `${parts.join('/')}/${raw.toString('utf8')}:${raw.toString('hex')}`;
-    let name = isFaithful(raw) ? raw.toString('utf8') : renamed.get(key);
-    if (name === undefined) {
-      const folder = [start.path, ...parts].join('/');
-      const rel = [start.rel, ...parts].filter(Boolean).join('/');
-      try {
-        name = setAside(folder, raw);
-        warnings.push(setAsideMessage(rel, raw, name, at < sub.length ? 'what the run left changed below it' : 'what the run left changed'));
-      } catch (error) {
-        warnings.push(`${[rel, raw.toString('utf8')].filter(Boolean).join('/')} has a name that is not UTF-8 and could not be renamed (${(error as Error).message}): what the run left in it was not checked; check it`);
-        return undefined;
-      }
-      renamed.set(key, name);
-    }
-    parts.push(name);
+  const key = (parts: readonly string[], raw: Buffer): string => `${parts.join('/')}/${raw.toString('utf8')}:${raw.toString('hex')}`;
+  const told = (parts: readonly string[], raw: Buffer, name: string): void => {
+    renamed.set(key(parts, raw), name);
+    const below = parts.length + 1 < byParts(sub).length;
+    warnings.push(setAsideMessage([start.rel, ...parts].filter(Boolean).join('/'), raw, name, below ? 'what the run left changed below it' : 'what the run left changed'));
+  };
+  try {
+    return spellBelow(start.path, sub, told, (parts, raw) => renamed.get(key(parts, raw)), (stats) => start.id === undefined || `${stats.dev}:${stats.ino}` === start.id);
+  } catch (error) {
+    warnings.push(`${[start.rel, sub.toString('utf8')].filter(Boolean).join('/')} has a name that is not UTF-8 and could not be renamed (${(error as Error).message}): what the run left in it was not checked; check it`);
+    return undefined;
   }
-  return parts.join('/');
 }
-
-function byParts(sub: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  for (let at = 0, end = sub.indexOf(0x2f); at <= sub.length; at = end + 1, end = sub.indexOf(0x2f, at)) {
-    parts.push(sub.subarray(at, end < 0 ? sub.length : end));
-    if (end < 0) break;
-  }
-  return parts;
-}
-

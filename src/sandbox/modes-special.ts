@@ -1,14 +1,18 @@
 import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
+import { listener } from './socket-listener.js';
 
 // A FIFO, socket or device node found changed since an in-place run started (clearRiskyModes, modes.ts). Who made it
 // is not written anywhere codeward can read: the run, or another program of the person's on the host at the same time
 // (a dev database's `.s.PGSQL.5432`, a tool's FIFO). Red team R38-a2: removing every one of them by its change time took
 // the person's live server socket and blamed it on the run. So, by what each kind can tell:
 // - a socket some live process has bound (the kernel's list, /proc/net/unix) is not the run's: the run's processes
-//   all died with its pid namespace (bwrap --unshare-pid --die-with-parent). Left alone, no warning. A socket no
-//   process holds blocks no reader (opening one fails at once) and serves nobody: removed, said as such.
+//   all died with its pid namespace (bwrap --unshare-pid --die-with-parent). Left alone, no warning. That list is this
+//   network namespace's and spells the path as bind() did (red team R40-a4: a container's listener, one bound through
+//   a symlinked folder), so a socket not in it is asked itself: a connect() that succeeds (or meets a full backlog)
+//   is a listener, left alone; ECONNREFUSED is no listener in any namespace. A socket no process holds blocks no
+//   reader (opening one fails at once) and serves nobody: removed, said as such. Any other answer: left, said.
 // - a FIFO or device cannot be told apart: a reader that opens a FIFO waits for ever (R37-a7: `.gitignore`), so it is
 //   moved aside (renamed beside itself, recoverable, never deleted), and the warning says it may be the person's.
 
@@ -42,11 +46,14 @@ function readBound(): Set<string> {
 // The special file at `path` (`rel` for the message) settled when changed since `since`; the warning, if any.
 // `memo`: the socket list of one walk. `plain`: its path by name (`path` may be /proc/self/fd/N/name, a held folder's):
 // what a live process bound is matched by.
-export function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }, plain = path): string | undefined {
+export async function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }, plain = path): Promise<string | undefined> {
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return undefined;
   if (stats.isSocket()) {
     if ((memo.live ??= liveSocketPaths())(plain)) return undefined;
+    const answer = await listener(path);
+    if (answer === 'listens') return undefined;
+    if (answer !== 'ECONNREFUSED') return `${rel}, a socket made or changed while the run went, was left in place: whether something listens on it could not be told (${answer}); remove it if it is not yours`;
     try {
       unlinkSync(path);
       return `${rel}, a socket made or changed while the run went that no process holds, was removed (nothing listened on it)`;

@@ -84,7 +84,7 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   // The folders the walk gave u+rwx (modes-unlisted.ts), held open until the walk ends.
   const opened: Unlisted[] = [];
   const special = async (path: string, rel: string, plain: string): Promise<void> => {
-    const message = (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo, plain);
+    const message = await (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo, plain);
     if (message !== undefined) warnings.push(message);
   };
   // Lists a folder, judges each entry; returns its subfolders. Red team R39-a1: a run still going (another exec of the

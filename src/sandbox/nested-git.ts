@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
@@ -6,6 +5,10 @@ import { findOnPath } from './which.js';
 import { configRunsProgram } from './git-programs.js';
 import { repositoryOf } from './git-config.js';
 import { GitlinkMemo } from './gitlink-memo.js';
+import { rawOf } from './git-index.js';
+import { lsFilesStage } from './git-ls-files.js';
+import { spellBelow } from './byte-held.js';
+import { listBytes, setAside, setAsideMessage } from './byte-names.js';
 import { moveAside } from './planted.js';
 import { within } from './policy.js';
 import { lstatBeneath, readBeneath } from '../workspace/own-read-sync.js';
@@ -130,9 +133,7 @@ function gitlinksOf(gitDir: string, worktree: string, env: Env, top: boolean, me
   const git = findOnPath('git', env);
   if (!git) return [];
   // Only the index is read; no config key of the (guarded) repository can make ls-files run anything.
-  const result = spawnSync(git, ['-c', 'core.fsmonitor=false', 'ls-files', '--stage', '-z'], { cwd: worktree, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...env, GIT_OPTIONAL_LOCKS: '0' } });
-  if (result.status !== 0) return [];
-  return result.stdout.split('\0').filter((entry) => entry.startsWith('160000 ')).map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  return lsFilesStage(git, worktree, env)?.gitlinks ?? [];
 }
 
 interface Walk {
@@ -185,7 +186,9 @@ const inControl = (walk: Walk, path: string): boolean => walk.controls.some((con
 
 // Every gitlink of the index of `gitDir` (checkout `worktree`), at any depth.
 function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], depth: number): void {
-  for (const path of links) {
+  for (const link of links) {
+    const path = nameable(walk, worktree, link);
+    if (path === undefined) continue;
     const checkout = join(worktree, path);
     const dotGit = join(checkout, '.git');
     const gitDir = gitDirOf(dotGit);
@@ -209,6 +212,42 @@ function visitGitlinks(walk: Walk, worktree: string, links: readonly string[], d
   }
 }
 
+// A gitlink as a path that names it: one that is not UTF-8 (git-index.ts `carried`) has each such part of its checkout
+// set aside to its spelling (byte-held.ts, through held folders; byte-names.ts' rule) and said, then is judged under
+// it. Before the run (`collect`) nothing is renamed: such a checkout then counts as the run's after it (fails closed).
+function nameable(walk: Walk, worktree: string, link: string): string | undefined {
+  const raw = rawOf(link);
+  if (raw === undefined) return link;
+  if (walk.collect) return undefined;
+  const lossy = raw.toString('utf8');
+  const told = (parts: readonly string[], part: Buffer, name: string): void => {
+    walk.warnings.push(setAsideMessage(show(walk, join(worktree, ...parts)).replace(/^\.$/, ''), part, name, 'a submodule checkout a plain git status enters'));
+  };
+  try {
+    return spellBelow(worktree, raw, told);
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (!missing) walk.warnings.push(`the index names ${show(walk, join(worktree, lossy))} as a submodule, whose path is not UTF-8 and could not be renamed (${(error as Error).message}): do not run git in this workspace before checking it`);
+    return undefined;
+  }
+}
+
+// A name under `.git/modules` or `.git/worktrees` that is not UTF-8 (byte-names.ts' rule): set aside to its spelling,
+// said, and judged under it (a submodule's `.git` file naming it then names nothing: git enters no folder). Before the
+// run (`collect`) it is left (and so counts as the run's after it).
+function controlName(walk: Walk, folder: string, raw: Buffer): string[] {
+  if (walk.collect) return [];
+  const rel = show(walk, folder);
+  try {
+    const name = setAside(folder, raw);
+    walk.warnings.push(setAsideMessage(rel, raw, name, 'a git folder a plain git could enter'));
+    return [name];
+  } catch (error) {
+    walk.warnings.push(`${rel}/${raw.toString('utf8')} has a name that is not UTF-8 and could not be renamed (${(error as Error).message}): do not run git in this workspace before checking it`);
+    return [];
+  }
+}
+
 const GIT_DATA = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'lfs', 'rr-cache', 'remotes', 'branches', 'svn']);
 
 // Every folder under `.git/modules/**` and `.git/worktrees/*` (at any depth: names may hold slashes,
@@ -222,7 +261,7 @@ function scanControl(walk: Walk, folder: string, depth: number): void {
   }
   let entries: string[];
   try {
-    entries = readdirSync(folder);
+    entries = listBytes(folder).flatMap((entry) => (entry.faithful ? [entry.name] : controlName(walk, folder, entry.raw)));
   } catch {
     return;
   }

@@ -140,7 +140,7 @@ export interface SandboxedRun {
   readonly backend: Backend;
   readonly mode: 'read-only' | 'workspace-write';
   readonly network: boolean;
-  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets; readonly folders: (file: string | undefined) => ClosedFolders };
+  readonly jail?: { readonly hidden: readonly SecretPath[]; readonly view: WholeRootView; readonly etc: EtcSecrets; readonly folders: () => ClosedFolders };
 }
 
 // The write gate's context and its hook walk (the `obeyed` chunk, scripts/chunk-groups.mjs): imported on use.
@@ -208,7 +208,6 @@ export class ProcessSandbox {
   private toolchainSecrets: ToolchainSecrets | undefined;
   private etcSecrets: EtcSecrets | undefined;
   private viewCache: ViewCache | undefined;
-  private closedFolders: ClosedFolders | undefined;
   private obeyedScan: ObeyedScan | undefined;
   // The folders the write gate's symlink walk read before each run (obeyed-alias.ts), and each repository's
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
@@ -342,12 +341,11 @@ export class ProcessSandbox {
     const toolchains = this.toolchainSecrets;
     // VIEW_RULES: a walk made under other allow-lists (an older codeward's) is not reused.
     const shownKey = JSON.stringify([VIEW_RULES, this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS, policy.shown]);
-    // Beyond /etc (the jail as root): kept one folder at a time (closed-folders.ts: a changed /var/log is read alone).
+    // Beyond /etc (the jail as root): read afresh by every run, one folder at a time (closed-folders.ts).
     const cut: string[] = [];
-    const closedFolders = run.jail ? (this.closedFolders ??= run.jail.folders(safeCache && join(dirname(safeCache), 'closed-folders.json'))) : undefined;
+    const closedFolders = run.jail?.folders();
     const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders, cut) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
-    closedFolders?.save();
     const cutWarning = cut.join('\n') === this.walkCut ? undefined : cutNote(cut);
     this.walkCut = cut.join('\n');
     // Their decisions are kept beside the walk's cache (clean-configs-kept.ts): only where no sandboxed process can write.

@@ -3,14 +3,14 @@
 // `git show HEAD:.env` the whole file) and sees the hidden file as emptied (`git commit -a` would
 // commit it empty, `git stash` would stash the empty version and `git stash pop` outside empty the real
 // file). Found by reading the index directly (git-index.ts), cached by the index file's identity.
-import { spawnSync } from './spawn-sync.js';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { foldersUp } from '../workspace/above.js';
 import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
-import { indexEntries, isSparseFolder } from './git-index.js';
+import { carried, indexEntries, isSparseFolder, rawOf } from './git-index.js';
+import { lsFilesStage } from './git-ls-files.js';
 import { findOnPath } from './which.js';
 import { historyNames, refsIdentity, type HistoryState } from './history-secrets.js';
 import { otherIndexes, otherNames, othersIdentity } from './tracked-secrets-worktrees.js';
@@ -89,18 +89,14 @@ function indexListing(repository: GitRepository, env: Readonly<Record<string, st
   if (!data) return undefined;
   const entries = indexEntries(data);
   if (entries && !entries.some(isSparseFolder)) {
-    return { names: entries.map((entry) => entry.name), gitlinks: entries.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => entry.name) };
+    return { names: entries.map((entry) => entry.name), gitlinks: entries.filter((entry) => (entry.mode & 0o170000) === GITLINK).map((entry) => (entry.raw ? carried(entry.raw) : entry.name)) };
   }
   // A split or sparse index: git lists it (expanding sparse folders). No config key of the repository
   // makes ls-files run a program once fsmonitor is off; GIT_* variables would name another repository.
   const git = findOnPath('git', env);
   if (!git) return undefined;
   const clean = Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('GIT_')));
-  const result = spawnSync(git, ['-c', 'core.fsmonitor=false', 'ls-files', '--stage', '-z'], { cwd: repository.worktree, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...clean, GIT_OPTIONAL_LOCKS: '0' } });
-  if (result.status !== 0) return undefined;
-  const lines = result.stdout.split('\0').filter((line) => line !== '');
-  const name = (line: string): string => line.slice(line.indexOf('\t') + 1);
-  return { names: lines.map(name), gitlinks: lines.filter((line) => line.startsWith('160000 ')).map(name) };
+  return lsFilesStage(git, repository.worktree, clean);
 }
 
 // Which index names match: by the path relative to the workspace when inside it, and by the path
@@ -164,6 +160,8 @@ export class TrackedSecretCheck {
     const found = [{ repository, files: own.files }];
     if (depth >= MAX_SUBMODULE_DEPTH) return found;
     for (const link of own.gitlinks) {
+      // One that is not UTF-8 is in `files` already (read): it cannot be named.
+      if (rawOf(link) !== undefined) continue;
       const worktree = join(repository.worktree, link);
       const sub = repositoryOf(worktree, workspaceRoot);
       if (!sub || sub.worktree !== worktree) continue;
@@ -187,7 +185,12 @@ export class TrackedSecretCheck {
     const listing = stats.isFile() ? indexListing(repository, this.env) : undefined;
     const history = historyNames(repository.worktree, refs, cached?.history, this.env, (names) => matching(names, this.matcher, inside ? prefix : ''));
     const elsewhere = others === 'too-many' ? [UNREADABLE] : otherNames(others).flatMap(({ label, names }) => (names === undefined ? [`${label}/${UNREADABLE}`] : matching(names, this.matcher, inside ? prefix : '').map((name) => `${label}/${name}`)));
-    const files = listing === undefined ? [UNREADABLE] : [...new Set([...matching(listing.names, this.matcher, inside ? prefix : ''), ...(history?.names ?? []), ...elsewhere])];
+    // A submodule whose path is not UTF-8 cannot be named to read its index: it counts as tracking a secret (utf55).
+    const unnamed = (listing?.gitlinks ?? []).flatMap((link) => {
+      const raw = rawOf(link);
+      return raw === undefined ? [] : [`${raw.toString('utf8')}/${UNREADABLE}`];
+    });
+    const files = listing === undefined ? [UNREADABLE] : [...new Set([...matching(listing.names, this.matcher, inside ? prefix : ''), ...(history?.names ?? []), ...elsewhere, ...unnamed])];
     const result = { identity, files, gitlinks: listing?.gitlinks ?? [], ...(history ? { history } : {}) };
     this.cache.set(repository.gitDir, result);
     this.save();

@@ -10,6 +10,7 @@ import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 import { namesMatching, rowOf, unlisted } from './view-allow.js';
 import { etcArgs } from './etc-view.js';
+import { unnamedHolds } from './view-bytes.js';
 export { cutNote, ETC_SECRETS, etcCopied, EtcSecrets } from './etc-view.js';
 
 // THREAT-MODEL "A default-deny sandbox view": a sandboxed process sees the system folders below, /etc and
@@ -149,7 +150,10 @@ export class ToolchainSecrets {
   }
 
   private walk(dir: string, rel: readonly string[], depth: number, deep: readonly ((name: string) => boolean)[][], found: Map<string, SecretPath>, log: FolderLog | undefined): void {
-    for (const item of readFolder(dir, log)) {
+    const items = readFolder(dir, log);
+    const anchored = (at: string): boolean => deep.some((segments) => at.split('/').every((part, index) => segments[index]?.(part) === true) && at.split('/').length === segments.length);
+    if (unnamedHolds(dir, items.map((item) => item.name), rel, (at) => this.shallow.entry(at) || anchored(at))) return void found.set(realOf(dir), { path: realOf(dir), kind: 'dir' });
+    for (const item of items) {
       const parts = [...rel, item.name];
       const path = join(dir, item.name);
       // Patterns whose first segments match this path so far.
@@ -176,6 +180,7 @@ const PREFIX_DEPTH = 6;
 // (PREFIX_CONTENT) are not entered; the rest is (`envs`, `versions`, `installs`...).
 function prefixSecrets(dir: string, depth: number, found: Map<string, SecretPath>, log: FolderLog | undefined): void {
   const entries = readFolder(dir, log);
+  if (unnamedHolds(dir, entries.map((entry) => entry.name), [], (at) => PREFIX_CREDENTIALS.some((rel) => at.endsWith(`/${rel}`)))) return void found.set(realOf(dir), { path: realOf(dir), kind: 'dir' });
   const prefix = entries.some((entry) => entry.name === 'bin' && (entry.isDirectory() || entry.isSymbolicLink()));
   if (prefix) {
     for (const rel of PREFIX_CREDENTIALS) {

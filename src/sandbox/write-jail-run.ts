@@ -1,4 +1,6 @@
 import { homeFolders } from './home-folders.js';
+import { nssAccounts, nssWarning, withNss } from './home-nss.js';
+import { hostHomes } from './home-shape.js';
 import { JAIL_FIX, JAIL_WORDS } from './jail-words.js';
 import { readablePaths, realOf, realPaths, sandboxPolicy, within, type WholeRootView } from './policy.js';
 import { SecretFinder, type SecretPath } from './secret-files.js';
@@ -26,6 +28,8 @@ export interface JailHiddenInput {
   readonly readable: readonly string[];
   // codeward's own folders (state, cache, the warm engines' sockets).
   readonly own: readonly string[];
+  // Every home of the host (home-folders.ts).
+  readonly homes: readonly string[];
 }
 
 // What the default-deny view hides by not showing it and the whole root shows: the credential catalogue of EVERY home
@@ -36,7 +40,7 @@ export function jailHidden(input: JailHiddenInput): SecretPath[] {
   const home = input.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const areas = [input.root, ...realPaths(input.writable, realHome, input.root)];
-  const found = jailSecrets({ homes: [home, accountHomeDir(), ...homeFolders()], env: input.env, workspace: [], own: input.own, readable: realPaths(readablePaths(input.readable, realHome), realHome, input.root) });
+  const found = jailSecrets({ homes: [home, accountHomeDir(), ...input.homes], env: input.env, workspace: [], own: input.own, readable: realPaths(readablePaths(input.readable, realHome), realHome, input.root) });
   return found.filter((secret) => !areas.some((area) => within(area, secret.path)));
 }
 
@@ -84,13 +88,14 @@ export interface JailHost {
   readonly folderListings: FolderListings;
   // The write gate's walk of the workspace (one per engine).
   walk(): ObeyedScan;
-  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets; folders: (file: string | undefined) => ClosedFolders } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
+  sandboxed(run: { backend: { kind: 'bwrap' | 'seatbelt'; path: string }; mode: 'workspace-write'; network: true; jail: { hidden: readonly SecretPath[]; view: WholeRootView; etc: EtcSecrets; folders: () => ClosedFolders } }, cwd: string, options: { stage: false }): Promise<JailedRun>;
 }
 
 // The prepared run's fields the jail sets (sandbox.ts PreparedRun).
 export interface JailedRun {
   readonly wrapper: readonly string[];
   readonly writeJail?: string;
+  readonly warning?: string;
   readonly after?: () => Promise<string[]>;
 }
 
@@ -98,13 +103,17 @@ export interface JailedRun {
 // seccomp filter of local sockets, never staged) with the whole root read-only as its view (view-whole-root.ts) and
 // what the default-deny view hides by not showing it hidden explicitly. `own`: codeward's own folders.
 export async function jailed<Options extends object>(host: JailHost, backend: { kind: 'bwrap' | 'seatbelt'; path: string }, cwd: string, options: Options, own: readonly string[]): Promise<JailedRun> {
-  const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own });
+  // The host's homes, NSS's accounts' too (one `getent passwd`, bounded: home-nss.ts).
+  const homeHost = withNss(hostHomes(), nssAccounts());
+  const homes = homeFolders(homeHost);
+  const hidden = jailHidden({ root: host.root, env: host.env, writable: host.settings.writable ?? [], readable: host.settings.readable ?? [], own, homes });
   // Every home as the default-deny view shows one (view-whole-root.ts, red team R37-a1).
   const home = host.env['HOME'];
   const realHome = home && home.startsWith('/') ? realOf(home) : undefined;
   const writable = realPaths(host.settings.writable ?? [], realHome, host.root);
-  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homeFolders()], [...writable, ...realPaths(readablePaths(host.settings.readable ?? [], realHome), realHome, host.root)]));
+  const view = wholeRoot(jailHomes(host.root, [home, accountHomeDir(), ...homes], [...writable, ...realPaths(readablePaths(host.settings.readable ?? [], realHome), realHome, host.root)]));
   // macOS: a profile from the same policy (write-jail.ts), the write gate's walk around it.
-  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable], view.homes), folders: (file) => new ClosedFolders(file) } }, cwd, { ...options, stage: false });
-  return { ...run, writeJail: jailNote() };
+  const run = backend.kind === 'seatbelt' ? await jailedSeatbelt({ path: backend.path, root: host.root, env: host.env, settings: host.settings, hidden, deep: host.walk(), listings: host.folderListings }) : await host.sandboxed({ backend, mode: 'workspace-write', network: true, jail: { hidden, view, etc: etcWhole([host.root, ...writable], view.homes), folders: () => new ClosedFolders() } }, cwd, { ...options, stage: false });
+  const warning = ['warning' in run ? run.warning : undefined, homeHost.nssProblem === undefined ? undefined : nssWarning(homeHost.nssProblem)].filter((line) => line !== undefined).join('; ');
+  return { ...run, writeJail: jailNote(), ...(warning ? { warning } : {}) };
 }

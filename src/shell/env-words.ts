@@ -8,6 +8,7 @@
 // read again (issue 26, fix42).
 import { longOption } from './gnu-long.js';
 import { LONG_OPTIONS } from './long-options.js';
+import { splitText } from './env-split-text.js';
 
 export interface EnvRead {
   // The command env runs: its words, each -S string split in place; [] when it runs none (`env`, `env --help`).
@@ -30,8 +31,10 @@ const SHORT_FLAGS = 'iv0';
 const SHORT_VALUED = 'uCSa';
 const LONGS = Object.keys(LONG_OPTIONS['env']!.longs);
 const VALUED = new Set(['unset', 'chdir', 'split-string', 'argv0']);
-const NO_COMMAND = new Set(['help', 'version', 'list-signal-handling']);
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+// (--list-signal-handling lists and then runs the command: GNU env 9.1 `env --list-signal-handling echo hi` prints hi.)
+const NO_COMMAND = new Set(['help', 'version']);
+// GNU env (putenv) takes any word holding `=` that is no option as an assignment: `=x` and `BASH_FUNC_ls%%=…` too.
+const ASSIGNMENT = /^(?!-)[^]*=/;
 
 // `env -S TEXT` / `--split-string=TEXT`: env splits TEXT into words IN PLACE of the option and reads on, its own
 // options included (`env -S "-i sh" x` is `env -i sh x`; `env -S git push origin` is `env git push origin`). `words`
@@ -46,148 +49,127 @@ export function envSplit(words: readonly string[], found: { readonly index: numb
   return [...words.slice(0, optionAt), ...(kept.length > 1 ? [kept] : []), ...(text === '' ? [] : split(text)), ...words.slice(found.index + 1)];
 }
 
-// How env -S splits its text: blanks separate, '…' is literal, "…" and bare text take backslash escapes (`\_` a blank,
-// a separator outside "…",
-// `\c` ends the text), `#` at a word's start ends it. `${NAME}` is a value only known at run time: the word keeps it.
-function splitText(text: string): string[] {
-  const words: string[] = [];
-  let word: string | undefined;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quote === '' && /\s/.test(ch)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-      continue;
-    }
-    if (quote === '' && ch === '#' && word === undefined) break;
-    if (ch === quote) {
-      quote = '';
-      word ??= '';
-      continue;
-    }
-    if (quote === '' && (ch === "'" || ch === '"')) {
-      quote = ch;
-      word ??= '';
-      continue;
-    }
-    if (ch === '\\' && quote !== "'" && i + 1 < text.length) {
-      const next = text[++i]!;
-      if (next === 'c') break;
-      // `\_` outside double quotes separates words (GNU env: the #! line's blank); inside them it is a blank.
-      if (next === '_' && quote === '') {
-        if (word !== undefined) words.push(word);
-        word = undefined;
-        continue;
-      }
-      word = (word ?? '') + (next === '_' ? ' ' : ({ n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' } as Record<string, string>)[next] ?? next);
-      continue;
-    }
-    word = (word ?? '') + ch;
-  }
-  if (word !== undefined) words.push(word);
-  return words;
+// A word as env's readers hold it: `dynamic` when part of it is only known at run time (never an assignment then).
+export interface EnvWord {
+  readonly value: string;
+  readonly dynamic?: boolean;
 }
 
 interface Reading {
-  current: string[];
   assignments: string[];
   folders: string[];
   unset: string[];
   empties: boolean;
-  split: boolean;
+  none: boolean;
   unknown?: string;
 }
 
-// What env does with `words` (words[0] is env itself, by any path).
-export function readEnv(words: readonly string[]): EnvRead {
-  const read: Reading = { current: [...words], assignments: [], folders: [], unset: [], empties: false, split: false };
-  let at = 1;
-  let none = false;
-  // Each round reads on or splits a string (which removes its option's letter): bounded by the words' characters.
-  const limit = 2 * (words.join(' ').length + words.length);
-  for (let round = 0; at < read.current.length; round++) {
-    if (round > limit) {
-      read.unknown ??= 'env words codeward cannot read to their end';
-      break;
-    }
-    const word = read.current[at]!;
+// Where env's reading of `words` stops (words[0] env itself): at the command (`at`, words.length when there is none)
+// or at a -S string (`split`: where it is; env splits it in place and reads on, readEnv). The ONE loop over env's
+// options, assignments and `--`: readEnv and the shell parse's wrapper reading (parse-wrappers.ts unwrap) both step here.
+export interface EnvStep {
+  readonly at: number;
+  readonly split?: { readonly index: number; readonly skip: number };
+}
+
+function step(words: readonly EnvWord[], from: number, read: Reading): EnvStep {
+  let at = from;
+  while (at < words.length) {
+    const { value: word, dynamic } = words[at]!;
     if (word === '--') {
-      // `--` ends env's options, not its assignments: GNU env sets every NAME=VALUE word up to the program (red team
+      // `--` ends env's options, not its assignments: GNU env sets every word holding `=` up to the program (red team
       // R40-b5: `env -- 'BASH_FUNC_ls%%=() { … }' bash -c ls` imported the function unread).
-      for (at++; at < read.current.length && ASSIGNMENT.test(read.current[at]!); at++) read.assignments.push(read.current[at]!);
-      break;
+      for (at++; at < words.length && !words[at]!.dynamic && words[at]!.value.includes('='); at++) read.assignments.push(words[at]!.value);
+      return { at };
     }
     if (word === '-') {
       read.empties = true;
       at++;
       continue;
     }
-    if (ASSIGNMENT.test(word)) {
+    // GNU env takes any word holding `=` as an assignment, `BASH_FUNC_ls%%=() {…}` included (R39-b10).
+    if (!dynamic && ASSIGNMENT.test(word)) {
       read.assignments.push(word);
       at++;
       continue;
     }
-    const long = longOption(word, LONGS);
-    if (long !== undefined) {
-      if (long.names.length !== 1) {
+    if (word.startsWith('--')) {
+      const long = longOption(word, LONGS);
+      if (long === undefined || long.names.length !== 1) {
         read.unknown ??= `env ${word.split('=')[0]!}`;
         at++;
         continue;
       }
       const name = long.names[0]!;
-      if (NO_COMMAND.has(name)) none = true;
+      if (NO_COMMAND.has(name)) read.none = true;
       if (name === 'ignore-environment') read.empties = true;
       if (!VALUED.has(name)) {
         at++;
         continue;
       }
       const attached = long.value !== undefined;
-      const value = attached ? long.value : read.current[at + 1];
-      if (name === 'split-string' && value !== undefined) {
-        read.current = envSplit(read.current, attached ? { index: at, skip: word.indexOf('=') + 1 } : { index: at + 1, skip: 0 }, splitText);
-        read.split = true;
-        continue;
-      }
+      const value = attached ? long.value : words[at + 1]?.value;
+      if (name === 'split-string' && value !== undefined) return { at, split: attached ? { index: at, skip: word.indexOf('=') + 1 } : { index: at + 1, skip: 0 } };
       // `--chdir DIR` / `--unset NAME`: env's own lists (a folder env moves to is read by its callers, not cd's reader).
       if (value !== undefined && name !== 'argv0') (name === 'unset' ? read.unset : read.folders).push(value);
       at += attached ? 1 : 2;
       continue;
     }
-    if (word.startsWith('-') && word.length > 1) {
-      let next = at + 1;
-      let splitAt: { index: number; skip: number } | undefined;
-      for (let k = 1; k < word.length; k++) {
-        const letter = word[k]!;
-        if (SHORT_FLAGS.includes(letter)) {
-          if (letter === 'i') read.empties = true;
-          continue;
-        }
-        if (!SHORT_VALUED.includes(letter)) {
-          read.unknown ??= `env -${letter}`;
-          continue;
-        }
-        const attached = k + 1 < word.length;
-        const value = attached ? word.slice(k + 1) : read.current[at + 1];
-        if (!attached) next = at + 2;
-        if (letter === 'S' && value !== undefined) splitAt = attached ? { index: at, skip: k + 1 } : { index: at + 1, skip: 0 };
-        else if (value !== undefined && letter === 'C') read.folders.push(value);
-        else if (value !== undefined && letter === 'u') read.unset.push(value);
-        break;
-      }
-      if (splitAt !== undefined) {
-        read.current = envSplit(read.current, splitAt, splitText);
-        read.split = true;
-        // Read again from the same place: the kept letters (`-i` of `-iS`) are flags, read twice to the same effect.
+    if (!word.startsWith('-') || word.length === 1) return { at };
+    let next = at + 1;
+    for (let k = 1; k < word.length; k++) {
+      const letter = word[k]!;
+      if (SHORT_FLAGS.includes(letter)) {
+        if (letter === 'i') read.empties = true;
         continue;
       }
-      at = next;
-      continue;
+      // BSD env's `-P PATH` takes a value (the command follows it); GNU env refuses it.
+      if (letter === 'P') read.unknown ??= 'env -P';
+      else if (!SHORT_VALUED.includes(letter)) {
+        read.unknown ??= `env -${letter}`;
+        continue;
+      }
+      const attached = k + 1 < word.length;
+      const value = attached ? word.slice(k + 1) : words[at + 1]?.value;
+      if (!attached) next = at + 2;
+      if (letter === 'S' && value !== undefined) return { at, split: attached ? { index: at, skip: k + 1 } : { index: at + 1, skip: 0 } };
+      if (value !== undefined && letter === 'C') read.folders.push(value);
+      else if (value !== undefined && letter === 'u') read.unset.push(value);
+      break;
     }
-    break;
+    at = next;
   }
-  const command = none || at >= read.current.length ? [] : read.current.slice(at);
-  return { command, assignments: read.assignments, folders: read.folders, unset: read.unset, empties: read.empties, split: read.split, ...(read.unknown === undefined ? {} : { unknown: read.unknown }) };
+  return { at };
+}
+
+// The shell parse's reading of env's words (parse-wrappers.ts unwrap): where its first -S string is, or where its
+// command starts (words.length: none).
+export function envStart(words: readonly EnvWord[]): EnvStep {
+  const read: Reading = { assignments: [], folders: [], unset: [], empties: false, none: false };
+  const found = step(words, 1, read);
+  return found.split !== undefined || !read.none ? found : { at: words.length };
+}
+
+// What env does with `words` (words[0] is env itself, by any path).
+export function readEnv(words: readonly string[]): EnvRead {
+  const read: Reading = { assignments: [], folders: [], unset: [], empties: false, none: false };
+  let current = [...words];
+  let split = false;
+  // Each split removes its option's letter and no text grows: bounded by the words' characters.
+  const limit = 2 * (words.join(' ').length + words.length);
+  let found = step(current.map((value) => ({ value })), 1, read);
+  for (let round = 0; found.split !== undefined; round++) {
+    if (round > limit) {
+      read.unknown ??= 'env words codeward cannot read to their end';
+      break;
+    }
+    current = envSplit(current, found.split, splitText);
+    split = true;
+    // Read again from the option's place: the kept letters (`-i` of `-iS`) are flags, read twice to the same effect.
+    found = step(current.map((value) => ({ value })), found.at, read);
+  }
+  const command = read.none || found.split !== undefined || found.at >= current.length ? [] : current.slice(found.at);
+  return { command, assignments: read.assignments, folders: read.folders, unset: read.unset, empties: read.empties, split, ...(read.unknown === undefined ? {} : { unknown: read.unknown }) };
 }
 
 // The command env runs (its words), [] when it runs none.

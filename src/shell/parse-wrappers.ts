@@ -2,6 +2,7 @@
 // `find . -exec CMD {} ;`, `bash -c 'CMD'`, `su -c 'CMD'` ... Each spec says which options take a value,
 // so the inner command is found where the wrapper itself would find it.
 
+import { envStart } from './env-words.js';
 import { mayBeOption } from './parse-launch-runtime.js';
 import { withAliases } from './program-aliases.js';
 
@@ -22,7 +23,7 @@ interface WrapperSpec {
   readonly optionalShort?: string;
   // Operands before the command (`timeout DURATION CMD`, `chroot DIR CMD`).
   readonly positionals?: number;
-  // NAME=VALUE words before the command (`env A=1 CMD`, `sudo A=1 CMD`).
+  // NAME=VALUE words before the command (`sudo A=1 CMD`).
   readonly assignments?: boolean;
   // `-5` style options (`nice -5 CMD`).
   readonly numeric?: boolean;
@@ -32,8 +33,8 @@ interface WrapperSpec {
   // Options meaning no command is run (`command -v rm`, `sudo -l`, `ionice -p PID`).
   readonly noCommandShort?: string;
   readonly noCommandLong?: readonly string[];
-  // A bare `-` is an option (`env -`).
-  readonly dashIsOption?: boolean;
+  // env: its words are read by the one env reader (env-words.ts envStart), never by the fields above.
+  readonly env?: true;
   // `-c=VALUE` is `-c VALUE` (npm's nopt splits a short option at `=`).
   readonly shortEquals?: boolean;
   // Options whose value is a file the wrapper itself writes (`strace -o FILE`, `time -o FILE`), and whether an
@@ -56,7 +57,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   doas: { argShort: 'uC' },
   pkexec: { argLong: ['user'] },
   run0: { argShort: 'ugD', argLong: ['user', 'group', 'chdir', 'setenv', 'unit', 'property', 'description', 'slice', 'nice', 'background', 'machine'] },
-  env: { argShort: 'uCPa', argLong: ['unset', 'chdir', 'argv0'], assignments: true, stringShort: 'S', stringLong: ['split-string'], dashIsOption: true },
+  env: { env: true },
   nice: { argShort: 'n', argLong: ['adjustment'], numeric: true },
   nohup: {},
   setsid: {},
@@ -150,6 +151,11 @@ function longName(value: string): string {
 
 // Finds the inner command of `words[0]` (a wrapper) following the wrapper's own option rules.
 export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = false): Unwrapped {
+  if (spec.env) {
+    const found = envStart(words);
+    if (found.split !== undefined) return { kind: 'string', ...found.split };
+    return found.at < words.length ? { kind: 'command', index: found.at } : { kind: 'none' };
+  }
   let i = 1;
   let positionals = spec.positionals ?? 0;
   let stringAt: { index: number; skip: number } | undefined;
@@ -158,16 +164,12 @@ export function unwrap(spec: WrapperSpec, words: readonly WordLike[], scanAll = 
     const word = words[i]!;
     const value = word.value;
     if (value === '--') {
-      // env's (and sudo's) assignments go on after `--`, which ends only the options (R40-b5).
+      // sudo's assignments go on after `--`, which ends only the options (as env's do, R40-b5).
       for (i++; spec.assignments && i < words.length && !words[i]!.dynamic && words[i]!.value.includes('='); i++);
       break;
     }
-    // env (and sudo) take any word holding `=` as an assignment, `BASH_FUNC_ls%%=() {…}` included (R39-b10).
+    // sudo takes any word holding `=` as an assignment, `BASH_FUNC_ls%%=() {…}` included (R39-b10, as env does).
     if (spec.assignments && !word.dynamic && /^[^=-][^=]*=/.test(value)) {
-      i++;
-      continue;
-    }
-    if (value === '-' && spec.dashIsOption) {
       i++;
       continue;
     }

@@ -40,8 +40,9 @@ export function inPlaceRuns(options: { codes?: 'raw' } = {}): InPlaceRun {
   });
 }
 
-// One run of the line `plant` returns once it has written the attacker's files into the fresh workspace.
-function inPlace(options: { codes?: 'raw' }): (plant: (root: string) => string) => Promise<string> {
+// One run of the line `plant` returns once it has written the attacker's files into the fresh workspace (holding
+// sub/new.txt already): for a workspace the two above cannot write (a repository and its config, round 40's R40-b9).
+export function inPlace(options: { codes?: 'raw' }): (plant: (root: string) => string) => Promise<string> {
   const at = { base: '', count: 0 };
   beforeAll(async () => {
     at.base = await tempDir('cw-rt39b-');

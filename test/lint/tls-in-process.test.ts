@@ -10,8 +10,9 @@ import { sources } from './source-files.js';
 
 const SRC = join(REPO_ROOT, 'src');
 const NETWORK = /from '(?:node:(?:https?|http2|tls|net)|@ai-sdk\/[\w-]+|ai|iii-sdk|ws|@modelcontextprotocol\/sdk\/client[^']*)'|\bfetch\(|new WebSocket\(/;
-// node:net is also how the warm engine's client and server talk over a unix socket: that is no TLS.
-const LOCAL_SOCKETS = new Set(['src/doors/serve/client.ts', 'src/doors/serve/server.ts']);
+// node:net is also how the warm engine's client and server talk over a unix socket, and how the after-run walk asks a
+// socket file whether something listens on it: that is no TLS.
+const LOCAL_SOCKETS = new Set(['src/doors/serve/client.ts', 'src/doors/serve/server.ts', 'src/sandbox/socket-listener.ts']);
 // The folders of the entry points PERSON_ONLY names: the agent (src/agent is its loop), MCP and the worker.
 const PERSON_DOORS = ['src/agent/', 'src/doors/agent/', 'src/doors/mcp/', 'src/doors/worker/'];
 

@@ -39,7 +39,7 @@ afterAll(async () => rm(base, { recursive: true, force: true }));
 
 const walk = (roots: string[], cut: string[] = []): string[] =>
   new EtcSecrets(join(base, 'etc'), true, undefined, () => true, { roots: roots.map((name) => join(base, name)), depth: 3, budget: 50, areas: [] })
-    .beyondFound(new ClosedFolders(undefined, () => false), cut)
+    .beyondFound(new ClosedFolders(), cut)
     .map((entry) => entry.path);
 
 describe('R38-a6 MINOR: the closed walk\'s budget, spent on an early big folder, leaves later folders unwalked', () => {

@@ -32,32 +32,13 @@
 //     (control: the same with .envrc -> moved aside as .envrc.planted-by-sandbox-…)
 // Expected: the file tools ask (C241, immune under --yes) and a sandboxed run's leftover is moved aside.
 // ONE place for the fix: obeyed.ts ROWS ('editor' / 'toolchain' / 'git' families) and obeyed-linters.ts LINTER_ROWS.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { yesEngines } from '../helpers/yes-engines.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt39b-');
-});
-afterAll(async () => removeDir(base));
-
-async function withEngine<T>(files: Record<string, string>, sandboxed: boolean, body: (engine: Awaited<ReturnType<typeof createEngine>>, root: string) => Promise<T>): Promise<T> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(root);
-  mkdirSync(home);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: sandboxed ? 'workspace-write' : 'off' }, permissions: { home, yes: true } });
-  try {
-    return await body(engine, root);
-  } finally {
-    await engine.close();
-  }
-}
+const withEngine = yesEngines('cw-rt39b-');
 
 const MISSED = ['latexmkrc', '.latexmkrc', 'hie.yaml', '.hie-bios', '.bsp/sbt.json', 'omnisharp.json', 'rust-analyzer.toml', '.mill-jvm-opts', '.sl/config', '_darcs/prefs/defaults', '.vimspector.json', '.lazy.lua', 'cspell.config.js', '.lintr', 'paper/latexmkrc'];
 // fix46: tailwind.config.js and svelte.config.js are left out by design: build files of the project (the catalogue's line,

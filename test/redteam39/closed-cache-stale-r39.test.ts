@@ -11,12 +11,13 @@
 // Fixed (walk49): closed-folders.ts keeps the open files' names too and looks at every kept entry again (one lstat
 // each): a folder with an entry whose code changed is read again whole. The last cases: a folder at the depth limit
 // (never entered, so never read with its own key) closed after the walk was kept; an unchanged folder still kept.
+// perf42: the cache is gone (it saved nothing measurable); every walk reads each folder afresh.
 // Repro (integ 507f8cca, unit-level: a fixture under /var/tmp as the walked root, the cache file kept between two
 // ClosedFolders as between two processes): walk (app/.env 0644: shown) -> chmod 600 app/.env -> walk again: not found.
 // Fix (one place, closed-folders.ts read): key a folder also by its entries' change times (one lstat per entry: what
 // a fresh listing costs anyway), or keep only the folders (their own mode, their list) and lstat the files each walk;
 // at least say the trade in docs/security-model.md.
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,13 +26,8 @@ import { EtcSecrets } from '../../src/sandbox/etc-view.js';
 
 let base: string;
 const beyond = (): EtcSecrets => new EtcSecrets(join(base, 'no-etc'), true, undefined, () => true, { roots: [join(base, 'root')], depth: 4, budget: 20_000, areas: [] });
-// A new ClosedFolders over the same kept file: as a later codeward process reads it (never "racy": a test's clock).
-const walk = (): string[] => {
-  const folders = new ClosedFolders(join(base, 'closed-folders.json'), () => false);
-  const found = beyond().beyondFound(folders).map((entry) => entry.path);
-  folders.save();
-  return found;
-};
+// A walk as a later codeward process makes it (nothing is kept between walks since perf42).
+const walk = (): string[] => beyond().beyondFound(new ClosedFolders()).map((entry) => entry.path);
 beforeAll(async () => {
   base = await mkdtemp('/var/tmp/cw-rt39a-closed-');
   mkdirSync(join(base, 'root', 'srv', 'app'), { recursive: true });
@@ -55,18 +51,5 @@ describe.skipIf(process.getuid?.() !== 0)('R39-a5 MINOR: a file made root-only a
     expect(walk()).not.toContain(join(base, 'root', 'srv', 'app', 'conf', 'deep'));
     chmodSync(join(base, 'root', 'srv', 'app', 'conf', 'deep'), 0o700);
     expect(walk()).toContain(join(base, 'root', 'srv', 'app', 'conf', 'deep'));
-  });
-  it('an unchanged folder is kept: what the kept file says is what the walk uses', () => {
-    walk();
-    const kept = join(base, 'closed-folders.json');
-    const file = JSON.parse(readFileSync(kept, 'utf8')) as { entries: Record<string, { closed: boolean }> };
-    // Made up (the folder is open): used while the folder and its entries are unchanged, so the walk hides it whole.
-    file.entries[join(base, 'root', 'srv', 'app')]!.closed = true;
-    writeFileSync(kept, JSON.stringify(file));
-    expect(walk()).toContain(join(base, 'root', 'srv', 'app'));
-  });
-  it('control: without the kept file the same walk hides it (the cache is what keeps it shown)', () => {
-    rmSync(join(base, 'closed-folders.json'), { force: true });
-    expect(walk()).toContain(join(base, 'root', 'srv', 'app', '.env'));
   });
 });

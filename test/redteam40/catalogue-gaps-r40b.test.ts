@@ -30,32 +30,13 @@
 // Fix location: src/permissions/obeyed.ts ROWS (CI row: .woodpecker.yaml, buildkite.*, buildkite/pipeline.*,
 // amplify.yml; an editor/LSP row: .lsp/config.edn, .vim/coc-settings.json; Directory.Packages.props beside
 // Directory.Build.props) and obeyed-linters.ts (ansible-lint's whole documented discovery list).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { yesEngines } from '../helpers/yes-engines.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt40b-');
-});
-afterAll(async () => removeDir(base));
-
-async function withEngine<T>(files: Record<string, string>, sandboxed: boolean, body: (engine: Awaited<ReturnType<typeof createEngine>>, root: string) => Promise<T>): Promise<T> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(root);
-  mkdirSync(home);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: sandboxed ? 'workspace-write' : 'off' }, permissions: { home, yes: true } });
-  try {
-    return await body(engine, root);
-  } finally {
-    await engine.close();
-  }
-}
+const withEngine = yesEngines('cw-rt40b-');
 
 const MISSED = ['.woodpecker.yaml', 'buildkite.yml', 'buildkite.yaml', 'buildkite.json', 'buildkite/pipeline.yml', 'amplify.yml', '.lsp/config.edn', '.vim/coc-settings.json', '.ansible-lint', '.ansible-lint.yml', '.config/ansible-lint.yml', 'Directory.Packages.props', 'svc/.woodpecker.yaml', 'app/.lsp/config.edn'];
 

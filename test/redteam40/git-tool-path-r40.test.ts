@@ -17,18 +17,18 @@
 // (real paths, the root not the cwd), so there is one PATH filter in src/ (a lint rule: no PATH split outside which.ts).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareCli, HOST_PATH } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 
 const usable = existsSync(CLI) && existsSync('/usr/bin/git');
 let base: string;
 const ran: Record<string, number> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt40a-gitpath-');
+  base = await bareBase('cw-rt40a-gitpath-');
   const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
   mkdirSync(join(ws, 'bin'));
   mkdirSync(join(ws, 'sub'));
   writeFileSync(join(ws, 'sub', 'f'), 'x\n');
@@ -40,7 +40,6 @@ beforeAll(async () => {
   spawnSync('/usr/bin/git', ['-C', ws, 'add', '-A']);
   spawnSync('/usr/bin/git', ['-C', ws, '-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'i']);
   symlinkSync(ws, join(base, 'wslink'));
-  mkdirSync(join(base, 'h'));
   if (!usable) return;
   const cases: [string, string, string[]][] = [
     ['root', join(ws, 'bin'), ['git-status']],
@@ -49,8 +48,7 @@ beforeAll(async () => {
     ['search', join(ws, 'bin'), ['search', 'x']],
   ];
   for (const [name, entry, args] of cases) {
-    const env = { HOME: join(base, 'h'), PATH: `${entry}:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, 's') };
-    spawnSync('node', [CLI, ...args], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
+    bareCli(base, args, { path: `${entry}:${HOST_PATH}` });
     ran[name] = readdirSync(join(base, 'marks')).length;
     rmSync(join(base, 'marks'), { recursive: true, force: true });
     mkdirSync(join(base, 'marks'));

@@ -20,47 +20,27 @@
 // a workspace script read as `sh SCRIPT` is, a command line walked as a nested line, anything else unknown — or the
 // in-place sandbox runs git with those settings off (GIT_CONFIG_COUNT core.fsmonitor=false, diff.external= …) as the
 // git-status tool and the git-only line already do.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { git } from '../helpers/git.js';
+import { inPlace } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-let base: string;
-let count = 0;
-beforeAll(async () => {
-  base = await tempDir('cw-rt40b-');
-});
-afterAll(async () => removeDir(base));
-
-const git = (cwd: string, ...args: string[]): void => {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
-};
+const run = inPlace({});
 
 // One in-place run (default sandbox, --yes, --no-stage) in a repository whose .git/config sets `key = value`
-// (and the `more` entries).
-async function verdict(line: string, key: string, value: string, more: readonly (readonly [string, string])[] = []): Promise<string> {
-  const root = join(base, `w${++count}`), home = join(base, `h${count}`);
-  mkdirSync(root);
-  mkdirSync(home);
-  writeFileSync(join(root, 's.sh'), '#!/bin/sh\nrm -rf sub\n', { mode: 0o755 });
-  git(root, 'init', '-q', '.');
-  git(root, 'add', 's.sh');
-  git(root, 'commit', '-q', '-m', 'i');
-  writeFileSync(join(root, 's.sh'), '#!/bin/sh\nrm -rf sub\n\n', { mode: 0o755 });
-  for (const [k, v] of [[key, value], ...more]) git(root, 'config', k!, v!);
-  mkdirSync(join(root, 'sub'));
-  writeFileSync(join(root, 'sub/new.txt'), 'WORK\n');
-  const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, `state${count}`) }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
-  try {
-    const result = await engine.run({ cmd: 'exec', args: { cmd: line, stage: false } });
-    const gone = existsSync(join(root, 'sub/new.txt')) ? '' : ', work gone';
-    return `${result.ok || result.error.code !== 'C241' ? 'ran' : 'C241'}${gone}`;
-  } finally {
-    await engine.close();
-  }
+// (and the `more` entries), beside the uncommitted sub/new.txt.
+function verdict(line: string, key: string, value: string, more: readonly (readonly [string, string])[] = []): Promise<string> {
+  return run((root) => {
+    writeFileSync(join(root, 's.sh'), '#!/bin/sh\nrm -rf sub\n', { mode: 0o755 });
+    git(root, 'init', '-q', '.');
+    git(root, 'add', 's.sh');
+    git(root, 'commit', '-q', '-m', 'i');
+    writeFileSync(join(root, 's.sh'), '#!/bin/sh\nrm -rf sub\n\n', { mode: 0o755 });
+    for (const [k, v] of [[key, value], ...more]) git(root, 'config', k!, v!);
+    return line;
+  });
 }
 
 describe.skipIf(!bwrapWorks)("R40-b9 MAJOR: the repository's own git config program runs in place under --yes", { timeout: 120_000 }, () => {

@@ -20,9 +20,10 @@
 // decide by the view (policy.inView / the private-scratch list), not by the host's existsSync.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareCli } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -30,9 +31,8 @@ const usable = bwrapWorks && existsSync(CLI) && spawnSync('make', ['--version'])
 let base: string;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt40a-scr-');
+  base = await bareBase('cw-rt40a-scr-');
   const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
   // The host has SOMETHING at that name (a folder here, as /tmp/.X11-unix on a systemd host).
   mkdirSync(join(base, 'present'));
   writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
@@ -44,13 +44,8 @@ beforeAll(async () => {
     'present:', `\tmkdir -p ${base} && cp evil.sh ${present} && sh ${present}`,
     '',
   ].join('\n'));
-  mkdirSync(join(base, 'h'));
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  for (const target of ['direct', 'absent', 'present']) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', `make ${target}`], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[target] = `${result.stdout}${result.stderr}`;
-  }
+  for (const target of ['direct', 'absent', 'present']) outs[target] = bareCli(base, ['--yes', 'exec', '--no-stage', '--cmd', `make ${target}`]);
 }, 120_000);
 afterAll(async () => rm(base, { recursive: true, force: true }));
 

@@ -15,16 +15,17 @@
 // src/ goes through which.ts.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareCli, HOST_PATH } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 let base: string;
 const outputs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt40a-tar-');
+  base = await bareBase('cw-rt40a-tar-');
   if (!bwrapWorks || !existsSync(CLI)) return;
   for (const [name, entry] of [['absolute', 'ABS'], ['relative', 'node_modules/.bin']] as const) {
     const root = join(base, name);
@@ -35,10 +36,8 @@ beforeAll(async () => {
     writeFileSync(join(folder, 'tar'), `#!/bin/sh\nid > '${join(base, `PWNED-${name}`)}'\nexec /usr/bin/tar "$@"\n`);
     chmodSync(join(folder, 'tar'), 0o755);
     mkdirSync(join(base, `h-${name}`));
-    const path = `${entry === 'ABS' ? folder : entry}:${process.env['PATH'] ?? '/usr/bin:/bin'}`;
-    const env = { HOME: join(base, `h-${name}`), PATH: path, CODEWARD_STATE_DIR: join(base, `s-${name}`) };
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', 'touch a.txt'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
-    outputs[name] = `${result.stdout}${result.stderr}`;
+    const path = `${entry === 'ABS' ? folder : entry}:${HOST_PATH}`;
+    outputs[name] = bareCli(base, ['--yes', 'exec', '--cmd', 'touch a.txt'], { cwd: root, home: join(base, `h-${name}`), state: join(base, `s-${name}`), path });
   }
 }, 120_000);
 afterAll(async () => rm(base, { recursive: true, force: true }));

@@ -23,6 +23,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRoot, NOBODY, reachable } from '../helpers/as-nobody.js';
+import { bareCli } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -45,9 +46,7 @@ beforeAll(async () => {
   spawnSync('setpriv', [...ids, 'git', 'init', '-q', ws]);
   spawnSync('setpriv', [...ids, 'mkdir', join(base, 'h')]);
   spawnSync('setpriv', [...ids, 'sh', '-c', `cat > '${join(ws, 'mk.py')}'`], { input: MAKE });
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const result = spawnSync('setpriv', [...ids, process.execPath, CLI, '--yes', 'exec', '--no-stage', '--cmd', 'python3 mk.py'], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-  out = `${result.stdout}${result.stderr}`;
+  out = bareCli(base, ['--yes', 'exec', '--no-stage', '--cmd', 'python3 mk.py'], { through: ['setpriv', ...ids] });
 }, 90_000);
 afterAll(async () => rm(base, { recursive: true, force: true }));
 

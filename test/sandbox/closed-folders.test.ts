@@ -1,6 +1,6 @@
 // The closed walk as root (etc-view.ts Beyond, R37-a4) one folder at a time (closed-folders.ts): the same answer as a
-// fresh walk of the old shape (budget included), and a kept walk never hides less after a folder changed (jail42:
-// a rotated log under /var/log, a folder closed since).
+// fresh walk of the old shape (budget included), and a walk after a folder changed (jail42: a rotated log under
+// /var/log, a folder closed since) hides what is closed now (nothing is kept between walks: perf42).
 import { readdirSync } from 'node:fs';
 import { chmod, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,14 +9,12 @@ import { ClosedFolders } from '../../src/sandbox/closed-folders.js';
 import { EtcSecrets, type Beyond } from '../../src/sandbox/etc-view.js';
 import { closedMode } from '../../src/sandbox/folder-log.js';
 import { lstatQuiet } from '../../src/files/stat-quiet.js';
-import { readCacheFile, writeCacheFile } from '../../src/sandbox/view-cache.js';
 import type { SecretPath } from '../../src/sandbox/secret-files.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
 let base: string;
 let host: string;
 let workspace: string;
-const never = (): boolean => false;
 
 beforeAll(async () => {
   base = await tempDir('cw-closed-folders-');
@@ -44,7 +42,7 @@ const beyond = (budget = 20_000): Beyond => ({ roots: [join(host, 'log'), join(h
 const walk = (folders: ClosedFolders, budget?: number): string[] => paths(new EtcSecrets('/nonexistent', true, undefined, () => true, beyond(budget)).beyondFound(folders));
 const paths = (found: readonly SecretPath[]): string[] => found.map((entry) => `${entry.kind}:${entry.path}`).filter((entry) => entry.includes(host)).sort();
 
-// The walk as R37-a4 first wrote it (readdir + lstat of every entry), the reference a kept walk must equal; with a
+// The walk as R37-a4 first wrote it (readdir + lstat of every entry), the reference the walk must equal; with a
 // budget per top folder (R38-a6): a root's own entries are judged whole, each folder below it spends its own.
 function reference(budget: number): string[] {
   const found: SecretPath[] = [];
@@ -67,50 +65,23 @@ function reference(budget: number): string[] {
 
 describe('the closed walk one folder at a time (closed-folders.ts)', () => {
   it('finds what a fresh walk finds: closed files and folders, not the workspace, not past 3 levels, not through links', () => {
-    const found = walk(new ClosedFolders(undefined, never));
+    const found = walk(new ClosedFolders());
     expect(found).toEqual([`file:${join(host, 'lib', 'open', 'a', 'level3')}`, `dir:${join(host, 'lib', 'private')}`, `file:${join(host, 'log', 'btmp')}`].sort());
     expect(found).toEqual(reference(20_000));
   });
 
-  it('spends the budget entry by entry as the fresh walk did (every budget, fresh and kept)', () => {
-    const file = join(base, 'budget.json');
-    for (let budget = 1; budget <= 16; budget += 1) {
-      expect(walk(new ClosedFolders(undefined, never), budget), `budget ${budget}`).toEqual(reference(budget));
-      const kept = new ClosedFolders(file, never);
-      walk(kept, budget);
-      kept.save();
-      expect(walk(new ClosedFolders(file, never), budget), `kept, budget ${budget}`).toEqual(reference(budget));
-    }
+  it('spends the budget entry by entry as the fresh walk did (every budget)', () => {
+    for (let budget = 1; budget <= 16; budget += 1) expect(walk(new ClosedFolders(), budget), `budget ${budget}`).toEqual(reference(budget));
   });
 
-  it('a folder unchanged is not read again: its kept entries answer', () => {
-    const file = join(base, 'kept.json');
-    const first = new ClosedFolders(file, never);
-    walk(first);
-    first.save();
-    // What was kept for /log/app is the answer while it and its entries are the same (a planted record shows it was
-    // used: the folder is open, the record says closed).
-    const kept = readCacheFile(file) as Record<string, { closed: boolean; entries: [string, string, number][] }>;
-    kept[join(host, 'log', 'app')]!.closed = true;
-    // A kept entry is looked at again (R39-a5): one that is not there makes its folder read again.
-    kept[join(host, 'log')]!.entries.push(['ghost', 'F', 99]);
-    writeCacheFile(file, kept);
-    const again = walk(new ClosedFolders(file, never));
-    expect(again).toContain(`dir:${join(host, 'log', 'app')}`);
-    expect(again).not.toContain(`file:${join(host, 'log', 'ghost')}`);
-  });
-
-  it('a folder that changed after a kept walk (a log rotated, a folder closed) shows no newly closed entry', async () => {
-    const file = join(base, 'changed.json');
-    const first = new ClosedFolders(file, never);
-    walk(first);
-    first.save();
+  it('a folder that changed after a walk (a log rotated, a folder closed) shows no newly closed entry', async () => {
+    walk(new ClosedFolders());
     // A root-only file appears where the walk had been (logrotate's btmp.1, the old one gone), and a folder whose
     // parent did not change is closed (its own mode is read with its key when the walk enters it).
     await writeFile(join(host, 'log', 'btmp.1'), 'closed\n', { mode: 0o600 });
     await rm(join(host, 'log', 'btmp'));
     await chmod(join(host, 'lib', 'open', 'a'), 0o750);
-    const again = walk(new ClosedFolders(file, never));
+    const again = walk(new ClosedFolders());
     expect(again).toContain(`file:${join(host, 'log', 'btmp.1')}`);
     expect(again).not.toContain(`file:${join(host, 'log', 'btmp')}`);
     expect(again).toContain(`dir:${join(host, 'lib', 'open', 'a')}`);

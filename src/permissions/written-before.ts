@@ -1,0 +1,185 @@
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { UNKNOWN, toArgv } from './argv.js';
+import { lineFolders } from './decide-script-dirs.js';
+import { inside } from './path-lookup.js';
+import { mayWrite } from './readonly.js';
+import { withAliases } from '../shell/program-aliases.js';
+import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
+
+// THE answer to "may this line have written PATH before this point runs?" (red team R40-b6: `cp evil ok.sh; sh ok.sh`,
+// `cp evil.mk Makefile; make`, `cp evil.json package.json; npm test` were judged by the text that was there when the
+// line was judged, and ran the attacker's). Every reader of a file's text for a line (decide-scripts.ts: the shell
+// script, sourced file and #! readers, the task runners' files, package.json) asks it for each file it looked at.
+// What a command writes is read as the write gate reads it (immune-shell.ts): a program the read-only list lets run
+// writes nothing but its redirections; any other writes its operands (`cp a b`, `sed -i s/x/y/ f`, `tee f`) and its
+// redirection targets; an operand that is a folder (`cp evil sub/`, `cp -t . x`) may have any path under it written; a
+// word the parse cannot bound (a glob, a part only known at run time) may be any path under its known folder; a
+// program whose writes its words do not bound (a name only known at run time, code: an interpreter, a shell, a
+// program by path, eval, xargs' input; git's commands that change the work tree) may write any path: unknown.
+// "Before": a command earlier on the line, one of the same pipeline (they run together), or any command of the line
+// when the reader runs in a loop, a function or the background.
+
+// Programs that run code whose writes their words do not say.
+const CODE = withAliases(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'source', '.', 'eval', 'exec', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'ruby', 'perl', 'php', 'lua', 'luajit', 'tclsh', 'Rscript', 'julia', 'awk', 'gawk', 'mawk', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'su']);
+// Wrappers that hand the program words only known at run time (`find . -exec cp evil {} \;`, xargs' input).
+const RUN_TIME_WORDS = new Set(['find', 'xargs', 'parallel', 'fd', 'fdfind']);
+// git commands that write only the repository's own folder, never a work-tree file.
+const GIT_KEEPS = new Set(['add', 'commit', 'fetch', 'push', 'tag', 'branch', 'remote', 'config', 'init', 'notes', 'gc', 'fsck', 'update-index', 'update-ref', 'hash-object', 'mv', 'rm']);
+// Package manager commands that write the package's package.json (`npm pkg set scripts.test=...`, `npm init`).
+const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+const PACKAGE_EDITS = new Set(['pkg', 'init', 'create', 'set-script', 'add', 'remove', 'rm', 'uninstall', 'un', 'unlink', 'link', 'upgrade', 'up', 'update']);
+const INSTALLS = new Set(['install', 'i', 'in', 'isntall']);
+
+// What one command may write: files, folders any path under which may be written, or why any path may be.
+interface Writes {
+  readonly by: string;
+  readonly files: string[];
+  readonly folders: string[];
+  anywhere?: string;
+}
+
+// The real place of a path (its folder's links followed), so `cp evil ./sub/../ok.sh` and a linked folder compare.
+function real(path: string): string {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return path;
+  }
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+// The folder part of a value before its first unbounded character (`build/*.o` -> build, `$X` -> '.').
+const knownFolder = (value: string, at: number): string => {
+  const slash = value.lastIndexOf('/', at);
+  return slash < 0 ? '.' : value.slice(0, slash) || '/';
+};
+
+// A word's values as written paths: bounded ones are files, the rest folders.
+function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
+  const values = word.dynamic ? (word.candidates.length > 0 ? word.candidates : [UNKNOWN]) : [word.value];
+  for (const value of values) {
+    const glob = word.glob ? value.search(/[*?[]/) : -1;
+    const open = value.indexOf(UNKNOWN);
+    const cut = [glob, open].filter((at) => at >= 0);
+    const spellings = value.includes('=') ? [value, value.slice(value.indexOf('=') + 1)] : [value];
+    for (const dir of dirs) {
+      if (cut.length > 0) {
+        into.folders.push(resolve(dir, knownFolder(value, Math.min(...cut))));
+        continue;
+      }
+      for (const spelling of spellings) {
+        if (spelling === '' || spelling.startsWith('~')) continue;
+        const abs = resolve(dir, spelling);
+        (spelling.endsWith('/') || isFolder(abs) ? into.folders : into.files).push(abs);
+      }
+    }
+  }
+}
+
+// The first word that is not an option (a subcommand).
+const subcommand = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
+
+function redirected(redirections: readonly Redirection[], dirs: readonly string[], into: Writes): Writes {
+  for (const redirection of redirections) {
+    if (!redirection.writes || redirection.duplicate) continue;
+    if (redirection.targetWord !== undefined) addWord(redirection.targetWord, dirs, into);
+    else if (redirection.target !== null) into.files.push(...dirs.map((dir) => resolve(dir, redirection.target!)));
+  }
+  return into;
+}
+
+function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: string | undefined): Writes {
+  const into = redirected(command.redirections, dirs, { by: command.text, files: [], folders: [] });
+  if (!mayWrite(command)) return into;
+  const argv = toArgv(command);
+  if (argv === undefined || command.runtime !== undefined) return { ...into, anywhere: `\`${command.text}\` runs a program only known at run time` };
+  if (lost !== undefined) return { ...into, anywhere: `\`${command.text}\` writes after ${lost}` };
+  const runsCode = CODE.has(argv.name) || argv.wrappers.some((each) => RUN_TIME_WORDS.has(each)) || command.rawName?.includes('/') === true;
+  if (runsCode || command.input !== undefined || command.stdinScript === true || command.pipedProgram === true || (command.launches?.length ?? 0) > 0) return { ...into, anywhere: `\`${command.text}\` runs code whose writes its words do not say` };
+  const sub = subcommand(argv.args);
+  if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
+  if (MANAGERS.has(argv.name) && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && argv.args.filter((arg) => !arg.startsWith('-')).length > 1))) into.files.push(...dirs.map((dir) => join(dir, 'package.json')));
+  for (const word of command.words.slice(1)) addWord(word, dirs, into);
+  return into;
+}
+
+// Whether `earlier` may run before `command` (both of the same parse; see the header).
+function before(commands: readonly SimpleCommand[], earlier: SimpleCommand, command: SimpleCommand): boolean {
+  if (earlier === command) return false;
+  const at = commands.indexOf(command);
+  if (at < 0 || command.loop || command.functionName !== undefined || command.background) return true;
+  if (commands.indexOf(earlier) < at) return true;
+  return earlier.pipes.some((stage) => command.pipes.some((other) => other.id === stage.id));
+}
+
+// Why `abs` may be written by what `writes` says, or undefined.
+function hit(writes: Writes, abs: string): string | undefined {
+  if (writes.anywhere !== undefined) return writes.anywhere;
+  const place = real(abs);
+  if (writes.files.some((file) => file === abs || real(file) === place)) return `\`${writes.by}\` writes it`;
+  const folder = writes.folders.find((each) => inside(abs, each) || inside(place, realpathOr(each)));
+  return folder === undefined ? undefined : `\`${writes.by}\` may write any file under ${folder}`;
+}
+
+const realpathOr = (path: string): string => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+export type WrittenBefore = (abs: string) => string | undefined;
+
+// One parse's writes, read once; `before(command)` answers for a reader started by `command` of this parse.
+export class LineWrites {
+  private readonly writes = new Map<SimpleCommand, Writes>();
+  // What the lines a command's runner runs write (decide-scripts.ts adds them as it reads them).
+  private readonly ran = new Map<SimpleCommand, WrittenBefore[]>();
+  // A redirection of a compound (`{ ...; } > f`) belongs to no simple command: made before any of them runs.
+  private readonly loose: Writes;
+
+  constructor(private readonly parse: ShellParse, runDir: string, root: string) {
+    const folders = lineFolders(parse.commands, runDir, root);
+    for (const command of parse.commands) {
+      const place = folders.get(command) ?? { dirs: [runDir] };
+      this.writes.set(command, commandWrites(command, place.dirs, place.lost));
+    }
+    const own = new Set(parse.commands.flatMap((command) => command.redirections));
+    this.loose = redirected(parse.redirections.filter((redirection) => !own.has(redirection)), [runDir], { by: 'a redirection of the line', files: [], folders: [] });
+  }
+
+  before(command: SimpleCommand): WrittenBefore {
+    return (abs) => {
+      for (const [earlier, writes] of this.writes) {
+        if (!before(this.parse.commands, earlier, command)) continue;
+        const why = hit(writes, abs) ?? this.ran.get(earlier)?.map((each) => each(abs)).find((found) => found !== undefined);
+        if (why !== undefined) return why;
+      }
+      return hit(this.loose, abs);
+    };
+  }
+
+  add(command: SimpleCommand, written: WrittenBefore): void {
+    this.ran.set(command, [...(this.ran.get(command) ?? []), written]);
+  }
+
+  // Any write of the whole parse (a script line that runs before the next one).
+  all(): WrittenBefore {
+    return (abs) => {
+      for (const writes of [...this.writes.values(), this.loose]) {
+        const why = hit(writes, abs);
+        if (why !== undefined) return why;
+      }
+      return undefined;
+    };
+  }
+}
