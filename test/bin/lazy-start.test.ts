@@ -318,7 +318,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // fail-closed hiding of a toolchain folder holding one (view-bytes.ts). Then home56 and perf42 (the closed walk's
     // cache dropped): 917,910 measured.
     // cat57 (+~3 KB): the one perl open reader (shell/perl-opens.ts), the nested repositories a run-time git folder may
-    // name (permissions/git-nested-repos.ts, modules-walk.ts), the linters' catalogue rows (R41-b5/b6/b7): MEASURED_EXEC.
+    // name (permissions/git-nested-repos.ts, modules-walk.ts), the linters' catalogue rows (R41-b5/b6/b7).
+    // asg57 (R41-b1..b4, +~1.9 KB): the one reading of the names a line assigns (assigned-names.ts,
+    // parse-walk-builtin-assigns.ts: builtins' quoted names, wait -p, local NAME, ${NAME:=v}, for NAME, each judged
+    // as the command variable it may be), the run-time GOFLAGS row, the build tools' settings variables.
+    // walk58 (R41-a1/a5/a7/a8/a9, the walks fail closed). Together: MEASURED_EXEC.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(BOUND_EXEC);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
