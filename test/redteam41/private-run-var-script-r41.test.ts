@@ -1,3 +1,5 @@
+// FIXED (scr58): a script outside the workspace is the host's only in a folder the view binds read-only from the host
+// (sandbox/policy.ts boundFolders); /run, /var and every other private or absent place is the run's own: unknown.
 // R41-a10 — MINOR (a safety-immune step runs unasked inside the sandbox; the after-run walk still clears the bit) —
 // R40-a5's class again: task-runner-shell.ts decides which outside places are the run's OWN by a fixed list,
 // SCRATCH = /tmp | /var/tmp | /dev/shm, while the view (view.ts) gives the run more private, writable tmpfs folders:

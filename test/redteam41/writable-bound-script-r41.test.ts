@@ -1,3 +1,5 @@
+// FIXED (scr58): the view's own list (sandbox/policy.ts boundFolders: host, read-only; writable) decides; a sandboxWritable
+// folder's script is unknown when absent and otherwise checked by written-before.ts (task-runner-shell.ts outsideScript).
 // R41-a3 — MINOR (a safety-immune step runs unasked inside the sandbox; the after-run walk still clears the bit) —
 // fix53 (R40-a5) made a script in /tmp, /var/tmp or /dev/shm "unknown" unless a folder the view binds from the HOST
 // holds it (sandbox/policy.ts boundFolders = policy.shown + policy.WRITABLE), "which is the host's file, read as
