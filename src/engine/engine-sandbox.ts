@@ -1,4 +1,5 @@
 import type { PreparedRun, PrepareOptions, ProcessSandbox, SandboxChoice, SandboxStatus, Unstaged } from '../sandbox/sandbox.js';
+import type { ViewFolders } from '../sandbox/policy.js';
 
 // What a command and a door use of the OS sandbox (ProcessSandbox fits).
 export type SandboxHandle = Pick<ProcessSandbox, 'passEnv' | 'status' | 'prepare' | 'stagingUnavailable'>;
@@ -38,7 +39,7 @@ export class LazySandbox implements SandboxHandle {
   }
 
   // The host folders a run's view binds (sandbox.ts boundFolders), for the permission gate.
-  async boundFolders(): Promise<readonly string[]> {
+  async boundFolders(): Promise<ViewFolders> {
     return (await this.sandbox()).boundFolders();
   }
 

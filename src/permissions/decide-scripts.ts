@@ -10,6 +10,7 @@ import { commandsOf, programOf } from '../shell/run-script-reading.js';
 import { quoted } from '../text/quoted.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 import { LineWrites, type WrittenBefore } from './written-before.js';
+import type { ViewFolders } from '../sandbox/policy.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
 // `"g": "git push"` was allowed under `deny git push*`, `allow *`). Every runner line of the call, in each spelling
@@ -101,8 +102,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   if (queue.length === 0) return undefined;
   if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
-  // The host folders the run's view binds (a script in the rest of /tmp, /var/tmp, /dev/shm is the run's own).
-  let bound: readonly string[] | undefined;
+  // The host folders the run's view binds (a script elsewhere outside the workspace is the run's own); null: none known.
+  let bound: ViewFolders | null | undefined;
   let count = 0;
   // Lines that cannot be read (a folder only known at run time, a package.json not found where the runner runs)
   // while a deny rule or the immune list is in play: only a person can tell, --yes cannot (R29-2).
@@ -189,7 +190,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       if (met) return met;
       continue;
     }
-    const read = taskRunnerLines(words, dir, root, handed, (bound ??= (await ctx.policy.viewFolders?.()) ?? []));
+    if (bound === undefined) bound = (await ctx.policy.viewFolders?.()) ?? null;
+    const read = taskRunnerLines(words, dir, root, handed, bound ?? undefined);
     if (read === undefined) continue;
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).

@@ -1,3 +1,4 @@
+import type { ViewFolders } from '../sandbox/policy.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail } from '../engine/errors.js';
@@ -50,7 +51,7 @@ export interface LoadPolicyOptions {
   // Where the write gate's home-folder scan is kept between processes (the same kind of file: home-kept.ts).
   readonly homeScanCache?: string;
   // The host folders a sandboxed run's view binds (policy.ts boundFolders).
-  readonly viewFolders?: () => Promise<readonly string[]>;
+  readonly viewFolders?: () => Promise<ViewFolders>;
   // The commands of the caller's registry, besides the built-in ones, that rules may name.
   readonly commands?: readonly CommandWords[];
 }

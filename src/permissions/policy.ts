@@ -1,3 +1,4 @@
+import type { ViewFolders } from '../sandbox/policy.js';
 import type { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { FolderListings } from '../workspace/listings.js';
 import { outsidePath } from '../sandbox/which.js';
@@ -73,7 +74,7 @@ export interface PolicyParts {
   // Where the write gate's home-folder scan is kept between processes (the state folder; home-kept.ts).
   readonly homeScanCache?: string;
   // The host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders), read on first need.
-  readonly viewFolders?: (() => Promise<readonly string[]>) | undefined;
+  readonly viewFolders?: (() => Promise<ViewFolders>) | undefined;
   // The commands' words the rules name (default: the built-in and door commands).
   readonly words?: RuleWords;
   // Warnings about the rules (a project's rule that names no command).
@@ -112,8 +113,8 @@ export class Policy {
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
   readonly words: RuleWords;
   readonly notes: readonly string[];
-  // The host folders a sandboxed run's view binds (none known: every scratch folder is the run's own).
-  readonly viewFolders: (() => Promise<readonly string[]>) | undefined;
+  // The host folders a sandboxed run's view binds (none known: only the system's programs are the host's).
+  readonly viewFolders: (() => Promise<ViewFolders>) | undefined;
   private readonly sources: Record<'cli' | 'project' | 'user', CompiledRule[]>;
   // The CLI rules, then the files' pool (user rules first: of two equally strong rules, the user's is named).
   private pools: readonly (readonly CompiledRule[])[];

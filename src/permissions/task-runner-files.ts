@@ -1,5 +1,7 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
+import type { ViewFolders } from '../sandbox/policy.js';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { readHeadBeneath } from '../workspace/own-read-sync.js';
 import { parseToml } from '../engine/toml.js';
 import { parseYaml } from '../engine/yaml.js';
@@ -28,9 +30,18 @@ const PARSERS: Readonly<Record<string, (text: string) => unknown>> = {
 export class TaskFolder {
   private readonly texts = new Map<string, string | 'absent' | 'unreadable'>();
 
-  // `bound`: the host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders); the rest of /tmp,
-  // /var/tmp and /dev/shm is the run's own.
-  constructor(readonly root: string, readonly dir: string, readonly bound: readonly string[] = []) {}
+  // Paths outside the workspace looked at (task-runner-shell.ts: a script in a writable folder of the view).
+  private readonly outside = new Set<string>();
+
+  // `view`: the host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders); undefined: none known.
+  constructor(readonly root: string, readonly dir: string, readonly view?: ViewFolders) {}
+
+  // Whether something stands at `abs` outside the workspace (not read: its text is not judged), looked at for
+  // written-before.ts like any file read.
+  standsOutside(abs: string): boolean {
+    this.outside.add(abs);
+    return lstatQuiet(abs) !== undefined;
+  }
 
   // `abs`'s text, 'absent' when nothing stands there, 'unreadable' when something does that is not read whole.
   text(abs: string): string | 'absent' | 'unreadable' {
@@ -54,7 +65,7 @@ export class TaskFolder {
 
   // Every path looked at so far, there or not (what the line may write before the runner reads it: written-before.ts).
   looked(): string[] {
-    return [...this.texts.keys()];
+    return [...this.texts.keys(), ...this.outside];
   }
 
   // Whether any file looked for so far stands there (read or not).

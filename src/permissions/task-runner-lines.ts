@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { shCommands } from '../shell/sh-tokens.js';
+import type { ViewFolders } from '../sandbox/policy.js';
 import { TaskFolder } from './task-runner-files.js';
 import { taskRunnerOf } from './task-runners.js';
 
@@ -30,7 +31,7 @@ const KNOWN_PWD = /\$(?:PWD\b|\{PWD\})/g;
 const JOBS = /^(?:-[a-zA-Z]*[jl]|--jobs=|--load-average=|--max-load=)[$`]/;
 const jobsValue = (rest: readonly string[], at: number): boolean => JOBS.test(rest[at]!);
 
-export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[], bound: readonly string[] = []): TaskLines | undefined {
+export function taskRunnerLines(words: readonly string[], runDir: string, root: string, handed: readonly string[], view?: ViewFolders): TaskLines | undefined {
   const found = taskRunnerOf(words);
   if (found === undefined) return undefined;
   const { runner, program, rest } = found;
@@ -40,7 +41,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const dynamic = rest.find((word, at) => /[$`]/.test(word.replace(KNOWN_PWD, '')) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
-  const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir), bound);
+  const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir), view);
   const lines: string[] = [];
   const queue = [...names.names];
   const seen = new Set<string>();

@@ -5,6 +5,7 @@ import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
 import { LIBRARY_FILES } from './task-runner-library.js';
 import { inside, pathLookup, procPlace } from './path-lookup.js';
+import { isSymlink, realOf } from '../sandbox/paths.js';
 import type { TaskFolder, TaskNames, TaskRunner, TaskStep } from './task-runner-files.js';
 
 // A shell script FILE of the workspace run by a shell (`sh clean.sh`, `bash -e x.sh`, `. ./env.sh`) or by its path
@@ -103,24 +104,50 @@ function scriptOperand(rest: readonly string[]): TaskNames {
   return null;
 }
 
-// Places outside the workspace and the system folders where a program the run itself made may be (R39-b3): another
-// spelling of a folder through /proc (another process's cwd) or a descriptor: unknown, never the system's program by
-// its name; in the run's private /tmp, /var/tmp or /dev/shm: unknown whatever the host has at that name (red team
-// R40-a5: `cp evil.sh /tmp/.X11-unix && sh /tmp/.X11-unix` ran the run's own copy while the host's folder was looked
-// at), unless a folder the view binds from the host holds it (folder.bound: PATH and toolchain folders,
-// sandboxReadable, sandboxWritable; sandbox/policy.ts boundFolders), which is the host's file, read as before.
+// Another spelling of a folder through /proc (another process's cwd) or a descriptor (R39-b3): the run's own.
 const MADE_HERE = /^\/(?:proc|dev\/fd)(?:\/|$)/;
-const SCRATCH = /^\/(?:tmp|var\/tmp|dev\/shm)(?:\/|$)/;
+const RANK = { own: 0, writable: 1, host: 2 } as const;
+type Place = keyof typeof RANK;
+
+// Where a path outside the workspace stands in the run's view, by the view's own list (sandbox/policy.ts boundFolders):
+// 'host' (a folder the view binds read-only from the host: the system folders, PATH and toolchain folders,
+// sandboxReadable), 'writable' (sandboxWritable: bound from the host, but the line can write it, red team R41-a3), or
+// 'own': every other place is the run's private tmpfs (/tmp, /var/tmp, /dev/shm, /var, /run, /var/run, a home) or
+// not in the view at all, where only the run can have put a file, whatever the host has at that name (R40-a5,
+// R41-a10). With no view known (`policy check`), only the system's programs are the host's. A link is judged by
+// both its spelling and where it leads.
+function placeOf(folder: TaskFolder, abs: string): Place {
+  const one = (path: string): Place => {
+    if (MADE_HERE.test(path)) return 'own';
+    const view = folder.view;
+    if (view === undefined) return systemProgram(path) ? 'host' : 'own';
+    if (view.writable.some((dir) => inside(path, dir))) return 'writable';
+    return view.host.some((dir) => inside(path, dir)) ? 'host' : 'own';
+  };
+  const place = one(abs);
+  const real = realOf(abs);
+  // A link whose target is missing on the host leads where the run may make it.
+  if (real === abs) return isSymlink(abs) ? 'own' : place;
+  return RANK[one(real)] >= RANK[place] ? place : one(real);
+}
+
+// A script outside the workspace is judged by the line's own rules, as before R34-6, when it is the host's file (the
+// sandbox's runs write only the workspace, sandboxWritable and their private places; with no OS sandbox at all the
+// parse asks for a script run from outside the workspace: unconfined.ts). In a writable folder it is the host's
+// only when it stands there now and the line cannot have written it first (decide-scripts.ts asks written-before.ts
+// of every path the folder looked at). LEFT: --sandbox off's write jail also writes the real temporary folder, so a
+// script an earlier jailed run left there and an in-place run of it are not read.
+function outsideScript(folder: TaskFolder, name: string, abs: string): TaskStep {
+  const place = placeOf(folder, abs);
+  if (place === 'own') return { lines: [], unknown: `${name} is a program outside the workspace in a place the sandbox's view does not bind from the host (${abs}), which codeward cannot read` };
+  if (place === 'writable' && !folder.standsOutside(abs)) return { lines: [], unknown: `the script ${name} is not there when the line is judged (the line itself may make it)` };
+  return { lines: [] };
+}
 
 function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
   const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
-  if (!inside(abs, folder.root) && (MADE_HERE.test(abs) || (SCRATCH.test(abs) && !folder.bound.some((dir) => inside(abs, dir)))) && !systemProgram(abs)) return { lines: [], unknown: `${name} is a program outside the workspace and the system folders (${abs}), which codeward cannot read` };
-  // A script outside the workspace is judged by the line's own rules, as before R34-6: the sandbox's runs write only
-  // the workspace and a private /tmp, and with no OS sandbox at all the parse asks for a script run from outside the
-  // workspace (unconfined.ts). LEFT: --sandbox off's write jail also writes the real temporary folder, so a script an
-  // earlier jailed run left there and an in-place run of it are not read.
-  if (!inside(abs, folder.root)) return { lines: [] };
+  if (!inside(abs, folder.root)) return outsideScript(folder, name, abs);
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
   // A binary (red team R38-a8: an ELF copied or built in the workspace) is no shell text: a program codeward cannot

@@ -198,9 +198,16 @@ function pathFolders(env: Readonly<Record<string, string | undefined>> | undefin
   return [...folders];
 }
 
-// The host folders a run's view binds (shown read-only or writable), outside the workspace: what a run reads there is
-// the host's file, while the rest of /tmp, /var/tmp and /dev/shm is the run's own (task-runner-shell.ts, red team R40-a5).
-export const boundFolders = (policy: SandboxPolicy): string[] => [...policy.shown.map((entry) => entry.path), ...policy.writable];
+// The host folders a run's view binds outside the workspace, as the view builds them (view.ts systemArgs: the system
+// folders; the shown ones; sandboxWritable): the one answer to "is a file there the host's?" (permissions/task-runner-
+// shell.ts, red team R40-a5, R41-a3, R41-a10). `host`, bound read-only: a file there is the host's. `writable`: the
+// host's only where the line cannot have written it (written-before.ts). Every other place is the run's own (the
+// private /tmp, /var, /run, /var/tmp, the homes' tmpfs) or not there at all: a script there is not the host's text.
+export interface ViewFolders {
+  readonly host: readonly string[];
+  readonly writable: readonly string[];
+}
+export const boundFolders = (policy: SandboxPolicy): ViewFolders => ({ host: [...SYSTEM_FOLDERS.map((name) => `/${name}`), ...policy.shown.map((entry) => entry.path)], writable: [...policy.writable] });
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;

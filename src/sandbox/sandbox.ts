@@ -25,7 +25,7 @@ import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
-import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type WholeRootView } from './policy.js';
+import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
@@ -288,9 +288,9 @@ export class ProcessSandbox {
     return sandboxPolicy(mode, this.root, { network, home: this.env['HOME'], writable: this.settings.writable ?? [], readable: this.settings.readable ?? [], env: this.env });
   }
 
-  // The host folders a run's view binds (policy.ts boundFolders): what the permission gate takes as the host's files in
-  // /tmp, /var/tmp and /dev/shm (permissions/task-runner-shell.ts, red team R40-a5).
-  boundFolders(): string[] {
+  // The host folders a run's view binds (policy.ts boundFolders): what the permission gate takes as the host's files
+  // outside the workspace (permissions/task-runner-shell.ts, red team R40-a5, R41-a3, R41-a10).
+  boundFolders(): ViewFolders {
     return boundFolders(this.basePolicy('workspace-write', false));
   }
 
