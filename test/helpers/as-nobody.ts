@@ -4,11 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync } from 'node:fs';
 import { join } from 'node:path';
+import { AS_NOBODY, NOBODY } from './bare-cli.js';
 import { CLI, REPO_ROOT, tempDir } from './fixture.js';
 
-export const NOBODY = 65534;
+export { NOBODY } from './bare-cli.js';
 export const asRoot = process.getuid?.() === 0;
-const ids = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] : [];
+const ids: readonly string[] = asRoot ? AS_NOBODY : [];
 export const reachable = !asRoot || spawnSync(ids[0]!, [...ids.slice(1), 'test', '-r', CLI, '-a', '-r', join(REPO_ROOT, 'node_modules/web-tree-sitter/package.json')]).status === 0;
 
 // A fresh temp folder owned by the user the binary runs as.

@@ -1,20 +1,49 @@
-// Round 40's red-team harness for the built binary run as a person would from a shell: a base folder under /var/tmp
-// holding a git workspace ws/ and a home h/, and runs of the CLI with nothing of the test's environment but HOME,
-// PATH and codeward's own state folder (s/): no CODEWARD_* setting of the suite reaches the run.
+// Rounds 40/41's red-team harness for the built binary run as a person would from a shell: a base folder under /var/tmp
+// holding git workspaces (ws/ unless named) and a home h/, and runs of the CLI with nothing of the test's environment
+// but HOME, PATH and codeward's own state folder (s/): no CODEWARD_* setting of the suite reaches the run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CLI } from './fixture.js';
 
 export const HOST_PATH = process.env['PATH'] ?? '/usr/bin:/bin';
+// nobody's uid and gid, and what starts a program as nobody (the tests that use it run as root: as-nobody.ts).
+export const NOBODY = 65534;
+export const AS_NOBODY = ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups'] as const;
 
-// A fresh /var/tmp/<prefix>XXXXXX with `git init`'s ws/ and an empty h/; its path.
-export async function bareBase(prefix: string): Promise<string> {
+// A workspace script that leaves a setuid file x (the after-run walk clears the bit and says so: `left x setuid`).
+export const SETUID_SCRIPT = 'cp /bin/true x\nchmod 4755 x\n';
+
+export interface BareMade {
+  // The workspaces made below the base (`git init`, then `files`, by relative path): ['ws'] unless given.
+  readonly workspaces?: readonly string[];
+  readonly files?: Readonly<Record<string, string>>;
+  // The whole base (workspaces, home) owned by nobody.
+  readonly nobody?: boolean;
+}
+
+// A fresh /var/tmp/<prefix>XXXXXX with an empty h/ and the workspaces `made` names; its path.
+export async function bareBase(prefix: string, made: BareMade = {}): Promise<string> {
   const base = await mkdtemp(`/var/tmp/${prefix}`);
-  spawnSync('git', ['init', '-q', join(base, 'ws')]);
   mkdirSync(join(base, 'h'));
+  for (const name of made.workspaces ?? ['ws']) {
+    const ws = join(base, name);
+    spawnSync('git', ['init', '-q', ws]);
+    for (const [file, text] of Object.entries(made.files ?? {})) {
+      mkdirSync(dirname(join(ws, file)), { recursive: true });
+      writeFileSync(join(ws, file), text);
+    }
+  }
+  if (made.nobody) spawnSync('chown', ['-R', `${NOBODY}:${NOBODY}`, base]);
   return base;
+}
+
+// Removes a base whatever its modes and depth (a run may leave a folder unwritable or thousands of levels deep).
+export function removeBare(base: string | undefined): void {
+  if (!base) return;
+  spawnSync('chmod', ['-R', 'u+rwx', base]);
+  spawnSync('rm', ['-rf', base]);
 }
 
 export interface BareRun {
@@ -23,14 +52,20 @@ export interface BareRun {
   readonly home?: string;
   readonly state?: string;
   readonly path?: string;
-  // A program the CLI is started through (`setpriv --reuid=65534 …`).
+  // A program the CLI is started through (`setpriv --reuid=65534 …`: AS_NOBODY).
   readonly through?: readonly string[];
+  readonly timeout?: number;
 }
 
 // `codeward ARGS` in `base`'s workspace: its stdout and stderr together.
 export function bareCli(base: string, args: readonly string[], run: BareRun = {}): string {
   const env = { HOME: run.home ?? join(base, 'h'), PATH: run.path ?? HOST_PATH, CODEWARD_STATE_DIR: run.state ?? join(base, 's') };
   const [program, ...before] = [...(run.through ?? []), process.execPath];
-  const result = spawnSync(program!, [...before, CLI, ...args], { cwd: run.cwd ?? join(base, 'ws'), env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(program!, [...before, CLI, ...args], { cwd: run.cwd ?? join(base, 'ws'), env, encoding: 'utf8', timeout: run.timeout ?? 60_000, maxBuffer: 64 * 1024 * 1024 });
   return `${result.stdout}${result.stderr}`;
+}
+
+// `codeward --yes exec [--no-stage] --cmd LINE`: the runs the red-team tests make.
+export function bareExec(base: string, line: string, stage: boolean, run: BareRun = {}): string {
+  return bareCli(base, ['--yes', 'exec', ...(stage ? [] : ['--no-stage']), '--cmd', line], run);
 }

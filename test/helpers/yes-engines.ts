@@ -28,3 +28,12 @@ export function yesEngines(prefix: string): WithEngine {
     }
   };
 }
+
+// Of `names`, those the `write` tool writes under --yes (a catalogue name asks, C241, and is not written).
+export async function writtenUnasked(withEngine: WithEngine, names: readonly string[]): Promise<string[]> {
+  return withEngine({}, false, async (engine) => {
+    const written: string[] = [];
+    for (const file of names) if ((await engine.run({ cmd: 'write', args: { file, content: 'x\n' } })).ok) written.push(file);
+    return written;
+  });
+}

@@ -17,46 +17,29 @@
 //   $ codeward --yes exec --cmd 'cat */private/key'                          -> ANCHORED-SECRET
 // Fix (hidden-moves.ts find, one place): list by bytes (byte-names.ts listBytes) and move the folder back by its
 // bytes; more generally, the identity-kept ancestors of hidden paths are found whatever their names' bytes.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareCli, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const usable = bwrapWorks && existsSync(CLI);
 let base: string;
 const outs: Record<string, string> = {};
-
-function workspace(name: string): string {
-  const ws = join(base, name);
-  spawnSync('git', ['init', '-q', ws]);
-  mkdirSync(join(ws, '.codeward'));
-  writeFileSync(join(ws, '.codeward', 'config.json'), '{"nonAccessibleGlobs":["config/private/**"]}\n');
-  mkdirSync(join(ws, 'config', 'private'), { recursive: true });
-  writeFileSync(join(ws, 'config', 'private', 'key'), 'ANCHORED-SECRET\n');
-  return ws;
-}
+const files = { '.codeward/config.json': '{"nonAccessibleGlobs":["config/private/**"]}\n', 'config/private/key': 'ANCHORED-SECRET\n' };
 
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-anchored-');
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-anchored-', { workspaces: ['utf8', 'bytes'], files });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const run = (ws: string, args: string[]): string => {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', ...args], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    return `${result.stdout}${result.stderr}`;
-  };
   for (const [name, target] of [['utf8', 'cfg2'], ['bytes', '$(printf "c\\376")']] as const) {
-    const ws = workspace(name);
-    outs[`${name}-move`] = run(ws, ['--no-stage', '--cmd', `mv config "${target}"`]);
-    outs[name] = run(ws, ['--cmd', 'cat */private/key']);
-    const searched = spawnSync('node', [CLI, 'search', 'ANCHORED'], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[`${name}-search`] = `${searched.stdout}${searched.stderr}`;
+    const cwd = join(base, name);
+    outs[`${name}-move`] = bareExec(base, `mv config "${target}"`, false, { cwd });
+    outs[name] = bareExec(base, 'cat */private/key', true, { cwd });
+    outs[`${name}-search`] = bareCli(base, ['search', 'ANCHORED'], { cwd });
   }
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a2 MAJOR: a folder above an anchored-glob secret, renamed to a non-UTF-8 name, is never moved back', () => {
   it('control: a UTF-8 rename is moved back and the key stays hidden', () => {

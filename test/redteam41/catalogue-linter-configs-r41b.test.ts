@@ -19,35 +19,15 @@
 // or `vendor/bin/rector` run by the person (or an editor extension) runs the written code outside any sandbox.
 // Fix location: the catalogue rows (src/permissions/obeyed*.ts catalogue tables, the `linter`/`formatter` family
 // beside eslint/prettier/php-cs-fixer); a sandboxed run that leaves one has it moved aside like .envrc.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/setup.js';
-import { removeDir, tempDir } from '../helpers/fixture.js';
+import { describe, expect, it } from 'vitest';
+import { writtenUnasked, yesEngines } from '../helpers/yes-engines.js';
 
-let base: string;
-beforeAll(async () => {
-  base = await tempDir('cw-rt41b-');
-});
-afterAll(async () => removeDir(base));
+const withEngine = yesEngines('cw-rt41b-');
 
 const MISSED = ['.remarkrc.js', '.remarkrc.cjs', '.remarkrc.mjs', '.xo-config.js', '.xo-config.cjs', 'xo.config.js', '.textlintrc.js', '.luacheckrc', '.cmake-format.py', 'rector.php', 'ecs.php', '.ncurc.js', 'svgo.config.js', '.spectral.js', '.mdl_style.rb', 'pkg/.remarkrc.js', 'lua/.luacheckrc'];
 
 describe('R41-b5: executable linter/formatter configs missing from the write gate catalogue', { timeout: 120_000 }, () => {
   it('the file tools ask (C241) for each under --yes (as for .envrc and eslint.config.js)', async () => {
-    const root = join(base, 'w'), home = join(base, 'h');
-    mkdirSync(root);
-    mkdirSync(home);
-    const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, 'state') }, sandbox: { mode: 'off' }, permissions: { home, yes: true } });
-    try {
-      const written: string[] = [];
-      for (const file of ['.envrc', 'eslint.config.js', '.php-cs-fixer.php', ...MISSED]) {
-        const result = await engine.run({ cmd: 'write', args: { file, content: 'x\n' } });
-        if (result.ok) written.push(file);
-      }
-      expect(written).toEqual([]);
-    } finally {
-      await engine.close();
-    }
+    expect(await writtenUnasked(withEngine, ['.envrc', 'eslint.config.js', '.php-cs-fixer.php', ...MISSED])).toEqual([]);
   });
 });

@@ -22,10 +22,10 @@
 // fd, as modes-deep.ts lists), never by a joined path; any entry that cannot be judged is named in a warning (fail
 // loud); and one warning for a whole renamed subtree, not one per level.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -43,23 +43,14 @@ let base: string;
 let out = '';
 let left = '';
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-deepb-');
-  const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
-  writeFileSync(join(ws, 'mk.py'), MAKE);
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-deepb-', { files: { 'mk.py': MAKE } });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', 'python3 mk.py'], { cwd: ws, env, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
-  out = `${result.stdout}${result.stderr}`;
+  out = bareExec(base, 'python3 mk.py', false, { timeout: 120_000 });
   // find walks any depth (relative descents); its output names are bytes, read here as latin1 to count them only.
-  left = spawnSync('find', ['.', '-perm', '-4000', '-type', 'f'], { cwd: ws, encoding: 'latin1' }).stdout;
+  left = spawnSync('find', ['.', '-perm', '-4000', '-type', 'f'], { cwd: join(base, 'ws'), encoding: 'latin1' }).stdout;
 }, 180_000);
-afterAll(async () => {
-  // rm -rf copes with the depth; node's rm may not.
-  spawnSync('rm', ['-rf', base]);
-  await rm(base, { recursive: true, force: true });
-});
+// rm -rf copes with the depth; node's rm may not.
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a7 MAJOR: a setuid file below a deep chain of non-UTF-8 folders survives the walk, silently', () => {
   it('control: the run ran and the top-level y was cleared', () => {

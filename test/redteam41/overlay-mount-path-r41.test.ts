@@ -15,11 +15,10 @@
 // Fix (overlay.ts, one place): pass tools.mount (already found by absolute path outside the workspace) into both
 // scripts as an argument (`"$MOUNT" -t overlay …`), and give the execFile/spawn an env with PATH=/usr/bin:/bin; a lint
 // rule: no program named bare inside a `sh -c` text codeward runs.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, HOST_PATH, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -29,24 +28,16 @@ const outs: Record<string, string> = {};
 const mark = (): string => (existsSync(join(base, 'MARK')) ? readFileSync(join(base, 'MARK'), 'utf8') : '');
 const marks: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-mount-');
-  const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
-  mkdirSync(join(ws, 'node_modules', '.bin'), { recursive: true });
-  writeFileSync(join(ws, 'node_modules', '.bin', 'mount'), `#!/bin/sh\necho "planted mount ran: uid=$(id -u) args=$*" >> '${join(base, 'MARK')}'\nexec /usr/bin/mount "$@"\n`);
-  chmodSync(join(ws, 'node_modules', '.bin', 'mount'), 0o755);
-  mkdirSync(join(ws, 'd'));
-  writeFileSync(join(ws, 'd', 'keep'), 'k\n');
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-mount-', { files: { 'd/keep': 'k\n' } });
+  mkdirSync(join(base, 'ws', 'node_modules', '.bin'), { recursive: true });
+  writeFileSync(join(base, 'ws', 'node_modules', '.bin', 'mount'), `#!/bin/sh\necho "planted mount ran: uid=$(id -u) args=$*" >> '${join(base, 'MARK')}'\nexec /usr/bin/mount "$@"\n`, { mode: 0o755 });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: `node_modules/.bin:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, 's') };
   for (const [name, line] of [['stage', 'echo plain > a.txt'], ['view', 'rm d/keep && rmdir d && mkdir d && echo x > d/n']] as const) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[name] = `${result.stdout}${result.stderr}`;
+    outs[name] = bareExec(base, line, true, { path: `node_modules/.bin:${HOST_PATH}` });
     marks[name] = mark();
   }
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a6 MAJOR: the staging overlay runs `mount` found on an unfiltered PATH (a workspace program, unsandboxed)', () => {
   it('control: the runs were staged and applied', () => {

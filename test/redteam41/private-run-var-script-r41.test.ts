@@ -14,11 +14,9 @@
 // Fix (task-runner-shell.ts, one rule): a script outside the workspace is the host's only where the view binds the
 // host's file read-only (policy.shown, the system folders); every other place is the run's own: unknown. Derive it
 // from the view (sandbox/policy.ts, view.ts), not from a regex.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, removeBare, SETUID_SCRIPT } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -32,19 +30,11 @@ const LINES: Record<string, string> = {
   var: 'cp evil.sh /var/x-r41.sh && sh /var/x-r41.sh',
 };
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-runvar-');
-  const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
-  writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-runvar-', { files: { 'evil.sh': SETUID_SCRIPT } });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  for (const [name, line] of Object.entries(LINES)) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[name] = `${result.stdout}${result.stderr}`;
-  }
+  for (const [name, line] of Object.entries(LINES)) outs[name] = bareExec(base, line, false);
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a10 MINOR: a script the line writes into the view\'s private /run or /var runs unread', () => {
   it('control: the script run directly is refused; the /var/tmp copy asks', () => {

@@ -20,11 +20,11 @@
 // "could not be checked"), and a folder the run changed that its owner cannot SEARCH goes through the same
 // modes-unlisted.ts path as one it cannot open (test the folder's own mode for u+rx, not only open()'s EACCES).
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, lstatSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRoot, NOBODY, reachable } from '../helpers/as-nobody.js';
+import { asRoot, reachable } from '../helpers/as-nobody.js';
+import { AS_NOBODY, bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -43,26 +43,16 @@ os.chmod(d + b'/e', 0o601)
 `;
 const usable = asRoot && reachable && bwrapWorks && existsSync(CLI) && spawnSync('python3', ['-c', '0']).status === 0;
 
-let base: string;
+let base: string | undefined;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-unsearch-');
   if (!usable) return;
-  chownSync(base, NOBODY, NOBODY);
-  const ids = ['--reuid=65534', '--regid=65534', '--clear-groups'];
-  spawnSync('setpriv', [...ids, 'mkdir', join(base, 'h')]);
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  for (const [name, script] of [['plain', MAKE], ['bytes', BYTES]] as const) {
-    const ws = join(base, name);
-    spawnSync('setpriv', [...ids, 'git', 'init', '-q', ws]);
-    spawnSync('setpriv', [...ids, 'sh', '-c', `cat > '${join(ws, 'mk.py')}'`], { input: script });
-    const result = spawnSync('setpriv', [...ids, process.execPath, CLI, '--yes', 'exec', '--no-stage', '--cmd', 'python3 mk.py'], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[name] = `${result.stdout}${result.stderr}`;
-  }
+  // Each workspace holds both scripts and runs its own.
+  base = await bareBase('cw-rt41a-unsearch-', { workspaces: ['plain', 'bytes'], files: { 'plain.py': MAKE, 'bytes.py': BYTES }, nobody: true });
+  for (const name of ['plain', 'bytes']) outs[name] = bareExec(base, `python3 ${name}.py`, false, { cwd: join(base, name), through: AS_NOBODY });
 }, 90_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
-// Every setuid file below the workspace (read as root: root searches the 0601 folder), by bytes (`d\xfe`).
 function setuidLeft(ws: string): string[] {
   const found: string[] = [];
   const walk = (dir: Buffer): void => {
@@ -84,7 +74,7 @@ describe.skipIf(!usable)('R41-a1 MAJOR: a folder its owner can read but not sear
       expect(outs[name]).not.toMatch(/Error C216/);
     });
     it(`${name}: no setuid file is left anywhere in the workspace`, () => {
-      expect(setuidLeft(join(base, name))).toEqual([]);
+      expect(setuidLeft(join(base!, name))).toEqual([]);
     });
   }
 });

@@ -13,10 +13,10 @@
 // part of the same line (or recipe) writes, moves, links or may write (a program whose writes are not bounded) is
 // unknown, like an absent one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, removeBare, SETUID_SCRIPT } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -29,22 +29,13 @@ const LINES: Record<string, string> = {
   cat: 'cat evil.sh > good.sh; bash good.sh',
   make: 'make rewrite',
 };
+const files = { 'evil.sh': SETUID_SCRIPT, 'good.sh': 'echo hi\n', Makefile: 'rewrite:\n\tcp evil.sh good.sh && sh good.sh\n' };
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-rewrite-');
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-rewrite-', { workspaces: Object.keys(LINES), files });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  for (const [name, line] of Object.entries(LINES)) {
-    const ws = join(base, name);
-    spawnSync('git', ['init', '-q', ws]);
-    writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
-    writeFileSync(join(ws, 'good.sh'), 'echo hi\n');
-    writeFileSync(join(ws, 'Makefile'), 'rewrite:\n\tcp evil.sh good.sh && sh good.sh\n');
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[name] = `${result.stdout}${result.stderr}`;
-  }
+  for (const [name, line] of Object.entries(LINES)) outs[name] = bareExec(base, line, false, { cwd: join(base, name) });
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a4 MINOR: a script the line rewrites before running it is judged by its old text', () => {
   it('control: the script run directly is refused as safety-immune', () => {

@@ -12,38 +12,24 @@
 //   $ codeward --yes exec --cmd 'echo later'   -> error C216: internal error: p/d\uFFFD holds what the sandbox hides, …
 // Fix (secret-files.ts spell): when the rename fails, hide the nearest faithful folder holding the entry (p) whole, with a
 // warning, and run.
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRoot, NOBODY, reachable } from '../helpers/as-nobody.js';
+import { asRoot, reachable } from '../helpers/as-nobody.js';
+import { AS_NOBODY, bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const usable = asRoot && reachable && bwrapWorks && existsSync(CLI);
-const ids = ['--reuid=65534', '--regid=65534', '--clear-groups'];
-let base: string;
+let base: string | undefined;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-refuse-');
   if (!usable) return;
-  chownSync(base, NOBODY, NOBODY);
-  const ws = join(base, 'ws');
-  spawnSync('setpriv', [...ids, 'sh', '-c', `git init -q '${ws}' && mkdir '${join(base, 'h')}'`]);
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const cli = (args: string[]): string => {
-    const result = spawnSync('setpriv', [...ids, process.execPath, CLI, '--yes', 'exec', ...args], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    return `${result.stdout}${result.stderr}`;
-  };
-  outs['make'] = cli(['--no-stage', '--cmd', 'mkdir -p p/"$(printf "d\\376")" && echo S=1 > p/"$(printf "d\\376")"/.env && chmod 555 p']);
-  outs['later'] = cli(['--cmd', 'echo later-ran']);
-  outs['read'] = cli(['--cmd', 'cat p/*/.env']);
+  base = await bareBase('cw-rt41a-refuse-', { nobody: true });
+  outs['make'] = bareExec(base, 'mkdir -p p/"$(printf "d\\376")" && echo S=1 > p/"$(printf "d\\376")"/.env && chmod 555 p', false, { through: AS_NOBODY });
+  outs['later'] = bareExec(base, 'echo later-ran', true, { through: AS_NOBODY });
+  outs['read'] = bareExec(base, 'cat p/*/.env', true, { through: AS_NOBODY });
 }, 120_000);
-afterAll(async () => {
-  spawnSync('chmod', ['-R', 'u+w', base]);
-  await rm(base, { recursive: true, force: true });
-});
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a9 MINOR: one in-place run makes every later exec refused (unrenamable non-UTF-8 secret folder)', () => {
   it('control: the making run ran', () => {

@@ -19,39 +19,30 @@
 // stage plan / after-run walk never leaves a workspace folder its owner cannot search (a mode change to a folder that
 // drops u+rx is set aside or refused).
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asRoot, NOBODY, reachable } from '../helpers/as-nobody.js';
+import { asRoot, reachable } from '../helpers/as-nobody.js';
+import { AS_NOBODY, bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const usable = asRoot && reachable && bwrapWorks && existsSync(CLI) && spawnSync('python3', ['-c', '0']).status === 0;
 const READ = 'python3 -c "import os; os.chmod(\\"config\\", 0o755); print(open(\\"config/.\\" + \\"env\\").read())"';
-const ids = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 
-let base: string;
+let base: string | undefined;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-secmode-');
   if (!usable) return;
-  chownSync(base, NOBODY, NOBODY);
-  spawnSync('setpriv', [...ids, 'mkdir', join(base, 'h')]);
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const cli = (ws: string, line: string): string => {
-    const result = spawnSync('setpriv', [...ids, process.execPath, CLI, '--yes', 'exec', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    return `${result.stdout}${result.stderr}`;
-  };
+  base = await bareBase('cw-rt41a-secmode-', { workspaces: ['ws000', 'ws600'], files: { 'config/.env': 'NOBODY-SECRET=1\n' }, nobody: true });
   for (const mode of ['000', '600']) {
-    const ws = join(base, `ws${mode}`);
-    spawnSync('setpriv', [...ids, 'sh', '-c', `git init -q '${ws}' && mkdir '${ws}/config' && echo NOBODY-SECRET=1 > '${ws}/config/.env'`]);
-    outs[`control${mode}`] = cli(ws, READ);
-    outs[`chmod${mode}`] = cli(ws, `chmod ${mode} config`);
-    outs[`read${mode}`] = cli(ws, READ);
+    const run = { cwd: join(base, `ws${mode}`), through: AS_NOBODY };
+    outs[`control${mode}`] = bareExec(base, READ, true, run);
+    outs[`chmod${mode}`] = bareExec(base, `chmod ${mode} config`, true, run);
+    outs[`read${mode}`] = bareExec(base, READ, true, run);
   }
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a5 MAJOR: a secret below a folder codeward cannot list or search is not hidden (normal user)', () => {
   it('control: before the chmod, the read finds the .env hidden', () => {

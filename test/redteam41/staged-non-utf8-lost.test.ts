@@ -11,11 +11,10 @@
 //   -> "warning: the command's changes could not be read (ENOENT …); nothing was applied"; a.txt unchanged.
 // Fix (shell/stage plan's reader of upper/): list by bytes; a non-UTF-8 entry is applied under its spelling (or kept
 // aside with a warning) and the rest of the change set is applied.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -23,18 +22,11 @@ const usable = bwrapWorks && existsSync(CLI);
 let base: string;
 let out = '';
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt41a-stagedb-');
-  const ws = join(base, 'ws');
-  spawnSync('git', ['init', '-q', ws]);
-  writeFileSync(join(ws, 'a.txt'), 'old\n');
-  mkdirSync(join(base, 'h'));
+  base = await bareBase('cw-rt41a-stagedb-', { files: { 'a.txt': 'old\n' } });
   if (!usable) return;
-  const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
-  const line = 'echo new > a.txt; mkdir "$(printf "d\\376")"; echo hi > "$(printf "d\\376")/f"';
-  const result = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-  out = `${result.stdout}${result.stderr}`;
+  out = bareExec(base, 'echo new > a.txt; mkdir "$(printf "d\\376")"; echo hi > "$(printf "d\\376")/f"', true);
 }, 90_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R41-a8 MINOR: one non-UTF-8 name loses a staged run\'s whole change set', () => {
   it('control: the run ran', () => {
