@@ -31,7 +31,7 @@ export const NO_EDITOR = 'codeward:exec-has-no-terminal,no-editor-opens:change-f
 // git's editor: a message, then exit 0, so git goes on with its default text where it has one (merge,
 // revert, rebase --continue, --amend keep theirs) and says "Aborting commit due to empty commit message"
 // where it has none. A todo list of `rebase -i` (GIT_SEQUENCE_EDITOR) is run as git wrote it.
-export const GIT_NO_EDITOR = `sh -c 'echo "codeward: exec has no terminal, so no editor opened; git keeps its default text (pass -m MESSAGE or -F FILE to give one, --no-edit to keep it)" >&2' codeward-git-editor`;
+export const GIT_NO_EDITOR = `/bin/sh -c 'echo "codeward: exec has no terminal, so no editor opened; git keeps its default text (pass -m MESSAGE or -F FILE to give one, --no-edit to keep it)" >&2' codeward-git-editor`;
 
 // Set for every process exec and test start, sandboxed or not (the caller's `overrides` still win).
 export const NON_INTERACTIVE: Readonly<Record<string, string>> = {
