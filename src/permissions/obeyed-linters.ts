@@ -68,4 +68,10 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // erb_lint: .erb_lint.yml (older .erb-lint.yml); every Ruby file in .erb_linters (older .erb-linters) is loaded as a
   // custom linter (the ERB Linter extension lints on save).
   erb_lint: ['.erb_lint.yml', '.erb-lint.yml', '.erb_linters', '.erb-linters'],
+  // TypeDoc (fold61): its options file names `plugin`s it loads (npm packages or paths: "Node modules which export a
+  // single load function"), the JavaScript spellings run. The docs' "Configuration Options" list (typedoc.json,
+  // .jsonc, .config.{js,cjs,mjs}, .js, .cjs, .mjs; the same under .config/) is all typedoc.* (a typedoc.md asks too, the
+  // safe side). typedocOptions
+  // in package.json or tsconfig.json: build files, left out as above.
+  TypeDoc: ['typedoc.*', '.config/typedoc.*'],
 };

@@ -30,4 +30,11 @@ describe('R41-b5: executable linter/formatter configs missing from the write gat
   it('the file tools ask (C241) for each under --yes (as for .envrc and eslint.config.js)', async () => {
     expect(await writtenUnasked(withEngine, ['.envrc', 'eslint.config.js', '.php-cs-fixer.php', ...MISSED])).toEqual([]);
   });
+  // fold61 (the doubtful `.typedoc.js` above): TypeDoc's options file loads the `plugin`s it names (npm packages or
+  // paths, "Plugins are Node modules which export a single load function"), and its JavaScript spellings run; its
+  // documented discovery list ("Configuration Options": typedoc.json … typedoc.mjs, the same under .config/).
+  it('TypeDoc\'s options files ask too; another file of the name stays free', async () => {
+    const names = ['typedoc.json', 'typedoc.jsonc', 'typedoc.config.js', 'typedoc.config.cjs', 'typedoc.config.mjs', 'typedoc.js', 'typedoc.cjs', 'typedoc.mjs', '.config/typedoc.json', '.config/typedoc.config.mjs', 'pkg/typedoc.json'];
+    expect(await writtenUnasked(withEngine, [...names, 'typedoc-notes.md'])).toEqual(['typedoc-notes.md']);
+  });
 });
