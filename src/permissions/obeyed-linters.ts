@@ -71,7 +71,6 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // TypeDoc (fold61): its options file names `plugin`s it loads (npm packages or paths: "Node modules which export a
   // single load function"), the JavaScript spellings run. The docs' "Configuration Options" list (typedoc.json,
   // .jsonc, .config.{js,cjs,mjs}, .js, .cjs, .mjs; the same under .config/) is all typedoc.* (a typedoc.md asks too, the
-  // safe side). typedocOptions
-  // in package.json or tsconfig.json: build files, left out as above.
+  // safe side). typedocOptions in package.json or tsconfig.json: build files, left out as above.
   TypeDoc: ['typedoc.*', '.config/typedoc.*'],
 };
