@@ -2,6 +2,8 @@
 // shell runs them): shell-text-absolute.test.ts. A shell text is the operand after '-c' behind a shell in an argument
 // list (`tools.sh, '-c', SCRIPT`: a literal, or a const or let of the same file holding one; anything else is named as
 // unread), and a literal that is itself a command line of a shell (`sh -c '…' tag`, as git runs GIT_EDITOR).
+import { shCommands } from '../../src/shell/sh-tokens.js';
+
 const LITERAL = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60[^\x60$]*\x60`;
 const SHELL_C = new RegExp(String.raw`([\w.$'"/]+(?:\([^)]*\))?)\s*,\s*\[?\s*['"]-c['"]\s*,\s*(${LITERAL}|[A-Za-z_$][\w$.]*)`, 'g');
 const SHELL_WORD = /(?:^|[.'"/\s])(?:ba|da|z|k)?sh['"]?$|shell/i;
@@ -44,65 +46,21 @@ export function shellTexts(code: string): ShellText[] {
   return found;
 }
 
-// The commands of a shell text, each its words as written (quotes kept), quote-aware: `;`, `&`, `|`, newlines, braces
-// and parentheses end a command outside quotes; `$(` starts one (its `)` ends it); a single-quoted `sh -c` operand is
-// read as a text of its own.
-function commands(text: string): string[][] {
-  const out: string[][] = [];
-  let words: string[] = [], word = '', quote = '';
-  const stack: string[] = [];
-  const endWord = (): void => {
-    if (word !== '') words.push(word);
-    word = '';
-  };
-  const endCommand = (): void => {
-    endWord();
-    if (words.length > 0) out.push(words);
-    words = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote === "'") {
-      word += c;
-      if (c === "'") quote = '';
-    } else if (c === '\\') word += c + (text[++i] ?? '');
-    else if (c === '$' && text[i + 1] === '(') {
-      stack.push(quote);
-      quote = '';
-      i++;
-      endCommand();
-    } else if (c === ')' && stack.length > 0 && quote === '') {
-      endCommand();
-      quote = stack.pop()!;
-    } else if (quote === '"') {
-      word += c;
-      if (c === '"') quote = '';
-    } else if (c === "'" || c === '"') {
-      word += c;
-      quote = c;
-    } else if (c === '&' && /[<>]$/.test(word)) word += c;
-    else if (/\s/.test(c) && c !== '\n') endWord();
-    else if (/[;&|\n(){}]/.test(c)) endCommand();
-    else word += c;
-  }
-  endCommand();
-  return out;
-}
-
 // The words a shell text runs by a bare name (looked up on PATH): what this rule forbids.
 export function barePrograms(text: string): string[] {
   const bare: string[] = [];
-  for (const words of commands(text)) {
+  // sh-tokens.ts reads the words; a redirection's target (`>&2`, `2>/dev/null`) is dropped first: no command.
+  for (const command of shCommands(text.replace(/\d*[<>]{1,2}&?\s*[^\s;&|()<>'"]*/g, ' '))) {
+    const words = command.map((word) => word.text);
     let at = 0;
-    while (at < words.length && (LEADS.has(words[at]!) || /^\w+=/.test(words[at]!) || /^\d*[<>]/.test(words[at]!))) at++;
+    while (at < words.length && (LEADS.has(words[at]!) || /^\w+=/.test(words[at]!))) at++;
     if (words[at] === 'for' || words[at] === 'case') continue;
     while (THROUGH.has(words[at] ?? '') && at + 1 < words.length) at += words[at + 1]!.startsWith('-') ? 2 : 1;
     const program = words[at];
     if (program === undefined || THROUGH.has(program)) continue;
-    if (!BUILTINS.has(program) && !/^["']?[$/]/.test(program)) bare.push(program);
+    if (!BUILTINS.has(program) && !/^[$/]/.test(program)) bare.push(program);
     // `sh -c '…'`: the text it runs is read too.
-    const inner = words[at + 2];
-    if (/^(?:ba|da|z|k)?sh$/.test(program.split('/').pop()!) && words[at + 1] === '-c' && inner?.startsWith("'")) bare.push(...barePrograms(inner.slice(1, -1)));
+    if (/^(?:ba|da|z|k)?sh$/.test(program.split('/').pop()!) && words[at + 1] === '-c' && command[at + 2]?.single) bare.push(...barePrograms(words[at + 2]!));
   }
   return bare;
 }
