@@ -78,7 +78,7 @@ export async function outlineOfTree(parsed: ParsedCode, text: string): Promise<{
 async function matchesOf(loaded: LoadedLanguage, root: Node): Promise<QueryMatch[][]> {
   const extra = OUTLINE_QUERIES[loaded.spec.id];
   if (extra === undefined) return [(await loaded.tags()).matches(root)];
-  const { query, tagsPatterns } = await loaded.withTags(extra);
+  const { query, tagsPatterns } = await loaded.withTags(extra, root);
   const tags: QueryMatch[] = [];
   const more: QueryMatch[] = [];
   for (const match of query.matches(root)) (match.patternIndex < tagsPatterns ? tags : more).push(match);

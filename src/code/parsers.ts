@@ -3,13 +3,14 @@
 // load, so a call that parses no code pays nothing.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
+import type { Language, Node, Parser, Query, Tree } from 'web-tree-sitter';
 import type { CommandContext } from '../engine/command.js';
 import { fail } from '../engine/errors.js';
 import { languageById, languageOf, type LanguageId, type LanguageSpec } from './languages.js';
 import { initialiseTreeSitter } from './tree-sitter-init.js';
 import { withoutDocCaptures } from './tags-source.js';
 import { lastingMemo } from './lasting-memo.js';
+import { TagsSubsets, type JoinedQuery } from './tags-subset.js';
 
 export interface LoadedLanguage {
   readonly spec: LanguageSpec;
@@ -21,8 +22,10 @@ export interface LoadedLanguage {
   // query compiled pays a fixed analysis of the grammar's parse states (~6-9 ms of CPU for TypeScript under
   // Liftoff-only wasm, a CLI call's), so the two together cost less than apart. Its first `tagsPatterns`
   // patterns are the tags query's: their matches are the tags query's own, in its order (and the rest
-  // extra's), as tree-sitter matches each pattern apart (test/code/outline-one-query.test.ts).
-  withTags(extra: string): Promise<{ readonly query: Query; readonly tagsPatterns: number }>;
+  // extra's), as tree-sitter matches each pattern apart (test/code/outline-one-query.test.ts). With `root`
+  // (a tree to match) and before the whole query is compiled: only the patterns that tree can match, when
+  // it is small (tags-subset.ts), in the same order (its matches are the whole query's).
+  withTags(extra: string, root?: Node): Promise<JoinedQuery>;
   // Any other query in this grammar, compiled once per source text for the life of the instance.
   query(source: string): Promise<Query>;
 }
@@ -46,11 +49,15 @@ export const sharedParsers = (ctx: Pick<CommandContext, 'memo' | 'lasting'>): Co
 export class CodeParsers {
   readonly #loading = new Map<LanguageId, Promise<LoadedLanguage>>();
   readonly #resolve: (request: string) => string;
+  readonly #subsets: boolean;
 
-  // `resolveFrom`: where grammar packages are looked up (default: codeward's own install).
-  constructor(resolveFrom: string = import.meta.url) {
+  // `resolveFrom`: where grammar packages are looked up (default: codeward's own install). `subsets`: a
+  // small tree may be matched by a query of the patterns it can match (a call that parses a file or two);
+  // false where thousands of files are parsed (an index worker): the whole query is compiled at once.
+  constructor(resolveFrom: string = import.meta.url, { subsets = true }: { subsets?: boolean } = {}) {
     const require = createRequire(resolveFrom);
     this.#resolve = (request) => require.resolve(request);
+    this.#subsets = subsets;
   }
 
   // The language of `file`, or undefined when no grammar covers it.
@@ -109,9 +116,15 @@ export class CodeParsers {
       query ??= tagsSource().then((text) => new treeSitter.Query(language, text));
       return query;
     };
-    const joined = new Map<string, Promise<{ query: Query; tagsPatterns: number }>>();
-    const withTags = (extra: string): Promise<{ query: Query; tagsPatterns: number }> => {
+    const joined = new Map<string, Promise<JoinedQuery>>();
+    const subsets = this.#subsets ? new TagsSubsets(language, (text) => new treeSitter.Query(language, text)) : undefined;
+    const withTags = async (extra: string, root?: Node): Promise<JoinedQuery> => {
       let found = joined.get(extra);
+      if (found === undefined && root !== undefined && subsets !== undefined) {
+        const subset = subsets.choose(await tagsSource(), extra, root);
+        if (subset !== undefined) return subset;
+        found = joined.get(extra);
+      }
       if (found === undefined) {
         found = tagsSource().then((text) => {
           const both = new treeSitter.Query(language, `${text}\n${extra}`);

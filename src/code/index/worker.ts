@@ -22,7 +22,7 @@ function memory(): number {
 function serve(): void {
   const port = parentPort;
   if (port === null) return;
-  const parsers = new CodeParsers();
+  const parsers = new CodeParsers(undefined, { subsets: false });
   port.on('message', (request: WorkRequest) => {
     extractBytes(parsers, request.file, request.bytes).then(
       (result) => port.postMessage({ id: request.id, result, memory: memory() }),
