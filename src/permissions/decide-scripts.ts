@@ -43,7 +43,10 @@ function handedVariables(command: SimpleCommand, parse: ShellParse): string[] {
   const before = at > 0 ? command.text.slice(0, at) : '';
   const own = [...before.matchAll(/(?:^|\s)([A-Za-z_]\w*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])*)/g)].map((found) => found[1]!);
   const exported = parse.commands.filter((each) => ['export', 'declare', 'typeset', 'readonly', 'local'].includes(each.name ?? '')).flatMap((each) => each.words.slice(1).map((word) => word.text).filter((text) => /^['"]?[A-Za-z_]\w*=/.test(text)));
-  return [...(parse.assignments ?? []).map((each) => each.text), ...exported, ...own];
+  // Only `NAME=value` texts: a builtin's assignment (`export CC=x`, `read X`: shell/parse-walk-builtin-assigns.ts)
+  // records its whole command, which handed to the runner would read as the program (`export ... make x.o`).
+  const assigned = (parse.assignments ?? []).map((each) => each.text).filter((text) => /^[A-Za-z_]\w*\+?=/.test(text));
+  return [...assigned, ...exported, ...own];
 }
 
 // A package manager line of a package script that shell/run-scripts.ts's reading follows itself (its lines are among

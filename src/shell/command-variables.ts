@@ -17,7 +17,12 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // ccache's configuration file (CCACHE_CONFIGPATH) and its cache folder's ccache.conf (CCACHE_DIR) name commands too
 // (compiler_check, prefix_command: red team R24-20).
 // WGETRC: wget's start-up file, whose use_askpass names a program it runs (R39-b6).
-const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC']);
+// Build tools' homes and settings files (R41-b4): cargo obeys $CARGO_HOME/config.toml (build.rustc-wrapper, target
+// runners, aliases), rustup's proxies run $RUSTUP_HOME's toolchains, gradle runs $GRADLE_USER_HOME/init.d's scripts, go
+// runs $GOROOT's tools and reads its `go env -w` file from $GOENV (GOFLAGS=-toolexec=...; `GOENV=off`: none). An
+// absolute value may be the workspace itself (`CARGO_HOME=/path/to/ws`), which this reading cannot tell: any value is
+// read as one (the person sets a tool home once, in their own environment).
+const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC', 'GOENV', 'CARGO_HOME', 'RUSTUP_HOME', 'GRADLE_USER_HOME', 'GOROOT']);
 const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR']);
 const SSH_OPTION_VARIABLES = /^ANSIBLE_(?:SSH_ARGS|SSH_COMMON_ARGS|SSH_EXTRA_ARGS|SCP_EXTRA_ARGS|SFTP_EXTRA_ARGS)$/;
 
@@ -39,7 +44,7 @@ function commandTexts(name: string, value: string | undefined, text: string): st
   if (startup.length > 0) return startup;
   if (name === 'GIT_CONFIG_PARAMETERS') return value === undefined ? [`"$${name}"`] : [...value.matchAll(/'(?:[^']*)'='([^']*)'/g)].map((found) => found[1]!);
   // Named apart from the variable (a bare `"$HOME"` command would read as the home folder run as a program).
-  if (CONFIG_FILES.has(name)) return known.trim() === '/dev/null' ? [] : [`"$SETTINGS_FROM_${name}"`];
+  if (CONFIG_FILES.has(name)) return known.trim() === '/dev/null' || (name === 'GOENV' && known.trim() === 'off') ? [] : [`"$SETTINGS_FROM_${name}"`];
   if (HOMES.has(name) && (value === undefined || !value.startsWith('/') || /^\$(?:PWD|\{PWD\}|\(pwd)/.test(text))) return [`"$SETTINGS_FROM_${name}"`];
   return [];
 }

@@ -10,6 +10,7 @@ import { DOWNLOADERS } from './danger-rules.js';
 import { SHELLS } from './parse-wrappers.js';
 import { isHijackVariable } from './danger-variables.js';
 import { argumentCode } from './danger-tool-options.js';
+import { UNKNOWN } from './parse-walk-values.js';
 
 export interface RiskyClass {
   readonly name: string;
@@ -69,9 +70,6 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   }
   if (command.pipedProgram) return CLASSES.pipedProgram;
   if (command.substituted && (DOWNLOADERS.has(name) || SHELLS.has(name))) return CLASSES.substitutedDownload;
-  if ((name === 'export' || name === 'declare' || name === 'typeset' || name === 'local' || name === 'readonly') && args.some((arg) => isHijackVariable(arg.split('=')[0]!) && arg.includes('='))) return CLASSES.pathHijack;
-  // `read PATH`, `printf -v HOME .`, `getopts o IFS`: assignments by builtins.
-  if (['read', 'mapfile', 'readarray', 'getopts', 'printf', 'unset'].includes(name) && command.words.slice(1).some((word) => isHijackVariable(word.text.replace(/^-v/, '')))) return CLASSES.pathHijack;
   if (argumentCode(command) !== undefined) return CLASSES.argumentCode;
   if (DELETERS.has(name) || /^mkfs/.test(name)) {
     if (command.wrappers.includes('xargs')) return CLASSES.xargsDelete;
@@ -127,7 +125,9 @@ export function riskyShell(parse: ShellParse): RiskyHit | undefined {
       const found = commandClass(command) ?? substitutionClass(command);
       if (found) return { ...found, where: command.text.trim() };
     }
-    const assigned = (reading.assignments ?? []).find((assignment) => isHijackVariable(assignment.name));
+    // Every way the line sets a variable (`PATH=.`, `export PATH=.`, `read 'PATH'`, `unset PATH`, `wait -p PATH`,
+    // `${BASH_ENV:=x}`, `for PATH in`: parse-walk-builtin-assigns.ts); a name only known at run time may be any.
+    const assigned = (reading.assignments ?? []).find((assignment) => assignment.name === UNKNOWN || isHijackVariable(assignment.name));
     if (assigned) return { ...CLASSES.pathHijack, where: assigned.text };
     for (const redirection of reading.redirections) {
       const found = redirection.targetWord ? substitutionClassOfWord(redirection.targetWord) : undefined;

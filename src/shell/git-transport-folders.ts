@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { leadingValues } from '../permissions/hook-line-values.js';
 import type { ShellParse, ShellWord } from './parse-types.js';
+import { UNKNOWN } from './parse-walk-values.js';
 
 const HERE = /^\$\(\s*(?:pwd(?:\s+-[LP])?|git\s+rev-parse\s+--show-toplevel)\s*\)$/;
 
@@ -20,7 +21,8 @@ export function knownFolder(word: ShellWord, base: string, parse: ShellParse, ho
     if (part.kind === 'literal') out += part.value;
     else if (part.kind === 'tilde' && part.user === '' && i === 0) out += home;
     else if (part.kind === 'variable' && /^\$\{?\w+\}?$/.test(part.text) && values.has(part.name)) out += values.get(part.name)!;
-    else if (part.kind === 'variable' && /^\$\{?(?:HOME|PWD)\}?$/.test(part.text) && !assigned.has(part.name) && i === 0) out += part.name === 'HOME' ? home : base;
+    // A name only known at run time (`read "$n"`) may be HOME or PWD.
+    else if (part.kind === 'variable' && /^\$\{?(?:HOME|PWD)\}?$/.test(part.text) && !assigned.has(part.name) && !assigned.has(UNKNOWN) && i === 0) out += part.name === 'HOME' ? home : base;
     else if (part.kind === 'substitution' && part.process === undefined && HERE.test(part.text) && i === 0) out += base;
     else return undefined;
   }

@@ -4,14 +4,9 @@
 // the quoted word is data to every other reading. A name operand must be a plain static name (or one with a number
 // subscript); anything else is listed with the run-time arithmetic contexts (parse-arith.ts).
 import type { SyntaxNode as Node } from './parse-syntax.js';
+import { RUN_TIME, assignedNames } from './assigned-names.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\[-?[0-9]*\])?$/;
-// Options of read / mapfile whose value is not a name (the word after them is skipped).
-const VALUED: Readonly<Record<string, RegExp>> = {
-  read: /^-[^-]*[dinNptu]$/,
-  mapfile: /^-[^-]*[dnOsuCc]$/,
-  readarray: /^-[^-]*[dnOsuCc]$/,
-};
 export const DECLARERS: ReadonlySet<string> = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 // A word's static text without simple quotes ('x', "x"); undefined when anything in it is expanded.
@@ -20,6 +15,9 @@ export function staticText(text: string): string | undefined {
   if (/[$`]/.test(text)) return undefined;
   return text.replace(/'([^']*)'|"([^"]*)"|\\(.)/gs, (_m, a: string | undefined, b: string | undefined, c: string | undefined) => a ?? b ?? c ?? '');
 }
+
+// A word's unquoted text, a run-time part as U+0000 (assigned-names.ts): `-v"$n"` is `-v` and a run-time name.
+export const nameText = (text: string): string => staticText(text) ?? `${staticText(text.slice(0, text.search(/[$`]/)).replace(/["']/g, '')) ?? ''}${RUN_TIME}`;
 
 const plain = (text: string): boolean => {
   const value = staticText(text);
@@ -97,37 +95,15 @@ export function evaluatedName(node: Node): string | undefined {
   switch (name) {
     case 'let':
       return args.find((arg) => staticText(arg) === undefined || /[A-Za-z_[]/.test(staticText(arg)!));
-    case 'printf':
-    case 'wait':
     case 'test':
     case '[': {
-      const flags = name === 'printf' ? /^-v$/ : name === 'wait' ? /^-p$/ : /^-[vR]$/;
       for (let i = 0; i < args.length; i++) {
-        const arg = args[i]!;
-        if (name === 'printf' && /^-v./.test(arg) && !plain(arg.slice(2))) return arg;
-        if (flags.test(staticText(arg) ?? '-v') && i + 1 < args.length && !plain(args[i + 1]!)) return `${arg} ${args[i + 1]}`;
-        if (name === 'printf' && !arg.startsWith('-')) break;
+        if (/^-[vR]$/.test(staticText(args[i]!) ?? '-v') && i + 1 < args.length && !plain(args[i + 1]!)) return `${args[i]} ${args[i + 1]}`;
       }
       return undefined;
     }
-    case 'read':
-    case 'mapfile':
-    case 'readarray':
-    case 'getopts': {
-      const valued = VALUED[name];
-      const operands: string[] = [];
-      for (let i = 0; i < args.length; i++) {
-        const arg = args[i]!;
-        if (name !== 'getopts' && arg.startsWith('-')) {
-          if (/^-[^-]*a$/.test(arg) && i + 1 < args.length) operands.push(args[++i]!);
-          else if (valued?.test(arg)) i++;
-          continue;
-        }
-        operands.push(arg);
-      }
-      return (name === 'getopts' ? operands.slice(1, 2) : operands).find((arg) => !plain(arg));
-    }
+    // read / mapfile / getopts / printf -v / wait -p: the shared reading of the names a builtin assigns.
     default:
-      return undefined;
+      return assignedNames(name, args, nameText).find((found) => found.name === undefined || !NAME.test(found.name))?.word;
   }
 }

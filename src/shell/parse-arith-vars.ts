@@ -9,7 +9,8 @@
 // - a named descriptor `{a[$x]}>file` (the braces' name is assigned the descriptor number).
 // A value that is anything but static number literals (integer) or a static plain name (nameref) is listed.
 import type { SyntaxNode as Node } from './parse-syntax.js';
-import { DECLARERS, resolvedBuiltin, staticText } from './parse-arith-names.js';
+import { DECLARERS, nameText, resolvedBuiltin, staticText } from './parse-arith-names.js';
+import { assignedNames } from './assigned-names.js';
 
 const BASH_INTEGERS = ['RANDOM', 'SRANDOM', 'OPTIND', 'HISTCMD', 'SECONDS', 'BASHPID'];
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -80,8 +81,7 @@ function commandText(node: Node, vars: EvaluatedVariables): string | undefined {
   }
   const resolved = resolvedBuiltin(node);
   if (!resolved || !STORERS.has(resolved.name)) return undefined;
-  const names = resolved.name === 'printf' ? resolved.args.filter((_, i) => i > 0 && /^-v$/.test(resolved.args[i - 1]!)) : resolved.args;
-  return names.some((word) => stored(vars, staticText(word) ?? '')) ? node.text : undefined;
+  return assignedNames(resolved.name, resolved.args, nameText).some((found) => stored(vars, found.name ?? '')) ? node.text : undefined;
 }
 
 function forText(node: Node, vars: EvaluatedVariables): string | undefined {

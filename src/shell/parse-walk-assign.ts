@@ -6,10 +6,11 @@ import { UNKNOWN, prefixWord, staticWord, type Scope } from './parse-walk-values
 import { groupWords, readWords } from './parse-words.js';
 import { emit } from './parse-walk-simple.js';
 import { completeLoopValues } from './parse-loop-values.js';
-import { assignedCandidates, isOptionVariable, type Assigned } from './option-variables.js';
+import { isOptionVariable, type Assigned } from './option-variables.js';
 import { isLocationVariable } from './location-variables.js';
 import { commandVariable } from './command-variables.js';
 import type { WalkOps } from './parse-walk-ops.js';
+import { assignedElsewhere, declaredWord, reachesPrograms } from './parse-walk-builtin-assigns.js';
 
 // `a=1`, `export a=1`: walks the value's substitutions and records its static values.
 export function assignment(walk: WalkOps, node: Node, scope: Scope, record: boolean, exported = false): { name: string; word: ShellWord | undefined } {
@@ -25,7 +26,8 @@ export function assignment(walk: WalkOps, node: Node, scope: Scope, record: bool
   if (record && (exported || isOptionVariable(found.name) || isLocationVariable(found.name) || walk.state.exports(found.name))) walk.state.environment.push({ name: found.name, value: found.word?.value ?? '', dynamic: found.word === undefined || found.word.dynamic, ...(found.word ? { candidates: found.word.candidates } : {}) });
   // A plain `MAKEFLAGS=...` (or `local`, `declare`) changes an inherited or `set -a` exported one: its line is
   // judged like an exported one (the exported ones are walked by declaration below: red team R21-1).
-  if (record && !exported && isOptionVariable(found.name)) commandVariable(walk, found.name, found.word, scope);
+  // So does one the line exports anywhere else (`export X; X=./w`, R41-b3).
+  if (record && !exported && reachesPrograms(walk, found.name)) commandVariable(walk, found.name, found.word, scope);
   return found;
 }
 
@@ -50,15 +52,14 @@ function assigned(walk: WalkOps, node: Node, scope: Scope, record: boolean): { n
 
 export function forLoop(walk: WalkOps, node: Node, scope: Scope): void {
   const variable = node.childForFieldName('variable')?.text ?? '';
-  walk.assignments.push({ name: variable, text: node.text.slice(0, 200) });
   const values = node.childrenForFieldName('value').filter((child): child is Node => child !== null);
   const words = groupWords(values, scope.source).flatMap((group) => readWords(group, scope.source)).map((raw) => walk.state.resolve(raw, scope, true));
+  // An exported loop variable (`export X; for X in ~/x; do tool; done`, R32-2) is in every program's environment.
+  assignedElsewhere(walk, variable, node.text, values.length === 0 ? undefined : words, scope);
   if (values.length === 0) walk.state.remember(variable, [UNKNOWN]);
   const plain = words.every((word) => !word.dynamic && !word.glob && word.candidates.length === 1) ? words.map((word) => word.value) : [];
   if (plain.length > 0 && completeLoopValues(variable, plain, scope.source)) walk.state.rememberWhole(variable, plain);
   else for (const word of words) walk.state.remember(variable, word.candidates);
-  // An exported loop variable (`export X; for X in ~/x; do tool; done`, R32-2) is in every program's environment.
-  if (walk.state.exports(variable)) walk.state.environment.push({ name: variable, value: '', dynamic: true, candidates: words.length > 0 ? words.flatMap((word) => word.candidates) : [UNKNOWN] });
   const body = node.childForFieldName('body');
   if (body) walk.node(body, { ...scope, loop: true }, undefined);
   walk.state.endWhole(variable);
@@ -92,12 +93,12 @@ export function declaration(walk: WalkOps, node: Node, scope: Scope): void {
     } else {
       for (const raw of readWords([child], scope.source)) {
         const word = walk.state.resolve(raw, scope, true);
-        quotedDeclaration(walk, word, exported, scope);
+        declaredWord(walk, word, exported, scope);
         words.push(word);
       }
     }
   }
-  emit(walk, words, [], node.text, scope, []);
+  emit(walk, words, [], node.text, scope, [], {}, true);
 }
 
 // A bare exported name's entry: the values the line gave it (none: the inherited value, the person's, not read).
@@ -106,18 +107,6 @@ function exportedName(walk: WalkOps, name: string, scope: Scope): Assigned | und
   const part = walk.state.resolve({ text, parts: [{ kind: 'variable', name, text, quoted: true, nested: [] }] }, scope, false).parts[0];
   const values = part?.kind === 'variable' ? part.values : undefined;
   return values === undefined || values.length === 0 ? undefined : { name, value: '', dynamic: true, candidates: values };
-}
-
-// A declaration's word that is no assignment node (red team R21-1): `export "MAKEFLAGS=..."` assigns as the node
-// does (a bare exported name, `read MAKEFLAGS ...; export MAKEFLAGS`, is walked above: its value, whatever the
-// walker knows of it, reaches the programs started later).
-function quotedDeclaration(walk: WalkOps, word: ShellWord, exported: boolean, scope: Scope): void {
-  const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
-  if (!named) return;
-  const name = named[1]!;
-  const value: ShellWord = word.dynamic ? { ...word, text: word.text.replace(/^(["']?)[A-Za-z_]\w*=/, '$1') } : staticWord(named[2]!);
-  if (exported || isOptionVariable(name) || isLocationVariable(name)) walk.state.environment.push({ name, value: value.value, dynamic: value.dynamic, candidates: assignedCandidates(name, value.candidates) });
-  if (exported || isOptionVariable(name)) commandVariable(walk, name, value, scope);
 }
 
 // The name a nameref's value names: a literal name, else one only known at run time (fail closed).

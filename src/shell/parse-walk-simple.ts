@@ -13,6 +13,7 @@ import type { WalkOps } from './parse-walk-ops.js';
 import { canonicalPreviews } from './long-canon-previews.js';
 import { canonicalLongText } from './long-canon-text.js';
 import { keywordAfter, keywordFor } from './parse-walk-keyword.js';
+import { builtinAssignments } from './parse-walk-builtin-assigns.js';
 
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
@@ -163,24 +164,8 @@ function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[])
   return out;
 }
 
-// Builtins that assign a variable they are given by name.
-const NAME_SETTERS = new Set(['read', 'printf', 'mapfile', 'readarray', 'getopts', 'let']);
-
-function namedByRef(walk: Pick<WalkOps, 'state'>, arg: string): void {
-  const target = walk.state.namerefs.get(arg.replace(/[=[].*$/s, ''));
-  if (target !== undefined) walk.state.assignAnywhere({ name: target === UNKNOWN ? 'HOME' : target, value: '', dynamic: true, candidates: [UNKNOWN] });
-}
-
-// `read X`, `printf -v X`, `printf -vX`, `mapfile X`, `getopts o X` of a name the line exports (red team R32-2:
-// `export X; read X <<< ~/x; tool`, `set -a; read X …`): X gets a value only known at run time in the programs
-// started later. `let` gives numbers only.
-function namedExported(walk: Pick<WalkOps, 'state'>, program: string, arg: string): void {
-  const name = (program === 'printf' ? arg.replace(/^-v/, '') : arg).replace(/\[.*$/s, '');
-  if (program !== 'let' && /^[A-Za-z_]\w*$/.test(name) && walk.state.exports(name)) walk.state.environment.push({ name, value: '', dynamic: true, candidates: [UNKNOWN] });
-}
-
 // Records one command (its name, words, wrappers, redirections and where it stands on the line).
-export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}): SimpleCommand {
+export function emit(walk: WalkOps, words: readonly ShellWord[], wrappers: readonly string[], text: string, scope: Scope, redirections: readonly Redirection[], extra: Pick<SimpleCommand, 'env' | 'stdinScript' | 'stdinProgram' | 'pipedProgram' | 'xargsCode' | 'launches' | 'input' | 'runtime'> = {}, declared = false): SimpleCommand {
   const first = words[0]!;
   const unknown = first.dynamic || first.glob;
   const command: SimpleCommand = {
@@ -211,13 +196,9 @@ export function emit(walk: Pick<WalkOps, 'commands' | 'state' | 'functions'>, wo
   };
   walk.commands.push(command);
   keywordAfter(walk.state, walk.functions, command, command.wrappers.every((wrapper) => wrapper === 'builtin' || wrapper === 'command') ? scope : { ...scope, straight: false });
-  // `read R`, `printf -v R`, `mapfile R` ... through a nameref: its target gets a value only known at run time (R31-3).
-  if (NAME_SETTERS.has(command.name ?? '')) {
-    for (const arg of command.args) {
-      namedByRef(walk, arg);
-      namedExported(walk, command.name!, arg);
-    }
-  }
+  // The names it assigns (`read X`, `printf -v X`, `unset X`, `local X` ...: assigned-names.ts), and `let`'s
+  // (`declared`: a declaration node, whose values parse-walk-assign.ts walked).
+  builtinAssignments(walk, command, scope, declared);
   if (command.name === 'set' && command.args[0] === '--') walk.state.positional = [UNKNOWN, ...words.slice(2).map((word) => word.candidates[0] ?? UNKNOWN)];
   return command;
 }

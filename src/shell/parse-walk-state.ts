@@ -12,6 +12,8 @@ import { SHELLS } from './parse-wrappers.js';
 
 // Walks a substitution node and returns the commands it holds (the walker owns the command list).
 export type WalkSubstitution = (node: Node, scope: Scope) => SimpleCommand[];
+// Records an assignment an expansion makes (`${NAME:=v}` in the word `text`: parse-walk-builtin-assigns.ts).
+export type WalkAssigned = (entry: Assigned, text: string, scope: Scope) => void;
 
 // allexport turned on by `set` or by a shell's own options (R32-2, R33-9), order-free: `set -a` (an `a` in a
 // cluster), or a `set` word before `--` only known at run time (`set -$o`, `set -"$o"`, `set -$(echo a)`, `set $o`:
@@ -84,6 +86,7 @@ export class WalkState {
     private readonly substitution: WalkSubstitution,
     // Loop variables may be complete (false: the walk again after a check failed).
     private readonly wholeLoops = true,
+    private readonly assigned: WalkAssigned = () => undefined,
   ) {}
 
   fileText(path: string): string | undefined {
@@ -177,7 +180,12 @@ export class WalkState {
           break;
       }
     }
-    if (walk) for (const entry of assigningExpansions(raw.text)) this.assignAnywhere(entry);
+    if (walk) {
+      for (const entry of assigningExpansions(raw.text)) {
+        this.assignAnywhere(entry);
+        this.assigned(entry, raw.text, scope);
+      }
+    }
     const candidates = [...new Set(combos.map(collapseUnknown))];
     return { text: raw.text, value, dynamic, glob: hasGlob(raw.parts), parts, candidates };
   }

@@ -16,6 +16,7 @@ import { hiddenScripts } from './parse-hidden.js';
 import { dispatch } from './parse-walk-dispatch.js';
 import { MAX_GUESSED_LINES } from './parse-launch-guess.js';
 import type { Stage, WalkOps } from './parse-walk-ops.js';
+import { expansionAssigned } from './parse-walk-builtin-assigns.js';
 
 export interface WalkLimits {
   // Nesting of shell strings and substitutions (`bash -c "$(eval ...)"`).
@@ -55,7 +56,7 @@ export class Walker {
     // `for` loop variables over plain words may be known whole (parse-loop-values.ts).
     wholeLoops = true,
   ) {
-    this.state = new WalkState((node, scope) => this.substitution(node, scope), wholeLoops);
+    this.state = new WalkState((node, scope) => this.substitution(node, scope), wholeLoops, (entry, text, scope) => expansionAssigned(this.ops, entry, text, scope));
     this.planner = new Planner({ maxWrappers: limits.maxWrappers, error: (message) => this.error(message), writtenFile: (path) => this.state.writtenFile(path) });
     this.ops = {
       commands: this.commands,

@@ -319,8 +319,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // cache dropped): 917,910 measured.
     // cat57 (+~3 KB): the one perl open reader (shell/perl-opens.ts), the nested repositories a run-time git folder may
     // name (permissions/git-nested-repos.ts, modules-walk.ts), the linters' catalogue rows (R41-b5/b6/b7).
-    // asg57 (R41-b1..b4) was merged then REVERTED (pm-scripts-npm23: `export CC=...; npm run m` allowed under a deny);
-    // its bytes are no longer loaded (the bound below kept; measured with it).
+    // asg57 (R41-b1..b4, +~1.9 KB): the one reading of the names a line assigns (assigned-names.ts,
+    // parse-walk-builtin-assigns.ts: builtins' quoted names, wait -p, local NAME, ${NAME:=v}, for NAME, each judged
+    // as the command variable it may be), the run-time GOFLAGS row, the build tools' settings variables.
     // walk58 (R41-a1/a5/a7/a8/a9, the walks fail closed), scr58 (R41-a3/a10). Together: 924,191 measured.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(924_300);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of

@@ -72,7 +72,12 @@ describe('a location variable outside the workspace asks under --sandbox off --y
 });
 
 describe('inside the workspace, the temporary folder or /dev/null: runs as before', () => {
-  it.each(['git config user.name x', 'GIT_DIR=.git git config user.name x', 'XDG_CACHE_HOME=/tmp/env31-cache git config user.name x', 'GIT_CONFIG_GLOBAL=/dev/null git config user.name x', 'CARGO_HOME=./.cargo touch z'])('%s', async (line) => {
+  it.each(['git config user.name x', 'GIT_DIR=.git git config user.name x', 'XDG_CACHE_HOME=/tmp/env31-cache git config user.name x', 'GIT_CONFIG_GLOBAL=/dev/null git config user.name x', 'GOPATH=./.gopath touch z'])('%s', async (line) => {
     expect(await run(line)).toBe('ran');
+  }, 60_000);
+  // R41-b4 (asg57): a tool home a line sets names settings the tool obeys (cargo's config.toml): asked like
+  // GIT_CONFIG_GLOBAL=./x, wherever it points (this row ran before).
+  it('CARGO_HOME=./.cargo touch z asks', async () => {
+    expect(await run('CARGO_HOME=./.cargo touch z')).toMatch(/^C241/);
   }, 60_000);
 });

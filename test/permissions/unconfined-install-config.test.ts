@@ -6,10 +6,10 @@
 // has an inside control that still runs. The programs are stubs (unconfined-stubs.ts): nothing installs.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { describe, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installStubs } from './unconfined-stubs.js';
 
-const { box, asks, runs } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
+const { box, asks, runs, run } = installStubs(['npm', 'pnpm', 'yarn', 'pip', 'cargo', 'go', 'gem', 'uv']);
 
 interface Row {
   // Files to write: a path relative to the workspace, or `~/…` in the user's home.
@@ -91,7 +91,6 @@ const INSIDE: readonly [string, Row][] = [
   ['cargo --root inside with CARGO_INSTALL_ROOT outside', { env: { CARGO_INSTALL_ROOT: '/tmp/cw-none' }, line: 'cargo install --root ./r x' }],
   ['the engine\'s CARGO_INSTALL_ROOT inside', { env: { CARGO_INSTALL_ROOT: '@/r' }, line: 'cargo install x' }],
   ['the engine\'s GOPATH inside', { env: { GOPATH: '@/gp' }, line: 'go install ./...' }],
-  ['go env -w with GOENV inside', { line: 'GOENV=./goenv go env -w GOFLAGS=-mod=mod' }],
   ['gem --install-dir inside beats the engine\'s GEM_HOME', { env: { GEM_HOME: '/tmp/cw-none' }, line: 'gem install -i vendor x' }],
   ['the engine\'s GEM_HOME inside', { env: { GEM_HOME: '@/gems' }, line: 'gem install x' }],
   ['~/.gemrc with sources and --no-document only', { files: { '~/.gemrc': '---\n:sources:\n- https://rubygems.example/\ngem: --no-document\nupdate: --user-install\n' }, line: 'gem install -i vendor x' }],
@@ -114,5 +113,12 @@ describe('--sandbox off: an install sent outside by configuration or the engine\
   it.each(INSIDE)('%s: runs under --yes', async (_name, row) => {
     await setUp(row);
     await runs(row.line);
+  });
+
+  // R41-b4 (asg57): go obeys the file GOENV names (GOFLAGS=-toolexec=...): a line pointing it anywhere asks (this
+  // row ran before, as an install inside).
+  it('go env -w with GOENV inside: --yes is C241', async () => {
+    await setUp({ line: 'GOENV=./goenv go env -w GOFLAGS=-mod=mod' });
+    expect(await run('GOENV=./goenv go env -w GOFLAGS=-mod=mod')).toMatch(/^C241 /);
   });
 });

@@ -82,10 +82,12 @@ describe('R31-3 CRITICAL: an assignment the parse does not record reaches git\'s
 });
 
 describe('control', () => {
-  it.each(['set -k; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1', ': ${FOO:=bar}; echo $FOO', 'set -k; A=b; echo a=b', 'declare -n R=FOO; R=bar; echo $FOO', ': ${OUT:=$PWD/out}; echo $OUT'])('`%s` runs', async (line) => {
+  it.each(['set -k; git status', ': ${FOO:=bar}; echo $FOO', 'set -k; A=b; echo a=b', 'declare -n R=FOO; R=bar; echo $FOO', ': ${OUT:=$PWD/out}; echo $OUT'])('`%s` runs', async (line) => {
     expect(await run(line)).toEqual({ code: 'ran', written: false });
   }, 60_000);
-  it.each(['export GIT_TRACE=~/.bashrc; git status', 'set -a; GIT_TRACE=~/.bashrc; git status'])('`%s` asks (held)', async (line) => {
+  // `: ${GIT_TRACE:=1}; export GIT_TRACE` ran here as a control until asg57: the path-hijack rule now reads the
+  // assigning expansion as the assignment it is, so it asks as `GIT_TRACE=1; export GIT_TRACE` always did (R41-b2).
+  it.each(['export GIT_TRACE=~/.bashrc; git status', 'set -a; GIT_TRACE=~/.bashrc; git status', ': ${GIT_TRACE:=1}; export GIT_TRACE; git status >/dev/null 2>&1'])('`%s` asks (held)', async (line) => {
     expect(await run(line)).toEqual({ code: 'C241', written: false });
   }, 60_000);
 });
