@@ -31,7 +31,6 @@ const ALLOWED: Record<string, string> = {
   'src/sandbox/paths.ts': 'byListing: is a UTF-8 path listed (a lossy name never equals it, as it names nothing either)',
   'src/sandbox/guards.ts': 'home folder names matched against UTF-8 tool names',
   'src/sandbox/home-folders.ts': 'helper home56 owns it (LEFT: home folders whose names are not UTF-8)',
-  'src/workspace/listings.ts': 'folder marks and links for the walk cache (LEFT: a lossy folder there is listed as nothing)',
   'src/workspace/own-read-sync.ts': 'listBeneath for tool output (names shown to the agent; lossy only in display)',
   'src/workspace/own-read.ts': 'list/read tools: names shown to the agent (lossy only in display)',
 };
