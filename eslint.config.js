@@ -134,6 +134,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/probe-kept.ts': "the kept bwrap probe answer in codeward's cache folder and the kernel's switches under /proc/sys",
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
+  'src/sandbox/repo-configs-bytes.ts': "opens (by its bytes) the config of a git folder under modules/ or worktrees/ whose name is not UTF-8 only to hand it to the metadata reader (/proc/self/fd/N): whether it holds a credential; its text is never shown",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",

@@ -13,7 +13,8 @@ import { isInclude, walkConfigFiles } from '../git/config-includes.js';
 import { expandGitPath } from '../git/config-path.js';
 import { metadataText, readGitMetadataOr } from '../git/config-read.js';
 import type { ShellParse, SimpleCommand } from '../shell/parse-types.js';
-import { gitlinks } from './readonly-git-submodules.js';
+import { rawOf } from '../sandbox/git-index.js';
+import { gitlinks, unnamedSubmodule } from './readonly-git-submodules.js';
 import { gitFolders } from './git-folders.js';
 import { foldersUp, trustedFolder } from '../workspace/above.js';
 import { gitSearchable } from './git-shape.js';
@@ -167,6 +168,12 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
     const links = gitlinks(repo.gitDir);
     if (links === undefined) return `the index of ${repo.gitDir} is in a form codeward does not read (split index, SHA-256), so the submodules git would enter are unknown`;
     for (const path of links) {
+      // A path not UTF-8 (carried as its bytes): asks when git would enter it, else nothing to judge.
+      if (rawOf(path) !== undefined) {
+        const unnamed = unnamedSubmodule(repo.workTree, path);
+        if (unnamed !== undefined) return unnamed;
+        continue;
+      }
       const subTree = resolve(repo.workTree, path);
       const own = ownGitDir(subTree);
       if (own.unread !== undefined) return `the repository of submodule ${path} is unknown: ${own.unread}`;

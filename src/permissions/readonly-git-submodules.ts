@@ -2,9 +2,13 @@
 // index, registered in .gitmodules or not) by running git there, with that repository's own config and
 // hooks: core.fsmonitor in .git/modules/x/config (or in x/.git/config) ran on the top-level `git status`.
 // The gitlinks are read from the index with the sandbox's reader (no git process, nothing obeyed).
+// A gitlink whose path is not UTF-8 (issue 26, fix59) is carried with its bytes (git-index.ts `carriedGitlinks`): no
+// string names its checkout, so one git would enter (a `.git` there) cannot be judged: the caller asks (unchecked).
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { metadataText, readGitMetadataBytesOr } from '../git/config-read.js';
-import { indexGitlinks } from '../sandbox/git-index.js';
+import { bytePath, spelled } from '../sandbox/byte-names.js';
+import { carriedGitlinks, rawOf } from '../sandbox/git-index.js';
 
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
@@ -19,5 +23,18 @@ export function gitlinks(gitDir: string): string[] | undefined {
   // No config: SHA-1. A config that cannot be read (padded past the bound: bounds23) may say SHA-256: unknown.
   const config = metadataText(join(gitDir, 'config'));
   if (config.unread !== undefined || /objectformat\s*=\s*"?sha256/i.test(config.text ?? '')) return undefined;
-  return indexGitlinks(read.bytes);
+  return carriedGitlinks(read.bytes);
+}
+
+// Why the carried gitlink `path` below `workTree` cannot be judged (git would enter it: a `.git` stands there, or
+// that cannot be told); undefined for a UTF-8 path or a checkout git does not enter.
+export function unnamedSubmodule(workTree: string, path: string): string | undefined {
+  const raw = rawOf(path);
+  if (raw === undefined) return undefined;
+  try {
+    if (lstatSync(bytePath(bytePath(workTree, raw), Buffer.from('.git')), { throwIfNoEntry: false }) === undefined) return undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+  }
+  return `submodule ${spelled(raw)} has a path that is not UTF-8 (bytes ${raw.toString('hex')}): codeward cannot read the config and hooks git would obey there`;
 }

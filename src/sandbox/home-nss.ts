@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync } from 'node:fs';
 import { passwdHomes, type HomeHost } from './home-shape.js';
+import { getentPasswd, NSS_TIMEOUT_MS } from './home-owner.js';
 import { findOnPath } from './which.js';
 
 // The accounts the system's account database names (NSS: `getent passwd`), beside the ones /etc/passwd holds as a file
@@ -13,10 +13,6 @@ export interface NssAccounts {
   // Why NSS could not be asked in full (the homes the files name are still emptied); none on success or off Linux.
   readonly problem?: string;
 }
-
-// Bounded: an LDAP server that does not answer, or a directory of a million accounts, gives what came so far.
-export const NSS_TIMEOUT_MS = 3000;
-export const NSS_MAX_BYTES = 16 << 20;
 
 // `getent`: the program (tests: a fake or a missing one); by default the system's, from /bin or /usr/bin only (never
 // codeward's PATH, a workspace folder there could plant one: test/lint/spawn-absolute). A listing (`getent passwd`)
@@ -74,17 +70,6 @@ function namesIn(folder: Buffer): Buffer[] {
   } catch {
     return [];
   }
-}
-
-function getentPasswd(getent: string, keys: readonly string[], timeoutMs: number): NssAccounts {
-  const result = spawnSync(getent, ['passwd', ...keys], { encoding: 'utf8', env: {}, stdio: ['ignore', 'pipe', 'ignore'], timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: NSS_MAX_BYTES });
-  const passwd = typeof result.stdout === 'string' ? result.stdout : '';
-  if (result.error) {
-    const code = (result.error as NodeJS.ErrnoException).code;
-    const why = code === 'ETIMEDOUT' ? `gave no answer within ${timeoutMs} ms` : code === 'ENOBUFS' ? `listed more than ${NSS_MAX_BYTES >> 20} MB` : result.error.message;
-    return { passwd, problem: `${getent} passwd ${why}` };
-  }
-  return result.status === 0 ? { passwd } : { passwd, problem: `${getent} passwd failed (${result.signal ?? `exit ${result.status}`})` };
 }
 
 // The host's homes (home-shape.ts hostHomes) with the accounts NSS names: each one's home is a home as a passwd one is,

@@ -5,7 +5,7 @@ import { kept } from '../permissions/home-kept.js';
 import type { FolderListings } from '../workspace/listings.js';
 import { hiddenGlobsFor } from '../workspace/hidden-paths.js';
 import { absolute, variableSecretPaths, workingFolders, XDG_BASES } from './home-secret-vars.js';
-import { homeShaped } from './home-shape.js';
+import { homeShapedOwned } from './home-owner.js';
 import { homeDenied, type HomeDenied } from './home-shown.js';
 import { HOME_SECRETS } from './lists.js';
 
@@ -59,7 +59,7 @@ export function homeHidden(root: string, homes: readonly (string | undefined)[],
   });
   // A workspace that IS a home folder by its shape (/home/NAME, /Users/NAME, /root, a person's passwd entry)
   // while HOME names another folder (round 11: `HOME=/tmp/h codeward -C /home/alice`) is one too.
-  const denied = homeDenied(root, [...homesOf(homes), ...(homeShaped(root) ? [root] : [])], widened, moved);
+  const denied = homeDenied(root, [...homesOf(homes), ...(homeShapedOwned(root) ? [root] : [])], widened, moved);
   return { paths: [...homeSecretPaths(homes, env, workingFolders([root]), listings), ...denied.paths], globs: denied.globs };
 }
 

@@ -1,7 +1,9 @@
 import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
-import { listener } from './socket-listener.js';
+import { budgetedListener, probeBudget, skippedProbes, type ProbeBudget } from './socket-listener.js';
+
+export { skippedProbes };
 
 // A FIFO, socket or device node found changed since an in-place run started (clearRiskyModes, modes.ts). Who made it
 // is not written anywhere codeward can read: the run, or another program of the person's on the host at the same time
@@ -46,13 +48,14 @@ function readBound(): Set<string> {
 // The special file at `path` (`rel` for the message) settled when changed since `since`; the warning, if any.
 // `memo`: the socket list of one walk. `plain`: its path by name (`path` may be /proc/self/fd/N/name, a held folder's):
 // what a live process bound is matched by.
-export async function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean }, plain = path): Promise<string | undefined> {
+// `memo.probes`: the walk's connects (socket-listener.ts budgetedListener): past its budget a socket is left unasked.
+export async function settleSpecial(path: string, rel: string, since: number, memo: { live?: (path: string) => boolean; probes?: ProbeBudget }, plain = path): Promise<string | undefined> {
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (!stats || stats.isFile() || stats.isDirectory() || stats.isSymbolicLink() || stats.ctimeMs < since) return undefined;
   if (stats.isSocket()) {
     if ((memo.live ??= liveSocketPaths())(plain)) return undefined;
-    const answer = await listener(path);
-    if (answer === 'listens') return undefined;
+    const answer = await budgetedListener(path, (memo.probes ??= probeBudget()));
+    if (answer === undefined || answer === 'listens') return undefined;
     if (answer !== 'ECONNREFUSED') return `${rel}, a socket made or changed while the run went, was left in place: whether something listens on it could not be told (${answer}); remove it if it is not yours`;
     try {
       unlinkSync(path);

@@ -86,8 +86,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     }
     return isDir ? stats : undefined;
   };
-  // Settled by modes-special.ts (the kernel's socket list read once per walk, in `memo`).
-  const memo = {};
+  // Settled by modes-special.ts (the kernel's socket list read once per walk, and the walk's connects, in `memo`).
+  const memo: { probes?: { skipped: number; count: number; spent: number } } = {};
   // The folders the walk gave u+rwx (modes-unlisted.ts), held open until the walk ends.
   const opened: Unlisted[] = [];
   const special = async (path: string, rel: string, plain: string): Promise<void> => {
@@ -169,7 +169,8 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     // The folders the walk gave u+rwx, given their modes back (deepest first) once all below them was walked.
     for (const folder of opened.reverse()) warnings.push(folder.restore());
   }
-  return foldSetAside(warnings);
+  const unasked = specials && (await specials).skippedProbes(memo.probes);
+  return foldSetAside(unasked ? [...warnings, unasked] : warnings);
 }
 
 // A folder's listing descriptor; throws EACCES too when codeward's user (not root) owns it and may list it but not

@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { repositoryConfigSecrets } from '../git/config-secrets.js';
+import { unnamedConfigHolds } from './repo-configs-bytes.js';
+import { bytePath, listBytes } from './byte-names.js';
 import { cleanCopy } from './git-identity.js';
 import { repositoryOf } from './git-config.js';
 import { within } from './policy.js';
@@ -13,17 +14,28 @@ import { within } from './policy.js';
 // linked worktree's config.worktree, every submodule's config under modules/) gets a filtered copy
 // (git/config-secrets.ts) bound read-only over it in the sandbox: git still works, remotes keep their
 // URL without the token. The host file is never changed.
+// The folders are listed by bytes (issue 26, fix59): a module or worktree folder whose name is not UTF-8 cannot be
+// named by a bind (bwrap's arguments are UTF-8) and is the person's (not renamed before a run): when a config
+// below it holds a credential (or cannot be read), the folder holding it (`.git/modules`, `.git/worktrees`) is
+// hidden whole instead (repo-configs-bytes.ts).
 
 // How deep submodules of submodules are looked for (modules/a/modules/b/config ...).
 const MODULE_DEPTH = 6;
 
+// The folders below `modules` or `worktrees` whose name is not UTF-8 (with the folder holding each).
+interface Found {
+  readonly unnamed: { readonly holder: string; readonly path: Buffer }[];
+}
+
 // A `worktrees` or `modules` folder that is a link (a planted `.git/worktrees -> /elsewhere`) is not
 // listed: its configs are outside the repository, and a filtered copy bound over the link would show the
 // sandbox a file the default-deny view hides (and fail the run: bwrap cannot make the mount point).
-const folders = (dir: string): string[] => {
+const folders = (dir: string, found: Found): string[] => {
   if (lstatQuiet(dir)?.isDirectory() !== true) return [];
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(dir, entry.name));
+    const entries = listBytes(dir).filter((entry) => entry.entry.isDirectory());
+    for (const entry of entries) if (!entry.faithful) found.unnamed.push({ holder: dir, path: bytePath(dir, entry.raw) });
+    return entries.filter((entry) => entry.faithful).map((entry) => join(dir, entry.name));
   } catch {
     return [];
   }
@@ -31,33 +43,43 @@ const folders = (dir: string): string[] => {
 
 // A submodule's git folder is named by its path (modules/lib/sub): every folder below modules/ with a
 // HEAD is one, and may hold modules/ of its own.
-function moduleDirs(modules: string, depth: number): string[] {
+function moduleDirs(modules: string, depth: number, found: Found): string[] {
   if (depth === 0) return [];
-  return folders(modules).flatMap((dir) => {
+  return folders(modules, found).flatMap((dir) => {
     const isRepository = lstatQuiet(join(dir, 'HEAD'))?.isFile() === true;
-    return isRepository ? [dir, ...moduleDirs(join(dir, 'modules'), depth - 1)] : moduleDirs(dir, depth - 1);
+    return isRepository ? [dir, ...moduleDirs(join(dir, 'modules'), depth - 1, found)] : moduleDirs(dir, depth - 1, found);
   });
 }
 
 // Every config file of the workspace's repository, inside the workspace or in the `shown` folders (the
-// enclosing repository of a subfolder workspace, read-only in the view: enclosing-git.ts).
-export function repositoryConfigFiles(root: string, shown: readonly string[] = []): string[] {
+// enclosing repository of a subfolder workspace, read-only in the view: enclosing-git.ts); `hide`: the folders
+// holding a git folder not UTF-8 named whose config holds a credential.
+export function repositoryConfigFiles(root: string, shown: readonly string[] = []): { files: string[]; hide: string[] } {
   const repository = repositoryOf(root);
-  if (!repository) return [];
+  if (!repository) return { files: [], hide: [] };
   const common = repository.common ?? repository.gitDir;
-  const dirs = [...new Set([repository.gitDir, common, ...folders(join(common, 'worktrees')), ...moduleDirs(join(common, 'modules'), MODULE_DEPTH)])];
-  return dirs.flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]).filter((path) => [root, ...shown].some((area) => within(path, area)));
+  const found: Found = { unnamed: [] };
+  const dirs = [...new Set([repository.gitDir, common, ...folders(join(common, 'worktrees'), found), ...moduleDirs(join(common, 'modules'), MODULE_DEPTH, found)])];
+  const inView = (path: string): boolean => [root, ...shown].some((area) => within(path, area));
+  const hide = [...new Set(found.unnamed.filter((entry) => inView(entry.holder) && unnamedConfigHolds(entry.path, MODULE_DEPTH)).map((entry) => entry.holder))];
+  return { files: dirs.flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]).filter(inView), hide };
 }
 
 // The filtered copies to bind: config file -> its copy in the state folder (null: none could be
 // written, an empty file is bound instead). Files under a hidden folder (`hidden`: a tracked secret
-// hides the whole git folder) are left out: the mount point would not exist.
-export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = []): Map<string, string | null> {
+// hides the whole git folder) are left out: the mount point would not exist. `hide`: the folders to hide whole
+// (above).
+export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = []): { copies: Map<string, string | null>; hide: { path: string; kind: 'dir' }[] } {
   const copies = new Map<string, string | null>();
-  for (const path of repositoryConfigFiles(root, shown)) {
-    if (hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path))) continue;
+  const { files, hide } = repositoryConfigFiles(root, shown);
+  const folders = [...hidden, ...hide.map((path) => ({ path, kind: 'dir' as const }))];
+  for (const path of files) {
+    if (folders.some((entry) => entry.kind === 'dir' && within(path, entry.path))) continue;
     const clean = repositoryConfigSecrets(path);
     if (clean !== undefined) copies.set(path, cleanCopy(path, clean, stateDir));
   }
-  return copies;
+  return { copies, hide: hide.filter((path) => !hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path))).map((path) => ({ path, kind: 'dir' })) };
 }
+
+// Said after the run of each such folder hidden.
+export const unnamedHiddenNote = (folder: string): string => `${folder} was hidden in the sandbox: a git folder in it has a name that is not UTF-8 and a credential in its config, which no filtered copy can be bound over (rename that folder to show it)`;

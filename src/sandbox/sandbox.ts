@@ -10,7 +10,7 @@ import { serveFolder } from '../doors/serve/folder.js';
 import { findOnPath, isExecutable, outsidePath } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
-import { repositoryConfigCopies } from './repo-configs.js';
+import { repositoryConfigCopies, unnamedHiddenNote } from './repo-configs.js';
 import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { GitlinkMemo } from './gitlink-memo.js';
@@ -352,7 +352,9 @@ export class ProcessSandbox {
     const substitutes = cleanGitConfigs([...policy.shown.map((entry) => entry.path), ...etcCopied()], this.stateDir, safeCache && join(dirname(safeCache), 'clean-configs.json'));
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
-    const repositoryConfigs = new Map([...repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown), ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
+    // (A module folder not UTF-8 named whose config holds a credential: the folder holding it hidden whole.)
+    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown);
+    const repositoryConfigs = new Map([...configs.copies, ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
     const unstageable = options.stage === true && policy.mode === 'workspace-write' ? await this.stager.unavailable(policy.root) : 'not asked';
@@ -368,7 +370,7 @@ export class ProcessSandbox {
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
     const walked = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined);
     const obeyedPaths = walked?.readOnly ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets, viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -400,7 +402,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...renamed, ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
+        const warnings = [...renamed, ...configs.hide.map((entry) => unnamedHiddenNote(entry.path)), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {

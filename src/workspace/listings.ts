@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
+import { listNamed, unnamedCut } from './listings-bytes.js';
 import type { Beneath, DirHandle } from './beneath.js';
 import { isProjectConfigName } from '../permissions/project-config-names.js';
 import { SHAPE_NAMES } from '../permissions/git-shape.js';
@@ -17,6 +18,8 @@ export interface Listing {
   readonly folders: readonly string[];
   readonly links: readonly string[];
   readonly marks: readonly string[];
+  // The raw names that are not UTF-8 of folders, links and marked files (listings-bytes.ts: the walk judges them).
+  readonly unnamed?: readonly Buffer[];
 }
 
 // `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts);
@@ -59,10 +62,10 @@ export class FolderListings {
     if (known?.stamp === stamp) return known.listing;
     let listing: Listing;
     try {
-      const entries = readdirSync(dir.path, { withFileTypes: true });
-      const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-      const marks = entries.filter((entry) => !entry.isDirectory() && marked(entry.name)).map((entry) => entry.name);
-      listing = { folders, links: entries.filter((entry) => entry.isSymbolicLink()).map((entry) => entry.name), marks };
+      const { entries, unnamed } = listNamed(dir.path, marked);
+      const folders = entries.filter(({ entry }) => entry.isDirectory()).map(({ name }) => name);
+      const marks = entries.filter(({ entry, name }) => !entry.isDirectory() && marked(name)).map(({ name }) => name);
+      listing = { folders, links: entries.filter(({ entry }) => entry.isSymbolicLink()).map(({ name }) => name), marks, ...(unnamed.length > 0 ? { unnamed } : {}) };
     } catch {
       return undefined;
     }
@@ -139,6 +142,10 @@ export function walkFolders(jail: Beneath, limits: WalkLimits, onFolder: (rel: s
     budget -= listing.links.length;
     if (budget < 0) return over();
     onFolder(rel, listing);
+    for (const raw of listing.unnamed ?? []) {
+      const cut = unnamedCut(dir?.path ?? (rel === '' ? jail.root : `${jail.root}/${rel}`), rel, raw, marked);
+      if (cut !== undefined) limits.onCut(cut);
+    }
     for (const name of listing.folders) {
       if (--budget < 0) return over();
       const child = rel === '' ? name : `${rel}/${name}`;

@@ -208,10 +208,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // confining bwrap found outside the workspace's PATH folders (R40-a9, which.ts outsidePath).
   // Raised by 0.1 KB (fix53, R40-a5): the permission Policy carries the sandbox's bound-folder list (setup.ts'
   // viewFolders thunk, the Policy field; ~100 bytes): tree 325.10 KB, search 350.54 KB.
-  it('a cold read, list or tree loads at most 325.2 KB of dist code, a search 350.6 KB', () => {
+  // Raised by 2.8 KB (fix59, issue 26): the walk cache the permission Policy holds lists folders by bytes
+  // (workspace/listings-bytes.ts with sandbox/byte-names.ts, ~3.7 KB: the write gate decides on its names), and
+  // home-secrets.ts asks NSS for a workspace owner /etc/passwd lacks (sandbox/home-owner.ts, ~1.5 KB): read 327.97 KB.
+  it('a cold read, list or tree loads at most 328.5 KB of dist code, a search 353.9 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 350_600 : 325_200);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 353_900 : 328_500);
     }
   });
 
@@ -323,7 +326,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // parse-walk-builtin-assigns.ts: builtins' quoted names, wait -p, local NAME, ${NAME:=v}, for NAME, each judged
     // as the command variable it may be), the run-time GOFLAGS row, the build tools' settings variables.
     // walk58 (R41-a1/a5/a7/a8/a9, the walks fail closed), scr58 (R41-a3/a10). Together: 924,191 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(924_300);
+    // fix59 (+~1.2 KB): repo-configs.ts by bytes (repo-configs-bytes.ts), the walk cache by bytes, NSS asked for an
+    // unknown workspace owner (home-owner.ts), the socket probes' per-walk budget: 925,436 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(925_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.

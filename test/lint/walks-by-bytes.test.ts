@@ -19,7 +19,6 @@ const ALLOWED: Record<string, string> = {
   'src/sandbox/bwrap.ts': 'counts entries (is a folder empty): a lossy name counts the same',
   'src/sandbox/obeyed-scan.ts': 'the symlink-chain check of a UTF-8 obeyed path; the scan itself lists by bytes',
   'src/sandbox/history-secrets.ts': "an identity of refs folders (a change in any entry changes the folder's times, read by lstat)",
-  'src/sandbox/repo-configs.ts': 'LEFT (utf55): `.git/modules/<not UTF-8>/config` is not filtered; nested-git.ts sets such a folder aside after a run',
   'src/sandbox/overlay.ts': "codeward's own stage folders (journal-*, its upper layer: counts)",
   'src/sandbox/etc-view.ts': '/etc is shown by an allow-list of UTF-8 names: an entry not UTF-8 is never shown',
   'src/sandbox/git-state-read.ts': "git's own state names (refs, hex objects); a lossy ref name is read as unreadable",
@@ -32,7 +31,6 @@ const ALLOWED: Record<string, string> = {
   'src/sandbox/paths.ts': 'byListing: is a UTF-8 path listed (a lossy name never equals it, as it names nothing either)',
   'src/sandbox/guards.ts': 'home folder names matched against UTF-8 tool names',
   'src/sandbox/home-folders.ts': 'helper home56 owns it (LEFT: home folders whose names are not UTF-8)',
-  'src/workspace/listings.ts': 'folder marks and links for the walk cache (LEFT: a lossy folder there is listed as nothing)',
   'src/workspace/own-read-sync.ts': 'listBeneath for tool output (names shown to the agent; lossy only in display)',
   'src/workspace/own-read.ts': 'list/read tools: names shown to the agent (lossy only in display)',
 };
