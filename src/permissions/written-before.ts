@@ -172,14 +172,15 @@ export class LineWrites {
     this.ran.set(command, [...(this.ran.get(command) ?? []), written]);
   }
 
-  // Any write of the whole parse (a script line that runs before the next one).
+  // Any write of the whole parse (a script line that runs before the next one), the lines its runners run included
+  // (`npm run prep` whose prep runs `make x`, whose recipe writes package.json: fix60).
   all(): WrittenBefore {
     return (abs) => {
-      for (const writes of [...this.writes.values(), this.loose]) {
-        const why = hit(writes, abs);
+      for (const [command, writes] of this.writes) {
+        const why = hit(writes, abs) ?? this.ran.get(command)?.map((each) => each(abs)).find((found) => found !== undefined);
         if (why !== undefined) return why;
       }
-      return undefined;
+      return hit(this.loose, abs);
     };
   }
 }
