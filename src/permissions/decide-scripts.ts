@@ -59,6 +59,16 @@ const followedByScripts = (script: string, line: string): boolean => commandsOf(
 // The files a package manager reads for a script: the package's, and the project settings that pick what runs it.
 const PACKAGE_FILES = ['package.json', '.npmrc', '.yarnrc', '.yarnrc.yml', 'bunfig.toml', '.pnpmfile.cjs', 'pnpm-workspace.yaml'];
 
+// What a runner's lines write (each line's writes, read as its lines are judged) and whether all were read.
+interface RunnerWrites {
+  readonly ran: WrittenBefore[];
+  done: boolean;
+}
+
+// The writes a runner's command makes by its lines: exact once they were all read; before that (a reader in a loop,
+// a pipeline, or after the same runner line again), any path (fail closed).
+const runnerWritten = (line: string, state: RunnerWrites): WrittenBefore => (abs) => (state.done ? state.ran.map((each) => each(abs)).find((why) => why !== undefined) : `\`${line}\` runs scripts or tasks codeward had not read before this point`);
+
 function taken(decision: Decision, unrecoverable: boolean): boolean {
   if (decision.decision === 'deny') return decision.source !== 'denials';
   return decision.decision === 'ask' && (decision.rule?.action === 'ask' || (decision.immune !== undefined && (unrecoverable || DENY_LIKE.has(decision.immune))));
@@ -77,17 +87,24 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
   // Each runner line in each folder the line's own cd/pushd/env -C may have it run in (decide-script-dirs.ts).
   // `file`: a shell script file's runner (task-runner-shell.ts, R34-6): read only for the immune list of an unstaged run.
   // `written`: whether the line may write a file before the runner reads it (written-before.ts, R40-b6).
-  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string; written: WrittenBefore; from?: { lines: LineWrites; command: SimpleCommand } }[] = [];
+  // `state`: what the lines the runner runs write (`ran`), and whether all of them were read (`done`).
+  const queue: { line: string; words: string[]; handed: readonly string[]; depth: number; npm: boolean; dir: string; file?: boolean; unknown?: string; written: WrittenBefore; state: RunnerWrites }[] = [];
   let lost: { line: string; why: string } | undefined;
   // Each runner line once per folder and hand-over: a line's spellings name it more than once (\`make -C sub test\` is
   // also make's reading \`make test\`), and a task may start its own runner again (a recursive \`$(MAKE)\`).
-  const queued = new Set<string>();
+  const queued = new Map<string, RunnerWrites>();
   const key = (entry: { line: string; npm: boolean; dir: string; handed: readonly string[] }): string => JSON.stringify([entry.line, entry.npm, entry.dir, entry.handed]);
-  const enqueue = (entry: (typeof queue)[number]): boolean => {
-    if (queued.has(key(entry))) return false;
-    queued.add(key(entry));
-    queue.push(entry);
-    return true;
+  // Runners are read depth first (`next`: where the runners the entry being read starts go, right after it), so a
+  // runner's nested runners are read before the next runner of its line: what they write is known to the readers
+  // after it (fix60: npm's prep runs `make x`, whose recipe writes package.json, before `npm test` reads it).
+  // The command that started the runner writes what its lines write (a runner line again shares the first one's).
+  let next = 0;
+  const enqueue = (entry: Omit<(typeof queue)[number], 'state'>, from: { lines: LineWrites; command: SimpleCommand }): void => {
+    const state = queued.get(key(entry)) ?? { ran: [], done: false };
+    from.lines.add(from.command, runnerWritten(entry.line, state));
+    if (queued.has(key(entry))) return;
+    queued.set(key(entry), state);
+    queue.splice(next++, 0, { ...entry, state });
   };
   const writes = new Map<ShellParse, LineWrites>();
   const writesOf = (reading: ShellParse, dir: string): LineWrites => writes.get(reading) ?? writes.set(reading, new LineWrites(reading, dir, root)).get(reading)!;
@@ -97,11 +114,15 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     if (why !== undefined) lost ??= { line: runners[0]!.line, why };
     const written = writesOf(reading, runDir).before(command);
     const from = { lines: writesOf(reading, runDir), command };
-    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir, written, from });
+    for (const runner of runners) for (const dir of dirs) enqueue({ ...runner, handed, depth: 0, dir, written }, from);
   }
   const lasting = unrecoverable(judged);
   // A script file's text matters here only for the immune list of a run no checkpoint takes back.
-  if (!lasting) queue.splice(0, queue.length, ...queue.filter((entry) => entry.file !== true));
+  if (!lasting) {
+    // Not read: a shell script's writes are its command's (code: any path).
+    for (const entry of queue) if (entry.file === true) entry.state.done = true;
+    queue.splice(0, queue.length, ...queue.filter((entry) => entry.file !== true));
+  }
   if (queue.length === 0) return undefined;
   if (!lasting && noHeads(ruleHeads(ctx.policy, judged.command, 'deny')) && noHeads(ruleHeads(ctx.policy, judged.command, 'ask'))) return undefined;
   const jail = new Beneath(root);
@@ -152,9 +173,14 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
         for (const inner of runners.filter((each) => !(npm && each.npm && followedByScripts(script, each.line)))) {
           if (elsewhere !== undefined) return unread(line, `\`${line}\` runs \`${inner.line}\` in ${elsewhere}, another folder's runner, whose scripts or tasks are not judged against the rules`);
           if (away !== undefined || dirs.some((each) => each !== dir)) return unread(line, `\`${line}\` runs \`${inner.line}\` after changing folder, whose scripts or tasks are not judged against the rules`);
-          if (queued.has(key({ ...inner, dir, handed }))) continue;
+          const from = { lines: lineWrites, command };
+          if (queued.has(key({ ...inner, dir, handed }))) {
+            enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten }, from);
+            continue;
+          }
           if (depth >= DEPTH) return unread(line, `\`${line}\` runs \`${inner.line}\` deeper than ${DEPTH} runners, whose scripts or tasks are not judged against the rules`);
-          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten, from: { lines: lineWrites, command } });
+          // A shell script's file is read only for an unstaged run; otherwise its writes are its command's (code).
+          if (inner.file !== true || lasting) enqueue({ ...inner, handed, depth: depth + 1, dir, written: innerWritten }, from);
         }
       }
       const all = lineWrites.all();
@@ -164,10 +190,10 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     return undefined;
   };
   for (let at = 0; at < queue.length; at++) {
-    const { line, words, handed, depth, npm, dir, file, unknown, written, from } = queue[at]!;
+    const { line, words, handed, depth, npm, dir, file, unknown, written, state } = queue[at]!;
+    next = at + 1;
     // What the lines this runner runs write, the commands after it on its line may read (`npm run prep; npm test`).
-    const ran: WrittenBefore[] = [];
-    from?.lines.add(from.command, (abs) => ran.map((each) => each(abs)).find((why) => why !== undefined));
+    const ran = state.ran;
     // A program found on a PATH folder only known at run time (runners-started.ts, path-lookup.ts: R39-b1).
     if (unknown !== undefined) return unread(line, `\`${quoted(line)}\` runs a program codeward cannot place: ${unknown}`);
     if (npm) {
@@ -191,10 +217,12 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       }
       const met = await judge(line, lines, handed, depth, true, dir, written, ran);
       if (met) return met;
+      state.done = true;
       continue;
     }
     if (bound === undefined) bound = (await ctx.policy.viewFolders?.()) ?? null;
     const read = taskRunnerLines(words, dir, root, handed, bound ?? undefined);
+    state.done = read === undefined;
     if (read === undefined) continue;
     // No task file in a folder the line cd'd into (a folder word read wrong, or one only the shell finds, as
     // CDPATH's): the runner's tasks there are not read, as npm's package.json above (R30-2).
@@ -204,6 +232,7 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     const met = await judge(line, read.lines, handed, depth, false, dir, written, ran, file, read.elsewhere);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
+    state.done = true;
   }
   return undefined;
 }

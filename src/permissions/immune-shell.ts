@@ -18,6 +18,7 @@ import { leavesExecutable } from './immune-exec-modes.js';
 import { gitTransportVeto } from '../shell/git-transport.js';
 import { gitPlaceAssignments } from './git-repo-place.js';
 import { gitConfigProgram } from './immune-git-config.js';
+import { settingsInWorkspace } from './immune-settings-places.js';
 import { isFolderChange } from '../shell/cd-operand.js';
 import { withAliases } from '../shell/program-aliases.js';
 
@@ -174,6 +175,9 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
     // In place, the programs the repository's config makes git start (R40-b9); a staged run's effects are judged after it.
     const configured = transport ?? (place && !staged && gitReadings(argv).length > 0 ? gitConfigProgram(command, parse, place) : undefined);
     if (configured) return { ...unverifiable('dynamic-command', command.text), description: `git runs a program the line does not show: ${configured}` };
+    // In place, a settings home pointed into the workspace by an absolute path (the relative ones: command-variables.ts).
+    const settings = place && !staged ? settingsInWorkspace(command, place.root) : undefined;
+    if (settings) return { ...unverifiable('dynamic-command', command.text), description: `what runs is only known at run time: ${settings}` };
     if (inlineRecursiveDelete(command)) return { ...INLINE_DELETE, where: command.text };
     const launched = launchedByWords(command, argv, readOnlyName, place, (line) => immuneShell(line, readOnlyName, place, staged, { moved, ctx }));
     if (launched) return { name: launched.name, description: `${launched.description}, started by ${argv.name} from its arguments`, where: command.text };

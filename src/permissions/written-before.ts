@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UNKNOWN, toArgv } from './argv.js';
+import { UNKNOWN, toArgv, type Argv } from './argv.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { inside } from './path-lookup.js';
 import { mayWrite } from './readonly.js';
@@ -22,6 +22,39 @@ import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell
 
 // Programs that run code whose writes their words do not say.
 const CODE = withAliases(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'yash', 'posh', 'rbash', 'fish', 'source', '.', 'eval', 'exec', 'node', 'deno', 'bun', 'tsx', 'ts-node', 'python', 'python2', 'python3', 'pypy', 'pypy3', 'ruby', 'perl', 'php', 'lua', 'luajit', 'tclsh', 'Rscript', 'julia', 'awk', 'gawk', 'mawk', 'xargs', 'parallel', 'env', 'sudo', 'doas', 'su']);
+// The first word that is not an option (a subcommand).
+const subcommand = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
+
+// Programs that run the workspace's code by their sub-command (fix60, round 41's LEFT): cargo's build script and
+// proc macros (build, run, test ...: build.rs is code), `go generate`'s directives, `go run`/`go test`'s programs, a
+// package's bin (`npx x`, `npm exec x`, `pnpm dlx x`, `bundle exec x`), an install that builds the project (`pip
+// install -e .`: setup.py; poetry), and build tools whose build file is code (gradle, sbt): what they write their
+// words do not say. 'any': every sub-command. Task runners and package scripts are read by decide-scripts.ts instead
+// (their lines' writes are added: LineWrites.add).
+const PROJECT_CODE: Readonly<Record<string, ReadonlySet<string> | 'any'>> = {
+  cargo: new Set(['build', 'b', 'run', 'r', 'test', 't', 'check', 'c', 'bench', 'clippy', 'doc', 'd', 'rustc', 'rustdoc', 'fix', 'install', 'nextest', 'miri', 'llvm-cov', 'tarpaulin']),
+  go: new Set(['generate', 'run', 'test', 'tool']),
+  ...Object.fromEntries(['npm', 'pnpm', 'yarn', 'bun'].map((name) => [name, new Set(['exec', 'x', 'dlx'])])),
+  ...Object.fromEntries(['npx', 'pnpx', 'bunx', 'gradle', 'sbt'].map((name) => [name, 'any' as const])),
+  bundle: new Set(['exec']),
+  bundler: new Set(['exec']),
+  ...Object.fromEntries(['pip', 'pip3'].map((name) => [name, new Set(['install', 'wheel', 'download'])])),
+  uv: new Set(['run', 'pip', 'sync', 'build', 'tool']),
+  poetry: new Set(['run', 'install', 'build']),
+  pipx: new Set(['run']),
+};
+
+// Whether a program runs the workspace's code (PROJECT_CODE), or one of them launched it (`npx gen` is gen's line
+// under the wrapper npx).
+function projectCode({ name, args, wrappers }: Argv): boolean {
+  if (wrappers.some((each) => Object.hasOwn(PROJECT_CODE, each))) return true;
+  const row = PROJECT_CODE[name];
+  if (row === undefined) return false;
+  // cargo's toolchain word (`cargo +nightly build`) comes before the sub-command.
+  const sub = subcommand(args.filter((arg) => !/^\+[\w.-]+$/.test(arg)));
+  return row === 'any' || (sub !== undefined && row.has(sub));
+}
+
 // Wrappers that hand the program words only known at run time (`find . -exec cp evil {} \;`, xargs' input).
 const RUN_TIME_WORDS = new Set(['find', 'xargs', 'parallel', 'fd', 'fdfind']);
 // git commands that write only the repository's own folder, never a work-tree file.
@@ -84,9 +117,6 @@ function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
   }
 }
 
-// The first word that is not an option (a subcommand).
-const subcommand = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
-
 function redirected(redirections: readonly Redirection[], dirs: readonly string[], into: Writes): Writes {
   for (const redirection of redirections) {
     if (!redirection.writes || redirection.duplicate) continue;
@@ -102,7 +132,7 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   const argv = toArgv(command);
   if (argv === undefined || command.runtime !== undefined) return { ...into, anywhere: `\`${command.text}\` runs a program only known at run time` };
   if (lost !== undefined) return { ...into, anywhere: `\`${command.text}\` writes after ${lost}` };
-  const runsCode = CODE.has(argv.name) || argv.wrappers.some((each) => RUN_TIME_WORDS.has(each)) || command.rawName?.includes('/') === true;
+  const runsCode = CODE.has(argv.name) || projectCode(argv) || argv.wrappers.some((each) => RUN_TIME_WORDS.has(each)) || command.rawName?.includes('/') === true;
   if (runsCode || command.input !== undefined || command.stdinScript === true || command.pipedProgram === true || (command.launches?.length ?? 0) > 0) return { ...into, anywhere: `\`${command.text}\` runs code whose writes its words do not say` };
   const sub = subcommand(argv.args);
   if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
@@ -172,14 +202,15 @@ export class LineWrites {
     this.ran.set(command, [...(this.ran.get(command) ?? []), written]);
   }
 
-  // Any write of the whole parse (a script line that runs before the next one).
+  // Any write of the whole parse (a script line that runs before the next one), the lines its runners run included
+  // (`npm run prep` whose prep runs `make x`, whose recipe writes package.json: fix60).
   all(): WrittenBefore {
     return (abs) => {
-      for (const writes of [...this.writes.values(), this.loose]) {
-        const why = hit(writes, abs);
+      for (const [command, writes] of this.writes) {
+        const why = hit(writes, abs) ?? this.ran.get(command)?.map((each) => each(abs)).find((found) => found !== undefined);
         if (why !== undefined) return why;
       }
-      return undefined;
+      return hit(this.loose, abs);
     };
   }
 }

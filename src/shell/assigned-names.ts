@@ -1,7 +1,8 @@
 // The NAME operands a builtin assigns or unsets (red team R41-b1..b3): `read NAME`, `read -a NAME`, `mapfile NAME`,
 // `getopts OPTS NAME`, `printf -v NAME`, `wait -p NAME` (unset when no job is left), `unset NAME`, the names
 // `declare`/`typeset`/`local` give a value or make local (`local PATH` is an unset PATH in the function) and the ones
-// `export`/`readonly` give a value. One reading for every rule that asks which variables a line sets: the walker
+// `export`/`readonly` give a value, and the array and PID names a coprocess sets (`coproc NAME { …; }`: NAME and
+// NAME_PID; unnamed: COPROC and COPROC_PID; `select NAME in` is a for_statement, walked as `for NAME in`). One reading for every rule that asks which variables a line sets: the walker
 // (parse-walk-builtin-assigns.ts: ShellParse.assignments, the environment), the arithmetic names (parse-arith-names.ts)
 // and the stored values (parse-arith-vars.ts). A word is read by its unquoted text (`read 'PATH'`, `read P\ATH`,
 // `printf -v"PATH"` name PATH), U+0000 standing for a part only known at run time (`read "$n"`: a run-time name).
@@ -27,8 +28,21 @@ export const ASSIGNING_BUILTINS: ReadonlySet<string> = new Set([...STORERS, ...D
 
 const operand = <T>(word: T, name: string): NameOperand<T> => ({ word, name: name.includes(RUN_TIME) ? undefined : name });
 
+// The words that start a compound command: after `coproc NAME` one makes NAME the coprocess's name.
+const COMPOUND_START = new Set(['{', '(', '((', '[[', 'while', 'until', 'if', 'for', 'select', 'case']);
+
+// `coproc [NAME] COMMAND`'s words after `coproc`: NAME only before a compound command (`coproc NAME cat` runs NAME).
+function coprocNames<T>(args: readonly T[], text: (word: T) => string): NameOperand<T>[] {
+  const [first, second] = args;
+  if (first === undefined) return [];
+  const named = second !== undefined && COMPOUND_START.has(text(second)) && !COMPOUND_START.has(text(first));
+  const name = named ? text(first) : 'COPROC';
+  return [operand(first, name), operand(first, `${name}_PID`)];
+}
+
 // The names `builtin` (its name past `builtin`/`command`) assigns among `args`; `text` is a word's unquoted text.
 export function assignedNames<T>(builtin: string, args: readonly T[], text: (word: T) => string): NameOperand<T>[] {
+  if (builtin === 'coproc') return coprocNames(args, text);
   if (!ASSIGNING_BUILTINS.has(builtin)) return [];
   const out: NameOperand<T>[] = [];
   const operands: T[] = [];

@@ -23,7 +23,14 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // absolute value may be the workspace itself (`CARGO_HOME=/path/to/ws`), which this reading cannot tell: any value is
 // read as one (the person sets a tool home once, in their own environment).
 const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC', 'GOENV', 'CARGO_HOME', 'RUSTUP_HOME', 'GRADLE_USER_HOME', 'GOROOT']);
-const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR']);
+// Homes (and RUSTUP_TOOLCHAIN given a path: rustup runs that folder's cargo and rustc) whose value names a folder the
+// person's own settings live in: one that may be the workspace (relative, `$PWD/…`, `~…`, only known at run time) is a
+// settings source only known at run time here; an ABSOLUTE one the parse cannot place (it does not know the workspace):
+// permissions/immune-settings-places.ts asks when it is inside the workspace (fix60: `CCACHE_DIR=/path/to/ws/cc`).
+const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR', 'RUSTUP_TOOLCHAIN']);
+
+// Whether `name`'s value names such a folder (RUSTUP_TOOLCHAIN=stable names a toolchain, not a path).
+export const settingsHome = (name: string, value: string): boolean => HOMES.has(name) && (name !== 'RUSTUP_TOOLCHAIN' || /[/~$`]|^\.\.?$/.test(value));
 const SSH_OPTION_VARIABLES = /^ANSIBLE_(?:SSH_ARGS|SSH_COMMON_ARGS|SSH_EXTRA_ARGS|SCP_EXTRA_ARGS|SFTP_EXTRA_ARGS)$/;
 
 // The command texts an assignment of `name` hands a program, or [] (`value`: the static value, undefined when
@@ -45,7 +52,7 @@ function commandTexts(name: string, value: string | undefined, text: string): st
   if (name === 'GIT_CONFIG_PARAMETERS') return value === undefined ? [`"$${name}"`] : [...value.matchAll(/'(?:[^']*)'='([^']*)'/g)].map((found) => found[1]!);
   // Named apart from the variable (a bare `"$HOME"` command would read as the home folder run as a program).
   if (CONFIG_FILES.has(name)) return known.trim() === '/dev/null' || (name === 'GOENV' && known.trim() === 'off') ? [] : [`"$SETTINGS_FROM_${name}"`];
-  if (HOMES.has(name) && (value === undefined || !value.startsWith('/') || /^\$(?:PWD|\{PWD\}|\(pwd)/.test(text))) return [`"$SETTINGS_FROM_${name}"`];
+  if (settingsHome(name, known) && (value === undefined || !value.startsWith('/') || /^\$(?:PWD|\{PWD\}|\(pwd)/.test(text))) return [`"$SETTINGS_FROM_${name}"`];
   return [];
 }
 

@@ -63,6 +63,14 @@ export function declaredWord(walk: WalkOps, word: ShellWord, exported: boolean, 
   if (reaches) commandVariable(walk, name, value, scope);
 }
 
+// `coproc [NAME] COMMAND` (a reserved word: its words, the line's own, before the planner drops NAME): the names it sets.
+export function coprocAssignments(walk: WalkOps, words: readonly ShellWord[], text: string, scope: Scope): void {
+  if (words[0]?.dynamic !== false || words[0].value !== 'coproc') return;
+  for (const found of assignedNames('coproc', words.slice(1), wordText)) {
+    for (const name of found.name === undefined ? candidateNames(found.word) : [found.name]) assignedElsewhere(walk, name, text, undefined, scope);
+  }
+}
+
 const DECLARERS = ['declare', 'typeset', 'local', 'export', 'readonly'];
 
 // The names a builtin command assigns: each recorded; read/mapfile/printf -v/getopts/wait -p give a run-time value,

@@ -13,7 +13,7 @@ import type { WalkOps } from './parse-walk-ops.js';
 import { canonicalPreviews } from './long-canon-previews.js';
 import { canonicalLongText } from './long-canon-text.js';
 import { keywordAfter, keywordFor } from './parse-walk-keyword.js';
-import { builtinAssignments } from './parse-walk-builtin-assigns.js';
+import { builtinAssignments, coprocAssignments } from './parse-walk-builtin-assigns.js';
 
 const PACKAGE_RUNNERS = new Set(['npx', 'bunx']);
 // Input lines of `xargs -I{} sh -c {}` read into the script (each is one more parse).
@@ -55,6 +55,7 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
     if (item.kind === 'joined') for (let i = item.start; i < item.end; i++) asCode.add(i);
   }
   const words = previews.map((preview, index) => walk.state.resolve(preview.raw, scope, !asCode.has(index)));
+  coprocAssignments(walk, words, text, scope);
   const { list: redirections, stdin: hereStdin } = walk.redirects(redirectNodes, scope, shellStdin);
   const stdin = hereStdin === null ? undefined : (hereStdin ?? pipeStdin);
   const allStdinWords = stdin === undefined ? [] : stdin.split(/\s+/).filter(Boolean);

@@ -27,6 +27,11 @@ describe('the names a builtin assigns (assigned-names.ts)', () => {
     ['declare', '-p PATH', []],
     ['export', 'PATH A=1', ['A']],
     ['local', 'x y=2', ['x', 'y']],
+    // fix60: a coprocess's name before a compound command, COPROC otherwise (`coproc NAME cat` runs NAME).
+    ['coproc', 'PATH { cat; }', ['PATH', 'PATH_PID']],
+    ['coproc', 'W while true', ['W', 'W_PID']],
+    ['coproc', 'PATH cat', ['COPROC', 'COPROC_PID']],
+    ['coproc', '{ cat; }', ['COPROC', 'COPROC_PID']],
   ] as const)('%s %s', (builtin, words, expected) => {
     expect(read(builtin, words)).toEqual(expected);
   });
@@ -47,11 +52,16 @@ describe('ShellParse.assignments holds every way a line sets a variable', () => 
     ['for PATH in .; do ls; done', ['PATH']],
     ['f(){ local PATH; ls; }', ['PATH']],
     ['read "$n" < p', ['?']],
+    // fix60: `select NAME in` (a for_statement) and `coproc NAME { …; }` (before only the stdin rule asked those).
+    ['select PATH in .; do ls; done', ['PATH']],
+    ['coproc PATH { cat; }; ls', ['PATH', 'PATH_PID']],
+    ['coproc "P"ATH { cat; }; ls', ['PATH', 'PATH_PID']],
+    ['coproc "$n" { cat; }; ls', ['?', '?']],
   ] as const)('`%s`', async (line, expected) => {
     expect(await names(line)).toEqual(expected);
     expect(await risky(line)).toBe('path-hijack');
   });
-  it.each(['read -r line < f; echo "$line"', 'for f in *.c; do cc -c "$f"; done', ': ${CC:=gcc}', 'export PATH', 'declare -p PATH', "printf '%s\\n' x", 'unset -f PATH'])('`%s` is free of the path-hijack rule', async (line) => {
+  it.each(['read -r line < f; echo "$line"', 'for f in *.c; do cc -c "$f"; done', ': ${CC:=gcc}', 'export PATH', 'declare -p PATH', 'coproc cat; ls', 'coproc PATH_TOOL { cat; }; ls', "printf '%s\\n' x", 'unset -f PATH'])('`%s` is free of the path-hijack rule', async (line) => {
     expect(await risky(line)).toBeUndefined();
   });
 });
