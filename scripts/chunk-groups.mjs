@@ -25,7 +25,7 @@ import { join } from 'node:path';
 // names (its parent): what both reach stays in the parent, not in the shared group a write loads too.
 export const LATER_GROUPS = [
   ['obeyed', ['src/permissions/obeyed-context.ts']],
-  ['exec-core', ['src/permissions/decide-shell.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
+  ['exec-core', ['src/permissions/decide-shell.ts', 'src/permissions/obeyed-on-demand.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
   ['exec-scripts', ['src/permissions/decide-scripts.ts'], 'exec-core'],
 ];
 // The group of the modules two of LATER_GROUPS reach.

@@ -1,5 +1,6 @@
 import type { DenialTracker } from './denials.js';
 import type { Immunity, ObeyedContextOf } from './immune.js';
+import type { LineWrites } from './written-before.js';
 import { ruleOrigin, type Policy, type RuleMatch } from './policy.js';
 import type { Decision, Judged } from './types.js';
 
@@ -8,6 +9,8 @@ export interface DecideContext {
   readonly denials: DenialTracker;
   // obeyed-context.ts's obeyedContext, which a write's immunity needs (immune.ts): loaded by decide.ts for a write.
   readonly obeyed?: ObeyedContextOf;
+  // written-before.ts's LineWrites, which a program's command file needs (immune-code.ts): loaded on demand too.
+  readonly lineWrites?: typeof LineWrites;
 }
 
 export function ruleText(match: RuleMatch): string {

@@ -140,7 +140,7 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
 
 export function decideShell(judged: Judged, ctx: DecideContext, written: ShellParse): Decision {
   const root = ctx.policy.root;
-  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings, ...(ctx.obeyed ? { obeyed: ctx.obeyed } : {}), ...(judged.unconfined ? { unconfined: true as const } : {}) };
+  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings, ...(ctx.obeyed ? { obeyed: ctx.obeyed } : {}), ...(ctx.lineWrites ? { lineWrites: ctx.lineWrites } : {}), ...(judged.unconfined ? { unconfined: true as const } : {}) };
   // An ssh config file read plain is an ordinary ssh: no command only known at run time (ssh-config.ts).
   const parse = withoutPlainSshConfigs(written, place);
   const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));

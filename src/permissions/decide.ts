@@ -1,7 +1,6 @@
 import type { DecideContext } from './decide-common.js';
 import { decidePath } from './decide-path.js';
 import { judgesWrite } from './immune.js';
-import { withObeyedOnDemand } from './obeyed-on-demand.js';
 import { withInPlace } from './path-rules.js';
 import type { Decision, Judged, ShellParserLike } from './types.js';
 
@@ -23,7 +22,7 @@ export async function decide(judged: Judged, ctx: DecideContext, parser: ShellPa
 // rule, the immune list of an unstaged run, lines not read). The line's own text is codeward's (the runner and a
 // quoted pattern): the call's own part asks the rest.
 async function decideDetected(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
-  const [{ decideShell }, { scriptRulesMet }, parse] = await Promise.all([import('./decide-shell.js'), import('./decide-scripts.js'), parser.parse(judged.subject ?? '')]);
+  const [{ decideShell }, { scriptRulesMet }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./decide-scripts.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
   const own = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
   if (own.decision === 'deny' || (own.decision === 'ask' && own.rule?.action === 'ask')) return own;
   const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
@@ -34,8 +33,9 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   // A write's immunity needs the workspace's obeyed context (hooks, git configuration, home links): its
   // analysis loads for a write only, never for a read (issue 31).
   if (judged.kind !== 'shell') return decidePath(judged, judgesWrite(judged) && !ctx.obeyed ? { ...ctx, obeyed: (await import('./obeyed-context.js')).obeyedContext } : ctx);
-  const [{ decideShell }, parse] = await Promise.all([import('./decide-shell.js'), parser.parse(judged.subject ?? '')]);
-  // The obeyed context loads only when a written path of the line is judged (obeyed-on-demand.ts).
+  const [{ decideShell }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
+  // The obeyed context loads only when a written path of the line is judged, LineWrites only when a command file is
+  // read (obeyed-on-demand.ts, loaded with the shell decision: a file command's call never needs it).
   const decision = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
   if (decision.decision === 'deny') return decision;
   // The package scripts a runner of the line runs are judged as the lines they are (decide-scripts.ts).

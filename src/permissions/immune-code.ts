@@ -4,7 +4,8 @@ import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
 import { commandFileCode } from './immune-command-files.js';
-import { LineWrites } from './written-before.js';
+import type { LineWrites } from './written-before.js';
+import { lineWritesOf, type ShellPlace } from './immune-place.js';
 import { operandCode } from './immune-code-operands.js';
 
 // Code the judge never saw (red team R6-6): a program that runs code it reads from stdin or from an inline
@@ -94,7 +95,7 @@ function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
 
 // Why this command runs code codeward does not parse, or undefined (`place`: where the line runs, to read the
 // files of commands a program runs: immune-command-files.ts).
-export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean, place?: { readonly root: string; readonly runDir: string }): string | undefined {
+export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean, place?: Pick<ShellPlace, 'root' | 'runDir' | 'lineWrites'>): string | undefined {
   const name = command.name?.toLowerCase();
   if (name === undefined) return undefined;
   let lineWrites: LineWrites | undefined;
@@ -108,7 +109,7 @@ export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnly
   // mysql's `-c`/`-e` text: red team R20-24) or in a file of commands it reads (`psql -f`, `sqlite3 -init`, `gdb -x`:
   // R21-3, R22-11; immune-command-files.ts).
   // A file the line may write before the command reads it is not the text read now (R40-b6: written-before.ts).
-  const commandFile = commandFileCode(command, place, place === undefined ? undefined : (abs) => (lineWrites ??= new LineWrites(parse, place.runDir, place.root)).before(command)(abs));
+  const commandFile = commandFileCode(command, place, place === undefined ? undefined : (abs) => (lineWrites ??= new (lineWritesOf(place))(parse, place.runDir, place.root)).before(command)(abs));
   if (commandFile !== undefined) return commandFile;
   // sed's `e` alone runs the pattern space, the s///e flag the substituted line (red team R11-1).
   if ((name === 'sed' || name === 'gsed') && sedRunsRuntime(command.args)) return `${name} runs text only known at run time as a shell command (\`e\` without a command, or the s///e flag)`;

@@ -6,6 +6,7 @@
 // line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
+import type { LineWrites } from './written-before.js';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
@@ -23,9 +24,18 @@ export interface ShellPlace {
   // obeyed-context.ts's obeyedContext, which a written path's judgement needs (immune-shell.ts): decide.ts
   // loads it on demand (obeyed-on-demand.ts), decide-path-loaded.ts has it at hand.
   readonly obeyed?: ObeyedContextOf;
+  // written-before.ts's LineWrites, which a program's command file (psql -f, sqlite3 -init, gdb -x) needs
+  // (immune-code.ts): loaded the same way (obeyed-on-demand.ts), at hand in decide-path-loaded.ts.
+  readonly lineWrites?: typeof LineWrites;
   // No OS sandbox contains the run (the call's judged.unconfined): nothing judges where a relative read lands after
   // a move only known at run time, so it may be a key in ~/.ssh (red team R34-1). Absent: a sandbox's view does.
   readonly unconfined?: true;
+}
+
+// The place's LineWrites: a command file judged without it fails (never judged as if the line wrote nothing).
+export function lineWritesOf(place: Pick<ShellPlace, 'lineWrites'>): typeof LineWrites {
+  if (!place.lineWrites) throw new Error('immuneShell: a command file is judged without LineWrites (decide.ts loads it; decide-path-loaded.ts has it)');
+  return place.lineWrites;
 }
 
 const MAX_BASES = 16;

@@ -211,6 +211,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Raised by 2.8 KB (fix59, issue 26): the walk cache the permission Policy holds lists folders by bytes
   // (workspace/listings-bytes.ts with sandbox/byte-names.ts, ~3.7 KB: the write gate decides on its names), and
   // home-secrets.ts asks NSS for a workspace owner /etc/passwd lacks (sandbox/home-owner.ts, ~1.5 KB): read 327.97 KB.
+  // Lowered by 0.2 KB (perf43): obeyed-on-demand.ts loads with the shell decision (exec-core), not with cli-core:
+  // read 324.45 KB, tree 324.87 KB, search 350.33 KB.
   it('a cold read, list or tree loads at most 328.5 KB of dist code, a search 353.9 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
@@ -331,11 +333,16 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // fix60 (+~2.1 KB on h-asgre): written-before.ts's table of programs that run the workspace's code (cargo build,
     // go generate, npx ...), the absolute settings homes judged where the root is known (immune-settings-places.ts),
     // coproc's names (assigned-names.ts): 926,306 measured.
+    // Lowered (perf43): written-before.ts and decide-script-dirs.ts (~8.3 KB) load only when a program's command file
+    // is read (obeyed-on-demand.ts), with the scripts' readings (exec-scripts): 915,767 measured.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(927_600);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
     expect(sources.filter((source) => OBEYED.test(source))).toEqual([]);
+    // Nor "may the line have written PATH first" (written-before.ts and the line's folders, decide-script-dirs.ts):
+    // only a script reader or a program's command file (psql -f, sqlite3 -init) asks it (obeyed-on-demand.ts).
+    expect(sources.filter((source) => /^src\/permissions\/(written-before|decide-script-dirs)\.ts$/.test(source))).toEqual([]);
     // Nor the package scripts' and task runners' readings (~140 KB of code, chunk group exec-scripts): `true` starts no
     // runner (issue 31: they travelled in exec-core).
     expect(sources.filter((source) => SCRIPTS.test(source))).toEqual([]);

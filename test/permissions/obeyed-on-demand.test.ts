@@ -10,6 +10,7 @@ import { DenialTracker } from '../../src/permissions/denials.js';
 import { judgedFor } from '../../src/permissions/explain.js';
 import { withObeyedOnDemand } from '../../src/permissions/obeyed-on-demand.js';
 import { obeyedContext } from '../../src/permissions/obeyed-context.js';
+import { LineWrites } from '../../src/permissions/written-before.js';
 import type { Policy } from '../../src/permissions/policy.js';
 import type { Decision } from '../../src/permissions/types.js';
 import { writeFiles } from '../helpers/fixture.js';
@@ -19,7 +20,7 @@ let box: Sandbox;
 let policy: Policy;
 beforeAll(async () => {
   box = await sandbox();
-  await writeFiles(box.root, { 'tools/hk/.keep': '', 'src/a.ts': 'export {};\n' });
+  await writeFiles(box.root, { 'tools/hk/.keep': '', 'src/a.ts': 'export {};\n', 'q.sql': 'select 1;\n', 'evil.sql': '.shell rm -rf src\n' });
   const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: box.home };
   expect(spawnSync('git', ['init', '-q'], { cwd: box.root, env }).status).toBe(0);
   // Only the repository's configuration makes tools/hk obeyed (no catalogue entry names it).
@@ -75,5 +76,38 @@ describe('the shell decision loads the obeyed context on demand', () => {
 
   it('a throw the stand-in did not cause is the answer', async () => {
     await expect(withObeyedOnDemand(ctx(), () => { throw new Error('own'); })).rejects.toThrow('own');
+  });
+});
+
+// perf43: written-before.ts's LineWrites (a program's command file the line may write first: R40-b6) loads the same way.
+describe('the shell decision loads LineWrites on demand', () => {
+  const loaded = (): DecideContext => ({ ...ctx(), obeyed: obeyedContext, lineWrites: LineWrites });
+  it.each([
+    ['cp evil.sql q.sql; sqlite3 :memory: -init q.sql .quit', 'ask'],
+    ['sh -c "cp evil.sql q.sql; sqlite3 :memory: -init q.sql .quit"', 'ask'],
+    ['sqlite3 :memory: -init q.sql .quit', 'allow'],
+    ['echo hi > src/out.txt; sqlite3 :memory: -init q.sql .quit', 'ask'],
+  ])('%s: %s, the same as with it loaded', async (line, answer) => {
+    const judged = judgedFor('exec', line);
+    const onDemand = await decide(judged, ctx(), parser);
+    expect(onDemand).toEqual(await decide(judged, loaded(), parser));
+    expect(onDemand.decision).toBe(answer);
+  });
+
+  it('a first decision that caught its stand-in is dropped, and a decision that asks for both gets both', async () => {
+    const seen: string[] = [];
+    const run = vi.fn((on: DecideContext): string => {
+      try {
+        on.obeyed?.(box.root);
+        new on.lineWrites!({ source: '', commands: [], redirections: [] } as never, box.root, box.root);
+        return 'both';
+      } catch {
+        seen.push(`${on.obeyed === obeyedContext} ${on.lineWrites === LineWrites}`);
+        return 'caught';
+      }
+    });
+    expect(await withObeyedOnDemand(ctx(), run)).toBe('both');
+    expect(seen).toEqual(['false false', 'true false']);
+    expect(run).toHaveBeenCalledTimes(3);
   });
 });
