@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/perl-open-spellings-r42b.test.ts.
 // R42-b5 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask; NO planted file) —
 // src/shell/perl-opens.ts (R41-b6's fix) reads perl's open calls; three spellings it reads as "no command" run one:
 //  (a) a three-argument pipe mode with I/O layers: `open(F, "-|:raw", "rm", "-rf", "sub")`, `"|-:raw"` (PIPE_MODE

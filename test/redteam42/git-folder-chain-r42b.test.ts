@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/git-folder-chain-r42b.test.ts.
 // R42-b6 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — immune-git-config.ts
 // judges the git configuration of the folders src/permissions/git-folders.ts says git works in (R40-b9: a nested
 // repository whose .git/config sets core.fsmonitor runs that program). git-folders.ts resolves every `-C`,

@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/package-subfolder-repo-r42b.test.ts.
 // R42-b7 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — R41-b7's fix
 // (git-nested-repos.ts nestedRepositories) judges every repository of the workspace when git's folder is only known
 // at run time, but its walk skips the folders of a node_modules package below the package's top (modules-walk.ts

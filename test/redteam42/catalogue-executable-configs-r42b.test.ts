@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/catalogue-executable-configs-r42b.test.ts.
 // R42-b8 — MAJOR for the first group, doubtful for the second (THREAT-MODEL invariant 2; the write gate's catalogue,
 // obeyed-linters.ts LINTER_ROWS) — configs of the same kind as the catalogued eslint/prettier/rector/.luacheckrc rows
 // (a file the tool executes or whose keys name code it loads, run by an editor extension on open/save or by a CLI the
