@@ -68,4 +68,14 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // erb_lint: .erb_lint.yml (older .erb-lint.yml); every Ruby file in .erb_linters (older .erb-linters) is loaded as a
   // custom linter (the ERB Linter extension lints on save).
   erb_lint: ['.erb_lint.yml', '.erb-lint.yml', '.erb_linters', '.erb-linters'],
+  // Red team R42-b8, each from the tool's docs. Tailwind CSS: tailwind.config.{js,cjs,mjs,ts} (the IntelliSense extension
+  // loads it on open); TSLint: tslint.json's rulesDirectory (JavaScript rules it requires); SQLFluff: .sqlfluff's jinja
+  // templater library_path (Python it imports); PHP Insights: phpinsights.php (PHP, as rector.php); Deno: deno.json(c)
+  // lint.plugins (modules the Deno language server loads); Oxlint: .oxlintrc.json jsPlugins, oxlint.config.ts (code).
+  'Tailwind CSS': ['tailwind.config.*'],
+  TSLint: ['tslint.json', 'tslint.yaml', 'tslint.yml'],
+  SQLFluff: ['.sqlfluff'],
+  'PHP Insights': ['phpinsights.php'],
+  Deno: ['deno.json', 'deno.jsonc'],
+  Oxlint: ['.oxlintrc.json', 'oxlint.config.ts'],
 };
