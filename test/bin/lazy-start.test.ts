@@ -208,10 +208,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // confining bwrap found outside the workspace's PATH folders (R40-a9, which.ts outsidePath).
   // Raised by 0.1 KB (fix53, R40-a5): the permission Policy carries the sandbox's bound-folder list (setup.ts'
   // viewFolders thunk, the Policy field; ~100 bytes): tree 325.10 KB, search 350.54 KB.
-  it('a cold read, list or tree loads at most 325.2 KB of dist code, a search 350.6 KB', () => {
+  // Raised by 0.1 KB (fix64, R42-b8): the linters' catalogue (obeyed-linters.ts, on every cold call's path) gains the
+  // Tailwind CSS, TSLint, SQLFluff, PHP Insights, Deno and Oxlint rows: search 350,659 measured.
+  it('a cold read, list or tree loads at most 325.2 KB of dist code, a search 350.7 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 350_600 : 325_200);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 350_700 : 325_200);
     }
   });
 
@@ -323,7 +325,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // parse-walk-builtin-assigns.ts: builtins' quoted names, wait -p, local NAME, ${NAME:=v}, for NAME, each judged
     // as the command variable it may be), the run-time GOFLAGS row, the build tools' settings variables.
     // walk58 (R41-a1/a5/a7/a8/a9, the walks fail closed), scr58 (R41-a3/a10). Together: 924,191 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(924_300);
+    // fix64 (R42-b5/b6/b8, +~1.8 KB): git-folders.ts composes cd, env -C and git's -C chain (it now reads wrapper-folders.ts
+    // and git's global options), perl-opens.ts reads IO::File/FileHandle opens and IO::Pipe, the catalogue's new rows:
+    // 926,017 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(926_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
