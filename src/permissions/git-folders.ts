@@ -2,23 +2,58 @@ import { resolve } from 'node:path';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { assignmentWords, gitPlaceAssignments, gitRepoPlaces } from './git-repo-place.js';
+import { parseGit } from './options/git.js';
+import { startedFolders } from './wrapper-folders.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import { readParsedCd } from '../shell/cd-operand.js';
 
 // Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
-// such as `-P` and `--` skipped, CDPATH's folders, chained from earlier targets) and `git -C`. `unknown` names a folder
-// change this cannot follow (a variable, a substitution, a glob, `~`, `-`, a bare `cd`, `popd`): the
-// command may then be in any repository (`cd "$PWD/sub" && git log -p` printed a nested clone's .env), unless
-// `known` (a caller's own rule) names the folder such a word reaches from each folder before it. More than
-// MAX_FOLDERS folders is unknown too.
+// such as `-P` and `--` skipped, CDPATH's folders, chained from earlier targets), and from each of them the folder
+// git itself reaches (red team R42-b6): its wrappers' folders (`env -C r`, `sudo -D r`) in order, then git's own
+// `-C` steps in order, each relative to the one before (`git -C a -C b` is a/b), then `--git-dir`/`--work-tree`/
+// GIT_DIR=… relative to that. `unknown` names a step this cannot follow (a variable, a substitution, a glob, a `~`
+// word other than `~+` (the shell's folder), `-`, a bare `cd`, `popd`): the command may then be in any repository
+// (`cd "$PWD/sub" && git log -p` printed a nested clone's .env), unless `known` (a caller's own rule) names the
+// folder such a word reaches from each folder before it. More than MAX_FOLDERS folders is unknown too.
 const MAX_FOLDERS = 32;
 
-export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: string, known?: (word: ShellWord, base: string) => string | undefined): { list: string[]; unknown?: string } {
+type Known = (word: ShellWord, base: string) => string | undefined;
+interface Folders { list: string[]; unknown?: string }
+
+export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: string, known?: Known): Folders {
+  const bases = cdFolders(parse, runDir, known);
+  const list = [...bases.list];
+  let unknown = bases.unknown;
+  const add = (folder: string): void => {
+    if (list.includes(folder)) return;
+    if (list.length >= MAX_FOLDERS) unknown ??= `more than ${MAX_FOLDERS} folders`;
+    else list.push(folder);
+  };
+  // `--git-dir`/`--work-tree` and GIT_DIR=/GIT_WORK_TREE=/… on the command (git-repo-place.ts) choose the repository too.
+  const words = shCommands(command.text)[0]?.map((word) => word.text) ?? [];
+  const assigned = [...assignmentWords(words.slice(0, Math.max(0, words.findIndex((word) => /(?:^|\/)git$/.test(word))))), ...gitPlaceAssignments(command)];
+  const places = gitRepoPlaces(command.args, assigned);
+  for (const base of bases.list) {
+    const reached = gitStart(command, base, known);
+    if (typeof reached !== 'string') {
+      unknown ??= reached.unknown;
+      continue;
+    }
+    add(reached);
+    for (const place of places) {
+      if (place === '' || place.includes(UNKNOWN) || /[$`~]/.test(place)) unknown ??= place || '--git-dir';
+      else add(resolve(reached, place));
+    }
+  }
+  return unknown === undefined ? { list } : { list, unknown };
+}
+
+// The folders the line's `cd`s may leave the shell in (the one cd reader, shell/cd-operand.ts: `cd -P -- D`,
+// `builtin cd D`, CDPATH; R31): `popd`, `cd -`, `cd ~`, a CDPATH only known at run time reach a folder this does not follow.
+function cdFolders(parse: ShellParse, runDir: string, known: Known | undefined): Folders {
   const list = [runDir];
   let unknown: string | undefined;
   for (const other of parse.commands) {
-    // The one cd reader (shell/cd-operand.ts: `cd -P -- D`, `builtin cd D`, CDPATH; R31): `popd`, `cd -`, `cd ~`, a
-    // CDPATH only known at run time reach a folder this does not follow.
     const read = readParsedCd(other);
     if (read === undefined) continue;
     if (read.kind !== 'folder') {
@@ -27,7 +62,7 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
     }
     const target = other.words[read.at]!;
     const values = [...new Set([target.value, ...target.candidates])];
-    const unsure = target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || value.includes(UNKNOWN) || /[*?[{]/.test(value));
+    const unsure = target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || unsureName(value));
     const from = read.bases.flatMap((base) => list.map((dir) => resolve(dir, base)));
     const reached = unsure ? (known ? from.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => from.map((base) => resolve(base, value)));
     if (reached.some((folder) => folder === undefined)) {
@@ -38,16 +73,36 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
     if (list.length + added.length > MAX_FOLDERS) unknown ??= `more than ${MAX_FOLDERS} folders`;
     else list.push(...added);
   }
-  // `--git-dir`/`--work-tree` and GIT_DIR=/GIT_WORK_TREE=/… on the command (git-repo-place.ts) choose the repository too.
-  const words = shCommands(command.text)[0]?.map((word) => word.text) ?? [];
-  const assigned = [...assignmentWords(words.slice(0, Math.max(0, words.findIndex((word) => /(?:^|\/)git$/.test(word))))), ...gitPlaceAssignments(command)];
-  for (const place of gitRepoPlaces(command.args, assigned)) {
-    if (place === '' || place.includes(UNKNOWN) || /[$`~]/.test(place)) unknown ??= place || '--git-dir';
-    else if (!list.includes(resolve(runDir, place))) list.push(resolve(runDir, place));
-  }
-  command.args.forEach((arg, i) => {
-    if (arg === '-C' && command.args[i + 1] !== undefined) list.push(resolve(runDir, command.args[i + 1]!));
-    else if (arg.startsWith('-C') && arg.length > 2) list.push(resolve(runDir, arg.slice(2)));
-  });
   return unknown === undefined ? { list } : { list, unknown };
+}
+
+const unsureName = (value: string): boolean => value.includes(UNKNOWN) || /[$`*?[{]/.test(value);
+
+// The folder git starts in when its shell is in `shell`: each wrapper's folder (`env -C`, `--chdir`), then each of
+// git's `-C` values, in order, each relative to the last (an empty -C value is no step); `~+` is the shell's folder.
+// A word only known at run time is read as `known` says (the whole word the -C value; an attached `-C$d` is unknown).
+function gitStart(command: SimpleCommand, shell: string, known: Known | undefined): string | { unknown: string } {
+  let at = shell;
+  const step = (value: string | undefined): string | undefined => {
+    if (value === undefined) return undefined;
+    if (value === '~+' || value.startsWith('~+/')) return resolve(shell, value.slice(3) || '.');
+    if (value.startsWith('~') || unsureName(value)) return undefined;
+    return resolve(at, value);
+  };
+  for (const wrapper of startedFolders(command.text).filter((folder) => folder.starts)) {
+    const next = step(wrapper.folder);
+    if (next === undefined) return { unknown: `${wrapper.program}'s folder ${wrapper.folder ?? '(only known at run time)'}` };
+    at = next;
+  }
+  const words = command.words.slice(1);
+  const marked = words.map((word, i) => (word.dynamic || word.glob ? `${word.value}${UNKNOWN}${i}` : word.value));
+  for (const option of parseGit(marked).globals.filter((global) => global.def.name === '-C')) {
+    const value = option.value ?? '';
+    const mark = value.lastIndexOf(UNKNOWN);
+    const word = mark < 0 ? undefined : words[Number(value.slice(mark + 1))];
+    const reached = word === undefined ? (value === '' ? at : step(value)) : word.value.startsWith('-C') ? undefined : known?.(word, at);
+    if (reached === undefined) return { unknown: `git -C ${word?.text ?? value}` };
+    at = reached;
+  }
+  return at;
 }

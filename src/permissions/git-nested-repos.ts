@@ -3,7 +3,6 @@ import type { SimpleCommand } from '../shell/parse-types.js';
 import { Beneath } from '../workspace/beneath.js';
 import { walkFolders, type FolderListings } from '../workspace/listings.js';
 import { gitDirShaped } from './git-shape.js';
-import { insidePackage } from './modules-walk.js';
 
 // Red team R41-b7: a git command whose folder is only known at run time (`git -C r* status`, `git -C $d` in a loop,
 // `xargs -I{} git -C {}`, `find … -execdir git status`) may run in ANY repository of the workspace, a nested one
@@ -28,7 +27,7 @@ const MAX_DEPTH = 24;
 const MAX_ENTRIES = 100_000;
 
 // The folders (absolute) below the workspace `root` holding a `.git` entry (folder, file or link), not inside a git
-// folder; `unknown` why a repository may have been missed (the walk's bound, a bare repository by its shape).
+// folder (inside node_modules packages too); `unknown` why a repository may have been missed (the walk's bound, a bare repository by its shape).
 export function nestedRepositories(root: string, listings?: FolderListings): { folders: string[]; unknown?: string } {
   let base: string;
   try {
@@ -39,7 +38,9 @@ export function nestedRepositories(root: string, listings?: FolderListings): { f
   const folders: string[] = [];
   let unknown: string | undefined;
   const onCut = (why: string): void => void (unknown ??= `the walk for repositories: ${why}`);
-  const skip = (rel: string, name: string): boolean => name.toLowerCase() === '.git' || insidePackage(rel, name);
+  // Every folder, node_modules packages' own folders too (R42-b7: a repository at node_modules/p/sub is one a glob
+  // reaches; modules-walk.ts's "a clone sits at a package's top" is a guess about honest package managers).
+  const skip = (_rel: string, name: string): boolean => name.toLowerCase() === '.git';
   walkFolders(new Beneath(base), { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip, onCut }, (rel, listing) => {
     const has = (name: string): boolean => listing.marks.includes(name) || listing.folders.includes(name) || listing.links.includes(name);
     if (has('.git')) folders.push(rel === '' ? base : `${base}/${rel}`);

@@ -1,5 +1,5 @@
 // Inside node_modules a walk for repositories enters only package folders (`node_modules/x`, `node_modules/@s/x`)
-// and nested node_modules: a clone sits at a package's top (obeyed-repos.ts, git-nested-repos.ts).
+// and nested node_modules: a clone sits at a package's top (obeyed-repos.ts; git-nested-repos.ts walks every folder).
 export const MODULES = /(?:^|\/)node_modules(?:\/|$)/;
 
 // Where `rel` lies in a node_modules tree: -1 outside one, else how many names below the last node_modules.

@@ -7,8 +7,16 @@ import { splitArgs, type CallSite, type Token } from './parse-code.js';
 // (`$x = "rm -rf sub|"; open(F, $x)`), `$_` of `for glob "*"` (a repository file named `rm -rf sub|`), an
 // interpolated string, or the one-argument open (the package scalar of the handle's name).
 
+// Red team R42-b5: an open runs no command only when its mode is a whole literal file mode (layers allowed) or its
+// two-argument name is one string whose literal start fixes a file mode; any other mode or name may run one (`-|:raw`,
+// `"<" x 0 . "cmd|"`). IO::File/FileHandle objects open the same way (`IO::File->new("cmd|")`, `$fh->open(...)`), and
+// IO::Pipe's reader/writer run their arguments.
+
 // Where perl code calls open, with or without parentheses (not sysopen, opendir, `$open`, the `use open` pragma).
 export const PERL_OPEN = /(?<![\w$@%&])(?<!\b(?:use|no)\s+)open(?:\s*(?=\()|\s+(?=[A-Za-z_$*]))/;
+// A handle object's open (`$fh->open(`, `IO::File->new(`, `new IO::File "…"`) and IO::Pipe's `->reader(`/`->writer(`.
+export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|\bnew\s+(?:IO::File|FileHandle)\b/;
+const HANDLE_MODULES = /\b(?:IO::File|FileHandle|IO::Handle)\b/;
 
 export interface PerlOpen {
   // It runs a command (a pipe open).
@@ -31,8 +39,12 @@ function literal(part: readonly Token[]): string | undefined {
   return text;
 }
 
-// A three-argument mode that pipes (`-|`, `|-`, `|`); the command is the arguments after it.
-const PIPE_MODE = /^\s*(?:-\s*\||\|\s*-?)\s*$/;
+// A three-argument mode that pipes (`-|`, `|-`, `|`, with I/O layers: `-|:raw`); the command is the arguments after it.
+const PIPE_MODE = /^\s*(?:-\s*\||\|\s*-?)\s*(?::[^]*)?$/;
+// A three-argument mode that opens a file: read, write, append, read-write, a dup (`<&`, `>&=`), with layers.
+const FILE_MODE = /^\s*\+?(?:<|>>?)(?:&=?)?\s*(?::[^]*)?$/;
+// IO::File's MODE argument that opens a plain file (IO::Handle's _open_mode_string; a number: sysopen's flags).
+const HANDLE_MODE = /^\s*(?:\d+|\+?(?:<|>>?)|[rwa]\+?)\s*$/;
 // A two-argument name whose literal start fixes a file mode (read, write, append, read-write, a dup `<&`/`>&`).
 const FIXED_START = /^\s*(?:\+?[<>])/;
 
@@ -41,7 +53,7 @@ export function perlOpen(site: CallSite, commandOf: (args: readonly Token[]) => 
   if (parts.length < 2) return { spawns: true };
   if (parts.length >= 3) {
     const mode = literal(parts[1]!);
-    if (mode === undefined) return { spawns: true };
+    if (mode === undefined || !(PIPE_MODE.test(mode) || FILE_MODE.test(mode))) return { spawns: true };
     if (!PIPE_MODE.test(mode)) return { spawns: false };
     const command = commandOf(parts.slice(2).flatMap((part, i) => (i === 0 ? part : [{ kind: 'code', text: ',' } as Token, ...part])));
     return command === undefined ? { spawns: true } : { spawns: true, command };
@@ -49,8 +61,10 @@ export function perlOpen(site: CallSite, commandOf: (args: readonly Token[]) => 
   const name = parts[1]!;
   const text = literal(name);
   if (text === undefined) {
-    const first = name.find((token) => token.kind === 'string' || token.text.trim() !== '');
-    return { spawns: !(first?.kind === 'string' && FIXED_START.test(first.value)) };
+    // One string (`"<$file"`): perl reads the mode from its literal start. Anything more is an expression.
+    const only = name.filter((token) => token.kind === 'string' || token.text.trim() !== '');
+    const one = only.length === 1 && only[0]!.kind === 'string' ? only[0] : undefined;
+    return { spawns: !(one !== undefined && one.kind === 'string' && one.command !== true && one.words !== true && FIXED_START.test(one.value)) };
   }
   if (FIXED_START.test(text)) return { spawns: false };
   // `open(F, "-|")` forks; `open(F, "|cmd")` and `open(F, "cmd|")` run cmd.
@@ -60,4 +74,27 @@ export function perlOpen(site: CallSite, commandOf: (args: readonly Token[]) => 
     return command === '' ? { spawns: true } : { spawns: true, command };
   }
   return { spawns: false };
+}
+
+const nonEmpty = (args: readonly Token[]): Token[][] => splitArgs(args).filter((part) => part.some((token) => token.kind === 'string' || token.text.trim() !== ''));
+const joined = (parts: readonly (readonly Token[])[]): Token[] => parts.flatMap((part, i) => (i === 0 ? [...part] : [{ kind: 'code', text: ',' } as Token, ...part]));
+
+// A perl call PERL_OPEN or PERL_HANDLE_CALL found in `code`: whether it runs a command, and which.
+export function perlCall(site: CallSite, code: string, commandOf: (args: readonly Token[]) => string | undefined): PerlOpen {
+  const method = /(\w+)\s*$/.exec(site.api)?.[1] ?? '';
+  if (!site.api.startsWith('->') && !site.api.startsWith('new')) return perlOpen(site, commandOf);
+  if (method === 'reader' || method === 'writer') {
+    if (!/\bIO::Pipe\b/.test(code)) return { spawns: false };
+    const command = commandOf(site.args);
+    return command === undefined || command === '' ? { spawns: true } : { spawns: true, command };
+  }
+  if (method !== 'open' && !HANDLE_MODULES.test(code)) return { spawns: false };
+  // IO::File::open(NAME [, MODE [, PERMS]]): NAME alone is a two-argument open; a MODE with layers a three-argument one.
+  const parts = nonEmpty(site.args);
+  const handle: Token[] = [{ kind: 'code', text: 'F' }];
+  if (parts.length === 0) return { spawns: false };
+  if (parts.length === 1) return perlOpen({ ...site, args: joined([handle, parts[0]!]) }, commandOf);
+  const mode = literal(parts[1]!);
+  if (mode !== undefined && HANDLE_MODE.test(mode)) return { spawns: false };
+  return mode !== undefined && mode.includes(':') ? perlOpen({ ...site, args: joined([handle, parts[1]!, parts[0]!]) }, commandOf) : { spawns: true };
 }

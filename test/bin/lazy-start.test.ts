@@ -214,10 +214,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Lowered by 0.2 KB (perf43): obeyed-on-demand.ts loads with the shell decision (exec-core), not with cli-core:
   // read 324.45 KB, tree 324.87 KB, search 350.33 KB.
   // Merged in integ (fix59 + perf43): read 327.91 KB, tree 328.33 KB, search 353.80 KB.
-  it('a cold read, list or tree loads at most 328.4 KB of dist code, a search 353.9 KB', () => {
+  // Raised by 0.1 KB (fix64, R42-b8): the linters' catalogue (obeyed-linters.ts, on every cold call's path) gains the
+  // Tailwind CSS, TSLint, SQLFluff, PHP Insights, Deno and Oxlint rows: search 350,659 measured.
+  // Merged in integ with fix64: read 328.13 KB, tree 328.55 KB, search 354.02 KB.
+  it('a cold read, list or tree loads at most 328.6 KB of dist code, a search 354.1 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 353_900 : 328_400);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_100 : 328_600);
     }
   });
 
@@ -337,7 +340,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // Lowered (perf43): written-before.ts and decide-script-dirs.ts (~8.3 KB) load only when a program's command file
     // is read (obeyed-on-demand.ts), with the scripts' readings (exec-scripts): 915,767 measured.
     // Merged in integ (fix59 + fix60 + perf43 + asg57): 923,506 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(923_600);
+    // fix64 (R42-b5/b6/b8, +~1.8 KB): git-folders.ts composes cd, env -C and git's -C chain (it now reads wrapper-folders.ts
+    // and git's global options), perl-opens.ts reads IO::File/FileHandle opens and IO::Pipe, the catalogue's new rows:
+    // 926,017 measured.
+    // Merged in integ with fix64: 925,334 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(925_400);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
