@@ -110,7 +110,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
         ...(run?.inputs ? { inputs: run.inputs } : {}),
         command: call.command,
         cwd: folder.real,
-        workspace: ctx.workspace.root,
+        workspace: ctx.workspace.toolAreas,
         timeoutMs: call.timeoutSeconds * 1000,
         signal: ctx.signal,
         env,
