@@ -30,6 +30,7 @@ import { keptFileFor } from './permissions/kept-across.js';
 import { FolderListings } from './workspace/listings.js';
 import { checkWorkspaceRoot, userSandboxSettings } from './sandbox/user-settings.js';
 import { homeHidden, withLinkedSecrets } from './sandbox/home-secrets.js';
+import { runWritable } from './sandbox/which.js';
 import type { Timing } from './engine/timing.js';
 
 // The permission gate, for doors that have a person (or a policy) behind them.
@@ -126,7 +127,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // Kept between processes only in a state folder no sandboxed process can write (kept-across.ts stateUnwritable).
   const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable, env['HOME']);
   const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache));
-  const workspace = opened.withOptions({ nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
+  const workspace = opened.withOptions({ runWritable: runWritable(opened.root, configured.sandboxWritable, env['HOME']), nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };
@@ -158,7 +159,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     // A door's registry may hold commands of its own (the agent's delegate): rules may name them too.
     const commands = options.registry ? { commands: options.registry.words() } : {};
     // viewFolders: the host folders the sandbox's view binds, its own list (sandbox.ts boundFolders).
-    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, viewFolders: () => sandbox.boundFolders(), ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
+    policy = await loadPolicy({ workspaceRoot: workspace.root, project, nonAccessibleGlobs: config.nonAccessibleGlobs, ...stateCaches, ...commands, viewFolders: () => sandbox.boundFolders(), toolAreas: workspace.toolAreas, ...(home ? { home } : {}), ...(options.permissions.cliRules ? { cliRules: options.permissions.cliRules } : {}) });
     denialStore = session === undefined ? undefined : await (await import('./permissions/denial-store.js')).DenialStore.open({ workspaceRoot: workspace.root, sessionId: session, env });
     denials = denialStore ? await denialStore.load() : new DenialTracker(denialLimitsFromEnv(env));
     const approver = options.permissions.approver;

@@ -45,8 +45,8 @@ async function real(path: string): Promise<string | undefined> {
 }
 
 // git's own answer for the folder: its git folder and common folder, real; undefined when git finds none.
-async function gitFolders(root: string, dir: string, signal: AbortSignal): Promise<{ gitDir: string; common: string } | undefined> {
-  const found = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: dir, root, signal });
+async function gitFolders(workspace: Workspace, dir: string, signal: AbortSignal): Promise<{ gitDir: string; common: string } | undefined> {
+  const found = await runGit(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir'], { cwd: dir, root: workspace.root, writable: workspace.toolAreas, signal });
   const [gitDir, common] = found.stdout.split('\n');
   if (found.exitCode !== 0 || !gitDir || !common) return undefined;
   const [gitReal, commonReal] = await Promise.all([real(gitDir), real(common)]);
@@ -93,7 +93,7 @@ async function namesBack(workspace: Workspace, gitDir: string, dotGit: string): 
 // command's own call reports that).
 export async function assertGitDirInside(workspace: Workspace, dir: string, dirInput: string, signal: AbortSignal): Promise<void> {
   const dotGit = dotGitIn(workspace, dir);
-  const found = await gitFolders(workspace.root, dir, signal);
+  const found = await gitFolders(workspace, dir, signal);
   if (found === undefined) return;
   const { gitDir, common } = found;
   const inside = isInside(workspace.root, gitDir) && isInside(workspace.root, common);

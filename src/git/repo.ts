@@ -48,7 +48,7 @@ export interface OpenOptions {
 export async function openRepo(ctx: CommandContext, dirInput: string, options: OpenOptions): Promise<Repo> {
   const folder = ctx.path(dirInput);
   if (folder.kind !== 'dir') throw fail('C210', `--dir ${dirInput} is not a folder`);
-  const base: GitOptions & { dir: string } = { cwd: folder.real, root: ctx.workspace.root, signal: ctx.signal, dir: dirInput };
+  const base: GitOptions & { dir: string } = { cwd: folder.real, root: ctx.workspace.root, writable: ctx.workspace.toolAreas, signal: ctx.signal, dir: dirInput };
   // A `.git` file, link, commondir or alternates that send git to another repository: refused (git-dir.ts).
   await assertGitDirInside(ctx.workspace, folder.real, dirInput, ctx.signal);
   if (!options.worktree) return makeRepo(ctx, dirInput, folder.real, undefined, [], base);

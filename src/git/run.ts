@@ -11,6 +11,8 @@ export interface GitOptions {
   readonly cwd: string;
   // The workspace: no PATH folder inside it (by any spelling) gives git or what git starts.
   readonly root: string;
+  // The other folders a sandboxed run may write (Workspace.toolAreas): none gives git either (red team R42-a6).
+  readonly writable?: readonly string[];
   readonly signal: AbortSignal;
   // Cap on the stdout kept; beyond it git is stopped and `truncated` is true.
   readonly maxBytes?: number;
@@ -69,12 +71,12 @@ const DROPPED_ENV = [
 ];
 
 // PATH for git and what it starts: a relative or empty entry (`node_modules/.bin`, `.`) or one inside the
-// workspace or the folder git works in, also spelled through a link (sandbox/which.ts outsidePath), would run a
+// workspace, a folder a run may write, or the folder git works in, also spelled through a link (sandbox/which.ts outsidePath), would run a
 // repository's node_modules/.bin/git for every read-only git-* command.
 // git itself is spawned by its absolute path from those folders (an empty PATH would make execvp search the
 // current folder); none found: a path that does not exist, so the start fails as "git is not installed".
-function gitFolders(root: string, cwd: string): string[] {
-  const path = outsidePath(outsidePath(process.env, root), cwd)['PATH'] ?? '';
+function gitFolders(areas: readonly string[]): string[] {
+  const path = outsidePath(process.env, areas)['PATH'] ?? '';
   return path.split(delimiter).filter((dir) => dir !== '');
 }
 
@@ -109,7 +111,7 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const { signal } = options;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<GitResult>((resolve, reject) => {
-    const folders = gitFolders(options.root, options.cwd);
+    const folders = gitFolders([options.root, options.cwd, ...(options.writable ?? [])]);
     const child = spawn(gitProgram(folders), gitArgv(args, options.config), {
       cwd: options.cwd,
       env: gitEnv(folders),

@@ -52,6 +52,8 @@ export interface LoadPolicyOptions {
   readonly homeScanCache?: string;
   // The host folders a sandboxed run's view binds (policy.ts boundFolders).
   readonly viewFolders?: () => Promise<ViewFolders>;
+  // The other folders a sandboxed run may write (Workspace.toolAreas): no git codeward starts comes from them.
+  readonly toolAreas?: readonly string[];
   // The commands of the caller's registry, besides the built-in ones, that rules may name.
   readonly commands?: readonly CommandWords[];
 }
@@ -193,5 +195,5 @@ export async function loadPolicy(options: LoadPolicyOptions): Promise<Policy> {
     throw fail('C210', `invalid policy file (fix it, or remove it; nothing was run):\n${problems.map(formatProblem).join('\n')}`);
   }
   const globs = { ...(options.nonAccessibleGlobs ? { nonAccessibleGlobs: options.nonAccessibleGlobs } : {}), ...(options.trackedSecretsCache ? { trackedSecretsCache: options.trackedSecretsCache } : {}), ...(options.homeScanCache ? { homeScanCache: options.homeScanCache } : {}) };
-  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs, viewFolders: options.viewFolders });
+  return new Policy({ root, cli, project: projectRules, user: userRules, files, problems, answersFile, trust: project.trust, ignored, words, notes, ...globs, viewFolders: options.viewFolders, ...(options.toolAreas ? { toolAreas: options.toolAreas } : {}) });
 }

@@ -75,6 +75,8 @@ export interface PolicyParts {
   readonly homeScanCache?: string;
   // The host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders), read on first need.
   readonly viewFolders?: (() => Promise<ViewFolders>) | undefined;
+  // Where no program codeward starts may come from besides the workspace (Workspace.toolAreas).
+  readonly toolAreas?: readonly string[];
   // The commands' words the rules name (default: the built-in and door commands).
   readonly words?: RuleWords;
   // Warnings about the rules (a project's rule that names no command).
@@ -107,7 +109,7 @@ export class Policy {
   // Which non-accessible files the workspace's repositories track (cached by the index's identity): made on first
   // use by the shell decision (decide-shell.ts), which hands in the class, so a read, list or tree never loads it.
   private trackedSecretCheck: TrackedSecretCheck | undefined;
-  private readonly trackedSecretParts: { readonly globs: readonly string[]; readonly cache: string | undefined };
+  private readonly trackedSecretParts: { readonly globs: readonly string[]; readonly cache: string | undefined; readonly areas: readonly string[] };
   // The folders the write gate's symlink walk read (obeyed-alias.ts), kept by identity for the next call.
   readonly folderListings: FolderListings;
   // The commands' words: what a rule names (its aliases resolved) and whether it names a writer.
@@ -127,7 +129,7 @@ export class Policy {
     this.trust = parts.trust;
     this.ignored = parts.ignored;
     this.folderListings = new FolderListings(parts.homeScanCache);
-    this.trackedSecretParts = { globs: withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), cache: parts.trackedSecretsCache };
+    this.trackedSecretParts = { globs: withCredentialGlobs(parts.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), cache: parts.trackedSecretsCache, areas: [parts.root, ...(parts.toolAreas ?? [])] };
     this.words = parts.words ?? new RuleWords();
     this.notes = parts.notes ?? [];
     this.viewFolders = parts.viewFolders;
@@ -136,11 +138,11 @@ export class Policy {
     this.pools = this.makePools();
   }
 
-  // The workspace's TrackedSecretCheck (one per policy, made on first use); its environment: PATH without the
-  // workspace's folders.
+  // The workspace's TrackedSecretCheck (one per policy, made on first use); its environment: PATH without a folder
+  // a run may write.
   trackedSecrets(Check: TrackedSecretCheckClass): TrackedSecretCheck {
-    const { globs, cache } = this.trackedSecretParts;
-    return (this.trackedSecretCheck ??= new Check(globs, this.root ? outsidePath(process.env, this.root) : process.env, cache));
+    const { globs, cache, areas } = this.trackedSecretParts;
+    return (this.trackedSecretCheck ??= new Check(globs, this.root ? outsidePath(process.env, areas) : process.env, cache));
   }
 
   private makePools(): (readonly CompiledRule[])[] {

@@ -156,15 +156,17 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
   if (text !== 'absent') return { lines: [text] };
   // Not there when the line is judged (R37-b2): only the run can make it (`cp s.sh y.sh && sh y.sh`, `ln -s /bin/rm t
   // && ./t -rf sub`): a shell opens its script operand from the run folder first (dash never looks it up), a path
-  // is never looked up. Only `.`/`source`'s bare name found on PATH outside the workspace is that file, not read
-  // here, as before.
-  if (lookedUp && !name.includes('/') && onPath(name, folder.root)) return { lines: [] };
+  // is never looked up. Only `.`/`source`'s bare name found on PATH outside the workspace is that file, judged by its
+  // place as `sh /that/file` is (red team R42-a9: a sandboxWritable bin's x.sh the line rewrote first).
+  const found = lookedUp && !name.includes('/') ? onPath(name, folder.root) : undefined;
+  if (found !== undefined) return outsideScript(folder, name, found);
   return { lines: [], unknown: `the script ${name} is not there when the line is judged (the line itself may make it)` };
 }
 
-// Whether a bare name is a file in a PATH folder outside the workspace (codeward's PATH, which its runs inherit).
-function onPath(name: string, root: string): boolean {
-  return (process.env['PATH'] ?? '').split(':').some((dir) => isAbsolute(dir) && !inside(dir, root) && existsSync(join(dir, name)));
+// The file a bare name is in the first PATH folder outside the workspace that holds it (codeward's PATH, which its runs
+// inherit), or undefined.
+function onPath(name: string, root: string): string | undefined {
+  return (process.env['PATH'] ?? '').split(':').filter((dir) => isAbsolute(dir) && !inside(dir, root)).map((dir) => resolve(dir, name)).find((file) => existsSync(file));
 }
 
 // `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.

@@ -203,11 +203,27 @@ function pathFolders(env: Readonly<Record<string, string | undefined>> | undefin
 // shell.ts, red team R40-a5, R41-a3, R41-a10). `host`, bound read-only: a file there is the host's. `writable`: the
 // host's only where the line cannot have written it (written-before.ts). Every other place is the run's own (the
 // private /tmp, /var, /run, /var/tmp, the homes' tmpfs) or not there at all: a script there is not the host's text.
+// A shown path is `host` only when it exists on the host (a missing PATH prefix part is bound with nothing, and the
+// run may make it: red team R42-a2) and no folder above it can be moved away by the run (one the run writes, not under
+// a read-only mount: a PATH folder under /var/tmp, R42-a5); such a one is `writable`: the host's file only where the
+// line cannot have written it.
 export interface ViewFolders {
   readonly host: readonly string[];
   readonly writable: readonly string[];
 }
-export const boundFolders = (policy: SandboxPolicy): ViewFolders => ({ host: [...SYSTEM_FOLDERS.map((name) => `/${name}`), ...policy.shown.map((entry) => entry.path)], writable: [...policy.writable] });
+const RUN_TMPFS = ['/tmp', '/var', '/run'];
+export function boundFolders(policy: SandboxPolicy): ViewFolders {
+  const system = SYSTEM_FOLDERS.map((name) => `/${name}`);
+  const shown = policy.shown.map((entry) => entry.path).filter((path) => kindOf(path) !== 'missing');
+  const readOnly = [...system, ...shown, ...(policy.readOnlyTmp ?? [])];
+  const written = [...RUN_TMPFS, ...(policy.view?.homes ?? policy.hiddenHomes), policy.root, ...policy.writable];
+  const movable = (folder: string): boolean => folder !== dirname(folder) && written.some((area) => folder !== area && within(folder, area)) && !readOnly.some((fixed) => within(folder, fixed));
+  const moved = (path: string): boolean => {
+    for (let folder = dirname(path); folder !== dirname(folder); folder = dirname(folder)) if (movable(folder)) return true;
+    return false;
+  };
+  return { host: [...system, ...shown.filter((path) => !moved(path))], writable: [...policy.writable, ...shown.filter(moved)] };
+}
 
 export function sandboxPolicy(mode: Exclude<SandboxMode, 'off'>, root: string, options: PolicyOptions): SandboxPolicy {
   const home = options.home && options.home.startsWith('/') ? realOf(options.home) : undefined;

@@ -7,7 +7,7 @@ import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { serveFolder } from '../doors/serve/folder.js';
-import { findOnPath, isExecutable, outsidePath } from './which.js';
+import { findOnPath, isExecutable, outsidePath, runWritable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies, unnamedHiddenNote } from './repo-configs.js';
@@ -217,7 +217,7 @@ export class ProcessSandbox {
   private walkCut = '';
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
-  // The environment bwrap and git are looked up in: PATH without the workspace's own folders.
+  // The environment bwrap, unshare, mount and git are looked up in: PATH without a folder any run may write.
   private readonly toolEnv: Readonly<Record<string, string | undefined>>;
 
   constructor(
@@ -227,7 +227,7 @@ export class ProcessSandbox {
     // Where the planted-file check of a run is recorded until it ran (pending.ts).
     private readonly stateDir?: string,
   ) {
-    this.toolEnv = outsidePath(env, root);
+    this.toolEnv = outsidePath(env, [root, ...runWritable(root, settings.writable ?? [], env['HOME'])]);
     this.folderListings = new FolderListings(keptFileFor(root, stateDir, settings.writable ?? [], env['HOME']));
   }
 

@@ -271,8 +271,8 @@ function reachable(request: SearchRequest): (each: { path: string }) => boolean 
 
 export async function ripgrepSearch(rgPath: string, request: SearchRequest): Promise<SearchResult> {
   const accept = makePathFilter(request, 'ripgrep');
-  // No PATH folder of the workspace gives the bwrap that confines rg (a planted one would run unconfined).
-  const bwrap = findBwrap(outsidePath(process.env, request.workspace.root));
+  // No PATH folder a run may write gives the bwrap that confines rg (a planted one would run unconfined).
+  const bwrap = findBwrap(outsidePath(process.env, request.workspace.toolAreas));
   const listing = request.searchContent && request.mode !== 'content';
   const [content, listed, names] = await Promise.all([
     request.searchContent && !listing ? searchContent(rgPath, request, accept, bwrap) : undefined,

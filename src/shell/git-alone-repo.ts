@@ -5,7 +5,7 @@ import { METADATA_MAX, readGitMetadataOr, unreadWhy } from '../git/config-read.j
 import { parseGitConfig, type ConfigEntry } from '../git/config-file.js';
 import { loadedConfigFiles } from '../git/config-includes.js';
 import { isCommand } from '../permissions/obeyed-git.js';
-import { isExecutable } from '../sandbox/which.js';
+import { isExecutable, outsidePath } from '../sandbox/which.js';
 
 // A line that runs git alone gets the git folder writable (git-only-line.ts), but git itself starts other
 // programs, and whatever they start would write history too (red team round 13): the repository's hooks
@@ -116,15 +116,15 @@ function activeHooks(folder: string): boolean {
   }
 }
 
-// Whether the `git` a shell in `cwd` finds first on PATH lies outside the workspace (a relative entry such
-// as `.` or `node_modules/.bin` is taken against `cwd`, as the shell does).
-export function systemGit(path: string, cwd: string, root: string): boolean {
-  const top = real(root);
-  const inside = (file: string): boolean => file === top || file.startsWith(`${top}${sep}`);
+// Whether the `git` a shell in `cwd` finds first on PATH lies outside the workspace and every folder a run may write
+// (`areas`: Workspace.toolAreas), the file and its folder by any spelling or link (sandbox/which.ts outsidePath: a
+// git a run left in a sandboxWritable bin is no system git, red team R42-a6). A relative entry such as `.` or
+// `node_modules/.bin` is taken against `cwd`, as the shell does.
+export function systemGit(path: string, cwd: string, areas: readonly string[]): boolean {
   for (const entry of path.split(delimiter)) {
     const candidate = join(resolve(cwd, entry === '' ? '.' : entry), 'git');
     if (!isExecutable(candidate)) continue;
-    return !inside(real(candidate)) && !inside(real(resolve(cwd, entry === '' ? '.' : entry)));
+    return outsidePath({ PATH: candidate }, areas)['PATH'] === candidate;
   }
   return false;
 }

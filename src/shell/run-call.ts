@@ -110,7 +110,7 @@ export async function runShellCall(call: ShellCall, ctx: CommandContext): Promis
         ...(run?.inputs ? { inputs: run.inputs } : {}),
         command: call.command,
         cwd: folder.real,
-        workspace: ctx.workspace.root,
+        workspace: ctx.workspace.toolAreas,
         timeoutMs: call.timeoutSeconds * 1000,
         signal: ctx.signal,
         env,
@@ -185,7 +185,7 @@ async function gitForRun(command: string, cwd: string, ctx: CommandContext): Pro
   if (ctx.unattended) return { readOnly: "git's folder is read-only for a command nobody approved (auto-edit ran it without asking): git status, diff and log work; to commit, the person approves a line that runs git alone (git add -A && git commit -m …)" };
   if (!mentionsGit(command)) return { readOnly: READ_ONLY_HINT };
   const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
-  const refusal = gitWriteRefusal(await parser.parseShell(command)) ?? (systemGit(process.env['PATH'] ?? '', cwd, ctx.workspace.root) ? undefined : "the first git on PATH is not the system's");
+  const refusal = gitWriteRefusal(await parser.parseShell(command)) ?? (systemGit(process.env['PATH'] ?? '', cwd, ctx.workspace.toolAreas) ? undefined : "the first git on PATH is not the system's");
   if (refusal !== undefined) return { readOnly: `${READ_ONLY_HINT} (here: ${refusal})` };
   const repository = gitAloneRepository(ctx.workspace.root, process.env['HOME']);
   if (repository.refusal) return { readOnly: `git's folder is read-only for this command: ${repository.refusal}, and what they start could rewrite history; commit outside codeward (or with --sandbox off, which a person approves)` };

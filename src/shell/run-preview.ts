@@ -39,7 +39,7 @@ async function writesGitHistory(ctx: CommandContext, command: string | undefined
   const parser = ctx.memo('git-line-parser', () => new LazyShellParser());
   if (gitWriteRefusal(await parser.parseShell(command)) !== undefined) return false;
   const root = ctx.workspace.root;
-  return systemGit(process.env['PATH'] ?? '', resolve(root, dir ?? '.'), root) && gitAloneRepository(root, process.env['HOME']).refusal === undefined;
+  return systemGit(process.env['PATH'] ?? '', resolve(root, dir ?? '.'), ctx.workspace.toolAreas) && gitAloneRepository(root, process.env['HOME']).refusal === undefined;
 }
 
 // The repository's script lines the line runs and their key (red team R16-5), read in the folder it runs in

@@ -25,8 +25,9 @@ export interface RunOptions {
   readonly wrapper?: readonly string[];
   // Bytes the wrapper reads on fds 3, 4, ... (bwrap's seccomp program: sandbox/seccomp.ts WRAPPER_INPUT_FD).
   readonly inputs?: readonly Buffer[];
-  // The workspace root: a bash found on PATH inside it is the repository's, never the shell that runs.
-  readonly workspace?: string;
+  // The workspace root, or it and the other folders a run may write (Workspace.toolAreas): a bash found on PATH
+  // there is the repository's or a run's, never the shell that runs.
+  readonly workspace?: string | readonly string[];
 }
 
 export interface RunResult {
@@ -53,7 +54,7 @@ const shells = new Map<string, string>();
 
 // bash from PATH (or /bin/bash); sh when there is none. PATH folders inside `workspace` are skipped: a
 // repository's node_modules/.bin/bash (with that folder on PATH) would otherwise run every exec line.
-export function findShell(env: NodeJS.ProcessEnv, workspace?: string): string {
+export function findShell(env: NodeJS.ProcessEnv, workspace?: string | readonly string[]): string {
   const path = (workspace === undefined ? env : outsidePath(env, workspace))['PATH'] ?? '';
   const cached = shells.get(path);
   if (cached) return cached;

@@ -44,6 +44,9 @@ export interface WorkspaceOptions {
   // The state folder's kept file (permissions/kept-across.ts keptFileFor: only where no sandboxed process can
   // write), where what git loads for the workspace is kept between processes (git/config-credential.ts).
   readonly keptFile?: string;
+  // The folders a sandboxed run may write besides the workspace (sandboxWritable, absolute: sandbox/which.ts
+  // runWritable): no program codeward starts comes from a PATH folder there (Workspace.toolAreas).
+  readonly runWritable?: readonly string[];
 }
 
 // `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on

@@ -97,6 +97,11 @@ export class Workspace {
     return Workspace.#open(root, this.#options, false);
   }
 
+  // Where no program codeward starts may be found (sandbox/which.ts outsidePath): the workspace and what a run may write.
+  get toolAreas(): readonly string[] {
+    return [this.root, ...(this.#options.runWritable ?? [])];
+  }
+
   // Same root (both spellings kept), other options; no filesystem access.
   withOptions(options: WorkspaceOptions): Workspace {
     // Other globs may hide the root itself (enclosing.ts).

@@ -35,6 +35,25 @@ describe('programs codeward starts around a workspace', () => {
     expect(outsidePath(env, root)).toEqual({ PATH: '/usr/bin:/bin', HOME: '/h' });
   });
 
+  // Red team R42-a6: a folder a run may write (sandboxWritable) is no place for codeward's own programs either, by any
+  // spelling: a link into it, a link through it that leads out again (the run can repoint it), or a part not made yet.
+  it('PATH loses every folder reached through a folder a run may write, whether it exists yet or not', async () => {
+    const wr = join(root, 'wr');
+    await mkdir(join(wr, 'bin'), { recursive: true });
+    await symlink(wr, join(root, 'to-wr'));
+    await symlink('/usr', join(wr, 'usr-link'));
+    const out = await tempDir('codeward-planted-out-');
+    try {
+      await symlink(join(wr, 'usr-link'), join(out, 'via'));
+      await symlink(join(wr, 'later'), join(out, 'later'));
+      const dirs = [join(wr, 'bin'), join(root, 'to-wr', 'bin'), join(out, 'via', 'bin'), join(out, 'later', 'bin'), join(wr, 'missing', 'bin'), join(out, 'kept')];
+      const env = { PATH: [...dirs, '/usr/bin'].join(':') };
+      expect(outsidePath(env, [join(root, 'ws'), wr])).toEqual({ PATH: `${join(out, 'kept')}:/usr/bin` });
+    } finally {
+      await removeDir(out);
+    }
+  });
+
   it.skipIf(!bwrap)('exec under the sandbox never runs a bwrap or git planted in a workspace folder on PATH', () => {
     for (const dir of [join(root, 'bin'), join(alias, 'bin')]) {
       const result = runCli(['-C', root, '--json', 'exec', '--cmd', 'cat a.txt'], { env: { PATH: `${dir}:${process.env['PATH'] ?? '/usr/bin:/bin'}` } });

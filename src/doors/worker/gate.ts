@@ -42,7 +42,7 @@ export interface GateContext {
 async function loadWorkerPolicy(gate: GateContext): Promise<Policy> {
   const { home, cliRules } = gate.permissions;
   try {
-    return await loadPolicy({ workspaceRoot: gate.workspace.root, ...(home ? { home } : {}), ...(cliRules ? { cliRules } : {}) });
+    return await loadPolicy({ workspaceRoot: gate.workspace.root, toolAreas: gate.workspace.toolAreas, ...(home ? { home } : {}), ...(cliRules ? { cliRules } : {}) });
   } catch (error) {
     throw fail('C210', error instanceof Error ? error.message : String(error));
   }
