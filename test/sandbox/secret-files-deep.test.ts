@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SecretFinder } from '../../src/sandbox/secret-files.js';
 
 // Red team R42-a3 (its second half): the secret walk read any lstat error (ENAMETOOLONG) as "no folder", and a
-// secret at a path too long for a mount (bwrap's, below /newroot/: 3,999 bytes at most here) was not hidden (a sandboxed run reaches it by relative steps). Now such a
-// folder is not "nothing", and what cannot be hidden by its own path is hidden by the deepest folder above it that can.
+// secret at a path too long for a mount (bwrap's, below /newroot/: 3,999 bytes at most here) was not hidden (a
+// sandboxed run reaches it by relative steps). Now such a folder is not "nothing", and what cannot be hidden by its
+// own path is hidden by the deepest folder above it that can.
 const python = spawnSync('python3', ['-c', '0']).status === 0;
 const base = realpathSync(mkdtempSync('/var/tmp/cw-fix63-secrets-'));
 // GNU rm removes a tree deeper than PATH_MAX (node's rmSync does not).
