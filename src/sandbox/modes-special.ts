@@ -108,13 +108,15 @@ const OUTCOMES: readonly (readonly [string, string])[] = [
   ['was left in place', 'left in place (whether something listens could not be told)'],
 ];
 
-// The special files' warnings past the first `limit` folded into one line (red team R42-a4: 10,000 FIFOs gave 10,001
-// lines, 2.9 MB, as R41-a7's set-aside names did): counted by what became of them, with a few of their folders.
-export function foldSpecial(messages: readonly string[], limit = 3): string[] {
+// The special files' warnings past the first `limit` (in order of their text: the same whichever walk found them)
+// folded into one line (red team R42-a4: 10,000 FIFOs gave 10,001 lines, 2.9 MB, as R41-a7's set-aside names did):
+// counted by what became of them, with a few of their folders.
+export function foldSpecial(messages: readonly string[], limit = 10): string[] {
   if (messages.length <= limit) return [...messages];
-  const rest = messages.slice(limit);
+  const sorted = [...messages].sort();
+  const rest = sorted.slice(limit);
   const counts = OUTCOMES.map(([marker, said]) => [rest.filter((message) => message.includes(marker)).length, said] as const).filter(([count]) => count > 0);
   const folders = [...new Set(rest.map((message) => dirname(message.slice(0, message.indexOf(', ')))))];
   const where = `${folders.slice(0, 3).join(', ')}${folders.length > 3 ? ` and ${folders.length - 3} more folders` : ''}`;
-  return [...messages.slice(0, limit), `and ${rest.length} more FIFOs, sockets or device nodes made or changed while the run went, in ${where}: ${counts.map(([count, said]) => `${count} ${said}`).join(', ')}`];
+  return [...sorted.slice(0, limit), `and ${rest.length} more FIFOs, sockets or device nodes made or changed while the run went, in ${where}: ${counts.map(([count, said]) => `${count} ${said}`).join(', ')}`];
 }
