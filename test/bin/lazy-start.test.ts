@@ -323,7 +323,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // parse-walk-builtin-assigns.ts: builtins' quoted names, wait -p, local NAME, ${NAME:=v}, for NAME, each judged
     // as the command variable it may be), the run-time GOFLAGS row, the build tools' settings variables.
     // walk58 (R41-a1/a5/a7/a8/a9, the walks fail closed), scr58 (R41-a3/a10). Together: 924,191 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(924_300);
+    // fix63 (+1,680 bytes, 925,980 measured): the move-back of hidden ancestors finds the moved folder at any depth
+    // (held descriptors, modes-unlisted.ts's u+rwx now reached from hidden-moves.ts, which loads with every in-place
+    // run: R42-a3), and the secret walk's CLOSED for an lstat error and too-long paths (R42-a3); overlay.ts's probe
+    // mount (hiddenAfter) is gone, the opaque mark read by tar in the stage chunk (R42-a1/a7).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(926_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
