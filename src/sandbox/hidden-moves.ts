@@ -1,5 +1,6 @@
-import { lstatSync, renameSync } from 'node:fs';
-import { bytePath, listBytes } from './byte-names.js';
+import { closeSync, constants, lstatSync, openSync, renameSync } from 'node:fs';
+import { bytePath, gone, listBytes, type ByteEntry } from './byte-names.js';
+import { openUnlisted } from './modes-unlisted.js';
 import { basename, dirname, relative, sep } from 'node:path';
 import { moveAside } from './planted.js';
 
@@ -10,7 +11,9 @@ import { moveAside } from './planted.js';
 // before an in-place run, and one the run moved is moved back after it (a staged run cannot: the rename of
 // a folder holding a mount fails there). Only the rare run that did it pays for the search.
 
-const MAX_DEPTH = 32;
+// Past this many bytes of path the walk goes on from a held descriptor of the folder (/proc/self/fd/N), so no
+// path it names passes PATH_MAX (4096) however deep the run moved the folder.
+const ANCHOR = 2048;
 
 function identity(path: string | Buffer): string | undefined {
   try {
@@ -33,43 +36,95 @@ export function hiddenAncestors(root: string, hidden: readonly string[]): Map<st
   return folders;
 }
 
-// The folder of the workspace with this identity, wherever a run moved it: its path as bytes (listed by bytes,
-// byte-names.ts: below a name that is not UTF-8 too, utf55), and as a string for messages.
-function find(root: Buffer, id: string, depth = 0): Buffer | undefined {
-  let entries;
+// One step of find's walk: a folder to list (`anchor`: opened first, its path being long), or what to do once all
+// below a held folder was walked (close it; give an unlistable folder its mode back, with the warning that says so).
+type Frame = { readonly dir: Buffer; readonly rel: string; readonly anchor?: true } | { readonly done: () => string | undefined };
+
+// The folder of the workspace with this identity, wherever a run moved it (red team R42-a3: a walk capped at 32
+// folders deep read "moved 40 deep" as "nothing to do", and the secret showed). Listed by bytes (byte-names.ts: below
+// a name that is not UTF-8 too, utf55), no depth cap: a long path is walked on from a held descriptor, and a folder
+// of codeward's user that it cannot list is given u+rwx for the walk, its mode given back (modes-unlisted.ts).
+// `use` gets its path (bytes) while the walk's descriptors are still open. `unlisted`: folders it could not look into.
+function find(root: string, id: string, use: (at: Buffer, rel: string) => void): { found: boolean; unlisted: string[]; notes: string[] } {
+  const stack: Frame[] = [{ dir: Buffer.from(root), rel: '' }];
+  const unlisted: string[] = [];
+  const notes: string[] = [];
+  const finish = (frame: Frame): void => {
+    const note = 'done' in frame ? frame.done() : undefined;
+    if (note !== undefined) notes.push(note);
+  };
   try {
-    entries = listBytes(root);
-  } catch {
-    return undefined;
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      if ('done' in top) {
+        finish(top);
+        continue;
+      }
+      const dir = open(top, stack, unlisted);
+      if (dir === undefined) continue;
+      for (const { raw, name, entry } of dir.entries) {
+        if (!entry.isDirectory()) continue;
+        const path = bytePath(dir.at, raw);
+        const rel = top.rel === '' ? name : `${top.rel}/${name}`;
+        if (identity(path) === id) {
+          use(path, rel);
+          return { found: true, unlisted, notes };
+        }
+        stack.push({ dir: path, rel, ...(path.length > ANCHOR ? { anchor: true as const } : {}) });
+      }
+    }
+    return { found: false, unlisted, notes };
+  } finally {
+    for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) finish(frame);
   }
-  for (const { raw, entry } of entries) {
-    if (!entry.isDirectory()) continue;
-    const path = bytePath(root, raw);
-    if (identity(path) === id) return path;
-    const deeper = depth < MAX_DEPTH ? find(path, id, depth + 1) : undefined;
-    if (deeper) return deeper;
-  }
-  return undefined;
 }
 
+// The entries of the frame's folder and the path they are below (a held descriptor's for a long or unlistable one,
+// whose closing is pushed on `stack`); undefined when it is gone, or cannot be looked into (named in `unlisted`).
+function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anchor?: true }, stack: Frame[], unlisted: string[]): { at: Buffer; entries: ByteEntry[] } | undefined {
+  let at = frame.dir;
+  try {
+    if (frame.anchor) {
+      const fd = openSync(frame.dir, constants.O_DIRECTORY | constants.O_NOFOLLOW);
+      stack.push({ done: () => void closeSync(fd) });
+      at = Buffer.from(`/proc/self/fd/${fd}`);
+    }
+    return { at, entries: listBytes(at) };
+  } catch (error) {
+    if (gone(error)) return undefined;
+    const opened = openUnlisted(at, () => true, 0, frame.rel);
+    if (opened === undefined) return void unlisted.push(frame.rel || '.');
+    stack.push({ done: opened.restore });
+    at = Buffer.from(`/proc/self/fd/${opened.fd}`);
+    try {
+      return { at, entries: listBytes(at) };
+    } catch {
+      return void unlisted.push(frame.rel || '.');
+    }
+  }
+}
+
+const shown = (rel: string): string => (rel.length > 300 ? `...${rel.slice(-240)}` : rel);
+
 // After an in-place run: each folder above a hidden path that the run moved is moved back (what the run
-// put in its place is moved aside first). One warning each.
+// put in its place is moved aside first). One warning each; one that cannot be found fails loud (what it
+// holds may show): the secret walk of every later run hides whole a folder it cannot look into.
 export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string, string>): string[] {
   const warnings: string[] = [];
+  const rel = (at: string): string => relative(root, at).split(sep).join('/');
   // Topmost first: moving a folder back brings the ones below it back too.
   for (const [path, id] of [...before].sort(([a], [b]) => a.length - b.length)) {
     if (identity(path) === id) continue;
-    const found = find(Buffer.from(root), id);
-    if (!found) continue;
-    const moved = found.toString('utf8');
-    const rel = (at: string) => relative(root, at).split(sep).join('/');
-    try {
-      const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
-      renameSync(found, path);
-      warnings.push(`a sandboxed command moved ${rel(path)} to ${rel(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
-    } catch (error) {
-      warnings.push(`a sandboxed command moved ${rel(path)} to ${rel(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
-    }
+    const { found, unlisted, notes } = find(root, id, (at, moved) => {
+      try {
+        const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
+        renameSync(at, path);
+        warnings.push(`a sandboxed command moved ${rel(path)} to ${shown(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
+      } catch (error) {
+        warnings.push(`a sandboxed command moved ${rel(path)} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
+      }
+    });
+    warnings.push(...notes);
+    if (!found) warnings.push(`a sandboxed command moved ${rel(path)}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
   }
   return warnings;
 }

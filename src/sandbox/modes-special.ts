@@ -1,6 +1,6 @@
 import { nodeCrypto } from '../engine/lazy-crypto.js';
-import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { basename, isAbsolute } from 'node:path';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { basename, dirname, isAbsolute } from 'node:path';
 import { budgetedListener, probeBudget, skippedProbes, type ProbeBudget } from './socket-listener.js';
 
 export { skippedProbes };
@@ -67,9 +67,59 @@ export async function settleSpecial(path: string, rel: string, since: number, me
   const what = stats.isFIFO() ? 'a FIFO' : 'a device node';
   const aside = `${path}.set-aside-by-codeward-${new Date().toISOString().replace(/[:.]/g, '-')}-${nodeCrypto().randomBytes(4).toString('hex')}`;
   try {
-    renameSync(path, aside);
+    moveAside(path, aside);
     return `${rel}, ${what} made or changed while the run went (by the run, or by another program of yours meanwhile), was moved to ${basename(aside)}: a reader that opens it (codeward's, git's, rg's) would wait for ever; move it back if it is yours`;
   } catch (error) {
     return `${rel}, ${what} made or changed while the run went, could not be moved aside (${(error as Error).message}); remove it: git and codeward block on opening it`;
   }
+}
+
+// Linux's O_PATH (node names no constant for it): a descriptor of the entry itself, opened whatever its mode.
+const O_PATH = 0o10000000;
+
+// Renames `path` to `aside` (beside it). Red team R42-a8: in a folder the run made read-only (`chmod 555 d`, then
+// `d/.gitignore` a FIFO) codeward's user (not root) cannot (EACCES): a folder of its own is given u+wx through a
+// descriptor of itself (O_PATH, no link followed, as modes-unlisted.ts does), the entry moved, the mode given back.
+function moveAside(path: string, aside: string): void {
+  try {
+    return renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
+    const folder = dirname(path);
+    const held = openSync(folder, O_PATH | (/^\/proc\/self\/fd\/\d+$/.test(folder) ? 0 : constants.O_NOFOLLOW));
+    try {
+      const stats = fstatSync(held);
+      if (!stats.isDirectory() || stats.uid !== process.getuid?.()) throw error;
+      const self = `/proc/self/fd/${held}`;
+      chmodSync(self, (stats.mode & 0o7777) | 0o300);
+      try {
+        renameSync(`${self}/${basename(path)}`, `${self}/${basename(aside)}`);
+      } finally {
+        chmodSync(self, stats.mode & 0o7777);
+      }
+    } finally {
+      closeSync(held);
+    }
+  }
+}
+
+// What became of each special file, as its warning says (for the fold below).
+const OUTCOMES: readonly (readonly [string, string])[] = [
+  ['could not be', 'could not be moved aside or removed (remove them: git and codeward block on a FIFO)'],
+  ['was moved to', 'moved aside'],
+  ['was removed', 'removed (no process held them)'],
+  ['was left in place', 'left in place (whether something listens could not be told)'],
+];
+
+// The special files' warnings past the first `limit` (in order of their text: the same whichever walk found them)
+// folded into one line (red team R42-a4: 10,000 FIFOs gave 10,001 lines, 2.9 MB, as R41-a7's set-aside names did):
+// counted by what became of them, with a few of their folders.
+export function foldSpecial(messages: readonly string[], limit = 10): string[] {
+  if (messages.length <= limit) return [...messages];
+  const sorted = [...messages].sort();
+  const rest = sorted.slice(limit);
+  const counts = OUTCOMES.map(([marker, said]) => [rest.filter((message) => message.includes(marker)).length, said] as const).filter(([count]) => count > 0);
+  const folders = [...new Set(rest.map((message) => dirname(message.slice(0, message.indexOf(', ')))))];
+  const where = `${folders.slice(0, 3).join(', ')}${folders.length > 3 ? ` and ${folders.length - 3} more folders` : ''}`;
+  return [...sorted.slice(0, limit), `and ${rest.length} more FIFOs, sockets or device nodes made or changed while the run went, in ${where}: ${counts.map(([count, said]) => `${count} ${said}`).join(', ')}`];
 }

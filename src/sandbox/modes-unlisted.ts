@@ -17,7 +17,7 @@ export interface Unlisted {
 
 // `path`'s listing descriptor after a u+rwx, or undefined (not a folder of codeward's user that the run changed, not
 // the folder listed, or it still cannot be opened: its mode is given back).
-export function openUnlisted(path: string, listed: (stats: Stats) => boolean, since: number, rel: string): Unlisted | undefined {
+export function openUnlisted(path: string | Buffer, listed: (stats: Stats) => boolean, since: number, rel: string): Unlisted | undefined {
   let held: number;
   try {
     held = openSync(path, O_PATH | constants.O_NOFOLLOW);

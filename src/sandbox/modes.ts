@@ -88,11 +88,13 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
   };
   // Settled by modes-special.ts (the kernel's socket list read once per walk, and the walk's connects, in `memo`).
   const memo: { probes?: { skipped: number; count: number; spent: number } } = {};
+  // Their warnings, folded past 10 at the end (modes-special.ts foldSpecial).
+  const settled: string[] = [];
   // The folders the walk gave u+rwx (modes-unlisted.ts), held open until the walk ends.
   const opened: Unlisted[] = [];
   const special = async (path: string, rel: string, plain: string): Promise<void> => {
     const message = await (await (specials ??= import('./modes-special.js'))).settleSpecial(path, rel, since, memo, plain);
-    if (message !== undefined) warnings.push(message);
+    if (message !== undefined) settled.push(message);
   };
   // Lists a folder, judges each entry; returns its subfolders. Red team R39-a1: a run still going (another exec of the
   // same workspace or cache) swaps entries for symlinks while the walk goes, so the folder is opened (no link followed)
@@ -169,8 +171,13 @@ export async function clearRiskyModes(root: string, since: number, from: readonl
     // The folders the walk gave u+rwx, given their modes back (deepest first) once all below them was walked.
     for (const folder of opened.reverse()) warnings.push(folder.restore());
   }
-  const unasked = specials && (await specials).skippedProbes(memo.probes);
-  return foldSetAside(unasked ? [...warnings, unasked] : warnings);
+  if (specials !== undefined) {
+    const loaded = await specials;
+    warnings.push(...loaded.foldSpecial(settled));
+    const unasked = loaded.skippedProbes(memo.probes);
+    if (unasked) warnings.push(unasked);
+  }
+  return foldSetAside(warnings);
 }
 
 // A folder's listing descriptor; throws EACCES too when codeward's user (not root) owns it and may list it but not

@@ -35,7 +35,7 @@ export interface OverlayLayout {
   // The names in the workspace's top folder just before `since` (src/shell/stage/removed.ts): what the
   // person removes there while the command runs is known, not guessed.
   readonly rootNames?: ReadonlySet<string>;
-  // The workspace (the lower layer) and the programs that mounted it (for hiddenAfter).
+  // The workspace (the lower layer) and the programs that mounted it.
   readonly root: string;
   readonly tools: OverlayTools;
 }
@@ -258,21 +258,4 @@ export class OverlayStager {
     removeLayout(layout.dir);
     return { note: 'the sandbox binds no writable workspace that could be staged' };
   }
-}
-
-// Which of `paths` (absolute, in the workspace) the finished run's view no longer shows: the upper folder
-// mounted read-only over the workspace (lowerdir=UPPER:ROOT honours its whiteouts and opaque folders,
-// which node cannot read: they are extended attributes). Used for the folders a command emptied and made
-// again (opaque): one name of the workspace's that the upper folder lacks tells. One process for all.
-export async function hiddenAfter(layout: OverlayLayout, paths: readonly string[]): Promise<Set<string>> {
-  if (paths.length === 0) return new Set();
-  const rels = paths.map((path) => path.slice(layout.root.length));
-  const script = '"$1" -t overlay codeward-view -o "$2" "$3" || exit 125; cd "$3" || exit 125; shift 3; for p; do [ -e ".$p" ] || [ -L ".$p" ] || printf "%s\\0" "$p"; done';
-  const options = `lowerdir=${layout.upper}:${layout.root},userxattr`;
-  return new Promise((resolve, reject) =>
-    execFile(layout.tools.unshare, ['-Urm', layout.tools.sh, '-c', script, 'sh', layout.tools.mount, options, layout.merged, ...rels], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
-      if (error) reject(new Error(`cannot read the staged change set (${error.message.split('\n')[0]})`));
-      else resolve(new Set(stdout.split('\0').filter(Boolean).map((rel) => layout.root + rel)));
-    }),
-  );
 }

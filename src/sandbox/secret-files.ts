@@ -29,14 +29,20 @@ const RACY_NS = 2_000_000_000n;
 // A folder hidden whole: it cannot be listed or searched, or holds a secret under a name that cannot be carried.
 const CLOSED = Symbol('closed');
 
-function folderStats(path: string): BigIntStats | undefined {
+// A folder's stats; undefined when nothing (or no folder) is there. Any other error (ENAMETOOLONG, EACCES) is not
+// "no folder" (red team R42-a3): CLOSED.
+function folderStats(path: string): BigIntStats | typeof CLOSED | undefined {
   try {
     const stats = lstatSync(path, { bigint: true });
     return stats.isDirectory() ? stats : undefined;
-  } catch {
-    return undefined;
+  } catch (error) {
+    return gone(error) ? undefined : CLOSED;
   }
 }
+
+// The longest path a mount can hide: bwrap's targets are paths below its /newroot/, and PATH_MAX (4096) counts the
+// closing NUL; kept roomy.
+const MOUNT_MAX = 3999;
 
 // Finds the workspace entries that match the non-accessible globs (and git credential stores by their
 // content: git/credential-store-content.ts), walking every folder (node_modules
@@ -78,19 +84,24 @@ export class SecretFinder {
       const kind = targetKindOf(real);
       if (kind !== 'missing' && this.hideable(real, kind)) found.set(real, { path: real, kind });
     };
-    const walk = (rel: string): void => {
+    const mountable = (rel: string): boolean => Buffer.byteLength(join(this.root, rel)) <= MOUNT_MAX;
+    // Red team R41-a5/a9: a folder the walk cannot list or search, or whose non-UTF-8 entry holding a secret cannot
+    // be renamed, is not "nothing to hide": hidden whole (the workspace itself cannot be: refused). R42-a3: what is to
+    // be hidden at a path too long for a mount is hidden by the folder above it (false: the caller hides itself).
+    const whole = (rel: string): boolean => {
+      if (rel === '') throw new Error('the workspace folder cannot be listed or searched by codeward, or holds what the sandbox hides at a path too long to hide: what the sandbox hides in it cannot be hidden');
+      if (!mountable(rel)) return false;
+      hide(rel);
+      return true;
+    };
+    const walk = (rel: string): boolean => {
       const scan = this.scan(rel);
-      if (!scan) return;
-      // Red team R41-a5/a9: a folder the walk cannot list or search, or whose non-UTF-8 entry holding a secret cannot
-      // be renamed, is not "nothing to hide": hidden whole (the workspace itself cannot be: refused).
-      if (scan === CLOSED) {
-        if (rel === '') throw new Error('the workspace folder cannot be listed or searched by codeward: what the sandbox hides in it cannot be found');
-        hide(rel);
-        return;
-      }
+      if (!scan) return true;
+      if (scan === CLOSED) return whole(rel);
       seen.add(rel);
+      if (scan.hits.some((hit) => !mountable(hit)) || !scan.folders.every((folder) => walk(folder))) return whole(rel);
       for (const hit of scan.hits) hide(hit);
-      for (const folder of scan.folders) walk(folder);
+      return true;
     };
     walk('');
     // Folders gone since: forget them.
@@ -137,7 +148,7 @@ export class SecretFinder {
   private scan(rel: string): FolderScan | typeof CLOSED | undefined {
     const path = rel === '' ? this.root : join(this.root, rel);
     const stats = folderStats(path);
-    if (!stats) return undefined;
+    if (stats === CLOSED || stats === undefined) return stats;
     const cached = this.scans.get(rel);
     if (cached && !cached.racy && cached.ino === stats.ino && cached.ctimeNs === stats.ctimeNs) return cached;
     let entries;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { userXattrs } from '../../src/shell/stage/xattrs.js';
+import { overlayOpaque, userXattrs } from '../../src/shell/stage/xattrs.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
 
 const python = spawnSync('python3', ['-c', 'import os; os.setxattr']).status === 0;
@@ -36,5 +36,14 @@ describe.skipIf(!python)('user.* attributes by tar', () => {
 
   it('says nothing for a file that is gone', () => {
     expect(userXattrs([join(dir, 'missing')])).toBeUndefined();
+  });
+
+  it('tells an opaque folder by user.overlay.opaque=y only (not the escaped name a program in the sandbox can set)', () => {
+    const [opaque, escaped, plain, long] = ['o', 'e', 'p', `${'l'.repeat(120)}/é`].map((name) => join(dir, name));
+    for (const folder of [opaque, escaped, plain, long]) mkdirSync(folder!, { recursive: true });
+    const set = spawnSync('python3', ['-c', `import os, sys; os.setxattr(sys.argv[1], 'user.overlay.opaque', b'y'); os.setxattr(sys.argv[3], 'user.overlay.opaque', b'y'); os.setxattr(sys.argv[2], 'user.overlay.overlay.opaque', b'y')`, opaque!, escaped!, long!]);
+    expect(set.status, String(set.stderr)).toBe(0);
+    const found = overlayOpaque([opaque!, escaped!, plain!, long!, join(dir, 'missing')]);
+    expect([...found]).toEqual([[opaque, true], [escaped, false], [plain, false], [long, true]]);
   });
 });

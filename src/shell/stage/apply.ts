@@ -1,7 +1,7 @@
 import { chmod, mkdir, rmdir, unlink } from 'node:fs/promises';
 import type { Beneath } from '../../workspace/beneath.js';
 import { killAfter, writeJournal, type StageOps } from './journal.js';
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { keepFiles } from './kept.js';
 import { dirname, join } from 'node:path';
 import type { CommandContext } from '../../engine/command.js';
@@ -148,14 +148,6 @@ function summary(plan: StagePlan, checkpoint: number | undefined, keptIn: string
   };
 }
 
-function listFolder(ctx: CommandContext, rel: string): string[] | undefined {
-  try {
-    return ctx.workspace.jail.atSync(join(ctx.workspace.root, rel), (at) => (lstatSync(at).isDirectory() ? readdirSync(at) : undefined));
-  } catch {
-    return undefined;
-  }
-}
-
 // The folders the command made, removed or re-moded, as its step keeps them (checkpoints/folders.ts),
 // so undo takes them back too (empty ones: `mkdir -p build/out` is a step of its own).
 export function stepFolders(plan: StagePlan, root: string): StepFolder[] {
@@ -204,7 +196,7 @@ export async function applyStaged(ctx: CommandContext, layout: OverlayLayout, la
   let plan: StagePlan;
   let entries: UpperEntry[];
   try {
-    entries = await readUpper(layout, (rel) => listFolder(ctx, rel));
+    entries = readUpper(layout);
     const removed = removedMeanwhile(ctx.workspace, layout.since, entries, layout.rootNames);
     plan = planChanges(ctx.workspace, layout.since, entries, planContext(ctx.workspace.root, keptFileFor(ctx.workspace.root, ctx.stateDir, ctx.config.sandboxWritable)), removed, await ctx.pathRules?.());
   } catch (error) {

@@ -1,8 +1,9 @@
-import { chmodSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PathRules } from '../../engine/command.js';
 import type { ObeyedContext } from '../../permissions/obeyed.js';
 import { fsLookup, stagedLookup } from '../../permissions/git-shape.js';
+import { listBytes, type ByteEntry } from '../../sandbox/byte-names.js';
 import { clearedMessage, riskyBits, riskyWhat, runsAsOwner, SPECIAL_FILE } from '../../sandbox/modes.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { inspect, sameFile, type Found } from './plan-found.js';
@@ -58,15 +59,24 @@ export class Planner {
       else this.plan.deletes.push({ rel, real });
       return;
     }
-    let names: string[];
+    let names: ByteEntry[];
     try {
-      names = this.workspace.jail.atSync(real, (at) => readdirSync(at));
+      names = this.workspace.jail.atSync(real, (at) => listBytes(at));
     } catch {
       this.plan.aside.push({ rel, reason: 'could not be listed; not removed', conflict: true });
       return;
     }
-    for (const name of names) this.remove(`${rel}/${name}`, inspect(this.workspace, join(real, name)));
+    this.removeNames(rel, real, names, '');
     this.plan.removedFolders.push({ real, mode: Number(found.stats.mode) & 0o7777 });
+  }
+
+  // Removes the workspace entries `names` (by bytes) of the folder `rel`: a name that is not UTF-8 cannot be named,
+  // and is never removed (said; red team R42-a1): its folder stays.
+  private removeNames(rel: string, real: string, names: readonly ByteEntry[], why: string): void {
+    for (const listed of names) {
+      if (listed.faithful) this.remove(`${rel}/${listed.name}`, inspect(this.workspace, join(real, listed.name)));
+      else this.plan.aside.push({ rel: `${rel}/${listed.name}`, reason: `its name is not UTF-8 (bytes ${listed.raw.toString('hex')}), which codeward cannot name: not removed${why}` });
+    }
   }
 
   // The workspace entry at `rel` (an entry below a folder the plan makes is missing, unlooked).
@@ -132,16 +142,27 @@ export class Planner {
     if (found.kind === 'dir') {
       const before = Number(found.stats.mode) & 0o7777;
       if (before !== entry.mode) this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before });
-      if (!entry.opaque) return;
-      // Emptied and made again: what the workspace has below it and the command did not write is removed.
-      const staged = new Set(readdirSync(entry.source));
-      for (const name of this.workspace.jail.atSync(real, (at) => readdirSync(at))) {
-        if (!staged.has(name)) this.remove(`${entry.rel}/${name}`, inspect(this.workspace, join(real, name)));
-      }
+      if (entry.opaque || entry.unsure !== undefined) this.emptied(entry, real);
       return;
     }
     this.plan.folders.push({ rel: entry.rel, real, mode: entry.mode, before: null });
     this.made.add(entry.rel);
+  }
+
+  // A folder the command emptied and made again (opaque): what the workspace has below it and the command did not
+  // write is removed. Both sides by bytes (red team R42-a1): a name that is not UTF-8 is never removed (said), and a
+  // folder the overlay's mark could not be read for (`unsure`) removes nothing (said when it would have).
+  private emptied(entry: Extract<UpperEntry, { kind: 'dir' }>, real: string): void {
+    let names: ByteEntry[];
+    try {
+      const staged = new Set(listBytes(entry.source).map((listed) => listed.raw.toString('latin1')));
+      names = this.workspace.jail.atSync(real, (at) => listBytes(at)).filter((listed) => !staged.has(listed.raw.toString('latin1')));
+    } catch {
+      return void this.plan.aside.push({ rel: entry.rel, reason: 'emptied and made again by the command, but it could not be listed: nothing of the workspace\'s below it was removed', conflict: true });
+    }
+    if (names.length === 0) return;
+    if (entry.unsure !== undefined) return void this.plan.aside.push({ rel: entry.rel, reason: `whether the command emptied it could not be told (${entry.unsure}): the ${names.length} names it may have removed there were kept` });
+    this.removeNames(entry.rel, real, names, ' (the command emptied its folder)');
   }
 
   // The folder above `rel` that was not made, and why.

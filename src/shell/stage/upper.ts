@@ -1,7 +1,8 @@
-import { chmodSync, lstatSync, readdirSync, readlinkSync, type Stats } from 'node:fs';
+import { chmodSync, lstatSync, readlinkSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { hiddenAfter, type OverlayLayout } from '../../sandbox/overlay.js';
+import type { OverlayLayout } from '../../sandbox/overlay.js';
 import { listBytes } from '../../sandbox/byte-names.js';
+import { overlayOpaque } from './xattrs.js';
 
 // What a staged run left in the overlay's upper folder (overlay.ts), as entries relative to the
 // workspace: files and links it created or changed (a changed mode copies the whole file up), whiteouts
@@ -14,7 +15,7 @@ export type UpperEntry =
   | { readonly kind: 'file'; readonly rel: string; readonly source: string; readonly stats: Stats }
   | { readonly kind: 'symlink'; readonly rel: string; readonly source: string; readonly target: string }
   | { readonly kind: 'whiteout'; readonly rel: string }
-  | { readonly kind: 'dir'; readonly rel: string; readonly source: string; readonly mode: number; readonly opaque: boolean }
+  | { readonly kind: 'dir'; readonly rel: string; readonly source: string; readonly mode: number; readonly opaque: boolean; readonly unsure?: string }
   | { readonly kind: 'other'; readonly rel: string; readonly reason?: string };
 
 function entryOf(rel: string, source: string, stats: Stats): UpperEntry {
@@ -46,31 +47,17 @@ function walk(dir: string, prefix: string, out: UpperEntry[]): void {
   }
 }
 
-// Lists the workspace folder `rel` (through the workspace jail); undefined when it is no folder.
-export type FolderLister = (rel: string) => string[] | undefined;
-
-// A name in the workspace folder `rel` that the upper folder lacks (the probe for an opaque folder).
-function workspaceOnlyName(list: FolderLister, rel: string, source: string): string | undefined {
-  const names = list(rel);
-  if (names === undefined) return undefined;
-  const staged = new Set(readdirSync(source));
-  return names.find((name) => !staged.has(name));
-}
-
-// Every entry of the upper folder, parents before children; folders marked opaque where they are.
-export async function readUpper(layout: OverlayLayout, list: FolderLister): Promise<UpperEntry[]> {
+// Every entry of the upper folder, parents before children; folders marked opaque where the overlay marked them
+// (xattrs.ts). A folder whose mark could not be read is not opaque, and says why (`unsure`): the plan removes
+// nothing of the workspace's below it (a wrong "opaque" would delete what the run never touched).
+export function readUpper(layout: Pick<OverlayLayout, 'upper'>): UpperEntry[] {
   const entries: UpperEntry[] = [];
   walk(layout.upper, '', entries);
-  const probes = new Map<string, number>();
-  entries.forEach((entry, index) => {
-    if (entry.kind !== 'dir') return;
-    const name = workspaceOnlyName(list, entry.rel, entry.source);
-    if (name !== undefined) probes.set(join(layout.root, entry.rel, name), index);
+  const folders = entries.flatMap((entry) => (entry.kind === 'dir' ? [entry.source] : []));
+  const opaque = overlayOpaque(folders);
+  return entries.map((entry) => {
+    if (entry.kind !== 'dir') return entry;
+    const mark = opaque.get(entry.source);
+    return mark === undefined ? { ...entry, unsure: 'its overlay attributes could not be read (GNU tar, /usr/bin/tar, read them)' } : mark ? { ...entry, opaque: true } : entry;
   });
-  const hidden = await hiddenAfter(layout, [...probes.keys()]);
-  for (const [path, index] of probes) {
-    const entry = entries[index];
-    if (hidden.has(path) && entry?.kind === 'dir') entries[index] = { ...entry, opaque: true };
-  }
-  return entries;
 }

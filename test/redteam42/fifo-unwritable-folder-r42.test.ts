@@ -11,6 +11,8 @@
 //   $ codeward search hello                                                                -> hangs
 // Fix (src/sandbox/modes-special.ts): a folder the FIFO cannot be renamed in is given u+w through its held descriptor
 // (as modes-unlisted.ts does for u+x) and its mode given back after; or the readers codeward starts skip FIFOs.
+// FIXED (fix63): modes-special.ts moveAside gives a folder of codeward's user u+wx through an O_PATH descriptor of
+// itself, moves the FIFO aside, and gives the mode back (row 3).
 import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, lstatSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -50,6 +52,9 @@ describe.skipIf(!usable)('R42-a8 MINOR: a FIFO left in a read-only folder is not
   });
   it('no FIFO stands at d/.gitignore after the run', () => {
     expect(lstatSync(join(ws, 'd', '.gitignore'), { throwIfNoEntry: false })?.isFIFO() ?? false).toBe(false);
+  });
+  it('the folder has its mode back (555)', () => {
+    expect(lstatSync(join(ws, 'd')).mode & 0o777).toBe(0o555);
   });
   it('`codeward search` finishes (is not killed by the 10 s liveness bound) and finds a.txt', () => {
     expect(search?.signal ?? null).toBeNull();

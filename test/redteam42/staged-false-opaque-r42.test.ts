@@ -12,6 +12,9 @@
 // Fix (src/shell/stage/upper.ts workspaceOnlyName, plan.ts opaque loop): list both sides by bytes (byte-names.ts
 // listBytes) and probe only a faithful name; no faithful name to probe = not opaque unless the upper says so (or
 // read the trusted.overlay.opaque / user.overlay.opaque xattr of the upper folder instead of probing).
+// FIXED (fix63): upper.ts reads the overlay's own mark (user.overlay.opaque=y, xattrs.ts by tar) instead of probing a
+// name; plan.ts lists both sides by bytes and never removes a name that is not UTF-8 (said). Row 3: a truly emptied
+// folder removes its UTF-8 names and keeps (and names) the Latin-1 one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,6 +26,7 @@ import { bwrapWorks } from '../shell/stage-helpers.js';
 const usable = bwrapWorks && existsSync(CLI);
 let base: string;
 let out = '';
+let emptied = '';
 beforeAll(async () => {
   base = await mkdtemp('/var/tmp/cw-rt42a-opaque-');
   const ws = join(base, 'ws');
@@ -36,6 +40,13 @@ beforeAll(async () => {
   const env = { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base, 's') };
   const result = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', 'echo n > d/new'], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
   out = `${result.stdout}${result.stderr}`;
+  const ws2 = join(base, 'ws2');
+  spawnSync('git', ['init', '-q', ws2]);
+  mkdirSync(join(ws2, 'e'));
+  writeFileSync(join(ws2, 'e', 'a.txt'), 'a\n');
+  writeFileSync(Buffer.from(`${ws2}/e/x\xfe`, 'latin1'), 'x');
+  const second = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', 'rm -f e/* && rmdir e && mkdir e && echo n > e/n'], { cwd: ws2, env, encoding: 'utf8', timeout: 60_000 });
+  emptied = `${second.stdout}${second.stderr}`;
 }, 90_000);
 afterAll(async () => rm(base, { recursive: true, force: true }));
 
@@ -47,5 +58,12 @@ describe.skipIf(!usable)('R42-a1 MAJOR: a non-UTF-8 name makes a staged folder l
   it('files the run did not touch are still there', () => {
     expect(out).not.toMatch(/deleted d\/(keep\.txt|main\.c)/);
     expect(readdirSync(join(base, 'ws', 'd'))).toEqual(expect.arrayContaining(['keep.txt', 'main.c']));
+  });
+  it('a folder the run truly emptied: its UTF-8 names go, the Latin-1 one is kept and named', () => {
+    expect(emptied).toContain('[exit 0]');
+    expect(emptied).toMatch(/deleted e\/a\.txt/);
+    expect(emptied).toMatch(/e\/x\uFFFD.*not UTF-8.*not removed/);
+    const names = readdirSync(Buffer.from(join(base, 'ws2', 'e')), { encoding: 'buffer' }).map((name) => name.toString('latin1')).sort();
+    expect(names).toEqual(['n', 'x\xfe']);
   });
 });

@@ -12,6 +12,8 @@
 //     for i in range(10000): os.mkfifo('q/f%d'%i)\""          -> 10,000 "warning: q/fN, a FIFO made … was moved to …"
 // Fix (src/sandbox/modes.ts where settleSpecial's answers are collected): fold them like foldSetAside (first 3, then
 // "and N more FIFOs/sockets … moved aside/removed", naming the folder), one place for every after-run walk warning.
+// FIXED (fix63): modes.ts collects settleSpecial's answers and folds them past 10 (modes-special.ts foldSpecial),
+// counted by outcome, naming up to 3 folders.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,5 +50,6 @@ describe.skipIf(!usable)('R42-a4 MINOR: one warning per FIFO the in-place run le
     expect(outs['inplace']).toMatch(/q\/f0, a FIFO/);
     expect((outs['inplace'] ?? '').split('\n').filter((line) => line.startsWith('warning:')).length).toBeLessThan(20);
     expect(outs['inplace']?.length).toBeLessThan(20_000);
+    expect(outs['inplace']).toMatch(/and 2490 more FIFOs, sockets or device nodes made or changed while the run went, in q: 2490 moved aside/);
   });
 });
