@@ -283,9 +283,12 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
     }
     return undefined;
   };
-  // And before any goal, the makefile it read, when a rule may build it (red team R31-4: `Makefile: FORCE`, `.PHONY:
-  // Makefile`, a prerequisite newer than it: that recipe runs first, even under -n): judged as a goal of its own.
-  let why = remakes(name) ? visit(name) : undefined;
+  // The makefile it read, when a rule may build it (red team R31-4: `Makefile: FORCE`, `.PHONY: Makefile`, a
+  // prerequisite newer than it): make runs that rule first, then runs itself again and reads the NEW text (R42-b9:
+  // `Makefile: FORCE` whose recipe copies evil.mk over it; GNUmakefile, read first then): the tasks are unknown, as
+  // for an included makefile a rule remakes.
+  if (remakes(name)) return unread(`a rule remakes ${name}, and make then reads it again: what it runs is only known then`);
+  let why: string | undefined;
   for (const target of targets) why ??= visit(target);
   return why === undefined ? { makefile: name, steps: out } : unread(why, out);
 }

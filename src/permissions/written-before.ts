@@ -1,9 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { UNKNOWN, toArgv, type Argv } from './argv.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { inside } from './path-lookup.js';
 import { mayWrite } from './readonly.js';
+import { boundedWriter, writesNothing, writtenWords } from './bounded-writers.js';
+import { fullReal, writtenPlace } from './written-paths.js';
 import { withAliases } from '../shell/program-aliases.js';
 import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 
@@ -12,8 +14,8 @@ import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell
 // line was judged, and ran the attacker's). Every reader of a file's text for a line (decide-scripts.ts: the shell
 // script, sourced file and #! readers, the task runners' files, package.json) asks it for each file it looked at.
 // What a command writes is read as the write gate reads it (immune-shell.ts): a program the read-only list lets run
-// writes nothing but its redirections; any other writes its operands (`cp a b`, `sed -i s/x/y/ f`, `tee f`) and its
-// redirection targets; an operand that is a folder (`cp evil sub/`, `cp -t . x`) may have any path under it written; a
+// writes nothing but its redirections; a program whose writes its words bound (bounded-writers.ts: cp, mv, tee, sort -o
+// ...) writes its operands, its options' values and its redirection targets; any other may write any path (R42-b2); an operand that is a folder (`cp evil sub/`, `cp -t . x`) may have any path under it written; a
 // word the parse cannot bound (a glob, a part only known at run time) may be any path under its known folder; a
 // program whose writes its words do not bound (a name only known at run time, code: an interpreter, a shell, a
 // program by path, eval, xargs' input; git's commands that change the work tree) may write any path: unknown.
@@ -70,6 +72,8 @@ interface Writes {
   readonly files: string[];
   readonly folders: string[];
   anywhere?: string;
+  // Any path too, unless the runner's lines it runs were read (decide-scripts.ts adds them: LineWrites.add).
+  unread?: string;
 }
 
 // The real place of a path (its folder's links followed), so `cp evil ./sub/../ok.sh` and a linked folder compare.
@@ -95,7 +99,13 @@ const knownFolder = (value: string, at: number): string => {
   return slash < 0 ? '.' : value.slice(0, slash) || '/';
 };
 
-// A word's values as written paths: bounded ones are files, the rest folders.
+function addPath(dir: string, spelling: string, into: Writes): void {
+  const abs = writtenPlace(dir, spelling);
+  if (abs === undefined) into.folders.push('/');
+  else (spelling.endsWith('/') || isFolder(abs) ? into.folders : into.files).push(abs);
+}
+
+// A word's values as written paths: bounded ones are files, the rest folders ('/': any path, written-paths.ts).
 function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
   const values = word.dynamic ? (word.candidates.length > 0 ? word.candidates : [UNKNOWN]) : [word.value];
   for (const value of values) {
@@ -105,14 +115,11 @@ function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
     const spellings = value.includes('=') ? [value, value.slice(value.indexOf('=') + 1)] : [value];
     for (const dir of dirs) {
       if (cut.length > 0) {
-        into.folders.push(resolve(dir, knownFolder(value, Math.min(...cut))));
+        const known = knownFolder(value, Math.min(...cut));
+        into.folders.push(known.startsWith('~') ? '/' : (writtenPlace(dir, known) ?? '/'));
         continue;
       }
-      for (const spelling of spellings) {
-        if (spelling === '' || spelling.startsWith('~')) continue;
-        const abs = resolve(dir, spelling);
-        (spelling.endsWith('/') || isFolder(abs) ? into.folders : into.files).push(abs);
-      }
+      for (const spelling of spellings) if (spelling !== '') addPath(dir, spelling, into);
     }
   }
 }
@@ -121,7 +128,7 @@ function redirected(redirections: readonly Redirection[], dirs: readonly string[
   for (const redirection of redirections) {
     if (!redirection.writes || redirection.duplicate) continue;
     if (redirection.targetWord !== undefined) addWord(redirection.targetWord, dirs, into);
-    else if (redirection.target !== null) into.files.push(...dirs.map((dir) => resolve(dir, redirection.target!)));
+    else if (redirection.target !== null) for (const dir of dirs) addPath(dir, redirection.target, into);
   }
   return into;
 }
@@ -136,9 +143,17 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   if (runsCode || command.input !== undefined || command.stdinScript === true || command.pipedProgram === true || (command.launches?.length ?? 0) > 0) return { ...into, anywhere: `\`${command.text}\` runs code whose writes its words do not say` };
   const sub = subcommand(argv.args);
   if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
-  if (MANAGERS.has(argv.name) && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && argv.args.filter((arg) => !arg.startsWith('-')).length > 1))) into.files.push(...dirs.map((dir) => join(dir, 'package.json')));
-  for (const word of command.words.slice(1)) addWord(word, dirs, into);
-  return into;
+  if (writesNothing(argv.name, argv.args)) return into;
+  if (MANAGERS.has(argv.name) && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && argv.args.filter((arg) => !arg.startsWith('-')).length > 1))) {
+    into.files.push(...dirs.map((dir) => join(dir, 'package.json')));
+    for (const word of command.words.slice(1)) addWord(word, dirs, into);
+    return into;
+  }
+  // Closed (R42-b1/b2): only a program whose writes its words bound writes its words (bounded-writers.ts).
+  if (!boundedWriter(argv.name)) return { ...into, unread: `\`${command.text}\` may write files its words do not name` };
+  const named = writtenWords(argv.name, command.words.slice(1));
+  for (const word of named.words) addWord(word, dirs, into);
+  return named.unread === undefined ? into : { ...into, anywhere: named.unread };
 }
 
 // Whether `earlier` may run before `command` (both of the same parse; see the header).
@@ -151,11 +166,14 @@ function before(commands: readonly SimpleCommand[], earlier: SimpleCommand, comm
 }
 
 // Why `abs` may be written by what `writes` says, or undefined.
-function hit(writes: Writes, abs: string): string | undefined {
+// `read`: the lines the command's runner runs were read, so their writes stand for its own (not `unread`).
+function hit(writes: Writes, abs: string, read = false): string | undefined {
   if (writes.anywhere !== undefined) return writes.anywhere;
+  if (writes.unread !== undefined && !read) return writes.unread;
   const place = real(abs);
-  if (writes.files.some((file) => file === abs || real(file) === place)) return `\`${writes.by}\` writes it`;
-  const folder = writes.folders.find((each) => inside(abs, each) || inside(place, realpathOr(each)));
+  const full = fullReal(abs);
+  if (writes.files.some((file) => file === abs || file === full || real(file) === place)) return `\`${writes.by}\` writes it`;
+  const folder = writes.folders.find((each) => inside(abs, each) || inside(place, realpathOr(each)) || inside(full, realpathOr(each)));
   return folder === undefined ? undefined : `\`${writes.by}\` may write any file under ${folder}`;
 }
 
@@ -191,7 +209,7 @@ export class LineWrites {
     return (abs) => {
       for (const [earlier, writes] of this.writes) {
         if (!before(this.parse.commands, earlier, command)) continue;
-        const why = hit(writes, abs) ?? this.ran.get(earlier)?.map((each) => each(abs)).find((found) => found !== undefined);
+        const why = hit(writes, abs, this.ran.has(earlier)) ?? this.ran.get(earlier)?.map((each) => each(abs)).find((found) => found !== undefined);
         if (why !== undefined) return why;
       }
       return hit(this.loose, abs);
@@ -207,7 +225,7 @@ export class LineWrites {
   all(): WrittenBefore {
     return (abs) => {
       for (const [command, writes] of this.writes) {
-        const why = hit(writes, abs) ?? this.ran.get(command)?.map((each) => each(abs)).find((found) => found !== undefined);
+        const why = hit(writes, abs, this.ran.has(command)) ?? this.ran.get(command)?.map((each) => each(abs)).find((found) => found !== undefined);
         if (why !== undefined) return why;
       }
       return hit(this.loose, abs);

@@ -27,7 +27,9 @@ const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CON
 // person's own settings live in: one that may be the workspace (relative, `$PWD/…`, `~…`, only known at run time) is a
 // settings source only known at run time here; an ABSOLUTE one the parse cannot place (it does not know the workspace):
 // permissions/immune-settings-places.ts asks when it is inside the workspace (fix60: `CCACHE_DIR=/path/to/ws/cc`).
-const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR', 'RUSTUP_TOOLCHAIN']);
+// The launcher homes (R42-b10) are of the kind: mvn, gradle, sbt, ant, kotlinc and the wrappers run $JAVA_HOME/bin/java,
+// ant, maven, scala, groovy and gradle's launchers their home's bin/ and lib/ (`JAVA_HOME=j mvn -v` runs j/bin/java).
+const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR', 'RUSTUP_TOOLCHAIN', 'JAVA_HOME', 'JDK_HOME', 'ANT_HOME', 'MAVEN_HOME', 'M2_HOME', 'SCALA_HOME', 'GROOVY_HOME', 'GRADLE_HOME']);
 
 // Whether `name`'s value names such a folder (RUSTUP_TOOLCHAIN=stable names a toolchain, not a path).
 export const settingsHome = (name: string, value: string): boolean => HOMES.has(name) && (name !== 'RUSTUP_TOOLCHAIN' || /[/~$`]|^\.\.?$/.test(value));

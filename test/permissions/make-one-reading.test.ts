@@ -45,7 +45,6 @@ describe('make: the question shows the lines the decision judges (one reader)', 
     ['-C sub', { Makefile: 'all:\n\techo root\n', 'sub/Makefile': 'all:\n\tgit push\n' }, 'make -C sub all', 'Makefile all: git push'],
     ['.DEFAULT_GOAL', { Makefile: '.DEFAULT_GOAL := deploy\nall:\n\techo all\ndeploy:\n\tgit push\n' }, 'make', 'Makefile deploy: git push'],
     ["$(<D)/$(<F): the prerequisite's folder and file name", { Makefile: 'all: x.sh\n\tgit push $(<D)/$(<F) $(@D)\n', 'x.sh': '' }, 'make all', 'Makefile all: git push ./x.sh .'],
-    ['the Makefile remade first', { Makefile: 'all:\n\techo hi\nMakefile: FORCE\n\tgit push\nFORCE:\n' }, 'make all', 'Makefile Makefile: git push'],
   ])('%s: shown and judged, keyed', async (_name, files, line, shown) => {
     const got = await both(files, line);
     expect(got.shown).toContain(shown);
@@ -61,6 +60,8 @@ describe('make: the question shows the lines the decision judges (one reader)', 
     ['MAKEFLAGS with a place option', { Makefile: 'all:\n\techo hi\n', 'evil.mk': 'all:\n\tgit push\n' }, 'MAKEFLAGS=-fevil.mk make all'],
     ['-f another makefile', { Makefile: 'all:\n\techo hi\n' }, 'make -f other.mk all'],
     ['a computed include', { Makefile: 'include $(X).mk\nall:\n\techo hi\n' }, 'make all'],
+    // R42-b9: make remakes its own makefile, then reads the new text: unknown (was judged as a goal: R31-4).
+    ['the Makefile remade first', { Makefile: 'all:\n\techo hi\nMakefile: FORCE\n\tgit push\nFORCE:\n' }, 'make all'],
     ["a rule that remakes an included file", { Makefile: 'include a.mk\na.mk:\n\tgit push\n', 'a.mk': 'all:\n\techo hi\n' }, 'make all'],
   ])('%s: unread by the decision, so no "always" key', async (_name, files, line) => {
     const got = await both(files, line);

@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/unnamed-output-writers-r42b.test.ts.
 // R42-b2 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — written-before.ts
 // (fix55) reads a program that is not code-by-name as writing exactly its operands and redirections. Writers whose
 // written file is NOT one of their words escape: `gunzip -f ok.sh.gz` writes ok.sh (the operand minus .gz), `patch <

@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/java-home-variable-r42b.test.ts.
 // R42-b10 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — the tool settings
 // variables that name a folder of code a tool runs now ask for CARGO_HOME, RUSTUP_HOME, GRADLE_USER_HOME, GOROOT,
 // GOENV (R41-b4, command-variables.ts CONFIG_FILES / obeyed-env-homes.ts). JAVA_HOME is of the same kind and is free:

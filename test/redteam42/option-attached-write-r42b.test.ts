@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/option-attached-write-r42b.test.ts.
 // R42-b1 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — written-before.ts
 // (fix55) reads a writer's words as the paths it writes (addWord), but a word that is an option with its value
 // attached is read as ONE path named like the whole word: `cp -t. d/ok.sh` is read as writing ./-t. and d/ok.sh,

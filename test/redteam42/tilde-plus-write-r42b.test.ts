@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/tilde-plus-write-r42b.test.ts.
 // R42-b4 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — written-before.ts
 // addWord skips every written word that starts with `~` ("a home path"). bash expands `~+` to $PWD (and `~-` to
 // $OLDPWD, `~user` to that user's home, which may be the workspace): `cp evil ~+/ok.sh` writes ./ok.sh, the rule sees

@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/written-through-link-r42b.test.ts.
 // R42-b3 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask) — written-before.ts
 // compares the reader's path with the written paths after following links of their FOLDERS only (`real()` keeps the
 // last name). A repository link `l2 -> ok.sh` (a symbolic link is ordinary repository content) lets the line write

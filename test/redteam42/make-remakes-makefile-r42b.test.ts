@@ -1,4 +1,3 @@
-// Parked: imports are written for the file moved to test/redteam42/make-remakes-makefile-r42b.test.ts.
 // R42-b9 — MAJOR (issue 26: rm -rf of uncommitted work in place under --yes --no-stage, no ask; the repository's
 // Makefile alone, the line is a bare `make`) — GNU make first REMAKES its makefiles ("How Makefiles Are Remade"): when
 // the Makefile is a target whose recipe runs (out of date, or FORCE), make runs that recipe, then re-executes itself

@@ -1,0 +1,109 @@
+import { ASSIGNING_BUILTINS } from '../shell/assigned-names.js';
+import { FOLDER_CHANGE_NAMES } from '../shell/cd-operand.js';
+import type { ShellWord } from '../shell/parse-types.js';
+
+// The CLOSED list of programs whose writes their words bound (red team R42-b1/b2, written-before.ts): each writes
+// only its operands and the values of its options, so those are the paths it may write. Any other program that may
+// write (the read-only list's mayWrite says which) writes files its words do not name: gunzip's `ok.sh` from
+// `ok.sh.gz`, patch's from its input, sed's `w FILE` command, cpio -i, ar x, an ex script, an unknown program: any
+// path. Per program, its short option letters (GNU manuals): `flags` take no value, `valued` take one, attached
+// (`-t.`, `-ook.sh`, `-Dt.`) or the next word; the value is read as a written path (a mode or a suffix too, which
+// only asks more). A letter in neither: the word cannot be read, any path. Long options: `--x=value`'s value is a path.
+interface Letters {
+  readonly flags: string;
+  readonly valued: string;
+}
+
+const COPIERS: Letters = { flags: 'abdfHiLlnPpRrsTuvxZ', valued: 'tS' };
+const WRITERS: Readonly<Record<string, Letters>> = {
+  cp: COPIERS,
+  mv: { flags: 'bfinTuvZ', valued: 'tS' },
+  ln: { flags: 'bdFfiLnPrsTv', valued: 'tS' },
+  install: { flags: 'bcCdDpsTvZ', valued: 'gmotS' },
+  touch: { flags: 'acfhm', valued: 'drt' },
+  mkdir: { flags: 'pvZ', valued: 'm' },
+  rmdir: { flags: 'pv', valued: '' },
+  rm: { flags: 'dfiIrRv', valued: '' },
+  unlink: { flags: '', valued: '' },
+  chmod: { flags: 'cfvRrwxXstugoa', valued: '' },
+  chown: { flags: 'cfvhHLPR', valued: '' },
+  chgrp: { flags: 'cfvhHLPR', valued: '' },
+  truncate: { flags: 'co', valued: 'rs' },
+  tee: { flags: 'aip', valued: '' },
+  dd: { flags: '', valued: '' },
+  sort: { flags: 'bdfghiMnRrsuVcCmz', valued: 'kotST' },
+  mktemp: { flags: 'dqtu', valued: 'p' },
+  mkfifo: { flags: 'Z', valued: 'm' },
+};
+
+// Builtins that change the shell's own state (folder, variables, options), never a file: no write but redirections.
+const SHELL_STATE = new Set([...ASSIGNING_BUILTINS, ...FOLDER_CHANGE_NAMES, 'set', 'shift', 'exit', 'return', 'wait', 'umask', 'ulimit', 'shopt', 'alias', 'unalias', 'hash', 'break', 'continue', ':', 'true', 'false', 'test', '[', '[[', 'let', 'sleep']);
+
+// A query of a program's version or help (`go version`, `cargo --version`): it writes nothing.
+const QUERIES = new Set(['--version', '-V', 'version', '--help', '-h', 'help']);
+
+// Launchers that only start the lines they are given (parse-launch-runners.ts, parse-launch-generic.ts): those lines
+// are commands of the parse, read on their own; the launcher itself writes no file.
+const LAUNCHERS = new Set(['concurrently', 'entr', 'watchexec', 'hyperfine', 'nohup', 'setsid', 'watch']);
+
+export const writesNothing = (name: string, args: readonly string[]): boolean => SHELL_STATE.has(name) || LAUNCHERS.has(name) || (args.length === 1 && QUERIES.has(args[0]!));
+export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || COMPILERS.has(name);
+
+// C compilers (make's recipes): they write their -o and -MF values, and without -o an operand's object and
+// dependency files (`x.c` -> x.o, x.d) in their folder. An option that writes a file by another name or picks the
+// programs they run (-B, -wrapper, -specs, -fplugin, -save-temps, -fdump-*, -fprofile-*, `-Wl,`/`-Wp,` lists,
+// `@file`): any path.
+const COMPILERS = new Set(['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++']);
+const COMPILER_UNREAD = /^(?:-B|-wrapper|-specs|--specs|-fplugin|-save-temps|-fdump|-fprofile|-fcallgraph|-fstack-usage|-W[alp],|-Xlinker|-Xassembler|-Xpreprocessor|--sysroot|-imacros|@)/;
+
+function compilerWords(words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
+  const out: ShellWord[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!;
+    const value = word.value;
+    if (COMPILER_UNREAD.test(value)) return { words: out, unread: `the compiler's option \`${value}\` writes or runs what codeward does not read` };
+    const named = /^-(?:o|MF)(.*)$/s.exec(value);
+    if (named !== null) {
+      const next = named[1] === '' ? words[++at] : { ...word, value: named[1]! };
+      if (next !== undefined) out.push(next);
+    } else if (word.dynamic || !value.startsWith('-')) {
+      out.push(word);
+      const stem = /^(?:.*\/)?([^/]+)\.[^./]+$/.exec(value)?.[1];
+      if (!word.dynamic && stem !== undefined) out.push({ ...word, value: `${stem}.o` }, { ...word, value: `${stem}.d` });
+    }
+  }
+  return { words: [...out, { ...words[0]!, value: 'a.out', dynamic: false, glob: false }] };
+}
+
+// The words of a bounded writer that name written paths (an attached value cut to the value: `-ook.sh` -> ok.sh),
+// or why they cannot be read.
+export function writtenWords(name: string, words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
+  if (COMPILERS.has(name)) return words.length === 0 ? { words: [] } : compilerWords(words);
+  const letters = WRITERS[name]!;
+  const out: ShellWord[] = [];
+  let ended = false;
+  for (const word of words) {
+    const value = word.value;
+    if (ended || word.dynamic || !value.startsWith('-') || value === '-') {
+      out.push(word);
+      continue;
+    }
+    if (value === '--') {
+      ended = true;
+      continue;
+    }
+    if (value.startsWith('--')) {
+      if (value.includes('=')) out.push({ ...word, value: value.slice(value.indexOf('=') + 1) });
+      continue;
+    }
+    for (let at = 1; at < value.length; at++) {
+      const letter = value[at]!;
+      if (letters.valued.includes(letter)) {
+        if (at + 1 < value.length) out.push({ ...word, value: value.slice(at + 1) });
+        break;
+      }
+      if (!letters.flags.includes(letter)) return { words: out, unread: `\`${name}\`'s option \`${value}\` is not one codeward reads` };
+    }
+  }
+  return { words: out };
+}
