@@ -1,6 +1,7 @@
 import { ASSIGNING_BUILTINS } from '../shell/assigned-names.js';
 import { FOLDER_CHANGE_NAMES } from '../shell/cd-operand.js';
 import type { ShellWord } from '../shell/parse-types.js';
+import { SU_LIKE, WRAPPERS, wrapperWritten, type WrapperSpec } from '../shell/parse-wrappers.js';
 
 // The CLOSED list of programs whose writes their words bound (red team R42-b1/b2, written-before.ts): each writes
 // only its operands and the values of its options, so those are the paths it may write. Any other program that may
@@ -47,7 +48,15 @@ const QUERIES = new Set(['--version', '-V', 'version', '--help', '-h', 'help']);
 const LAUNCHERS = new Set(['concurrently', 'entr', 'watchexec', 'hyperfine', 'nohup', 'setsid', 'watch']);
 
 export const writesNothing = (name: string, args: readonly string[]): boolean => SHELL_STATE.has(name) || LAUNCHERS.has(name) || (args.length === 1 && QUERIES.has(args[0]!));
-export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || COMPILERS.has(name);
+// A wrapper judged as a command of its own (`flock -w5 FILE`, `strace -o FILE`, `script -q FILE`: the parse splits its
+// wrapped command off, shell/parse-plan.ts) writes the files its spec names (parse-wrappers.ts wrapperWritten).
+const wrapperSpec = (name: string): WrapperSpec | undefined => (Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : Object.hasOwn(SU_LIKE, name) ? SU_LIKE[name] : undefined);
+const writingWrapper = (name: string): WrapperSpec | undefined => {
+  const spec = wrapperSpec(name);
+  return spec && (spec.writesShort !== undefined || spec.writesLong !== undefined || spec.writesOperand === true) ? spec : undefined;
+};
+
+export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || COMPILERS.has(name) || writingWrapper(name) !== undefined;
 
 // C compilers (make's recipes): they write their -o and -MF values, and without -o an operand's object and
 // dependency files (`x.c` -> x.o, x.d) in their folder. An option that writes a file by another name or picks the
@@ -79,6 +88,11 @@ function compilerWords(words: readonly ShellWord[]): { words: ShellWord[]; unrea
 // or why they cannot be read.
 export function writtenWords(name: string, words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
   if (COMPILERS.has(name)) return words.length === 0 ? { words: [] } : compilerWords(words);
+  const wrapper = writingWrapper(name);
+  if (wrapper !== undefined) {
+    const all = [{ value: name, dynamic: false }, ...words];
+    return { words: wrapperWritten(wrapper, all).map(({ at, attached }) => (attached === undefined ? words[at - 1]! : { ...words[at - 1]!, value: attached })) };
+  }
   const letters = WRITERS[name]!;
   const out: ShellWord[] = [];
   let ended = false;

@@ -14,7 +14,7 @@ export interface WordLike {
   readonly lead?: string;
 }
 
-interface WrapperSpec {
+export interface WrapperSpec {
   // Short options taking a value (attached `-n5` or in the next word).
   readonly argShort?: string;
   // Long options taking a value when not written `--opt=value`.
@@ -74,8 +74,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   // flock creates its lock file (the operand) when it is missing (red team R32-7).
   flock: { argShort: 'wEo', argLong: ['timeout', 'wait', 'conflict-exit-code'], stringShort: 'c', stringLong: ['command'], positionals: 1, writesOperand: true },
   xargs: { argShort: 'aEdIJLnPsRS', optionalShort: 'eil', argLong: ['arg-file', 'delimiter', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'] },
-  strace: { argShort: 'oepsuEabIOPSX', writesShort: 'o', writesLong: ['output'] },
-  ltrace: { argShort: 'aeEFilnopsuxA', writesShort: 'o', writesLong: ['output'] },
+  strace: { argShort: 'oepsuEabIOPSX', argLong: ['output', 'trace', 'signal', 'attach', 'user', 'env', 'string-limit'], writesShort: 'o', writesLong: ['output'] },
+  ltrace: { argShort: 'aeEFilnopsuxA', argLong: ['output'], writesShort: 'o', writesLong: ['output'] },
   'xvfb-run': { argShort: 'nsfepw', argLong: ['server-args', 'server-num', 'auth-file', 'error-file', 'xauth-protocol', 'wait'], writesShort: 'ef', writesLong: ['error-file', 'auth-file'] },
   fakeroot: { argShort: 'lisb', argLong: ['lib', 'faked'], writesShort: 's' },
   eatmydata: {},
@@ -116,34 +116,50 @@ export type Unwrapped =
   // No inner command: the wrapper is the command.
   | { readonly kind: 'none' };
 
-// Whether a wrapper's own words (words[0] the wrapper, up to where its command starts) name a file it writes:
-// an output option of its spec, or (writesOperand) an operand that is no option's value (`script -q FILE`).
-export function wrapperWrites(spec: WrapperSpec, words: readonly WordLike[]): boolean {
-  if (spec.writesShort === undefined && spec.writesLong === undefined && !spec.writesOperand) return false;
+// The files a wrapper's own words (words[0] the wrapper, up to where its command starts) name as written by the
+// wrapper itself: an output option's value of its spec (`strace -o FILE`, `-oFILE`: `attached`), or (writesOperand)
+// an operand that is no option's value (`script -q FILE`, `flock -w5 FILE CMD`). One reading for the parse (the
+// wrapper is then judged as a command of its own, red team R31-5) and for written-before.ts (what it writes).
+export interface WrapperWritten {
+  readonly at: number;
+  readonly attached?: string;
+}
+
+export function wrapperWritten(spec: WrapperSpec, words: readonly WordLike[]): WrapperWritten[] {
+  const out: WrapperWritten[] = [];
+  if (spec.writesShort === undefined && spec.writesLong === undefined && !spec.writesOperand) return out;
   for (let i = 1; i < words.length; i++) {
     const value = words[i]!.value;
-    if (value === '--') return spec.writesOperand === true && i + 1 < words.length;
+    if (value === '--') {
+      if (spec.writesOperand === true && i + 1 < words.length) out.push({ at: i + 1 });
+      return out;
+    }
     if (value.startsWith('--') && value.length > 2) {
       const name = longName(value);
-      if (spec.writesLong?.includes(name)) return true;
-      if (!value.includes('=') && (spec.argLong?.includes(name) || spec.stringLong?.includes(name))) i++;
+      if (spec.writesLong?.includes(name)) out.push(value.includes('=') ? { at: i, attached: value.slice(value.indexOf('=') + 1) } : { at: ++i });
+      else if (!value.includes('=') && (spec.argLong?.includes(name) || spec.stringLong?.includes(name))) i++;
       continue;
     }
     if (value.startsWith('-') && value.length > 1) {
       for (let k = 1; k < value.length; k++) {
         const ch = value[k]!;
-        if (spec.writesShort?.includes(ch)) return true;
-        if (spec.argShort?.includes(ch) || spec.stringShort?.includes(ch)) {
-          if (k + 1 >= value.length) i++;
+        const writes = spec.writesShort?.includes(ch) === true;
+        if (writes || spec.argShort?.includes(ch) || spec.stringShort?.includes(ch)) {
+          if (k + 1 >= value.length) {
+            i++;
+            if (writes && i < words.length) out.push({ at: i });
+          } else if (writes) out.push({ at: i, attached: value.slice(k + 1) });
           break;
         }
       }
       continue;
     }
-    if (spec.writesOperand) return true;
+    if (spec.writesOperand) out.push({ at: i });
   }
-  return false;
+  return out;
 }
+
+export const wrapperWrites = (spec: WrapperSpec, words: readonly WordLike[]): boolean => wrapperWritten(spec, words).length > 0;
 
 function longName(value: string): string {
   return value.slice(2).split('=')[0]!;

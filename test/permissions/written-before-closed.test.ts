@@ -37,6 +37,8 @@ describe('what a line may write before `sh ok.sh` reads ok.sh', () => {
     'cp evil ~+/ok.sh', 'cp evil ~-/ok.sh', 'cp evil ~root/ok.sh', 'cp evil ~/ok.sh',
     // a compiler's -o value, attached too, and an option naming other outputs or programs.
     'gcc -o ok.sh x.c', 'cc -ook.sh x.c', 'gcc -B. -c x.c', "gcc -Wp,-MD,ok.sh -c x.c",
+    // a wrapper's own written files (parse-wrappers.ts wrapperWritten): flock's lock, strace -o, script's log.
+    'flock -w5 ok.sh true', 'strace -ook.sh true', 'strace --output ok.sh true', "script -qc 'true' ok.sh",
   ])('`%s` may write it', async (line) => {
     expect(await written(line)).toBeDefined();
   });
@@ -45,6 +47,8 @@ describe('what a line may write before `sh ok.sh` reads ok.sh', () => {
     'cp -t d evil', 'cp -- -t. d/x', 'sort -o out.txt in.txt', 'mkdir -p d/x', 'cat evil > l3', 'cp evil ~+/other.sh',
     'go version', 'cargo --version', 'echo x > /dev/null', 'gcc -O2 -c -o main.o main.c', 'cc -c x.c',
     'concurrently "grep -r x ." "cat y"',
+    // a wrapper writes only the files its spec names; the wrapped command is read on its own (the deny rules see it).
+    'flock -w5 /tmp/x.lock true', 'flock -xw5 /tmp/x.lock cat y', 'strace -o /tmp/t.txt true', 'nice -n5 true',
   ])('`%s` does not', async (line) => {
     expect(await written(line)).toBeUndefined();
   });
