@@ -35,10 +35,9 @@ describe('what the editor extensions the project names load (R18-19)', () => {
   });
 
   // eslint.config.* and .prettierrc* are in the write gate's catalogue since R37-b3 (an extension installed in the editor
-  // loads them whether or not the project names it): obeyed (test/permissions/obeyed.test.ts), so not rows here; so is
-  // tailwind.config.* since R42-b8 (the Tailwind CSS IntelliSense extension loads it on open).
+  // loads them whether or not the project names it): obeyed (test/permissions/obeyed.test.ts), so not rows here.
   it('no extension named: the configurations stay free', async () => {
-    await row({ '.vscode/extensions.json': JSON.stringify({ recommendations: ['ms-python.python'] }), '.vscode/settings.json': '{"editor.tabSize": 2}' }, [], ['src/a.ts', 'README.md']);
+    await row({ '.vscode/extensions.json': JSON.stringify({ recommendations: ['ms-python.python'] }), '.vscode/settings.json': '{"editor.tabSize": 2}' }, [], ['src/a.ts', 'tailwind.config.js']);
   });
 
   it.each([
