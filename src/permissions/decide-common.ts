@@ -1,6 +1,6 @@
 import type { DenialTracker } from './denials.js';
 import type { Immunity, ObeyedContextOf } from './immune.js';
-import type { LineWrites } from './written-before.js';
+import type { LineWritesClass } from './line-writes-type.js';
 import { ruleOrigin, type Policy, type RuleMatch } from './policy.js';
 import type { Decision, Judged } from './types.js';
 
@@ -10,7 +10,7 @@ export interface DecideContext {
   // obeyed-context.ts's obeyedContext, which a write's immunity needs (immune.ts): loaded by decide.ts for a write.
   readonly obeyed?: ObeyedContextOf;
   // written-before.ts's LineWrites, which a program's command file needs (immune-code.ts): loaded on demand too.
-  readonly lineWrites?: typeof LineWrites;
+  readonly lineWrites?: LineWritesClass;
 }
 
 export function ruleText(match: RuleMatch): string {

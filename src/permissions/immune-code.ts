@@ -4,7 +4,7 @@ import { sedRunsRuntime } from '../shell/parse-launch-sed.js';
 import { INTERPRETERS, SHELLS } from '../shell/parse-wrappers.js';
 import { stdinCode } from './immune-stdin.js';
 import { commandFileCode } from './immune-command-files.js';
-import type { LineWrites } from './written-before.js';
+import type { LineWritesReading } from './line-writes-type.js';
 import { lineWritesOf, type ShellPlace } from './immune-place.js';
 import { operandCode } from './immune-code-operands.js';
 
@@ -98,7 +98,7 @@ function pipedIn(command: SimpleCommand, parse: ShellParse): boolean {
 export function unparsedCode(command: SimpleCommand, parse: ShellParse, readOnlyName: (name: string) => boolean, place?: Pick<ShellPlace, 'root' | 'runDir' | 'lineWrites'>): string | undefined {
   const name = command.name?.toLowerCase();
   if (name === undefined) return undefined;
-  let lineWrites: LineWrites | undefined;
+  let lineWrites: LineWritesReading | undefined;
   const option = CODE_OPTIONS[name] ? command.args.find((arg) => CODE_OPTIONS[name]!.test(arg)) : undefined;
   if (option !== undefined) return `${name} ${option} runs commands codeward does not parse`;
   const operand = operandCode(name, command);

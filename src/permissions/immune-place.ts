@@ -6,7 +6,7 @@
 // line names and from a wrapper's folder option, with symlinks resolved, relative to the workspace root.
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
-import type { LineWrites } from './written-before.js';
+import type { LineWritesClass } from './line-writes-type.js';
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
@@ -26,14 +26,14 @@ export interface ShellPlace {
   readonly obeyed?: ObeyedContextOf;
   // written-before.ts's LineWrites, which a program's command file (psql -f, sqlite3 -init, gdb -x) needs
   // (immune-code.ts): loaded the same way (obeyed-on-demand.ts), at hand in decide-path-loaded.ts.
-  readonly lineWrites?: typeof LineWrites;
+  readonly lineWrites?: LineWritesClass;
   // No OS sandbox contains the run (the call's judged.unconfined): nothing judges where a relative read lands after
   // a move only known at run time, so it may be a key in ~/.ssh (red team R34-1). Absent: a sandbox's view does.
   readonly unconfined?: true;
 }
 
 // The place's LineWrites: a command file judged without it fails (never judged as if the line wrote nothing).
-export function lineWritesOf(place: Pick<ShellPlace, 'lineWrites'>): typeof LineWrites {
+export function lineWritesOf(place: Pick<ShellPlace, 'lineWrites'>): LineWritesClass {
   if (!place.lineWrites) throw new Error('immuneShell: a command file is judged without LineWrites (decide.ts loads it; decide-path-loaded.ts has it)');
   return place.lineWrites;
 }

@@ -1,3 +1,4 @@
+import type { WrittenBefore } from './line-writes-type.js';
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UNKNOWN, toArgv, type Argv } from './argv.js';
@@ -167,7 +168,7 @@ const realpathOr = (path: string): string => {
   }
 };
 
-export type WrittenBefore = (abs: string) => string | undefined;
+export type { WrittenBefore };
 
 // One parse's writes, read once; `before(command)` answers for a reader started by `command` of this parse.
 export class LineWrites {
