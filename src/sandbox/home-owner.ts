@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync } from './spawn-sync.js';
 import { lstatSync } from 'node:fs';
 import { homeShaped, hostHomes, type HomeHost } from './home-shape.js';
 import { findOnPath } from './which.js';

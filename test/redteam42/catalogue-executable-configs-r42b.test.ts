@@ -29,7 +29,9 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDir(base));
 
-const MISSED = ['tailwind.config.js', 'tailwind.config.ts', 'tailwind.config.cjs', 'tailwind.config.mjs', 'tslint.yaml', 'oxlint.config.ts', 'tslint.json', '.sqlfluff', 'phpinsights.php', 'deno.json', 'deno.jsonc', '.oxlintrc.json'];
+// tailwind.config.* is left out by fix46's design (redteam39/catalogue-gaps-r39b.test.ts: obeyed where the project
+// names the Tailwind extension, hook-editor.ts; test/permissions/hook-editor.test.ts holds it free otherwise).
+const MISSED = ['tslint.yaml', 'oxlint.config.ts', 'tslint.json', '.sqlfluff', 'phpinsights.php', 'deno.json', 'deno.jsonc', '.oxlintrc.json'];
 
 describe('R42-b8: executable linter/tool configs missing from the write gate catalogue', { timeout: 120_000 }, () => {
   it('the write tool asks (C241) for each under --yes (as for .luacheckrc and eslint.config.js)', async () => {
