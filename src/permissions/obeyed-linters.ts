@@ -74,8 +74,8 @@ export const LINTER_ROWS: Readonly<Record<string, readonly string[]>> = {
   // safe side). typedocOptions in package.json or tsconfig.json: build files, left out as above.
   TypeDoc: ['typedoc.*', '.config/typedoc.*'],
   // Red team R42-b8, each from the tool's docs. (tailwind.config.* stays out by fix46's design: a build file of the
-  // project, obeyed where the project names the Tailwind extension, hook-editor.ts.) TSLint: tslint.json's rulesDirectory (JavaScript rules it requires); SQLFluff: .sqlfluff's jinja
-  // templater library_path (Python it imports); PHP Insights: phpinsights.php (PHP, as rector.php); Deno: deno.json(c)
+  // project, obeyed where the project names the Tailwind extension, hook-editor.ts.) TSLint: tslint.json's
+  // rulesDirectory (JavaScript rules it requires); SQLFluff: .sqlfluff's jinja templater library_path (Python it imports); PHP Insights: phpinsights.php (PHP, as rector.php); Deno: deno.json(c)
   // lint.plugins (modules the Deno language server loads); Oxlint: .oxlintrc.json jsPlugins, oxlint.config.ts (code).
   TSLint: ['tslint.json', 'tslint.yaml', 'tslint.yml'],
   SQLFluff: ['.sqlfluff'],
