@@ -1,7 +1,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
 import { buildVersion, readCacheFile, writeCacheFile } from '../permissions/kept-across.js';
 import { recentlyChanged } from '../workspace/listings.js';
-import { readGitMetadataBytes } from '../git/config-read.js';
 import { bytesLookSecret, SCRIPT_MAX_BYTES } from './secret-scripts.js';
 
 // The script check of one file (secret-scripts.ts: read, at most SCRIPT_MAX_BYTES, no NUL byte, looksSecret).
@@ -33,17 +32,17 @@ export class ScriptVerdicts {
 
   constructor(private readonly file: string | undefined) {}
 
-  // Whether the file at `path` looks secret: the kept answer while its identity holds, else read and judged.
-  judge(path: string): boolean {
+  // Whether the file at `path` looks secret: the kept answer while its identity holds, else read and judged;
+  // undefined when it is no regular file opened without following a link (the caller's cold check decides).
+  judge(path: string): boolean | undefined {
     const entries = this.load();
     this.looked.add(path);
     const kept = entries.get(path);
     if (kept && this.unchanged(path, kept[0])) return kept[1];
     const read = readStamped(path);
-    // (Not a regular file opened without following a link: the cold check, a link followed.)
-    const secret = bytesLookSecret(read === undefined ? readGitMetadataBytes(path, SCRIPT_MAX_BYTES) : read.bytes);
+    const secret = read === undefined ? undefined : bytesLookSecret(read.bytes);
     // (An entry that no longer matches is dropped: not needed for safety, a stale stamp matches no file.)
-    if (read?.stamp !== undefined) entries.set(path, [read.stamp, secret]);
+    if (read?.stamp !== undefined && secret !== undefined) entries.set(path, [read.stamp, secret]);
     else if (!entries.delete(path)) return secret;
     this.changed = true;
     return secret;

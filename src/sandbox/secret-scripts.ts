@@ -52,7 +52,7 @@ export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, ve
     if (item.isDirectory() && depth > 0 && item.name !== '.git') found.push(...secretFilesBelow(path, depth - 1, log, verdicts, budget));
     if (!item.isFile()) continue;
     log?.note(path);
-    if (verdicts ? verdicts.judge(path) : bytesLookSecret(readGitMetadataBytes(path, SCRIPT_MAX_BYTES))) found.push(path);
+    if (verdicts?.judge(path) ?? bytesLookSecret(readGitMetadataBytes(path, SCRIPT_MAX_BYTES))) found.push(path);
   }
   return found;
 }
