@@ -344,7 +344,7 @@ export class ProcessSandbox {
     // Beyond /etc (the jail as root): read afresh by every run, one folder at a time (closed-folders.ts).
     const cut: string[] = [];
     const closedFolders = run.jail?.folders();
-    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders, cut) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log) => toolchains.find(policy.shown, log)), ...(run.jail?.hidden ?? [])];
+    const viewSecrets = [...this.viewCache.find(`etc${run.jail ? '-whole' : ''}:${process.getuid?.() ?? ''}`, VIEW_RULES, (log) => etc.find(log)), ...(closedFolders ? etc.beyondFound(closedFolders, cut) : []), ...this.viewCache.find('toolchains+scripts', shownKey, (log, scripts) => toolchains.find(policy.shown, log, scripts)), ...(run.jail?.hidden ?? [])];
     this.viewCache.save();
     const cutWarning = cut.join('\n') === this.walkCut ? undefined : cutNote(cut);
     this.walkCut = cut.join('\n');

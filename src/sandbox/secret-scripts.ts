@@ -2,13 +2,16 @@ import { basename, join } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { looksSecret } from './secret-text.js';
 import { readFolder, type FolderLog } from './folder-log.js';
+import type { ScriptVerdicts } from './script-verdicts.js';
 
 // Red team R9-12: a shown `bin` folder of the home (~/.local/bin, a PATH folder in the home) holds the person's
 // own scripts beside installed programs, and a script may carry a secret (`export GITHUB_TOKEN=ghp_...` in
 // ~/.local/bin/deploy): such a file is hidden whole, by the same secret-looking check as the copies of config
 // files (git-identity.ts looksSecret). Bounded: the folder's own entries (no walk), regular files of at most
 // SCRIPT_MAX_BYTES without a NUL byte (larger ones and binaries are programs: shown), at most SCRIPT_MAX_ENTRIES.
-// Each file read is noted in `log`: an edit changes its times, so the view cache reads it again.
+// Each file read is noted in `log`: an edit changes its times, so the view cache reads it again. With `verdicts`,
+// a file unchanged since another process judged it is not read again (script-verdicts.ts).
+// (The kept answers are not loaded by a call that only asks about the home: home-shown.ts, issue 31.)
 export const SCRIPT_MAX_BYTES = 256 * 1024;
 const SCRIPT_MAX_ENTRIES = 2000;
 
@@ -32,22 +35,24 @@ export function scriptFoldersAt(dir: string): string[] {
   return SCRIPT_FOLDER_ENDS.some((end) => bin.endsWith(end)) ? [bin] : [];
 }
 
-export function secretScripts(dir: string, log?: FolderLog): string[] {
-  return secretFilesBelow(dir, 0, log);
+// Whether a file's bytes (none: past SCRIPT_MAX_BYTES or unreadable) look secret: text, no NUL byte (a binary is a program).
+export const bytesLookSecret = (bytes: Buffer | undefined): boolean => bytes !== undefined && !bytes.includes(0) && looksSecret(bytes.toString('utf8'));
+
+export function secretScripts(dir: string, log?: FolderLog, verdicts?: ScriptVerdicts): string[] {
+  return secretFilesBelow(dir, 0, log, verdicts);
 }
 
 // The secret-looking files of `dir` and, `depth` folders down, of its folders (an editor's settings folder,
 // ~/.config/nvim/lua/...: `vim.g.copilot_token = '...'`); at most SCRIPT_MAX_ENTRIES entries in all.
-export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, budget = { left: SCRIPT_MAX_ENTRIES }): string[] {
+export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, verdicts?: ScriptVerdicts, budget = { left: SCRIPT_MAX_ENTRIES }): string[] {
   const found: string[] = [];
   for (const item of readFolder(dir, log)) {
     if (budget.left-- <= 0) break;
     const path = join(dir, item.name);
-    if (item.isDirectory() && depth > 0 && item.name !== '.git') found.push(...secretFilesBelow(path, depth - 1, log, budget));
+    if (item.isDirectory() && depth > 0 && item.name !== '.git') found.push(...secretFilesBelow(path, depth - 1, log, verdicts, budget));
     if (!item.isFile()) continue;
     log?.note(path);
-    const bytes = readGitMetadataBytes(path, SCRIPT_MAX_BYTES);
-    if (bytes && !bytes.includes(0) && looksSecret(bytes.toString('utf8'))) found.push(path);
+    if (verdicts?.judge(path) ?? bytesLookSecret(readGitMetadataBytes(path, SCRIPT_MAX_BYTES))) found.push(path);
   }
   return found;
 }

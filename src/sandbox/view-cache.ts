@@ -1,6 +1,8 @@
+import { dirname, join } from 'node:path';
 import { buildVersion, readCacheFile as readKept, writeCacheFile as writeKept } from '../permissions/kept-across.js';
 import { folderKey, FolderLog } from './folder-log.js';
 import type { SecretPath } from './secret-files.js';
+import { ScriptVerdicts } from './script-verdicts.js';
 
 // What the view's walks found (the secrets of /etc, of the toolchain folders), kept in the state folder
 // between processes (a one-shot CLI exec would walk them on every call) and reused while every folder the
@@ -26,16 +28,21 @@ interface Entry {
 export class ViewCache {
   private entries: Record<string, Entry> | undefined;
   private changed = false;
+  // The script check's answers, kept per file beside (script-verdicts.ts): a walk made again because one folder
+  // changed reads only the scripts that changed.
+  private readonly scripts: ScriptVerdicts;
 
-  constructor(private readonly file: string | undefined) {}
+  constructor(private readonly file: string | undefined) {
+    this.scripts = new ScriptVerdicts(file && join(dirname(file), 'script-verdicts.json'));
+  }
 
   // What `walk` finds for `name` with these parameters (the globs, the shown folders): from the cache
   // when every folder it read last time is unchanged, else walked (and kept).
-  find(name: string, params: string, walk: (log: FolderLog) => SecretPath[]): SecretPath[] {
+  find(name: string, params: string, walk: (log: FolderLog, scripts: ScriptVerdicts) => SecretPath[]): SecretPath[] {
     const cached = this.load()[name];
     if (cached && cached.params === params && cached.folders.every(([path, key]) => folderKey(path) === key)) return cached.found;
     const log = new FolderLog();
-    const found = walk(log);
+    const found = walk(log, this.scripts);
     if (this.file && log.keepable) {
       this.load()[name] = { params, folders: [...log.folders], found };
       this.changed = true;
@@ -44,6 +51,7 @@ export class ViewCache {
   }
 
   save(): void {
+    this.scripts.save();
     if (!this.file || !this.changed) return;
     this.changed = false;
     writeCacheFile(this.file, this.entries);

@@ -7,6 +7,7 @@ import { realOf, targetKindOf, within, type ShownPath } from './policy.js';
 import type { SecretPath } from './secret-files.js';
 import { readFolder, type FolderLog } from './view-cache.js';
 import { scriptFoldersAt, secretScripts } from './secret-scripts.js';
+import type { ScriptVerdicts } from './script-verdicts.js';
 import { CREDENTIALS, PREFIX_CONTENT, PREFIX_CREDENTIALS, SYS_SHOWN, SYSTEM_FOLDERS } from './toolchains.js';
 import { namesMatching, rowOf, unlisted } from './view-allow.js';
 import { etcArgs } from './etc-view.js';
@@ -105,8 +106,9 @@ export class ToolchainSecrets {
     this.shallow = compileNonAccessible([...CREDENTIALS.map((entry) => entry.glob), ...globs]);
   }
 
-  // `log`: the folders read (and each shown root, found or not), for the cache (view-cache.ts).
-  find(shown: readonly ShownPath[], log?: FolderLog): SecretPath[] {
+  // `log`: the folders read (and each shown root, found or not), for the cache (view-cache.ts); `verdicts`: the
+  // scripts' answers kept per file (script-verdicts.ts).
+  find(shown: readonly ShownPath[], log?: FolderLog, verdicts?: ScriptVerdicts): SecretPath[] {
     const found = new Map<string, SecretPath>();
     const done = new Set<string>();
     for (const entry of shown) {
@@ -134,7 +136,7 @@ export class ToolchainSecrets {
       if (row && !row.whole && basename(root) !== 'bin' && lstatQuiet(root)?.isDirectory()) {
         for (const secret of unlisted(root, { shows: row.shows ?? [] }, log, bins)) found.set(secret.path, secret);
       }
-      for (const folder of new Set(bins)) for (const path of secretScripts(folder, log)) found.set(path, { path, kind: 'file' });
+      for (const folder of new Set(bins)) for (const path of secretScripts(folder, log, verdicts)) found.set(path, { path, kind: 'file' });
     }
     return outermost([...found.values()]);
   }

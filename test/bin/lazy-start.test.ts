@@ -222,10 +222,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // setup.ts hands them to the Workspace as toolAreas, for git, search's bwrap and the tracked-secrets git): read
   // 325.19 KB, tree 325.61 KB, search 351.08 KB.
   // Merged in integ with fix62: read 328.77 KB, tree 329.19 KB, search 354.66 KB.
-  it('a cold read, list or tree loads at most 329.2 KB of dist code, a search 354.7 KB', () => {
+  // Raised by 0.2 KB (perf44, issue 31): secret-scripts.ts (loaded by the reader's home view, home-shown.ts) names the
+  // bytes' check (bytesLookSecret) for the per-file kept answers and takes their ScriptVerdicts (+166 bytes; the kept
+  // answers themselves, script-verdicts.ts, load with the sandbox view only): tree ~329,205 measured.
+  it('a cold read, list or tree loads at most 329.4 KB of dist code, a search 354.9 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_700 : 329_200);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_900 : 329_400);
     }
   });
 
@@ -362,7 +365,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // table the shell's walk loads (written-before.ts's closed writers list stays on demand): 923,619 measured.
     // Merged in integ with fix65: 928,201 measured. The lead's flock fix (+~0.3 KB: bounded-writers.ts reads a
     // wrapper's own written files through parse-wrappers.ts wrapperWritten): 928,502 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(928_600);
+    // perf44 (+~1,430 B, issue 31): the script check's answers kept per file (sandbox/script-verdicts.ts, 2,434 B, with
+    // the view cache): a view walk made again because one shown folder changed (pyenv's shims, every few seconds)
+    // reads only the changed scripts, ~35-55 ms of CPU an exec then saves: ~929,935 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(930_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
