@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 // WSL mounts each Windows drive at ROOT/LETTER (drvfs, ROOT /mnt unless /etc/wsl.conf's [automount] root says
 // otherwise): its Users folder holds the person's Windows profiles.
@@ -31,7 +31,29 @@ export function homeShaped(folder: string, host: HomeHost = hostHomes()): boolea
   const path = folder.replace(/\/+$/, '');
   const parent = path.slice(0, path.lastIndexOf('/'));
   const wsl = parent.startsWith(`${host.wslRoot}/`) && /^\/[a-z]\/Users$/.test(parent.slice(host.wslRoot.length));
-  return path === '/root' || (homeLike(path) && (wsl || homeParents(host).includes(parent) || passwdHomes(host.passwd).includes(path)));
+  if (path === '/root' || (homeLike(path) && (wsl || homeParents(host).includes(parent) || passwdHomes(host.passwd).includes(path)))) return true;
+  return homeLike(path) && reachedThroughLink(path, host);
+}
+
+// The sandbox judges the workspace by its REAL path, and a host may reach its homes through a link (`/home ->
+// /data/home`; passwd still says /home/alice: red team R43-a5). So the home parents, and each passwd home's folder,
+// are resolved too. Only the folders above the homes are resolved, never a home itself: resolving an automounted home
+// would mount it.
+function reachedThroughLink(path: string, host: HomeHost): boolean {
+  const parent = dirname(path);
+  const homes = passwdHomes(host.passwd);
+  const above = new Set([...homeParents(host), ...homes.map((home) => dirname(home))]);
+  const real = new Map([...above].map((folder) => [folder, realOrSame(folder)]));
+  if (homeParents(host).some((folder) => real.get(folder) === parent)) return true;
+  return homes.some((home) => basename(home) === basename(path) && real.get(dirname(home)) === parent);
+}
+
+function realOrSame(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
 }
 
 // The folders whose every folder is a home: the shapes' and this host's.
