@@ -145,7 +145,8 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   if (patched === undefined) return undefined;
   // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing; else
   // their file ranks may (a name added that no file refers to: repo-map-same-rank.ts).
-  memo.adopt(found.result.files, patched.shape, found.changed, saved.scored, !patched.referencesChanged, shape);
+  // Every file but the ones indexed again is savedFiles' (a stamp only).
+  memo.adopt(found.result.files, patched.shape, found.changed, saved.scored, !patched.referencesChanged, shape, found.positions);
   return found.result;
 }
 
