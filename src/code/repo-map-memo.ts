@@ -49,8 +49,10 @@ export class GraphMemo {
   // A shape made elsewhere for these files (the saved graph, patched for `drift` files since it was saved),
   // with the scores saved beside it: they still hold when `holds` (the patch changed no edge: the graph is the
   // same); else their file ranks may still serve this shape (`before`: the saved shape they were ranked on).
-  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores, holds = true, before: GraphShape = shape): void {
-    this.#files = stampsOf(files);
+  // `indexed`: the positions of the only files whose entries hold more than a stamp (the others are kept as
+  // they are: no copy of 20 k objects per CLI call); absent: every file is copied down to its stamp.
+  adopt(files: readonly IndexedFile[], shape: GraphShape, drift: number, scored?: SavedScores, holds = true, before: GraphShape = shape, indexed?: readonly number[]): void {
+    this.#files = indexed === undefined ? stampsOf(files) : stampsAt(files, indexed);
     this.#shape = shape;
     const kept = scored === undefined ? undefined : { shape: holds ? shape : before, scores: scored.scores, ...(scored.rank === undefined ? {} : { rank: scored.rank }) };
     this.#scored = holds ? kept : undefined;
@@ -133,12 +135,20 @@ export class GraphMemo {
 
 const stampsOf = (files: readonly IndexedFile[]): IndexedFile[] => files.map(({ path, entry }) => ({ path, entry: { stamp: entry.stamp } }));
 
+// The files with the ones at `positions` copied down to their stamp, the others as they are.
+function stampsAt(files: readonly IndexedFile[], positions: readonly number[]): IndexedFile[] {
+  const kept = files.slice();
+  for (const at of positions) kept[at] = { path: files[at]!.path, entry: { stamp: files[at]!.entry.stamp } };
+  return kept;
+}
+
 // The positions of the files whose entry changed ([]: none); undefined when the paths are not the same.
 export function changedFiles(before: readonly IndexedFile[], after: readonly IndexedFile[]): number[] | undefined {
   if (before.length !== after.length) return undefined;
   const changed: number[] = [];
   for (let at = 0; at < after.length; at++) {
     const [old, now] = [before[at]!, after[at]!];
+    if (old === now) continue;
     if (old.path !== now.path) return undefined;
     if (old.entry.stamp !== now.entry.stamp) changed.push(at);
   }

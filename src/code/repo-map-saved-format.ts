@@ -1,7 +1,7 @@
 // The repo map's graph on disk (repo-map-saved.ts): one binary file, so a reader sees one whole graph.
 //   u32 0x01020304 (this machine's byte order, else no graph), u32 byte length of the JSON part, the JSON
 //   ({ version, listing, stamps, skipped, indexed, names, focus }), padding to 4 bytes, then each typed
-//   array (the shape's, the symbol rows, the scores, the files' ranks, then the symbols' strings) as u32 element count + data
+//   array (the listing's stamp numbers, the shape's, the symbol rows, the scores, the files' ranks, then the symbols' strings) as u32 element count + data
 //   (padded to 4 bytes), in ARRAYS order. The scores are the definitions' for the focus named (none: empty arrays, focus null), so a
 //   new process asked the same question after an edit that changed no edge ranks nothing (memo.adopt).
 // Symbols are rows of numbers into one string table (as the index's shards), so a signature shared by
@@ -11,19 +11,22 @@ import type { GraphShape } from './repo-map-graph.js';
 import { SYMBOL_FIELDS as FIELDS, SymbolList } from './repo-map-symbols.js';
 import { PackedStrings } from './packed-strings.js';
 import { LazyIds } from './lazy-ids.js';
+import { STAMP_FIELDS } from './index/kept-stamps.js';
 
 const MAGIC = 0x01020304;
 // Bumped when the shape or this format changes.
-const VERSION = 5;
-const ARRAYS = ['defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'refHashStart', 'refHashes', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'rank', 'text', 'textEnds'] as const;
+const VERSION = 6;
+const ARRAYS = ['numbers', 'defStart', 'definers', 'selfRef', 'refStart', 'refIds', 'refSelf', 'refHashStart', 'refHashes', 'symbolFile', 'symbolPair', 'fileSymbols', 'rows', 'scores', 'rank', 'text', 'textEnds'] as const;
 type ArrayName = (typeof ARRAYS)[number];
-const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, refHashStart: 4, refHashes: 4, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, rank: 8, text: 1, textEnds: 4 };
+const BYTES: Readonly<Record<ArrayName, 1 | 4 | 8>> = { numbers: 8, defStart: 4, definers: 4, selfRef: 1, refStart: 4, refIds: 4, refSelf: 1, refHashStart: 4, refHashes: 4, symbolFile: 4, symbolPair: 4, fileSymbols: 4, rows: 4, scores: 8, rank: 8, text: 1, textEnds: 4 };
 type Typed = Int32Array | Uint8Array | Float64Array;
 
 export interface SavedGraph {
   // Every listed file (sorted) with the stamp it had when the graph was made, and the ones skipped.
   readonly listing: readonly string[];
   readonly stamps: readonly string[];
+  // The numbers each stamp was made of (KeptStamps: STAMP_FIELDS per listed file), when known: a new process's seed.
+  readonly numbers?: Float64Array;
   readonly skipped: readonly { path: string; reason: string }[];
   readonly shape: GraphShape;
   // The definitions' scores for one focus (GraphMemo's focus key), when the graph had them.
@@ -59,7 +62,8 @@ export function encodeGraph(saved: SavedGraph): (Buffer | string)[] {
   const json: Json = { version: VERSION, listing: [...saved.listing], stamps: [...saved.stamps], skipped: [...saved.skipped], indexed: shape.paths.map((path) => position.get(path) ?? -1), names: [...shape.names], focus: saved.scored?.focus ?? null };
   const none = new Float64Array(0);
   const packed = strings instanceof PackedStrings ? strings : PackedStrings.of(strings);
-  const arrays: Record<ArrayName, Typed> = { ...shape, rows, scores: saved.scored?.scores ?? none, rank: saved.scored?.rank ?? none, text: packed.bytes, textEnds: packed.ends };
+  const numbers = saved.numbers?.length === saved.listing.length * STAMP_FIELDS ? saved.numbers : none;
+  const arrays: Record<ArrayName, Typed> = { ...shape, numbers, rows, scores: saved.scored?.scores ?? none, rank: saved.scored?.rank ?? none, text: packed.bytes, textEnds: packed.ends };
   const text = JSON.stringify(json);
   const bytes = Buffer.byteLength(text);
   const parts: (Buffer | string)[] = [Buffer.from(new Uint32Array([MAGIC, bytes]).buffer), text, Buffer.alloc(pad4(bytes) - bytes)];
@@ -117,7 +121,8 @@ export function decodeGraph(data: Buffer): SavedGraph | undefined {
     // Scores only for every definition, under a focus key; anything else is no scores (ranked again).
     const rank = arrays.rank as Float64Array;
     const scored = typeof json.focus === 'string' && scores.length === count ? { focus: json.focus, scores, ...(rank.length === paths.length ? { rank } : {}) } : undefined;
-    return { listing, stamps: json.stamps, skipped: json.skipped, shape, ...(scored === undefined ? {} : { scored }) };
+    const numbers = arrays.numbers.length === listing.length * STAMP_FIELDS ? { numbers: arrays.numbers as Float64Array } : {};
+    return { listing, stamps: json.stamps, ...numbers, skipped: json.skipped, shape, ...(scored === undefined ? {} : { scored }) };
   } catch {
     return undefined;
   }

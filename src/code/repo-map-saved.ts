@@ -15,6 +15,7 @@ import type { GraphShape } from './repo-map-graph.js';
 import { newNames } from './repo-map-renamed.js';
 import { referrersOf } from './repo-map-referrers.js';
 import { listingDiff, mergeFiles, newPositions } from './repo-map-listing-diff.js';
+import type { KeptStamps } from './index/kept-stamps.js';
 
 // A shape that differs by this many files from the saved one is saved again (a rebuilt one always is):
 // below it, the next process patches the same few files from the index's cache, cheaper than a write.
@@ -24,6 +25,14 @@ const graphPath = (stateDir: string): string => join(indexDir(stateDir), 'repo-m
 
 export async function loadGraph(stateDir: string): Promise<SavedGraph | undefined> {
   return readFile(graphPath(stateDir)).then(decodeGraph, () => undefined);
+}
+
+// The saved graph, read once by a call whose listing stamps start empty (a new process): its stamps and their
+// numbers seed them (kept-stamps.ts), and fromSavedGraph patches it.
+export async function seedStamps(kept: KeptStamps, stateDir: string): Promise<SavedGraph | undefined> {
+  const saved = await loadGraph(stateDir);
+  if (saved?.numbers !== undefined) kept.seed(saved.listing, saved.numbers, saved.stamps);
+  return saved;
 }
 
 // Saves the memo's shape for this listing when it drifted far enough from the saved one (best effort: a
@@ -123,10 +132,10 @@ function savedFiles(saved: SavedGraph): IndexedFile[] {
 }
 
 // The map's files from the saved graph (the memo adopts its shape, patched). Undefined when the saved graph
-// cannot answer for this listing.
-export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index): Promise<IndexResult | undefined> {
+// cannot answer for this listing. `read`: the graph as this call read it already (seedStamps).
+export async function fromSavedGraph(stateDir: string, listing: readonly string[], stamps: readonly (string | undefined)[], memo: GraphMemo, index: Index, read?: SavedGraph): Promise<IndexResult | undefined> {
   if (!memo.empty || stamps.some((stamp) => stamp === undefined)) return undefined;
-  const saved = await loadGraph(stateDir);
+  const saved = read ?? await loadGraph(stateDir);
   if (saved === undefined) return undefined;
   const { shape } = saved;
   const files = savedFiles(saved);
@@ -136,7 +145,8 @@ export async function fromSavedGraph(stateDir: string, listing: readonly string[
   if (patched === undefined) return undefined;
   // The saved scores hold while no edge changed (a body edit, a comment): then this process ranks nothing; else
   // their file ranks may (a name added that no file refers to: repo-map-same-rank.ts).
-  memo.adopt(found.result.files, patched.shape, found.changed, saved.scored, !patched.referencesChanged, shape);
+  // Every file but the ones indexed again is savedFiles' (a stamp only).
+  memo.adopt(found.result.files, patched.shape, found.changed, saved.scored, !patched.referencesChanged, shape, found.positions);
   return found.result;
 }
 

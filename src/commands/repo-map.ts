@@ -44,7 +44,7 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const target = ctx.path(args.dir);
   if (target.kind !== 'dir') throw fail('C210', `${args.dir} is not a folder; repo-map maps a folder (outline --file maps one file)`);
   if (ctx.workspace.isHiddenFromReaders(target.rel)) throw notAccessible(args.dir);
-  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph }, { KeptStamps }, { lastingMemo }] = await Promise.all([
+  const [{ keptCodeListing }, { indexFiles }, { MapPages, pageKey }, { stateDirFor }, { sharedParsers }, { sharedIndexStore }, { fromMemo, fromSavedGraph, saveGraph, seedStamps }, { KeptStamps }, { lastingMemo }] = await Promise.all([
     import('../code/index/kept-listing.js'), import('../code/index/code-index.js'), import('../code/repo-map-pages.js'), import('../engine/state-dir.js'), import('../code/parsers.js'), import('../code/index/store.js'),
     import('../code/repo-map-saved.js'), import('../code/index/kept-stamps.js'), import('../code/lasting-memo.js'),
   ]);
@@ -68,8 +68,11 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   const pages = new MapPages(stateDir);
   // Sorted (ripgrep lists in any order): the same files give the same key.
   const { files } = listed;
-  // One lstat each; a file whose numbers did not change since the engine's last call keeps its stamp string.
-  const stamps = lastingMemo(ctx, `repo-map-stamps:${ctx.workspace.root}`, () => new KeptStamps()).take(ctx.workspace.root, files);
+  // One lstat each; a file whose numbers did not change since the engine's last call (a new process: since the
+  // saved graph's) keeps its stamp string.
+  const keptStamps = lastingMemo(ctx, `repo-map-stamps:${ctx.workspace.root}`, () => new KeptStamps());
+  const read = keptStamps.empty ? await seedStamps(keptStamps, stateDir) : undefined;
+  const { stamps, numbers } = keptStamps.takeAll(ctx.workspace.root, files);
   const key = pageKey(files, stamps, { dir: target.rel, focus: focusPaths, names, budget: args.budget, offset: args.offset });
   const kept = key === undefined ? undefined : await pages.get(key);
   if (kept !== undefined) return { dir: target.rel, ...kept, budget: args.budget, offset: args.offset, parsed: 0, threads: 0 };
@@ -84,12 +87,12 @@ async function run(args: RepoMapArgs, ctx: CommandContext): Promise<RepoMapData>
   };
   // The engine asked again patches its last graph with the files changed since; a new process starts from the
   // graph saved in the state folder, patched the same way.
-  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed) ?? await indexed(files, stamps);
+  const index = await fromMemo(files, stamps, memo, indexed) ?? await fromSavedGraph(stateDir, files, stamps, memo, indexed, read) ?? await indexed(files, stamps);
   const page: MapPage = { ...await rankPage(index.files, focusPaths, names, args, memo), files: index.files.length, skipped: index.skipped };
   if (stamps.every((stamp) => stamp !== undefined)) memo.keep({ listing: files, stamps, skipped: index.skipped });
   // Best effort: a state folder that cannot be written only costs the next process the ranking.
   if (key !== undefined && !ctx.signal.aborted) {
-    await saveGraph(stateDir, memo, { listing: files, stamps: stamps as string[], skipped: index.skipped });
+    await saveGraph(stateDir, memo, { listing: files, stamps: stamps as string[], numbers, skipped: index.skipped });
     await pages.set(key, page).catch(() => undefined);
   }
   return { dir: target.rel, ...page, budget: args.budget, offset: args.offset, parsed, threads: index.threads };
