@@ -128,9 +128,11 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
       else {
         const relisted = record.filter((listed) => listed.stats !== null);
         keptTreeCounter.relisted += relisted.length;
-        // The kept file is written again only when it would keep something new: not when every folder listed again
-        // shows the entries kept and changed within the racy window (stamped so, it is listed again next call anyway).
-        if (!relisted.every((listed) => racy(listed.stats!, now) && sameEntries(listed, saved, at.get(listed.rel)))) keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
+        // The kept file is written again only when it would keep something a call can use: not when every folder
+        // listed again changed within the racy window (stamped so, it is listed again next call whatever the file
+        // holds; its old stamp in the file differs from its stamp then too). A model that edits and lists in turn
+        // made each call write the whole file again (~10 ms of CPU for 20,000 entries, issue 31).
+        if (relisted.length === 0 || !relisted.every((listed) => racy(listed.stats!, now))) keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
       }
       return walked;
     }
@@ -170,14 +172,6 @@ function racy(stats: BigIntStats, now: number): boolean {
   const numbers: number[] = [];
   pushStamp(numbers, stats, now);
   return numbers[3] === -1;
-}
-
-// Whether a folder listed again shows the entries it was kept with at `index` (undefined: it was not kept).
-function sameEntries(listed: Listed, saved: SavedTree, index: number | undefined): boolean {
-  if (index === undefined) return false;
-  const prefix = listed.rel === '' ? 0 : listed.rel.length + 1;
-  const [names, codes] = [saved.lists[index]!, saved.types[index]!];
-  return names.length === listed.entries.length && listed.entries.every((entry, at) => entry.path.slice(prefix) === names[at] && codeOf(entry) === codes[at]);
 }
 
 // Whether a folder listed again now holds a .gitignore it did not, or no longer holds one: its rules changed for
