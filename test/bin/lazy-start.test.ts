@@ -222,10 +222,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // setup.ts hands them to the Workspace as toolAreas, for git, search's bwrap and the tracked-secrets git): read
   // 325.19 KB, tree 325.61 KB, search 351.08 KB.
   // Merged in integ with fix62: read 328.77 KB, tree 329.19 KB, search 354.66 KB.
-  it('a cold read, list or tree loads at most 329.2 KB of dist code, a search 354.7 KB', () => {
+  // Raised by 0.4 KB (perf45, issue 31): the bin's large-answer hook (a tree that may list 10,000+ entries grows
+  // V8's young generation at once: the output stage of a kept 22,000-entry tree 16 -> 8 ms CPU) and tree's call of
+  // it (engine/large-answer.ts): tree 329,503 measured; search 354,826 (the bin's hook alone).
+  it('a cold read, list or tree loads at most 329.6 KB of dist code, a search 354.9 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_700 : 329_200);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_900 : 329_600);
     }
   });
 
