@@ -10,7 +10,9 @@ import type { BigIntStats, Stats } from 'node:fs';
 import { changedAt, clockOf, FIELDS, isNumbers, isStrings, keptListingFile, loadKept, lstatOf, pushStamp, saveKept, type Clock, type KeptWatch } from '../workspace/kept-listing.js';
 import { walkTree, type KeptFolder, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 
-const FORMAT = 1;
+// 2: each folder's entries as names beside one string of type codes (1: one `name/code` string per entry, cut
+// apart again on every call).
+const FORMAT = 2;
 // The kept listing's file in the state folder (tree.ts looks for it by this name before it loads this module).
 export const TREE_LISTING = 'tree-listing.json';
 // A walk that opened fewer folders is not kept: listing them again costs about what checking them would (tree.ts
@@ -18,8 +20,10 @@ export const TREE_LISTING = 'tree-listing.json';
 export const KEEP_FOLDERS = 32;
 
 interface SavedTree extends KeptWatch {
-  // watched/numbers: the folders listed, in walk order; lists: each one's visible entries (name/type code).
+  // watched/numbers: the folders listed, in walk order; lists: each one's visible entries' names, types: their type
+  // codes, one character an entry (f, d, l, o; upper case: not accessible).
   readonly lists: readonly (readonly string[])[];
+  readonly types: readonly string[];
   // Paths whose change means a whole walk (the folders above the start, each .gitignore read) and their numbers.
   readonly whole: readonly string[];
   readonly wholeNumbers: readonly number[];
@@ -32,18 +36,31 @@ export const keptTreeCounter = { answered: 0, relisted: 0 };
 type Walked = { entries: TreeEntry[]; truncated: boolean };
 
 const CODES: Record<TreeEntry['type'], string> = { file: 'f', dir: 'd', symlink: 'l', other: 'o' };
-const TYPES: Record<string, TreeEntry['type']> = { f: 'file', d: 'dir', l: 'symlink', o: 'other' };
+// By a code's character (lower case; upper case is the same type, not accessible).
+const TYPES: Record<number, TreeEntry['type']> = { 102: 'file', 100: 'dir', 108: 'symlink', 111: 'other' };
 
-const encode = (entry: TreeEntry, prefix: number): string => `${entry.path.slice(prefix)}/${CODES[entry.type]}${entry.nonAccessible ? '!' : ''}`;
+const codeOf = (entry: TreeEntry): string => (entry.nonAccessible ? CODES[entry.type].toUpperCase() : CODES[entry.type]);
 
-function decode(rel: string, list: readonly string[]): TreeEntry[] {
-  const prefix = rel === '' ? '' : `${rel}/`;
-  return list.map((each) => {
-    const cut = each.lastIndexOf('/');
-    const path = prefix + each.slice(0, cut);
-    const type = TYPES[each[cut + 1]!]!;
-    return each.length > cut + 2 ? { path, type, nonAccessible: true } : { path, type };
+// A folder's entries as kept: their names (the path after `prefix` characters) and one code per entry.
+function encode(entries: readonly TreeEntry[], prefix: number): { names: string[]; codes: string } {
+  let codes = '';
+  const names = entries.map((entry) => {
+    codes += codeOf(entry);
+    return entry.path.slice(prefix);
   });
+  return { names, codes };
+}
+
+// One plain loop (the call's hottest on a kept listing: once per entry shown), no string cut apart.
+function decode(rel: string, names: readonly string[], codes: string): TreeEntry[] {
+  const prefix = rel === '' ? '' : `${rel}/`;
+  const entries: TreeEntry[] = new Array<TreeEntry>(names.length);
+  for (let index = 0; index < names.length; index++) {
+    const code = codes.charCodeAt(index);
+    const path = prefix + names[index]!;
+    entries[index] = code < 97 ? { path, type: TYPES[code + 32]!, nonAccessible: true } : { path, type: TYPES[code]! };
+  }
+  return entries;
 }
 
 function keyOf(options: WalkOptions, ignore: string | undefined): string | undefined {
@@ -58,9 +75,10 @@ const folderOf = (path: string): string | undefined => (path === '.gitignore' ? 
 function load(file: string, key: string, lasting: Map<string, unknown> | undefined, clock: Clock | undefined): SavedTree | undefined {
   const kept = loadKept(file, key, lasting, clock);
   if (kept === undefined) return undefined;
-  const { lists, whole, wholeNumbers } = kept;
-  const shaped = Array.isArray(lists) && lists.length === kept.watched.length && lists.every(isStrings) && isStrings(whole) && isNumbers(wholeNumbers)
-    && wholeNumbers.length === whole.length * FIELDS;
+  const { lists, types, whole, wholeNumbers } = kept;
+  const shaped = Array.isArray(lists) && lists.length === kept.watched.length && isStrings(types) && types.length === lists.length
+    && lists.every((names, index) => isStrings(names) && names.length === types[index]!.length && /^[fdloFDLO]*$/.test(types[index]!))
+    && isStrings(whole) && isNumbers(wholeNumbers) && wholeNumbers.length === whole.length * FIELDS;
   return shaped ? (kept as unknown as SavedTree) : undefined;
 }
 
@@ -97,7 +115,7 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
     const ignored = new Set(saved.whole);
     const kept = (rel: string): KeptFolder | undefined => {
       const index = at.get(rel);
-      return index === undefined || changed.has(index) ? undefined : { entries: decode(rel, saved.lists[index]!), ignore: ignored.has(ignoreOf(rel)) };
+      return index === undefined || changed.has(index) ? undefined : { entries: decode(rel, saved.lists[index]!, saved.types[index]!), ignore: ignored.has(ignoreOf(rel)) };
     };
     const now = clockOf(clock)();
     const record: Listed[] = [];
@@ -110,9 +128,11 @@ export async function keptTree(options: WalkOptions, ignore: string | undefined,
       else {
         const relisted = record.filter((listed) => listed.stats !== null);
         keptTreeCounter.relisted += relisted.length;
-        // The kept file is written again only when it would keep something new: not when every folder listed again
-        // shows the entries kept and changed within the racy window (stamped so, it is listed again next call anyway).
-        if (!relisted.every((listed) => racy(listed.stats!, now) && sameEntries(listed, saved.lists[at.get(listed.rel)!]))) keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
+        // The kept file is written again only when it would keep something a call can use: not when every folder
+        // listed again changed within the racy window (stamped so, it is listed again next call whatever the file
+        // holds; its old stamp in the file differs from its stamp then too). A model that edits and lists in turn
+        // made each call write the whole file again (~10 ms of CPU for 20,000 entries, issue 31).
+        if (relisted.length === 0 || !relisted.every((listed) => racy(listed.stats!, now))) keep(file, key, record, now, { paths: [], numbers: [] }, saved, at);
       }
       return walked;
     }
@@ -154,12 +174,6 @@ function racy(stats: BigIntStats, now: number): boolean {
   return numbers[3] === -1;
 }
 
-// Whether a folder listed again shows the entries it was kept with (unknown: it was not kept).
-function sameEntries(listed: Listed, kept: readonly string[] | undefined): boolean {
-  const prefix = listed.rel === '' ? 0 : listed.rel.length + 1;
-  return kept !== undefined && kept.length === listed.entries.length && listed.entries.every((entry, index) => encode(entry, prefix) === kept[index]);
-}
-
 // Whether a folder listed again now holds a .gitignore it did not, or no longer holds one: its rules changed for
 // the kept folders below it.
 function ignoresMoved(ignored: ReadonlySet<string>, at: ReadonlyMap<string, number>, record: readonly Listed[]): boolean {
@@ -171,6 +185,7 @@ function keep(file: string, key: string, record: readonly Listed[], now: number,
   const watched: string[] = [];
   const numbers: number[] = [];
   const lists: string[][] = [];
+  const types: string[] = [];
   const wholeAt = new Map<string, number>();
   saved?.whole.forEach((path, index) => wholeAt.set(path, index));
   const { paths: whole, numbers: wholeNumbers } = fresh;
@@ -190,8 +205,9 @@ function keep(file: string, key: string, record: readonly Listed[], now: number,
   for (const listed of record) {
     if (listed.stats === undefined) return;
     watched.push(listed.rel);
-    const prefix = listed.rel === '' ? 0 : listed.rel.length + 1;
-    lists.push(listed.entries.map((entry) => encode(entry, prefix)));
+    const { names, codes } = encode(listed.entries, listed.rel === '' ? 0 : listed.rel.length + 1);
+    lists.push(names);
+    types.push(codes);
     if (listed.stats === null) copy(numbers, saved!.numbers, at!.get(listed.rel)!);
     else pushStamp(numbers, listed.stats, now);
     if (listed.ignore === false) continue;
@@ -200,5 +216,5 @@ function keep(file: string, key: string, record: readonly Listed[], now: number,
     if (listed.ignore === true) copy(wholeNumbers, saved!.wholeNumbers, wholeAt.get(path)!);
     else pushStamp(wholeNumbers, listed.ignore as Stats, now);
   }
-  saveKept(file, { key, watched, numbers, lists, whole, wholeNumbers } satisfies SavedTree);
+  saveKept(file, { key, watched, numbers, lists, types, whole, wholeNumbers } satisfies SavedTree);
 }
