@@ -77,26 +77,6 @@ describe('the code cache of the bundle chunks (a cold call compiles them once pe
     expect(identity(join(fresh, 'code-cache', name!))).toBe(made);
   });
 
-  // Issue 31: a tree call that may list 10,000+ entries grows V8's young generation at once (a flag set partway,
-  // engine/large-answer.ts): set through setV8Flags, so the cache is made before, under the flags a call starts with.
-  it('a tree call that grows the heap partway makes a cache the next such call uses as it is', () => {
-    const fresh = join(root, 'state-tree');
-    mkdirSync(fresh, { mode: 0o700 });
-    const tree = () => {
-      const run = runCli(['--json', '--debug-timing', '-C', join(root, 'ws'), 'tree', '--max-entries', '100000'], { env: { CODEWARD_STATE_DIR: fresh, CODEWARD_NO_SERVE: '1' } });
-      expect(run.json.ok, run.stderr).toBe(true);
-      expect((run.json as { data?: { entries?: { path: string }[] } }).data?.entries?.map((entry) => entry.path)).toEqual(['code.ts', 'small.txt']);
-      expect(run.stderr).toContain('v8 heap: young generation grown at once');
-    };
-    tree();
-    const name = readdirSync(join(fresh, 'code-cache')).find((file) => /^cli-core-.*\.js\.script$/.test(file));
-    expect(name).toBeDefined();
-    const made = identity(join(fresh, 'code-cache', name!));
-    tree();
-    tree();
-    expect(identity(join(fresh, 'code-cache', name!))).toBe(made);
-  });
-
   it('a corrupt cache or one naming another script only costs a compile: the answer is the same, the file is made again', () => {
     const file = coreFile();
     const bytes = readFileSync(file);
