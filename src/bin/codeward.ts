@@ -5,7 +5,6 @@ import type { WarmResult } from '../doors/serve/client.js';
 import type { CommandEntry } from '../engine/registry.js';
 import { mayHaveWarmEngine } from '../doors/serve/folder.js';
 import { BEFORE_BULK_INDEX, BEFORE_WASM } from '../code/tree-sitter-init.js';
-import { BEFORE_LARGE_ANSWER } from '../engine/large-answer.js';
 import { restoreDeferredCaBundle } from '../doors/ca-bundle.js';
 import { LOAD_SCRIPT, loadScript, setV8Flags } from './script-loader.js';
 
@@ -126,14 +125,6 @@ async function runCold(): Promise<number> {
     if (bulk) return;
     setV8Flags(v8, ['--liftoff-only']);
     timing?.mark('v8 compiler: liftoff only');
-  };
-  // Set when a call is about to build a large answer (engine/large-answer.ts): the young generation grows to its
-  // full size (16 MB a semi-space on 64-bit) at the first scavenge instead of doubling from 1 MB. A call that
-  // never builds one loads no node:v8.
-  (globalThis as Record<symbol, () => Promise<void>>)[BEFORE_LARGE_ANSWER] = async () => {
-    const v8 = await import('node:v8');
-    setV8Flags(v8, ['--semi-space-growth-factor=16']);
-    timing?.mark('v8 heap: young generation grown at once (a large answer)');
   };
   return main(argv, {
     stdout: process.stdout,

@@ -5,7 +5,6 @@ import { fail } from '../engine/errors.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDirFor } from '../engine/state-dir.js';
-import { beforeLargeAnswer } from '../engine/large-answer.js';
 import { walkTree, type Listed, type TreeEntry, type WalkOptions } from './tree-walk.js';
 import { plural, visibleName } from './render.js';
 
@@ -19,9 +18,6 @@ const flags = z.strictObject({
 });
 
 type TreeArgs = z.infer<typeof flags>;
-
-// A call that may list this many entries (or walks the whole tree for a glob) builds a large answer in memory.
-const LARGE_LISTING = 10_000;
 
 export interface TreeData {
   dir: string;
@@ -46,7 +42,6 @@ async function run(args: TreeArgs, ctx: CommandContext): Promise<TreeData> {
   };
   // The kept listing (tree-kept.ts: TREE_LISTING, KEEP_FOLDERS) once a walk was worth keeping; else a walk, kept
   // when it opened enough folders. The module loads only then: a small tree's call never loads it.
-  if (args.maxEntries >= LARGE_LISTING || args.glob !== undefined) await beforeLargeAnswer();
   const state = ctx.stateDir ?? stateDirFor(ctx.workspace.root);
   const record: Listed[] = [];
   // The walk's start: what changed after it is stamped as changed within the racy window (a served engine's or a
