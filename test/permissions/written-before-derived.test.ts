@@ -87,7 +87,7 @@ describe('tar -c and sed -i write the files their words name', () => {
   it.each([
     ['tar -cf a.tar src', 'ok.sh'],
     ['tar cf a.tar src', 'ok.sh'],
-    ['tar -czvf out.tgz -C d . --exclude=.git', 'ok.sh'],
+    ['tar -czvf out.tgz --exclude=.git -C d src', 'ok.sh'],
     ['tar --create --gzip --file out.tgz src', 'ok.sh'],
     ['tar -tf a.tar', 'ok.sh'],
     ['sed -i s/a/b/ f.txt', 'ok.sh'],
