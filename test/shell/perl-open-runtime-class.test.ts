@@ -34,3 +34,9 @@ describe('a class named as it is runs nothing it does not show', () => {
     expect(read(code).spawns).toBe(false);
   });
 });
+
+describe('a hash or array element through a reference is no method call', () => {
+  it.each(['my $h = {a => 1}; print $h->{a}', 'my $r = [1]; print $r->[0]'])('%s', (code) => {
+    expect(read(code).spawns).toBe(false);
+  });
+});
