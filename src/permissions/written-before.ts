@@ -106,6 +106,15 @@ function addPath(dir: string, spelling: string, into: Writes): void {
   else (spelling.endsWith('/') || isFolder(abs) ? into.folders : into.files).push(abs);
 }
 
+// A spelling that starts with `~` as bash takes it (fix66): only an unquoted `~` leading the word is expanded, a quoted
+// or escaped one (`'~+/x'`, `\\~+`) or one inside the word (`-t~+`) is a folder named `~+`; after a `=` (`of=~+/x`,
+// which bash expands in some words and not others) both.
+function literalTilde(word: ShellWord, spelling: string, whole: boolean): string[] {
+  if (!spelling.startsWith('~') || word.dynamic) return [spelling];
+  if (!whole) return [spelling, `./${spelling}`];
+  return word.parts[0]?.kind === 'tilde' && word.value === spelling ? [spelling] : [`./${spelling}`];
+}
+
 // A word's values as written paths: bounded ones are files, the rest folders ('/': any path, written-paths.ts).
 function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
   const values = word.dynamic ? (word.candidates.length > 0 ? word.candidates : [UNKNOWN]) : [word.value];
@@ -113,7 +122,7 @@ function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
     const glob = word.glob ? value.search(/[*?[]/) : -1;
     const open = value.indexOf(UNKNOWN);
     const cut = [glob, open].filter((at) => at >= 0);
-    const spellings = value.includes('=') ? [value, value.slice(value.indexOf('=') + 1)] : [value];
+    const spellings = [...literalTilde(word, value, true), ...(value.includes('=') ? literalTilde(word, value.slice(value.indexOf('=') + 1), false) : [])];
     for (const dir of dirs) {
       if (cut.length > 0) {
         const known = knownFolder(value, Math.min(...cut));

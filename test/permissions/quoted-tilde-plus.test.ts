@@ -50,4 +50,8 @@ describe('a quoted ~+ is a folder named ~+', () => {
     expect(read.unknown).toBeUndefined();
     expect(read.list).toContain(folder);
   });
+  it.each(["env -C '~+/r' git status", 'env -C "~+" git status'])('`%s`: a wrapper folder read from the text, quoting lost, is unknown', async (line) => {
+    const parse = await parser.parseShell(line);
+    expect(gitFolders(parse.commands.find((command) => command.name === 'git')!, parse, '/w').unknown).toBeDefined();
+  });
 });
