@@ -27,27 +27,13 @@ const readText = (path: string): string | undefined => {
   return typeof got === 'object' ? got.text : undefined;
 };
 
-// The folders and the line without its place options; undefined when the line names no place (read as it is).
-export function scriptPlaces(line: string, runDir: string, top: string): { places: ScriptPlace[]; unknown?: string } | undefined {
-  const words = line.trim().split(/\s+/);
-  const manager = words[0]!;
-  let rest = words.slice(1);
+// A package manager's words without its place options (THE reading of them: the script readers here, written-before.ts'
+// sub-command): what is kept, the folder options' values, the workspace names, whether every package is meant.
+export function placeWords(manager: string, rest: readonly string[]): { kept: string[]; folders: string[]; names: string[]; every: boolean } | { unknown: string } {
+  const kept: string[] = [];
   const folders: string[] = [];
   const names: string[] = [];
   let every = false;
-  // `yarn workspace NAME x`, `yarn workspaces foreach [options] run x`.
-  if (manager === 'yarn' && rest[0] === 'workspace' && rest[1] !== undefined) {
-    names.push(rest[1]);
-    rest = rest.slice(2);
-  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'foreach') {
-    every = true;
-    rest = rest.slice(2).filter((word, i, all) => !all.slice(0, i + 1).every((one) => one.startsWith('-')));
-  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'run') {
-    // yarn 1's `yarn workspaces run x`: every workspace package's x (red team R24-10).
-    every = true;
-    rest = rest.slice(1);
-  } else if (manager === 'lerna') return lernaPlaces(rest, runDir, top, line);
-  const kept: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
     if (word === '--') {
@@ -59,10 +45,37 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
     else if (option === undefined) kept.push(word);
     else {
       const value = word === option ? rest[++i] : word.slice(option.length + (word[option.length] === '=' ? 1 : 0));
-      if (value === undefined) return { places: [], unknown: `\`${line}\` names a place with no value` };
+      if (value === undefined) return { unknown: 'names a place with no value' };
       ((FOLDER[manager] ?? []).includes(option) ? folders : names).push(value);
     }
   }
+  return { kept, folders, names, every };
+}
+
+// The folders and the line without its place options; undefined when the line names no place (read as it is).
+export function scriptPlaces(line: string, runDir: string, top: string): { places: ScriptPlace[]; unknown?: string } | undefined {
+  const words = line.trim().split(/\s+/);
+  const manager = words[0]!;
+  let rest = words.slice(1);
+  const named: string[] = [];
+  let every = false;
+  // `yarn workspace NAME x`, `yarn workspaces foreach [options] run x`.
+  if (manager === 'yarn' && rest[0] === 'workspace' && rest[1] !== undefined) {
+    named.push(rest[1]);
+    rest = rest.slice(2);
+  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'foreach') {
+    every = true;
+    rest = rest.slice(2).filter((word, i, all) => !all.slice(0, i + 1).every((one) => one.startsWith('-')));
+  } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'run') {
+    // yarn 1's `yarn workspaces run x`: every workspace package's x (red team R24-10).
+    every = true;
+    rest = rest.slice(1);
+  } else if (manager === 'lerna') return lernaPlaces(rest, runDir, top, line);
+  const placed = placeWords(manager, rest);
+  if ('unknown' in placed) return { places: [], unknown: `\`${line}\` ${placed.unknown}` };
+  const { kept, folders } = placed;
+  const names = [...named, ...placed.names];
+  every ||= placed.every;
   if (folders.length === 0 && names.length === 0 && !every) return undefined;
   const dynamic = names.find((value) => /[$`]/.test(value) || value.includes('\u0000'));
   if (dynamic !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${dynamic})` };
@@ -87,7 +100,8 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   // `pnpm -r exec npm run g`, `npm exec -w m -- npm run g`: the command runs in each package's folder (R25-10).
   const at = kept.findIndex((word) => !word.startsWith('-'));
   const sub = kept[at];
-  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line);
+  // Any other command `exec` runs: the package files its folders hold (`.npmrc`'s node-options, script-shell) are read.
+  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line) ?? { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...kept].join(' ') })) };
   const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
   return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
 }

@@ -38,7 +38,7 @@ describe('a place option before the sub-command', () => {
   });
   it.each([
     ['npm --prefix d pkg set scripts.test=x', 'package.json'],
-    ['npm --prefix d view x', 'ok.sh'],
+    ['npm --prefix d pkg set scripts.test=x', 'ok.sh'],
   ])('`%s` does not write %s', async (line, file) => {
     expect(await written(line, file)).toBeUndefined();
   });
