@@ -11,10 +11,8 @@ import { readGitMetadataOr } from '../git/config-read.js';
 import { pmCommand } from './hook-pm-commands.js';
 import { reachedPackages } from './hook-workspaces.js';
 import { inside } from './hook-spelling.js';
+import { placeWords } from './package-places.js';
 
-const FOLDER: Readonly<Record<string, readonly string[]>> = { npm: ['--prefix', '-C'], pnpm: ['-C', '--dir'], yarn: ['--cwd'], bun: ['--cwd'] };
-const NAMED: Readonly<Record<string, readonly string[]>> = { npm: ['-w', '--workspace'], pnpm: ['--filter', '-F', '--filter-prod'], bun: ['--filter', '-F'] };
-const EVERY: Readonly<Record<string, readonly string[]>> = { npm: ['-ws', '--ws', '--workspaces', '--workspaces=true'], pnpm: ['-r', '--recursive'], bun: [] };
 const MAX_BYTES = 1024 * 1024;
 
 export interface ScriptPlace {
@@ -26,31 +24,6 @@ const readText = (path: string): string | undefined => {
   const got = readGitMetadataOr(path, MAX_BYTES);
   return typeof got === 'object' ? got.text : undefined;
 };
-
-// A package manager's words without its place options (THE reading of them: the script readers here, written-before.ts'
-// sub-command): what is kept, the folder options' values, the workspace names, whether every package is meant.
-export function placeWords(manager: string, rest: readonly string[]): { kept: string[]; folders: string[]; names: string[]; every: boolean } | { unknown: string } {
-  const kept: string[] = [];
-  const folders: string[] = [];
-  const names: string[] = [];
-  let every = false;
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i]!;
-    if (word === '--') {
-      kept.push(...rest.slice(i));
-      break;
-    }
-    const option = [...(FOLDER[manager] ?? []), ...(NAMED[manager] ?? [])].find((name) => word === name || word.startsWith(`${name}=`) || (name.length === 2 && word.startsWith(name) && word.length > 2));
-    if ((EVERY[manager] ?? []).includes(word)) every = true;
-    else if (option === undefined) kept.push(word);
-    else {
-      const value = word === option ? rest[++i] : word.slice(option.length + (word[option.length] === '=' ? 1 : 0));
-      if (value === undefined) return { unknown: 'names a place with no value' };
-      ((FOLDER[manager] ?? []).includes(option) ? folders : names).push(value);
-    }
-  }
-  return { kept, folders, names, every };
-}
 
 // The folders and the line without its place options; undefined when the line names no place (read as it is).
 export function scriptPlaces(line: string, runDir: string, top: string): { places: ScriptPlace[]; unknown?: string } | undefined {

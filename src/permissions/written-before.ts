@@ -1,6 +1,6 @@
 import type { WrittenBefore } from './line-writes-type.js';
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UNKNOWN, toArgv, type Argv } from './argv.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { inside } from './path-lookup.js';
@@ -8,8 +8,7 @@ import { mayWrite } from './readonly.js';
 import { boundedWriter, writesNothing, writtenWords } from './bounded-writers.js';
 import { fullReal, writtenPlace } from './written-paths.js';
 import { withAliases } from '../shell/program-aliases.js';
-import { folderWord } from '../shell/folder-word.js';
-import { placeWords } from './decide-script-places.js';
+import { placeWords } from './package-places.js';
 import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 
 // THE answer to "may this line have written PATH before this point runs?" (red team R40-b6: `cp evil ok.sh; sh ok.sh`,
@@ -78,8 +77,9 @@ function managerPlaces(name: string, args: readonly string[], dirs: readonly str
   if ('unknown' in placed || placed.names.length > 0 || placed.every) return undefined;
   const last = placed.folders.at(-1);
   if (last === undefined) return { kept: placed.kept, folders: [...dirs] };
-  const folders = dirs.map((dir) => folderWord(last, dir));
-  return folders.some((read) => read.unknown !== undefined) ? undefined : { kept: placed.kept, folders: folders.flatMap((read) => [...(read.folders ?? [])]) };
+  // A folder the shell may change (a variable, a glob, `~`, a run-time part): not followed.
+  if (/[$`*?[{~]/.test(last) || last.includes(UNKNOWN)) return undefined;
+  return { kept: placed.kept, folders: dirs.map((dir) => resolve(dir, last)) };
 }
 
 // What one command may write: files, folders any path under which may be written, or why any path may be.
