@@ -1,6 +1,9 @@
 import { ASSIGNING_BUILTINS } from '../shell/assigned-names.js';
 import { FOLDER_CHANGE_NAMES } from '../shell/cd-operand.js';
 import type { ShellWord } from '../shell/parse-types.js';
+import { compilerWords } from './bounded-writers-cc.js';
+import { sedWords } from './bounded-writers-sed.js';
+import { tarWords } from './bounded-writers-tar.js';
 import { SU_LIKE, WRAPPERS, wrapperWritten, type WrapperSpec } from '../shell/parse-wrappers.js';
 
 // The CLOSED list of programs whose writes their words bound (red team R42-b1/b2, written-before.ts): each writes
@@ -56,38 +59,19 @@ const writingWrapper = (name: string): WrapperSpec | undefined => {
   return spec && (spec.writesShort !== undefined || spec.writesLong !== undefined || spec.writesOperand === true) ? spec : undefined;
 };
 
-export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || COMPILERS.has(name) || writingWrapper(name) !== undefined;
+// Writers whose words need a reader of their own (bounded-writers-*.ts): C compilers (make's recipes), tar, sed.
+const READERS: Readonly<Record<string, (words: readonly ShellWord[]) => { words: ShellWord[]; unread?: string }>> = {
+  ...Object.fromEntries(['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++'].map((name) => [name, (words: readonly ShellWord[]) => (words.length === 0 ? { words: [] } : compilerWords(words))])),
+  tar: tarWords,
+  sed: sedWords,
+};
 
-// C compilers (make's recipes): they write their -o and -MF values, and without -o an operand's object and
-// dependency files (`x.c` -> x.o, x.d) in their folder. An option that writes a file by another name or picks the
-// programs they run (-B, -wrapper, -specs, -fplugin, -save-temps, -fdump-*, -fprofile-*, `-Wl,`/`-Wp,` lists,
-// `@file`): any path.
-const COMPILERS = new Set(['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++']);
-const COMPILER_UNREAD = /^(?:-B|-wrapper|-specs|--specs|-fplugin|-save-temps|-fdump|-fprofile|-fcallgraph|-fstack-usage|-W[alp],|-Xlinker|-Xassembler|-Xpreprocessor|--sysroot|-imacros|@)/;
-
-function compilerWords(words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
-  const out: ShellWord[] = [];
-  for (let at = 0; at < words.length; at++) {
-    const word = words[at]!;
-    const value = word.value;
-    if (COMPILER_UNREAD.test(value)) return { words: out, unread: `the compiler's option \`${value}\` writes or runs what codeward does not read` };
-    const named = /^-(?:o|MF)(.*)$/s.exec(value);
-    if (named !== null) {
-      const next = named[1] === '' ? words[++at] : { ...word, value: named[1]! };
-      if (next !== undefined) out.push(next);
-    } else if (word.dynamic || !value.startsWith('-')) {
-      out.push(word);
-      const stem = /^(?:.*\/)?([^/]+)\.[^./]+$/.exec(value)?.[1];
-      if (!word.dynamic && stem !== undefined) out.push({ ...word, value: `${stem}.o` }, { ...word, value: `${stem}.d` });
-    }
-  }
-  return { words: [...out, { ...words[0]!, value: 'a.out', dynamic: false, glob: false }] };
-}
+export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || Object.hasOwn(READERS, name) || writingWrapper(name) !== undefined;
 
 // The words of a bounded writer that name written paths (an attached value cut to the value: `-ook.sh` -> ok.sh),
 // or why they cannot be read.
 export function writtenWords(name: string, words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
-  if (COMPILERS.has(name)) return words.length === 0 ? { words: [] } : compilerWords(words);
+  if (Object.hasOwn(READERS, name)) return READERS[name]!(words);
   const wrapper = writingWrapper(name);
   if (wrapper !== undefined) {
     const all = [{ value: name, dynamic: false }, ...words];

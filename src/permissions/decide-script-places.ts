@@ -11,10 +11,8 @@ import { readGitMetadataOr } from '../git/config-read.js';
 import { pmCommand } from './hook-pm-commands.js';
 import { reachedPackages } from './hook-workspaces.js';
 import { inside } from './hook-spelling.js';
+import { placeWords } from './package-places.js';
 
-const FOLDER: Readonly<Record<string, readonly string[]>> = { npm: ['--prefix', '-C'], pnpm: ['-C', '--dir'], yarn: ['--cwd'], bun: ['--cwd'] };
-const NAMED: Readonly<Record<string, readonly string[]>> = { npm: ['-w', '--workspace'], pnpm: ['--filter', '-F', '--filter-prod'], bun: ['--filter', '-F'] };
-const EVERY: Readonly<Record<string, readonly string[]>> = { npm: ['-ws', '--ws', '--workspaces', '--workspaces=true'], pnpm: ['-r', '--recursive'], bun: [] };
 const MAX_BYTES = 1024 * 1024;
 
 export interface ScriptPlace {
@@ -32,12 +30,11 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   const words = line.trim().split(/\s+/);
   const manager = words[0]!;
   let rest = words.slice(1);
-  const folders: string[] = [];
-  const names: string[] = [];
+  const named: string[] = [];
   let every = false;
   // `yarn workspace NAME x`, `yarn workspaces foreach [options] run x`.
   if (manager === 'yarn' && rest[0] === 'workspace' && rest[1] !== undefined) {
-    names.push(rest[1]);
+    named.push(rest[1]);
     rest = rest.slice(2);
   } else if (manager === 'yarn' && rest[0] === 'workspaces' && rest[1] === 'foreach') {
     every = true;
@@ -47,22 +44,11 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
     every = true;
     rest = rest.slice(1);
   } else if (manager === 'lerna') return lernaPlaces(rest, runDir, top, line);
-  const kept: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const word = rest[i]!;
-    if (word === '--') {
-      kept.push(...rest.slice(i));
-      break;
-    }
-    const option = [...(FOLDER[manager] ?? []), ...(NAMED[manager] ?? [])].find((name) => word === name || word.startsWith(`${name}=`) || (name.length === 2 && word.startsWith(name) && word.length > 2));
-    if ((EVERY[manager] ?? []).includes(word)) every = true;
-    else if (option === undefined) kept.push(word);
-    else {
-      const value = word === option ? rest[++i] : word.slice(option.length + (word[option.length] === '=' ? 1 : 0));
-      if (value === undefined) return { places: [], unknown: `\`${line}\` names a place with no value` };
-      ((FOLDER[manager] ?? []).includes(option) ? folders : names).push(value);
-    }
-  }
+  const placed = placeWords(manager, rest);
+  if ('unknown' in placed) return { places: [], unknown: `\`${line}\` ${placed.unknown}` };
+  const { kept, folders } = placed;
+  const names = [...named, ...placed.names];
+  every ||= placed.every;
   if (folders.length === 0 && names.length === 0 && !every) return undefined;
   const dynamic = names.find((value) => /[$`]/.test(value) || value.includes('\u0000'));
   if (dynamic !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${dynamic})` };
@@ -87,7 +73,8 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   // `pnpm -r exec npm run g`, `npm exec -w m -- npm run g`: the command runs in each package's folder (R25-10).
   const at = kept.findIndex((word) => !word.startsWith('-'));
   const sub = kept[at];
-  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line);
+  // Any other command `exec` runs: the package files its folders hold (`.npmrc`'s node-options, script-shell) are read.
+  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line) ?? { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...kept].join(' ') })) };
   const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
   return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
 }

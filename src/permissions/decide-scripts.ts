@@ -10,6 +10,7 @@ import { commandsOf, programOf } from '../shell/run-script-reading.js';
 import { quoted } from '../text/quoted.js';
 import type { Decision, Judged, ShellParse, ShellParserLike, SimpleCommand } from './types.js';
 import { LineWrites, type WrittenBefore } from './written-before.js';
+import type { LineWritesClass, LineWritesReading } from './line-writes-type.js';
 import type { ViewFolders } from '../sandbox/policy.js';
 
 // A package manager's script runner runs package.json's script text through a shell (vars21/pm22: `npm run g` with
@@ -68,6 +69,20 @@ interface RunnerWrites {
 // The writes a runner's command makes by its lines: exact once they were all read; before that (a reader in a loop,
 // a pipeline, or after the same runner line again), any path (fail closed).
 const runnerWritten = (line: string, state: RunnerWrites): WrittenBefore => (abs) => (state.done ? state.ran.map((each) => each(abs)).find((why) => why !== undefined) : `\`${line}\` runs scripts or tasks codeward had not read before this point`);
+
+// A line's writes, after what `prior` says the lines before it may have written.
+const withPrior = (base: LineWritesClass, prior: WrittenBefore): LineWritesClass =>
+  class {
+    private readonly own: LineWritesReading;
+    constructor(parse: ShellParse, runDir: string, root: string) {
+      this.own = new base(parse, runDir, root);
+    }
+
+    before(command: SimpleCommand): WrittenBefore {
+      const own = this.own.before(command);
+      return (abs) => prior(abs) ?? own(abs);
+    }
+  };
 
 function taken(decision: Decision, unrecoverable: boolean): boolean {
   if (decision.decision === 'deny') return decision.source !== 'denials';
@@ -162,7 +177,9 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
       // codeward cannot read, one short reason (its bytes read as lines were quoted: 141 KB for /bin/true).
       if (file && script.includes('\0')) return unread(line, `\`${quoted(line)}\` runs a binary program, which codeward cannot read`);
       const text = [...handed, script].join(' ');
-      const decision = decideLine({ ...judged, subject: text }, ctx, await parser.parse(text));
+      // What the lines before it wrote reaches the line's own readers of a file of commands too (immune-code.ts:
+      // `sqlite3 -init F` after a recipe's `cp evil F`, fix60's LEFT).
+      const decision = decideLine({ ...judged, subject: text }, { ...ctx, lineWrites: withPrior(ctx.lineWrites ?? LineWrites, prior) }, await parser.parse(text));
       if (file ? decision.decision === 'ask' && decision.immune !== undefined && !FILE_SKIPPED.has(decision.immune) : taken(decision, lasting)) return { ...decision, reason: `\`${quoted(line)}\` runs the ${what} line \`${quoted(text)}\`: ${quoted(decision.reason, 600)}`, judged: judged.call, part: line };
       // What the line starts in turn, read as the call's own line is (runners-started.ts, R36-1).
       const parsed = await parser.parse(script);

@@ -89,13 +89,17 @@ function gitStart(command: SimpleCommand, shell: string, known: Known | undefine
     if (value.startsWith('~') || unsureName(value)) return undefined;
     return resolve(at, value);
   };
+  // A wrapper's folder is read from the text, its quoting lost: a `~` the line quotes or escapes anywhere is unknown.
+  const quotedTilde = /['"\\]~/.test(command.text);
   for (const wrapper of startedFolders(command.text).filter((folder) => folder.starts)) {
-    const next = step(wrapper.folder);
+    const next = quotedTilde && wrapper.folder?.startsWith('~') === true ? undefined : step(wrapper.folder);
     if (next === undefined) return { unknown: `${wrapper.program}'s folder ${wrapper.folder ?? '(only known at run time)'}` };
     at = next;
   }
   const words = command.words.slice(1);
-  const marked = words.map((word, i) => (word.dynamic || word.glob ? `${word.value}${UNKNOWN}${i}` : word.value));
+  // A `~` bash leaves as it is (quoted, escaped, or inside the word: `'~+/r'`, `-C~+`) is a folder of that name (fix66).
+  const literal = (word: ShellWord): string => (word.parts[0]?.kind === 'tilde' ? word.value : word.value.replace(/^(-C)?~/, (all, option: string | undefined) => `${option ?? ''}./~`));
+  const marked = words.map((word, i) => (word.dynamic || word.glob ? `${word.value}${UNKNOWN}${i}` : literal(word)));
   for (const option of parseGit(marked).globals.filter((global) => global.def.name === '-C')) {
     const value = option.value ?? '';
     const mark = value.lastIndexOf(UNKNOWN);

@@ -1,6 +1,6 @@
 import type { WrittenBefore } from './line-writes-type.js';
 import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UNKNOWN, toArgv, type Argv } from './argv.js';
 import { lineFolders } from './decide-script-dirs.js';
 import { inside } from './path-lookup.js';
@@ -8,6 +8,7 @@ import { mayWrite } from './readonly.js';
 import { boundedWriter, writesNothing, writtenWords } from './bounded-writers.js';
 import { fullReal, writtenPlace } from './written-paths.js';
 import { withAliases } from '../shell/program-aliases.js';
+import { placeWords } from './package-places.js';
 import type { Redirection, ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 
 // THE answer to "may this line have written PATH before this point runs?" (red team R40-b6: `cp evil ok.sh; sh ok.sh`,
@@ -51,6 +52,7 @@ const PROJECT_CODE: Readonly<Record<string, ReadonlySet<string> | 'any'>> = {
 // under the wrapper npx).
 function projectCode({ name, args, wrappers }: Argv): boolean {
   if (wrappers.some((each) => Object.hasOwn(PROJECT_CODE, each))) return true;
+  if (MANAGERS.has(name)) args = managerPlaces(name, args)?.kept ?? args;
   const row = PROJECT_CODE[name];
   if (row === undefined) return false;
   // cargo's toolchain word (`cargo +nightly build`) comes before the sub-command.
@@ -66,6 +68,19 @@ const GIT_KEEPS = new Set(['add', 'commit', 'fetch', 'push', 'tag', 'branch', 'r
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const PACKAGE_EDITS = new Set(['pkg', 'init', 'create', 'set-script', 'add', 'remove', 'rm', 'uninstall', 'un', 'unlink', 'link', 'upgrade', 'up', 'update']);
 const INSTALLS = new Set(['install', 'i', 'in', 'isntall']);
+
+// A package manager's words read past its place options (`npm --prefix d pkg set`, `pnpm -C d add x`: fix66), with
+// the folders whose package.json it edits; undefined when a place cannot be followed (a workspace name, every
+// package, a folder only known at run time).
+function managerPlaces(name: string, args: readonly string[], dirs: readonly string[] = []): { kept: string[]; folders: string[] } | undefined {
+  const placed = placeWords(name, args);
+  if ('unknown' in placed || placed.names.length > 0 || placed.every) return undefined;
+  const last = placed.folders.at(-1);
+  if (last === undefined) return { kept: placed.kept, folders: [...dirs] };
+  // A folder the shell may change (a variable, a glob, `~`, a run-time part): not followed.
+  if (/[$`*?[{~]/.test(last) || last.includes(UNKNOWN)) return undefined;
+  return { kept: placed.kept, folders: dirs.map((dir) => resolve(dir, last)) };
+}
 
 // What one command may write: files, folders any path under which may be written, or why any path may be.
 interface Writes {
@@ -106,6 +121,15 @@ function addPath(dir: string, spelling: string, into: Writes): void {
   else (spelling.endsWith('/') || isFolder(abs) ? into.folders : into.files).push(abs);
 }
 
+// A spelling that starts with `~` as bash takes it (fix66): only an unquoted `~` leading the word is expanded, a quoted
+// or escaped one (`'~+/x'`, `\\~+`) or one inside the word (`-t~+`) is a folder named `~+`; after a `=` (`of=~+/x`,
+// which bash expands in some words and not others) both.
+function literalTilde(word: ShellWord, spelling: string, whole: boolean): string[] {
+  if (!spelling.startsWith('~') || word.dynamic) return [spelling];
+  if (!whole) return [spelling, `./${spelling}`];
+  return word.parts[0]?.kind === 'tilde' && word.value === spelling ? [spelling] : [`./${spelling}`];
+}
+
 // A word's values as written paths: bounded ones are files, the rest folders ('/': any path, written-paths.ts).
 function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
   const values = word.dynamic ? (word.candidates.length > 0 ? word.candidates : [UNKNOWN]) : [word.value];
@@ -113,7 +137,7 @@ function addWord(word: ShellWord, dirs: readonly string[], into: Writes): void {
     const glob = word.glob ? value.search(/[*?[]/) : -1;
     const open = value.indexOf(UNKNOWN);
     const cut = [glob, open].filter((at) => at >= 0);
-    const spellings = value.includes('=') ? [value, value.slice(value.indexOf('=') + 1)] : [value];
+    const spellings = [...literalTilde(word, value, true), ...(value.includes('=') ? literalTilde(word, value.slice(value.indexOf('=') + 1), false) : [])];
     for (const dir of dirs) {
       if (cut.length > 0) {
         const known = knownFolder(value, Math.min(...cut));
@@ -142,11 +166,14 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   if (lost !== undefined) return { ...into, anywhere: `\`${command.text}\` writes after ${lost}` };
   const runsCode = CODE.has(argv.name) || projectCode(argv) || argv.wrappers.some((each) => RUN_TIME_WORDS.has(each)) || command.rawName?.includes('/') === true;
   if (runsCode || command.input !== undefined || command.stdinScript === true || command.pipedProgram === true || (command.launches?.length ?? 0) > 0) return { ...into, anywhere: `\`${command.text}\` runs code whose writes its words do not say` };
-  const sub = subcommand(argv.args);
+  const places = MANAGERS.has(argv.name) ? managerPlaces(argv.name, argv.args, dirs) : undefined;
+  if (MANAGERS.has(argv.name) && places === undefined) return { ...into, anywhere: `\`${command.text}\` works in a package folder codeward does not follow` };
+  const args = places?.kept ?? argv.args;
+  const sub = subcommand(args);
   if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
   if (writesNothing(argv.name, argv.args)) return into;
-  if (MANAGERS.has(argv.name) && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && argv.args.filter((arg) => !arg.startsWith('-')).length > 1))) {
-    into.files.push(...dirs.map((dir) => join(dir, 'package.json')));
+  if (places !== undefined && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && args.filter((arg) => !arg.startsWith('-')).length > 1))) {
+    into.files.push(...places.folders.map((dir) => join(dir, 'package.json')));
     for (const word of command.words.slice(1)) addWord(word, dirs, into);
     return into;
   }

@@ -310,8 +310,9 @@ const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
   python: /\b(?:eval|exec|compile|getattr|__import__|import_module)\s*\(|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
   js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
-  // package.loadlib), as python's ctypes: a program codeward cannot read.
-  perl: /\bDynaLoader\b|\bdl_load_file\b|\bFFI::|\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b/,
+  // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
+  // (`IO::File->$m("cmd|")`, `$obj->&*`: fix66) may be an open.
+  perl: /\bDynaLoader\b|\bdl_load_file\b|\bFFI::|\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b|->\s*[$&]/,
   ruby: /\bFiddle\b|\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|send|public_send|__send__|const_get|method|binding)\b/,
   php: /\b(?:eval|assert|call_user_func(?:_array)?|create_function|array_map|usort|preg_replace_callback|include|require|include_once|require_once)\s*\(|\$\w+\s*\(|\$\{/,
   awk: undefined,

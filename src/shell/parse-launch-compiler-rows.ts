@@ -3,7 +3,8 @@
 // like `sort --compress-program=PROG` (the program is judged as run). cc/gcc/clang: `-wrapper PROG,ARGS` (every
 // sub-program runs under it), `-B DIR` / COMPILER_PATH / GCC_EXEC_PREFIX (as, ld, cc1, collect2 are taken from DIR:
 // a folder outside the system's is programs codeward cannot name, a line only known at run time), `-fplugin=X.so`,
-// `-fpass-plugin=`, `--ld-path=`, `-fuse-ld=PATH`, `-specs=PATH` (a spec file names the programs the driver runs),
+// `-fpass-plugin=`, `--ld-path=`, `-fuse-ld=PATH`, `-specs=FILE` (a spec file names the programs the driver runs),
+// `--sysroot`/`-iplugindir` (fix66),
 // `-Xclang -load`, the linker's `-plugin` through `-Wl,`/`-Xlinker`, a response file `@FILE` (its options unread). rustc: `-C linker=`/`dlltool=`/`ar=`,
 // `-C codegen-backend=PATH`, `-Z codegen-backend=PATH`/`llvm-plugins=`, and `-C link-arg(s)=` read as the C
 // driver's words; RUSTFLAGS, CARGO_BUILD_RUSTFLAGS and CARGO_ENCODED_RUSTFLAGS (`\x1f`-separated) are its words.
@@ -17,7 +18,9 @@ const program = (value: string): string | undefined => (value.trim() === '' ? un
 const folder = (value: string): string | undefined => (value === '' || SYSTEM_PATH.test(`${value.replace(/\/*$/, '')}/`) ? undefined : '"$PROGRAM_FROM_COMPILER_FOLDER"');
 // A spec file or a linker by its path (a bare `-fuse-ld=lld` / `-specs=nosys.specs` is the toolchain's).
 const named = (value: string): string | undefined => (value.includes('/') && !SYSTEM_PATH.test(value) ? program(value) : undefined);
-const specs = (value: string): string | undefined => (value.includes('/') && !SYSTEM_PATH.test(value) ? '"$PROGRAMS_FROM_COMPILER_SPECS"' : undefined);
+// A spec file by any name but a system path: the driver reads a bare name from the run folder when its own folders
+// have none (gcc.cc: find_a_file, else the name as given; fix66).
+const specs = (value: string): string | undefined => (value !== '' && !SYSTEM_PATH.test(value) ? '"$PROGRAMS_FROM_COMPILER_SPECS"' : undefined);
 // The linker's words a driver hands on (`-Wl,-plugin,./x.so`, `-Xlinker -plugin`): a plugin is a library it loads.
 function linker(words: readonly string[]): string | undefined {
   const at = words.findIndex((word) => /^--?plugin(?:=|$)/.test(word));
@@ -43,6 +46,10 @@ export const CC: ProgramRow = {
     { long: ['ld-path'], text: program },
     { long: ['specs'], text: specs },
     { long: ['gcc-toolchain'], text: folder },
+    // fix66: a sysroot the driver searches for its files (a cc1 or linker inside one of the workspace), the folder
+    // -fplugin=NAME takes its plug-ins from.
+    { long: ['sysroot'], text: folder },
+    { short: '-iplugindir', long: [], text: folder },
   ],
   variables: ['COMPILER_PATH', 'GCC_EXEC_PREFIX'],
   // The value of each is the folder `-B` names (COMPILER_PATH a `:` list of them).

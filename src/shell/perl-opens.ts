@@ -15,8 +15,13 @@ import { splitArgs, type CallSite, type Token } from './parse-code.js';
 // Where perl code calls open, with or without parentheses (not sysopen, opendir, `$open`, the `use open` pragma).
 export const PERL_OPEN = /(?<![\w$@%&])(?<!\b(?:use|no)\s+)open(?:\s*(?=\()|\s+(?=[A-Za-z_$*]))/;
 // A handle object's open (`$fh->open(`, `IO::File->new(`, `new IO::File "…"`) and IO::Pipe's `->reader(`/`->writer(`.
-export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|\bnew\s+(?:IO::File|FileHandle)\b/;
+// `new $c (…)` (indirect object syntax on a class only known at run time) too.
+export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|->\s*new\b|\bnew\s+(?:IO::File|FileHandle\b|\$\w+)/;
 const HANDLE_MODULES = /\b(?:IO::File|FileHandle|IO::Handle)\b/;
+// A class only known at run time (fix66, round 42's LEFT: `$c = "IO::" . "File"; $c->new("cmd|")`, `"IO::$x"->new`,
+// `new $c (…)`): its `->new` may be IO::File's and its objects IO::Pipe's, whatever names the code shows. A method
+// only known at run time (`IO::File->$m(…)`) is parse-inline.ts's DYNAMIC_APIS.
+const RUNTIME_CLASS = /(?:\$[\w:]+|"[^"\n]*"|[)}\]])\s*->\s*new\b|\bnew\s+\$/;
 
 export interface PerlOpen {
   // It runs a command (a pipe open).
@@ -81,14 +86,15 @@ const joined = (parts: readonly (readonly Token[])[]): Token[] => parts.flatMap(
 
 // A perl call PERL_OPEN or PERL_HANDLE_CALL found in `code`: whether it runs a command, and which.
 export function perlCall(site: CallSite, code: string, commandOf: (args: readonly Token[]) => string | undefined): PerlOpen {
-  const method = /(\w+)\s*$/.exec(site.api)?.[1] ?? '';
+  const method = site.api.startsWith('new') ? 'new' : (/(\w+)\s*$/.exec(site.api)?.[1] ?? '');
+  const runtime = RUNTIME_CLASS.test(code);
   if (!site.api.startsWith('->') && !site.api.startsWith('new')) return perlOpen(site, commandOf);
   if (method === 'reader' || method === 'writer') {
-    if (!/\bIO::Pipe\b/.test(code)) return { spawns: false };
+    if (!/\bIO::Pipe\b/.test(code) && !runtime) return { spawns: false };
     const command = commandOf(site.args);
     return command === undefined || command === '' ? { spawns: true } : { spawns: true, command };
   }
-  if (method !== 'open' && !HANDLE_MODULES.test(code)) return { spawns: false };
+  if (method !== 'open' && !HANDLE_MODULES.test(code) && !runtime) return { spawns: false };
   // IO::File::open(NAME [, MODE [, PERMS]]): NAME alone is a two-argument open; a MODE with layers a three-argument one.
   const parts = nonEmpty(site.args);
   const handle: Token[] = [{ kind: 'code', text: 'F' }];

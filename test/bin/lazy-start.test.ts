@@ -371,6 +371,10 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // perf44 (+~1,430 B, issue 31): the script check's answers kept per file (sandbox/script-verdicts.ts, 2,434 B, with
     // the view cache): a view walk made again because one shown folder changed (pyenv's shims, every few seconds)
     // reads only the changed scripts, ~35-55 ms of CPU an exec then saves: ~929,935 measured.
+    // fix66 (+173 B, round 42's rule-side LEFTs on the cold exec path: perl's run-time class and method (perl-opens.ts,
+    // parse-inline.ts), the quoted `~+` of git-folders.ts, the script readers' place options through package-places.ts
+    // and the prior writes handed to each script line): 928,675 measured; with the compiler rows' --sysroot/-iplugindir and
+    // bare -specs (parse-launch-compiler-rows.ts, +56 B): 928,731 measured.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(930_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`

@@ -58,6 +58,13 @@ describe('fix49: compiler and make lines that run a program the line names', { t
     ['a response file', 'gcc @opts m.c'],
     ['an actual -B$(X)', 'cc -B$(cat d) m.c'],
     ['an actual -wrapper $X', 'cc -wrapper "$X" m.c'],
+    // fix66: a bare spec file name is read from the run folder when the driver's folders have none; a sysroot or a
+    // plugin folder of the workspace holds what the driver runs or loads.
+    ['-specs=x (bare)', 'gcc -specs=x m.c'],
+    ['--specs x (bare)', 'gcc --specs x m.c'],
+    ['--sysroot=.', 'gcc --sysroot=. m.c'],
+    ['--sysroot ./sr', 'clang --sysroot ./sr m.c'],
+    ['-iplugindir=.', 'gcc -iplugindir=. -fplugin=p m.c'],
   ])('%s: asks', async (_what, line) => {
     expect(await decide({ ...C, opts: '-B.\n' }, line)).toBe('ask');
   });

@@ -30,7 +30,7 @@ describe('what a line may write before `sh ok.sh` reads ok.sh', () => {
     // an option letter the table does not know: any path.
     'cp -Q d/x ok2', 'install -%t. d/ok.sh',
     // b2: writers whose outputs their words do not name.
-    'gunzip -f ok.sh.gz', 'xz -d ok.sh.xz', 'patch -p0', "sed -n 'w ok.sh' evil", 'sed -i s/a/b/ x', 'cpio -i', 'ar x lib.a', 'ex -s x', 'unknown-tool a',
+    'gunzip -f ok.sh.gz', 'xz -d ok.sh.xz', 'patch -p0', "sed -n 'w ok.sh' evil", 'sed -i -f s.sed x', 'cpio -i', 'ar x lib.a', 'ex -s x', 'unknown-tool a',
     // b3: the last link followed, `..` taken after a link, a /proc or /dev spelling.
     'cp evil l2', 'cat evil > l2', 'cp evil /dev/fd/../../self/cwd/ok.sh', 'cp evil /proc/self/cwd/ok.sh', 'cp evil /proc/1/cwd/ok.sh',
     // b4: `~+` is the folder, any other `~` any path.
