@@ -236,8 +236,13 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
   shownArgs(policy, args);
+  // The workspace is a mount of its own, over every writable folder holding it (sandboxWritable: ["~"]): bound under
+  // one, a run could rename a folder above a hidden path out of the workspace (same mount: no EXDEV) to where no
+  // workspace glob reaches, and a staged run's overlay (swapped in for this bind) would be covered by the host's folder.
+  const holding = policy.writable.filter((path) => within(policy.root, path));
+  for (const path of holding) args.push('--bind', path, path);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
-  for (const path of policy.writable) args.push('--bind', path, path);
+  for (const path of policy.writable) if (!holding.includes(path)) args.push('--bind', path, path);
   enclosingArgs(policy, args);
   const created: string[] = [];
   const watched: string[] = [];
