@@ -60,7 +60,8 @@ export interface Found {
   readonly unlisted: string[];
   readonly notes: string[];
 }
-export function find(root: string, id: string, use: (at: Buffer, rel: string) => void, budget: FindBudget = FIND_BUDGET): Found {
+// `ran`: when the run began (what it did not change is not blamed on it: modes-unlisted.ts).
+export function find(root: string, id: string, use: (at: Buffer, rel: string) => void, budget: FindBudget = FIND_BUDGET, ran = Infinity): Found {
   const stack: Frame[] = [{ dir: Buffer.from(root), rel: '' }];
   const deadline = Date.now() + budget.ms;
   let listed = 0;
@@ -76,7 +77,7 @@ export function find(root: string, id: string, use: (at: Buffer, rel: string) =>
         finish(top);
         continue;
       }
-      const dir = open(top, stack, unlisted);
+      const dir = open(top, stack, unlisted, ran);
       if (dir === undefined) continue;
       listed += dir.entries.length;
       if (listed > budget.entries || Date.now() > deadline) return { found: false, cut: true, unlisted, notes };
@@ -99,7 +100,7 @@ export function find(root: string, id: string, use: (at: Buffer, rel: string) =>
 
 // The entries of the frame's folder and the path they are below (a held descriptor's for a long or unlistable one,
 // whose closing is pushed on `stack`); undefined when it is gone, or cannot be looked into (named in `unlisted`).
-function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anchor?: true }, stack: Frame[], unlisted: string[]): { at: Buffer; entries: ByteEntry[] } | undefined {
+function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anchor?: true }, stack: Frame[], unlisted: string[], ran: number): { at: Buffer; entries: ByteEntry[] } | undefined {
   let at = frame.dir;
   try {
     if (frame.anchor) {
@@ -110,7 +111,7 @@ function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anch
     return { at, entries: listBytes(at) };
   } catch (error) {
     if (gone(error)) return undefined;
-    const opened = openUnlisted(at, () => true, 0, frame.rel);
+    const opened = openUnlisted(at, () => true, 0, frame.rel, ran);
     if (opened === undefined) return void unlisted.push(frame.rel || '.');
     stack.push({ done: opened.restore });
     at = Buffer.from(`/proc/self/fd/${opened.fd}`);
@@ -129,13 +130,13 @@ const shown = (rel: string): string => (rel.length > 300 ? `...${rel.slice(-240)
 // holds may show): the secret walk of every later run hides whole a folder it cannot look into. One the walk was cut
 // short looking for is handed to `lost` (hidden-lost.ts records it: later runs refuse until it is back; true when
 // recorded), and the ones below it are not looked for again.
-export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string, string>, lost?: (path: string, id: string) => boolean, budget: FindBudget = FIND_BUDGET): string[] {
+export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string, string>, lost?: (path: string, id: string) => boolean, budget: FindBudget = FIND_BUDGET, ran = Infinity): string[] {
   const warnings: string[] = [];
   const cut: string[] = [];
   // Topmost first: moving a folder back brings the ones below it back too.
   for (const [path, id] of [...before].sort(([a], [b]) => a.length - b.length)) {
     if (identity(path) === id || cut.some((top) => path.startsWith(`${top}${sep}`))) continue;
-    const back = moveBack(root, path, id, budget);
+    const back = moveBack(root, path, id, budget, ran);
     if (back.cut) {
       cut.push(path);
       back.warnings.push(lostNote(root, path, budget, lost?.(path, id) === true));
@@ -149,7 +150,7 @@ const relOf = (root: string, at: string): string => relative(root, at).split(sep
 
 // The folder `id` moved back to `path`, wherever in the workspace the run put it: what was said, and whether the walk
 // was cut short (nothing said of it then: the caller says what follows).
-export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET): { warnings: string[]; cut: boolean } {
+export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity): { warnings: string[]; cut: boolean } {
   const warnings: string[] = [];
   const rel = relOf(root, path);
   const { found, cut, unlisted, notes } = find(root, id, (at, moved) => {
@@ -160,7 +161,7 @@ export function moveBack(root: string, path: string, id: string, budget: FindBud
     } catch (error) {
       warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
     }
-  }, budget);
+  }, budget, ran);
   warnings.push(...notes);
   if (!found && !cut) warnings.push(`a sandboxed command moved ${rel}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
   return { warnings, cut };
