@@ -406,7 +406,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...settled, ...renamed, ...configs.hide.map((entry) => unnamedHiddenNote(entry.path)), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors, (path, id) => recordLost(this.stateDir, path, id), undefined, since) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
+        const warnings = [...settled, ...renamed, ...configs.hide.map(unnamedHiddenNote), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors, (path, id) => recordLost(this.stateDir, path, id), undefined, since) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {
