@@ -225,7 +225,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   it('a cold read, list or tree loads at most 329.2 KB of dist code, a search 354.7 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_700 : 329_200);
+      // Raised by 0.4 KB (fix67): home-owner.ts says once when NSS cannot be asked (setup's warn): tree 329,535 measured.
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 355_100 : 329_600);
     }
   });
 
@@ -362,7 +363,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // table the shell's walk loads (written-before.ts's closed writers list stays on demand): 923,619 measured.
     // Merged in integ with fix65: 928,201 measured. The lead's flock fix (+~0.3 KB: bounded-writers.ts reads a
     // wrapper's own written files through parse-wrappers.ts wrapperWritten): 928,502 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(928_600);
+    // Raised by 3.0 KB (fix67): hidden-lost.ts (the move-back's budget, a lost folder recorded and settled), the bind order
+    // of writable folders holding the workspace and the kept module folders (bwrap.ts): 931,506 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(931_600);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
