@@ -130,6 +130,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/obeyed-scan.ts': 'lists names and entry types of workspace folders (a link is an entry, never entered) to find protected paths; opens no file (a pyc header through own-read-sync.ts)',
   'src/sandbox/overlay.ts': "lists codeward's stage folder and the workspace root's names (to make mount points); opens no file",
   'src/sandbox/pending.ts': "pending-run records in codeward's state folder",
+  'src/sandbox/hidden-lost.ts': "the lost-hidden-folder record in codeward's per-workspace state folder (no sandboxed process can write it)",
   'src/sandbox/paths.ts': 'lists folder names to answer many existence questions with one listing; opens no file',
   'src/sandbox/probe-kept.ts': "the kept bwrap probe answer in codeward's cache folder and the kernel's switches under /proc/sys",
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",

@@ -126,7 +126,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const stateDir = stateDirFor(opened.root, env);
   // Kept between processes only in a state folder no sandboxed process can write (kept-across.ts stateUnwritable).
   const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable, env['HOME']);
-  const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache));
+  const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache), warn);
   const workspace = opened.withOptions({ runWritable: runWritable(opened.root, configured.sandboxWritable, env['HOME']), nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.

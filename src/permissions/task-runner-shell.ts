@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
@@ -146,6 +146,9 @@ function outsideScript(folder: TaskFolder, name: string, abs: string): TaskStep 
 
 function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
+  // `.`/`source`'s bare name: the file bash sources (the run folder's only when no PATH folder holds it).
+  const sourced = lookedUp && !name.includes('/') ? onPath(folder, name) : undefined;
+  if (sourced !== undefined) return sourced;
   const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
   if (!inside(abs, folder.root)) return outsideScript(folder, name, abs);
   const text = folder.text(abs);
@@ -156,17 +159,38 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
   if (text !== 'absent') return { lines: [text] };
   // Not there when the line is judged (R37-b2): only the run can make it (`cp s.sh y.sh && sh y.sh`, `ln -s /bin/rm t
   // && ./t -rf sub`): a shell opens its script operand from the run folder first (dash never looks it up), a path
-  // is never looked up. Only `.`/`source`'s bare name found on PATH outside the workspace is that file, judged by its
-  // place as `sh /that/file` is (red team R42-a9: a sandboxWritable bin's x.sh the line rewrote first).
-  const found = lookedUp && !name.includes('/') ? onPath(name, folder.root) : undefined;
-  if (found !== undefined) return outsideScript(folder, name, found);
+  // is never looked up.
   return { lines: [], unknown: `the script ${name} is not there when the line is judged (the line itself may make it)` };
 }
 
-// The file a bare name is in the first PATH folder outside the workspace that holds it (codeward's PATH, which its runs
-// inherit), or undefined.
-function onPath(name: string, root: string): string | undefined {
-  return (process.env['PATH'] ?? '').split(':').filter((dir) => isAbsolute(dir) && !inside(dir, root)).map((dir) => resolve(dir, name)).find((file) => existsSync(file));
+// What `. NAME` / `source NAME` sources, as bash finds it (fix62's LEFT; red team R42-a9): the FIRST folder of the PATH
+// (codeward's, which its runs inherit; an empty or relative entry is the run folder's) holding a readable NAME that
+// is no folder, inside the workspace or not. A workspace one is read as any workspace script; one outside is judged by
+// its place (outsideScript, as `sh /that/file`). Each folder before it is looked at too (folder.text/standsOutside):
+// one where the line may make NAME first asks (written-before.ts). A place of the run's own (a private tmpfs) holds
+// only what the line makes: looked at, never taken. Undefined: no PATH folder holds it (bash reads the run folder's).
+function onPath(folder: TaskFolder, name: string): TaskStep | undefined {
+  for (const entry of (process.env['PATH'] ?? '').split(':')) {
+    const file = procPlace(resolve(folder.dir, entry === '' ? '.' : entry, name), folder.dir);
+    if (inside(file, folder.root)) {
+      const text = folder.text(file);
+      if (text !== 'absent') return scriptText(folder, file);
+      continue;
+    }
+    const place = placeOf(folder, file);
+    if (folder.standsOutside(file) && place !== 'own' && sourceable(file)) return outsideScript(folder, name, file);
+  }
+  return undefined;
+}
+
+// bash's test for a sourced file found on PATH: there, readable, and no folder.
+function sourceable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return !statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 // `sh FILE`, `bash -e FILE args`, `source FILE`, `. FILE`.

@@ -7,7 +7,7 @@ import { procCoverArgs } from './proc-cover.js';
 import { keyringFilter, localSocketFilter, WRAPPER_INPUT_FD } from './seccomp.js';
 import { byListing, kindOf, realOf, targetKindOf, within, type PathKind, type SandboxPolicy } from './policy.js';
 import { SYSTEM_FOLDERS } from './toolchains.js';
-import { outermost, systemArgs } from './view.js';
+import { systemArgs } from './view.js';
 
 export interface WrappedArgs {
   readonly args: string[];
@@ -189,11 +189,14 @@ function hiddenArgs(policy: SandboxPolicy, args: string[]): void {
 // The same for the secrets of /etc and of the toolchain folders (view.ts).
 function secretArgs(policy: SandboxPolicy, args: string[]): void {
   const empty = emptySource(policy);
-  // Nothing inside a folder already hidden (its empty read-only folder has no place for a mount point).
-  for (const { path, kind } of outermost([...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])])) {
+  // Nothing inside a folder already hidden (its empty read-only folder has no place for a mount point), but inside a
+  // folder it keeps (bound back read-only from the host: repo-configs.ts HiddenHolder), after it (the shorter path first).
+  const secrets: readonly { readonly path: string; readonly kind: string; readonly keep?: readonly string[] }[] = [...(policy.viewSecrets ?? []), ...(policy.workspaceSecrets ?? [])];
+  const covered = (inner: string): boolean => secrets.some((outer) => outer.kind === 'dir' && outer.path !== inner && within(inner, outer.path) && !(outer.keep ?? []).some((folder) => within(inner, folder)));
+  for (const { path, kind, keep = [] } of secrets.filter((secret) => !covered(secret.path)).sort((a, b) => a.path.length - b.path.length)) {
     // Out of the jail's view (an emptied home): nothing to hide.
     if (policy.view && !policy.view.inView(policy, path)) continue;
-    if (kind === 'dir') args.push('--tmpfs', path, '--remount-ro', path);
+    if (kind === 'dir') args.push('--tmpfs', path, ...keep.flatMap((folder) => ['--ro-bind', folder, folder]), '--remount-ro', path);
     else args.push('--ro-bind', empty, path);
   }
 }
@@ -236,8 +239,13 @@ export function bwrapArgs(policy: SandboxPolicy, cwd: string, maker?: MountPoint
   for (const top of readOnlyTmp) if (top !== '/tmp') args.push('--tmpfs', top);
   if (policy.tmp !== undefined && policy.tmp !== '/tmp') args.push('--tmpfs', policy.tmp);
   shownArgs(policy, args);
+  // The workspace is a mount of its own, over every writable folder holding it (sandboxWritable: ["~"]): bound under
+  // one, a run could rename a folder above a hidden path out of the workspace (same mount: no EXDEV) to where no
+  // workspace glob reaches, and a staged run's overlay (swapped in for this bind) would be covered by the host's folder.
+  const holding = policy.writable.filter((path) => within(policy.root, path));
+  for (const path of holding) args.push('--bind', path, path);
   args.push(policy.mode === 'workspace-write' ? '--bind' : '--ro-bind', policy.root, policy.root);
-  for (const path of policy.writable) args.push('--bind', path, path);
+  for (const path of policy.writable) if (!holding.includes(path)) args.push('--bind', path, path);
   enclosingArgs(policy, args);
   const created: string[] = [];
   const watched: string[] = [];

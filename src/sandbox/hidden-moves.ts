@@ -15,7 +15,15 @@ import { moveAside } from './planted.js';
 // path it names passes PATH_MAX (4096) however deep the run moved the folder.
 const ANCHOR = 2048;
 
-function identity(path: string | Buffer): string | undefined {
+// How much find() may walk (entries listed, milliseconds) before it stops: a run that made millions of folders must
+// not hold codeward for ever. Cut short is not "not found": the folder is lost (hidden-lost.ts: later runs refuse).
+export interface FindBudget {
+  readonly entries: number;
+  readonly ms: number;
+}
+export const FIND_BUDGET: FindBudget = { entries: 200_000, ms: 10_000 };
+
+export function identity(path: string | Buffer): string | undefined {
   try {
     const stats = lstatSync(path, { bigint: true });
     return stats.isDirectory() ? `${stats.dev}:${stats.ino}` : undefined;
@@ -44,9 +52,19 @@ type Frame = { readonly dir: Buffer; readonly rel: string; readonly anchor?: tru
 // folders deep read "moved 40 deep" as "nothing to do", and the secret showed). Listed by bytes (byte-names.ts: below
 // a name that is not UTF-8 too, utf55), no depth cap: a long path is walked on from a held descriptor, and a folder
 // of codeward's user that it cannot list is given u+rwx for the walk, its mode given back (modes-unlisted.ts).
-// `use` gets its path (bytes) while the walk's descriptors are still open. `unlisted`: folders it could not look into.
-function find(root: string, id: string, use: (at: Buffer, rel: string) => void): { found: boolean; unlisted: string[]; notes: string[] } {
+// `use` gets its path (bytes) while the walk's descriptors are still open. `unlisted`: folders it could not look into;
+// `cut`: the budget ran out first.
+export interface Found {
+  readonly found: boolean;
+  readonly cut: boolean;
+  readonly unlisted: string[];
+  readonly notes: string[];
+}
+// `ran`: when the run began (what it did not change is not blamed on it: modes-unlisted.ts).
+export function find(root: string, id: string, use: (at: Buffer, rel: string) => void, budget: FindBudget = FIND_BUDGET, ran = Infinity): Found {
   const stack: Frame[] = [{ dir: Buffer.from(root), rel: '' }];
+  const deadline = Date.now() + budget.ms;
+  let listed = 0;
   const unlisted: string[] = [];
   const notes: string[] = [];
   const finish = (frame: Frame): void => {
@@ -59,20 +77,22 @@ function find(root: string, id: string, use: (at: Buffer, rel: string) => void):
         finish(top);
         continue;
       }
-      const dir = open(top, stack, unlisted);
+      const dir = open(top, stack, unlisted, ran);
       if (dir === undefined) continue;
+      listed += dir.entries.length;
+      if (listed > budget.entries || Date.now() > deadline) return { found: false, cut: true, unlisted, notes };
       for (const { raw, name, entry } of dir.entries) {
         if (!entry.isDirectory()) continue;
         const path = bytePath(dir.at, raw);
         const rel = top.rel === '' ? name : `${top.rel}/${name}`;
         if (identity(path) === id) {
           use(path, rel);
-          return { found: true, unlisted, notes };
+          return { found: true, cut: false, unlisted, notes };
         }
         stack.push({ dir: path, rel, ...(path.length > ANCHOR ? { anchor: true as const } : {}) });
       }
     }
-    return { found: false, unlisted, notes };
+    return { found: false, cut: false, unlisted, notes };
   } finally {
     for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) finish(frame);
   }
@@ -80,7 +100,7 @@ function find(root: string, id: string, use: (at: Buffer, rel: string) => void):
 
 // The entries of the frame's folder and the path they are below (a held descriptor's for a long or unlistable one,
 // whose closing is pushed on `stack`); undefined when it is gone, or cannot be looked into (named in `unlisted`).
-function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anchor?: true }, stack: Frame[], unlisted: string[]): { at: Buffer; entries: ByteEntry[] } | undefined {
+function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anchor?: true }, stack: Frame[], unlisted: string[], ran: number): { at: Buffer; entries: ByteEntry[] } | undefined {
   let at = frame.dir;
   try {
     if (frame.anchor) {
@@ -91,7 +111,7 @@ function open(frame: { readonly dir: Buffer; readonly rel: string; readonly anch
     return { at, entries: listBytes(at) };
   } catch (error) {
     if (gone(error)) return undefined;
-    const opened = openUnlisted(at, () => true, 0, frame.rel);
+    const opened = openUnlisted(at, () => true, 0, frame.rel, ran);
     if (opened === undefined) return void unlisted.push(frame.rel || '.');
     stack.push({ done: opened.restore });
     at = Buffer.from(`/proc/self/fd/${opened.fd}`);
@@ -107,24 +127,47 @@ const shown = (rel: string): string => (rel.length > 300 ? `...${rel.slice(-240)
 
 // After an in-place run: each folder above a hidden path that the run moved is moved back (what the run
 // put in its place is moved aside first). One warning each; one that cannot be found fails loud (what it
-// holds may show): the secret walk of every later run hides whole a folder it cannot look into.
-export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string, string>): string[] {
+// holds may show): the secret walk of every later run hides whole a folder it cannot look into. One the walk was cut
+// short looking for is handed to `lost` (hidden-lost.ts records it: later runs refuse until it is back; true when
+// recorded), and the ones below it are not looked for again.
+export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string, string>, lost?: (path: string, id: string) => boolean, budget: FindBudget = FIND_BUDGET, ran = Infinity): string[] {
   const warnings: string[] = [];
-  const rel = (at: string): string => relative(root, at).split(sep).join('/');
+  const cut: string[] = [];
   // Topmost first: moving a folder back brings the ones below it back too.
   for (const [path, id] of [...before].sort(([a], [b]) => a.length - b.length)) {
-    if (identity(path) === id) continue;
-    const { found, unlisted, notes } = find(root, id, (at, moved) => {
-      try {
-        const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
-        renameSync(at, path);
-        warnings.push(`a sandboxed command moved ${rel(path)} to ${shown(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
-      } catch (error) {
-        warnings.push(`a sandboxed command moved ${rel(path)} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
-      }
-    });
-    warnings.push(...notes);
-    if (!found) warnings.push(`a sandboxed command moved ${rel(path)}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
+    if (identity(path) === id || cut.some((top) => path.startsWith(`${top}${sep}`))) continue;
+    const back = moveBack(root, path, id, budget, ran);
+    if (back.cut) {
+      cut.push(path);
+      back.warnings.push(lostNote(root, path, budget, lost?.(path, id) === true));
+    }
+    warnings.push(...back.warnings);
   }
   return warnings;
+}
+
+const relOf = (root: string, at: string): string => relative(root, at).split(sep).join('/');
+
+// The folder `id` moved back to `path`, wherever in the workspace the run put it: what was said, and whether the walk
+// was cut short (nothing said of it then: the caller says what follows).
+export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity): { warnings: string[]; cut: boolean } {
+  const warnings: string[] = [];
+  const rel = relOf(root, path);
+  const { found, cut, unlisted, notes } = find(root, id, (at, moved) => {
+    try {
+      const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
+      renameSync(at, path);
+      warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
+    } catch (error) {
+      warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
+    }
+  }, budget, ran);
+  warnings.push(...notes);
+  if (!found && !cut) warnings.push(`a sandboxed command moved ${rel}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
+  return { warnings, cut };
+}
+
+export function lostNote(root: string, path: string, budget: FindBudget, recorded: boolean): string {
+  const rel = relOf(root, path);
+  return `a sandboxed command moved ${rel}, which holds files the hidden-files globs hide, and codeward stopped looking for where it went (past ${budget.entries} entries or ${budget.ms} ms of the workspace's folders): ${recorded ? `every later sandboxed run of this workspace is refused until it is back at ${rel} (move it back yourself, or remove it)` : 'those files may show (no state folder to record it in): find it and move it back yourself'}`;
 }

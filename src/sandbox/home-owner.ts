@@ -12,20 +12,26 @@ import { findOnPath } from './which.js';
 export const NSS_TIMEOUT_MS = 3000;
 export const NSS_MAX_BYTES = 16 << 20;
 
-// The passwd lines NSS gives for `uid`; '' when none or it could not be asked (the files' answer stands).
-export type OwnerLookup = (uid: number) => string;
-// `getent`: the program (tests: a fake); by default the system's, from /bin or /usr/bin only (home-nss.ts).
+// The passwd lines NSS gives for `uid` ('' when none), and why it could not be asked (no getent, a timeout, a
+// failure: not "no such account", getent's exit 2).
+export type OwnerLookup = (uid: number) => { readonly passwd: string; readonly problem?: string };
+// `getent`: the program (tests: a fake or a missing one); by default the system's, from /bin or /usr/bin only (home-nss.ts).
 export const nssOwner = (getent?: string): OwnerLookup => (uid) => {
   const program = getent ?? findOnPath('getent', {});
-  return program ? getentPasswd(program, [String(uid)], NSS_TIMEOUT_MS).passwd : '';
+  if (!program) return { passwd: '', problem: 'no getent in /bin or /usr/bin' };
+  const asked = getentPasswd(program, [String(uid)], NSS_TIMEOUT_MS);
+  return asked.problem?.endsWith('(exit 2)') ? { passwd: asked.passwd } : asked;
 };
 
 // Whether `root` is a home: by the files' shapes and accounts, or as its owner's home when NSS alone names the owner.
-export function homeShapedOwned(root: string, host: HomeHost = hostHomes(), lookup: OwnerLookup = nssOwner()): boolean {
+// NSS not answering is said once (`warn`, fix59's LEFT): the workspace is then taken as no home by the files alone.
+export function homeShapedOwned(root: string, host: HomeHost = hostHomes(), lookup: OwnerLookup = nssOwner(), warn?: (message: string) => void): boolean {
   if (homeShaped(root, host)) return true;
   const uid = lstatSync(root, { throwIfNoEntry: false })?.uid;
   if (uid === undefined || host.passwd.split('\n').some((line) => line.split(':')[2] === String(uid))) return false;
-  const lines = lookup(uid).split('\n').filter((line) => line.split(':')[2] === String(uid));
+  const asked = lookup(uid);
+  if (asked.problem !== undefined) warn?.(`the workspace's owner (uid ${uid}) is not in /etc/passwd and NSS could not be asked for it (${asked.problem}): the workspace was taken as nobody's home folder (its dot-files not hidden by default as a home's are)`);
+  const lines = asked.passwd.split('\n').filter((line) => line.split(':')[2] === String(uid));
   return lines.length > 0 && homeShaped(root, { ...host, passwd: lines.join('\n') });
 }
 

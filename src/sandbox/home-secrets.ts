@@ -52,14 +52,14 @@ export function homeSecretPaths(homes: readonly (string | undefined)[], env: Rea
 // What `root` hides of the homes it is or holds: the listed secrets and everything home-shown.ts does not show
 // (default deny, red team R9-13); the one answer setup.ts gives every jail and the sandbox. `widened`: the
 // user's sandboxReadable.
-export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[], listings?: FolderListings): HomeDenied {
+export function homeHidden(root: string, homes: readonly (string | undefined)[], env: Readonly<Record<string, string | undefined>>, widened: readonly string[], listings?: FolderListings, warn?: (message: string) => void): HomeDenied {
   const moved = XDG_BASES.flatMap(([prefix, name]) => {
     const folder = env[name] ? absolute(env[name]!.trim(), env['HOME']) : undefined;
     return folder && folder !== '/' ? [{ folder: folder.replace(/\/+$/, ''), stands: prefix.replace(/\/$/, '') }] : [];
   });
   // A workspace that IS a home folder by its shape (/home/NAME, /Users/NAME, /root, a person's passwd entry)
   // while HOME names another folder (round 11: `HOME=/tmp/h codeward -C /home/alice`) is one too.
-  const denied = homeDenied(root, [...homesOf(homes), ...(homeShapedOwned(root) ? [root] : [])], widened, moved);
+  const denied = homeDenied(root, [...homesOf(homes), ...(homeShapedOwned(root, undefined, undefined, warn) ? [root] : [])], widened, moved);
   return { paths: [...homeSecretPaths(homes, env, workingFolders([root]), listings), ...denied.paths], globs: denied.globs };
 }
 

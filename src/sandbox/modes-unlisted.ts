@@ -16,8 +16,9 @@ export interface Unlisted {
 }
 
 // `path`'s listing descriptor after a u+rwx, or undefined (not a folder of codeward's user that the run changed, not
-// the folder listed, or it still cannot be opened: its mode is given back).
-export function openUnlisted(path: string | Buffer, listed: (stats: Stats) => boolean, since: number, rel: string): Unlisted | undefined {
+// the folder listed, or it still cannot be opened: its mode is given back). `ran`: when the run began; a folder not
+// changed since (hidden-moves.ts opens any: since 0) is not said to be the run's doing (fix63's LEFT).
+export function openUnlisted(path: string | Buffer, listed: (stats: Stats) => boolean, since: number, rel: string, ran = since): Unlisted | undefined {
   let held: number;
   try {
     held = openSync(path, O_PATH | constants.O_NOFOLLOW);
@@ -28,6 +29,7 @@ export function openUnlisted(path: string | Buffer, listed: (stats: Stats) => bo
     const stats = fstatSync(held);
     if (!stats.isDirectory() || stats.uid !== process.getuid?.() || stats.ctimeMs < since || !listed(stats)) return undefined;
     const mode = stats.mode & 0o7777;
+    const left = stats.ctimeMs >= ran ? `a sandboxed command left ${rel || '.'} unlistable (mode ${mode.toString(8)})` : `${rel || '.'} was unlistable (mode ${mode.toString(8)}) before this run, which did not change it`;
     const self = `/proc/self/fd/${held}`;
     chmodSync(self, mode | 0o700);
     let fd: number;
@@ -42,10 +44,10 @@ export function openUnlisted(path: string | Buffer, listed: (stats: Stats) => bo
         chmodSync(`/proc/self/fd/${fd}`, mode);
       } catch (error) {
         closeSync(fd);
-        return `a sandboxed command left ${rel || '.'} unlistable (mode ${mode.toString(8)}); codeward gave it u+rwx to check what is in it and could not give its mode back (${(error as Error).message}); it is now ${(mode | 0o700).toString(8)}`;
+        return `${left}; codeward gave it u+rwx to check what is in it and could not give its mode back (${(error as Error).message}); it is now ${(mode | 0o700).toString(8)}`;
       }
       closeSync(fd);
-      return `a sandboxed command left ${rel || '.'} unlistable (mode ${mode.toString(8)}); codeward gave it u+rwx to check what is in it, then gave its mode back`;
+      return `${left}; codeward gave it u+rwx to check what is in it, then gave its mode back`;
     };
     return { fd, restore };
   } catch {

@@ -45,7 +45,8 @@ export interface SandboxPolicy {
   // Hidden (an empty folder or an empty file in their place).
   readonly hidden: readonly string[];
   // Workspace entries matching the non-accessible globs (secret-files.ts), hidden the same way.
-  readonly workspaceSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
+  // `keep`: folders in a hidden folder bound back read-only over it (repo-configs.ts HiddenHolder).
+  readonly workspaceSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file'; readonly keep?: readonly string[] }[];
   // The secrets of /etc and of the shown toolchain folders (view.ts), hidden the same way.
   readonly viewSecrets?: readonly { readonly path: string; readonly kind: 'dir' | 'file' }[];
   // Object stores shown as read-only views without their unreachable loose objects (objects-view.ts):

@@ -69,17 +69,35 @@ export function repositoryConfigFiles(root: string, shown: readonly string[] = [
 // written, an empty file is bound instead). Files under a hidden folder (`hidden`: a tracked secret
 // hides the whole git folder) are left out: the mount point would not exist. `hide`: the folders to hide whole
 // (above).
-export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = []): { copies: Map<string, string | null>; hide: { path: string; kind: 'dir' }[] } {
+export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = []): { copies: Map<string, string | null>; hide: HiddenHolder[] } {
   const copies = new Map<string, string | null>();
-  const { files, hide } = repositoryConfigFiles(root, shown);
-  const folders = [...hidden, ...hide.map((path) => ({ path, kind: 'dir' as const }))];
-  for (const path of files) {
-    if (folders.some((entry) => entry.kind === 'dir' && within(path, entry.path))) continue;
+  const found = repositoryConfigFiles(root, shown);
+  const hide = found.hide.filter((path) => !hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path))).map((path): HiddenHolder => ({ path, kind: 'dir', keep: namedFolders(path) }));
+  const covered = (path: string): boolean => hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path)) || hide.some((entry) => within(path, entry.path) && !entry.keep.some((kept) => within(path, kept)));
+  for (const path of found.files) {
+    if (covered(path)) continue;
     const clean = repositoryConfigSecrets(path);
     if (clean !== undefined) copies.set(path, cleanCopy(path, clean, stateDir));
   }
-  return { copies, hide: hide.filter((path) => !hidden.some((entry) => entry.kind === 'dir' && within(path, entry.path))).map((path) => ({ path, kind: 'dir' })) };
+  return { copies, hide };
+}
+
+// A folder hidden whole for a git folder in it that no mount can name (its name not UTF-8, a credential in its config),
+// and the folders in it a mount can name (`keep`: the other submodules' git folders), bound back read-only over the
+// empty folder (bwrap.ts secretArgs; fix59's LEFT: one such module had broken every submodule).
+export interface HiddenHolder {
+  readonly path: string;
+  readonly kind: 'dir';
+  readonly keep: readonly string[];
+}
+
+function namedFolders(holder: string): string[] {
+  try {
+    return listBytes(holder).filter((entry) => entry.faithful && entry.entry.isDirectory()).map((entry) => join(holder, entry.name));
+  } catch {
+    return [];
+  }
 }
 
 // Said after the run of each such folder hidden.
-export const unnamedHiddenNote = (folder: string): string => `${folder} was hidden in the sandbox: a git folder in it has a name that is not UTF-8 and a credential in its config, which no filtered copy can be bound over (rename that folder to show it)`;
+export const unnamedHiddenNote = (holder: HiddenHolder): string => `${holder.path} was hidden in the sandbox: a git folder in it has a name that is not UTF-8 and a credential in its config, which no filtered copy can be bound over, and no mount can name that folder alone (rename it to show it)${holder.keep.length > 0 ? `; the ${holder.keep.length} folder(s) in it whose names a mount can name were shown read-only` : ''}`;

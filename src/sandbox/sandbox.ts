@@ -31,6 +31,7 @@ import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
+import { recordLost, settleLost } from './hidden-lost.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
 import type { ClosedFolders } from './closed-folders.js';
@@ -312,6 +313,9 @@ export class ProcessSandbox {
       memo.save();
       return warnings;
     };
+    // A hidden folder's parent an earlier run moved where its walk was cut short looking for it: looked for again
+    // (moved back) before the secret walk; still lost, the run is refused (hidden-lost.ts).
+    const settled = settleLost(this.stateDir, policy.root);
     this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
@@ -328,7 +332,7 @@ export class ProcessSandbox {
     const repository = hint ? undefined : enclosingRepository(this.root);
     const gitHidden = hint ? { gitHidden: hint } : repository ? { gitHidden: subfolderGitHint(this.root, repository) } : {};
     if (run.backend.kind === 'seatbelt') {
-      return { wrapper: [run.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: async () => nested(), networkBlocked: !policy.network, ...gitHidden, ...readOnly };
+      return { wrapper: [run.backend.path, '-p', seatbeltProfile({ ...policy, workspaceSecrets }, realpathSync(tmpdir()))], after: async () => [...settled, ...nested()], networkBlocked: !policy.network, ...gitHidden, ...readOnly };
     }
     // Protected paths that do not exist (a `.git` of a plain folder, `.git/modules`, `.git/commondir`…)
     // get an empty read-only mount point, created and recorded in a lease (mount-points.ts) and removed
@@ -402,7 +406,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...renamed, ...configs.hide.map((entry) => unnamedHiddenNote(entry.path)), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
+        const warnings = [...settled, ...renamed, ...configs.hide.map(unnamedHiddenNote), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors, (path, id) => recordLost(this.stateDir, path, id), undefined, since) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {

@@ -15,9 +15,9 @@
 // host; a missing shown part is `own`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, HOST_PATH, removeBare, SETUID_SCRIPT } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -25,27 +25,16 @@ const usable = bwrapWorks && existsSync(CLI) && spawnSync('make', ['--version'])
 let base: string;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt42a-prefix-');
-  const ws = join(base, 'ws');
-  const home = join(base, 'h');
+  base = await bareBase('cw-rt42a-prefix-');
   const prefix = join(base, 'tools');
-  spawnSync('git', ['init', '-q', ws]);
   mkdirSync(join(prefix, 'bin'), { recursive: true });
-  mkdirSync(home);
-  writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
-  writeFileSync(join(ws, 'Makefile'), [
-    'direct:', '\tbash evil.sh',
-    'pre:', `\tmkdir -p ${prefix}/lib && cp evil.sh ${prefix}/lib/x.sh && sh ${prefix}/lib/x.sh`,
-    '',
-  ].join('\n'));
+  const makefile = ['direct:', '\tbash evil.sh', 'pre:', `\tmkdir -p ${prefix}/lib && cp evil.sh ${prefix}/lib/x.sh && sh ${prefix}/lib/x.sh`, ''].join('\n');
+  writeFileSync(join(base, 'ws', 'evil.sh'), SETUID_SCRIPT);
+  writeFileSync(join(base, 'ws', 'Makefile'), makefile);
   if (!usable) return;
-  const env = { HOME: home, PATH: `${prefix}/bin:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, 's') };
-  for (const target of ['direct', 'pre']) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', `make ${target}`], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[target] = `${result.stdout}${result.stderr}`;
-  }
+  for (const target of ['direct', 'pre']) outs[target] = bareExec(base, `make ${target}`, false, { path: `${prefix}/bin:${HOST_PATH}` });
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R42-a2 MINOR: a script the line writes into a missing shown prefix part runs unread', () => {
   it('control: the script run from the workspace is refused as safety-immune', () => {

@@ -16,9 +16,9 @@
 // the homes' tmpfs) is `writable` (task-runner-shell.ts: present -> written-before.ts, absent -> unknown).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, HOST_PATH, removeBare, SETUID_SCRIPT } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -26,29 +26,21 @@ const usable = bwrapWorks && existsSync(CLI) && spawnSync('make', ['--version'])
 let base: string;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt42a-robind-');
-  const ws = join(base, 'ws');
-  const home = join(base, 'h');
+  base = await bareBase('cw-rt42a-robind-');
   const tools = join(base, 'tools');
-  spawnSync('git', ['init', '-q', ws]);
   mkdirSync(join(tools, 'bin'), { recursive: true });
   writeFileSync(join(tools, 'bin', 'x.sh'), 'echo hi\n');
-  mkdirSync(home);
-  writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
-  writeFileSync(join(ws, 'Makefile'), [
+  writeFileSync(join(base, 'ws', 'evil.sh'), SETUID_SCRIPT);
+  writeFileSync(join(base, 'ws', 'Makefile'), [
     'host:', `\tsh ${tools}/bin/x.sh`,
     'over:', `\tcp evil.sh ${tools}/bin/x.sh && sh ${tools}/bin/x.sh`,
     'mv:', `\tmv ${tools} ${base}/t2 && mkdir -p ${tools}/bin && cp evil.sh ${tools}/bin/x.sh && sh ${tools}/bin/x.sh`,
     '',
   ].join('\n'));
   if (!usable) return;
-  const env = { HOME: home, PATH: `${tools}/bin:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, 's') };
-  for (const target of ['host', 'over', 'mv']) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', `make ${target}`], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[target] = `${result.stdout}${result.stderr}`;
-  }
+  for (const target of ['host', 'over', 'mv']) outs[target] = bareExec(base, `make ${target}`, false, { path: `${tools}/bin:${HOST_PATH}` });
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R42-a5 MINOR: a read-only bound PATH folder under /var/tmp is moved away and its script replaced', () => {
   it('control: the host script runs unasked (friction kept)', () => {

@@ -12,11 +12,10 @@
 //   $ codeward --yes exec --no-stage --cmd 'cp evil.sh $W/bin/x.sh && . x.sh'  -> "left x setuid; the bit was cleared"
 // Fix (src/permissions/task-runner-shell.ts scriptText): resolve the bare name on PATH to its file and judge THAT
 // through outsideScript/placeOf (host: as before; writable: standsOutside + written-before; own: unknown).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, HOST_PATH, removeBare, SETUID_SCRIPT } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -24,29 +23,21 @@ const usable = bwrapWorks && existsSync(CLI);
 let base: string;
 const outs: Record<string, string> = {};
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt42a-sourced-');
-  const ws = join(base, 'ws');
-  const home = join(base, 'h');
+  base = await bareBase('cw-rt42a-sourced-', { files: { 'evil.sh': SETUID_SCRIPT } });
   const wr = join(base, 'wr');
-  spawnSync('git', ['init', '-q', ws]);
   mkdirSync(join(wr, 'bin'), { recursive: true });
   writeFileSync(join(wr, 'bin', 'x.sh'), 'echo harmless\n');
-  mkdirSync(join(home, '.codeward'), { recursive: true });
-  writeFileSync(join(home, '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [wr] }));
-  writeFileSync(join(ws, 'evil.sh'), 'cp /bin/true x\nchmod 4755 x\n');
+  mkdirSync(join(base, 'h', '.codeward'));
+  writeFileSync(join(base, 'h', '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [wr] }));
   if (!usable) return;
-  const env = { HOME: home, PATH: `${wr}/bin:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, 's') };
   const lines: Record<string, string> = {
     plain: '. x.sh',
     path: `cp evil.sh ${wr}/bin/x.sh && sh ${wr}/bin/x.sh`,
     sourced: `cp evil.sh ${wr}/bin/x.sh && . x.sh`,
   };
-  for (const [name, line] of Object.entries(lines)) {
-    const result = spawnSync('node', [CLI, '--yes', 'exec', '--no-stage', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    outs[name] = `${result.stdout}${result.stderr}`;
-  }
+  for (const [name, line] of Object.entries(lines)) outs[name] = bareExec(base, line, false, { path: `${wr}/bin:${HOST_PATH}` });
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R42-a9 MINOR: `. NAME` found on a writable PATH folder is rewritten by the line and sourced unread', () => {
   it('control: sourcing the host file unchanged runs unasked (friction kept)', () => {

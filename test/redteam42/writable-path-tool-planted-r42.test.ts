@@ -16,11 +16,10 @@
 // Fix (sandbox/which.ts outsidePath, or one `systemTool()` for bwrap/unshare/mount/find/getent/git): drop PATH folders
 // inside sandboxWritable areas too (policy.writable, realpath'd), or take these programs from fixed system folders
 // (/usr/bin, /bin) / CODEWARD_BWRAP only, and refuse one owned by another user or group/world-writable.
-import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBase, bareExec, HOST_PATH, removeBare } from '../helpers/bare-cli.js';
 import { CLI } from '../helpers/fixture.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
@@ -32,7 +31,7 @@ const outs: Record<string, string> = {};
 const marker = (name: string): string => join(base, `marker-${name}`);
 
 beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt42a-planted-');
+  base = await bareBase('cw-rt42a-planted-', { workspaces: ['ws-bwrap', 'ws-mount'] });
   if (!usable) return;
   for (const [name, tool, real] of [['bwrap', 'bwrap', realBwrap!], ['mount', 'mount', realMount!]] as const) {
     const home = join(base, `h-${name}`);
@@ -41,19 +40,14 @@ beforeAll(async () => {
     mkdirSync(join(home, '.codeward'), { recursive: true });
     mkdirSync(join(wr, 'bin'), { recursive: true });
     writeFileSync(join(home, '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [wr] }));
-    spawnSync('git', ['init', '-q', ws]);
     writeFileSync(join(ws, 'p.sh'), `#!/bin/sh\necho PLANTED > ${marker(name)}\nexec ${real} "$@"\n`);
     chmodSync(join(ws, 'p.sh'), 0o755);
-    const env = { HOME: home, PATH: `${wr}/bin:${process.env['PATH'] ?? '/usr/bin:/bin'}`, CODEWARD_STATE_DIR: join(base, `s-${name}`) };
-    const run = (line: string): string => {
-      const result = spawnSync('node', [CLI, '--yes', 'exec', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-      return `${result.stdout}${result.stderr}`;
-    };
-    outs[`${name}-plant`] = run(`cp p.sh ${wr}/bin/${tool} && chmod 755 ${wr}/bin/${tool}`);
-    outs[name] = run('echo next-run');
+    const run = { cwd: ws, home, path: `${wr}/bin:${HOST_PATH}`, state: join(base, `s-${name}`) };
+    outs[`${name}-plant`] = bareExec(base, `cp p.sh ${wr}/bin/${tool} && chmod 755 ${wr}/bin/${tool}`, true, run);
+    outs[name] = bareExec(base, 'echo next-run', true, run);
   }
 }, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+afterAll(() => removeBare(base));
 
 describe.skipIf(!usable)('R42-a6 MAJOR: a bwrap/mount the run writes into a sandboxWritable PATH folder runs the next exec', () => {
   it('control: the plants were written and the next runs ran', () => {

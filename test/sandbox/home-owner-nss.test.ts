@@ -30,6 +30,25 @@ describe('a workspace that is the home of an account only NSS names', () => {
     expect(existsSync(log)).toBe(false);
   });
   it('NSS names the owner with another home: not a home', () => {
-    expect(homeShapedOwned(ws, host(''), () => `bob:x:${uid}:${uid}::/srv/elsewhere:/bin/bash`)).toBe(false);
+    expect(homeShapedOwned(ws, host(''), () => ({ passwd: `bob:x:${uid}:${uid}::/srv/elsewhere:/bin/bash` }))).toBe(false);
+  });
+  // fix59's LEFT: a getent that fails or is missing was silent (the files' answer stood unsaid).
+  it('NSS cannot be asked (getent missing, or failing): said once, what was assumed', () => {
+    const said: string[] = [];
+    const failing = join(base, 'getent-fails');
+    writeFileSync(failing, '#!/bin/sh\nexit 3\n');
+    chmodSync(failing, 0o755);
+    for (const program of [join(base, 'no-such-getent'), failing]) expect(homeShapedOwned(ws, host(''), nssOwner(program), (message) => said.push(message))).toBe(false);
+    expect(said).toHaveLength(2);
+    expect(said[0]).toMatch(new RegExp(`owner \\(uid ${uid}\\) is not in /etc/passwd and NSS could not be asked for it \\(.*no-such-getent.*\\): the workspace was taken as nobody's home`));
+    expect(said[1]).toMatch(/getent-fails passwd failed \(exit 3\)/);
+  });
+  it('NSS answers "no such account" (getent exit 2): nothing said', () => {
+    const said: string[] = [];
+    const none = join(base, 'getent-none');
+    writeFileSync(none, '#!/bin/sh\nexit 2\n');
+    chmodSync(none, 0o755);
+    expect(homeShapedOwned(ws, host(''), nssOwner(none), (message) => said.push(message))).toBe(false);
+    expect(said).toEqual([]);
   });
 });

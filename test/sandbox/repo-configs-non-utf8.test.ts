@@ -32,7 +32,8 @@ function workspace(name: string, config: string): string {
 describe('a module folder whose name is not UTF-8', () => {
   it('with a credential in its config: the folder holding it is hidden whole', () => {
     const ws = workspace('token', `[remote "origin"]\n\turl = https://x:${TOKEN}@github.com/o/r\n`);
-    expect(repositoryConfigCopies(ws, undefined, []).hide).toEqual([{ path: join(ws, '.git/modules'), kind: 'dir' }]);
+    // fix67 (fix59's LEFT): the other submodule's folder (lib: a mount can name it) is kept, bound back read-only.
+    expect(repositoryConfigCopies(ws, undefined, []).hide).toEqual([{ path: join(ws, '.git/modules'), kind: 'dir', keep: [join(ws, '.git/modules/lib')] }]);
   });
   it('with a clean config: nothing hidden (control)', () => {
     const ws = workspace('clean', '[core]\n\tbare = false\n');
@@ -53,10 +54,15 @@ describe('a module folder whose name is not UTF-8', () => {
 describe.skipIf(!bwrapWorks)('the sandbox with such a module folder', () => {
   it('prints no token (cat by glob), says why the folder is hidden; git status works', () => {
     const ws = workspace('exec', `[remote "origin"]\n\turl = https://x:${TOKEN}@github.com/o/r\n`);
-    const run = runCli(['--json', '-C', ws, 'exec', '--no-stage', '--cmd', 'cat .git/modules/*/config; git status --short; echo done'], { cwd: ws, env: { ...env, CODEWARD_STATE_DIR: join(base, 'state') } });
+    writeFileSync(join(ws, '.git/modules/lib/config'), `[core]\n\tbare = false\n[remote "origin"]\n\turl = https://x:${TOKEN}LIB@github.com/o/lib\n`);
+    const run = runCli(['--json', '-C', ws, 'exec', '--no-stage', '--cmd', 'cat .git/modules/*/config; git status --short; cat .git/modules/lib/HEAD; echo done'], { cwd: ws, env: { ...env, CODEWARD_STATE_DIR: join(base, 'state') } });
     const out = JSON.stringify(run.json);
     expect(out, run.stdout + run.stderr).toContain('done');
     expect(out).not.toContain(TOKEN);
     expect(out).toContain('.git/modules was hidden in the sandbox');
+    // The other submodule's git folder stays (read-only), its config still shown without its credential.
+    expect(out).toContain('ref: refs/heads/main');
+    expect(out).toContain('github.com/o/lib');
+    expect(out).toMatch(/1 folder\(s\) in it whose names a mount can name were shown read-only/);
   }, 60_000);
 });
