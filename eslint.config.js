@@ -34,6 +34,7 @@ export const READ_JAIL_ALLOWED = {
   'src/doors/worker/config.ts': "the worker's --config file, named by the user",
   'src/shell/git-alone-repo.ts': "lists the names in .git/hooks (names only, never shown to a model) to say whether a sandboxed git skipped hooks; git's config files go through readGitMetadata",
   'src/sandbox/modes-deep.ts': "opens the folders of the after-run walk whose paths grew long (O_DIRECTORY | O_NOFOLLOW) to list them by descriptor; reads no file",
+  'src/sandbox/own-folder.ts': "an O_PATH descriptor of a folder of codeward's own user (no link followed) to give it u+wx while an entry is moved aside or back after an in-place run (R42-a8, R43-a4): no file is read",
   'src/sandbox/modes-special.ts': "the kernel's /proc/net/unix (which socket paths live processes have bound, after an in-place run); and an O_PATH descriptor of a FIFO's own folder (no link followed) to give it u+wx while the FIFO is moved aside (R42-a8): no file is read",
   'src/doors/worker/peer.ts': "the kernel's /proc/net/tcp and tcp6 (who owns the iii engine's end of the worker's connection); no workspace path",
   'src/doors/worker/config-source.ts': "the worker's default ./config.yaml, read before any workspace exists (it names the root): O_NOFOLLOW, no FIFO, size-capped, and tighten-only (a project file)",

@@ -58,10 +58,10 @@ export function settleLost(stateDir: string | undefined, root: string, budget: F
     if (identity(entry.path) === entry.id) continue;
     const back = moveBack(root, entry.path, entry.id, budget);
     warnings.push(...back.warnings);
-    if (back.cut) still.push(entry);
+    if (back.cut || back.stuck) still.push(entry);
   }
   write(file, still);
   if (still.length === 0) return warnings;
   const names = still.map((entry) => relative(root, entry.path).split(sep).join('/')).join(', ');
-  throw fail('C240', `refused: a sandboxed command moved ${names}, which holds files the hidden-files globs hide, and codeward cannot find where it went within its budget (${budget.entries} entries or ${budget.ms} ms of the workspace's folders): move it back to ${names} yourself (or remove it and delete ${file}), then run again${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}`);
+  throw fail('C240', `refused: a sandboxed command moved ${names}, which holds files the hidden-files globs hide, and codeward cannot find where it went within its budget or move it back (${budget.entries} entries or ${budget.ms} ms of the workspace's folders): move it back to ${names} yourself (or remove it and delete ${file}), then run again${warnings.length > 0 ? ` (${warnings.join('; ')})` : ''}`);
 }

@@ -1,8 +1,9 @@
-import { closeSync, constants, lstatSync, openSync, renameSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { bytePath, gone, listBytes, type ByteEntry } from './byte-names.js';
 import { openUnlisted } from './modes-unlisted.js';
 import { basename, dirname, relative, sep } from 'node:path';
 import { moveAside } from './planted.js';
+import { withOwnFolderWritable } from './own-folder.js';
 
 // Red team R6-9: what the sandbox hides in the workspace (the non-accessible globs) is a mount point, which
 // a process cannot rename or remove; a folder ABOVE it can be renamed, though, by a run in place
@@ -137,9 +138,9 @@ export function restoreHiddenAncestors(root: string, before: ReadonlyMap<string,
   for (const [path, id] of [...before].sort(([a], [b]) => a.length - b.length)) {
     if (identity(path) === id || cut.some((top) => path.startsWith(`${top}${sep}`))) continue;
     const back = moveBack(root, path, id, budget, ran);
-    if (back.cut) {
+    if (back.cut || back.stuck) {
       cut.push(path);
-      back.warnings.push(lostNote(root, path, budget, lost?.(path, id) === true));
+      back.warnings.push(back.cut ? lostNote(root, path, budget, lost?.(path, id) === true) : stuckNote(root, path, lost?.(path, id) === true));
     }
     warnings.push(...back.warnings);
   }
@@ -150,21 +151,62 @@ const relOf = (root: string, at: string): string => relative(root, at).split(sep
 
 // The folder `id` moved back to `path`, wherever in the workspace the run put it: what was said, and whether the walk
 // was cut short (nothing said of it then: the caller says what follows).
-export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity): { warnings: string[]; cut: boolean } {
+// found, or found and not moved back (`stuck`: the caller records it as lost, as a walk cut short).
+export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity): { warnings: string[]; cut: boolean; stuck: boolean } {
   const warnings: string[] = [];
   const rel = relOf(root, path);
+  let stuck = false;
   const { found, cut, unlisted, notes } = find(root, id, (at, moved) => {
     try {
       const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
-      renameSync(at, path);
+      renameBack(root, at, path);
       warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which would have shown files the hidden-files globs hide; it was moved back${aside ? ` (what the command put there is now ${basename(aside)})` : ''}`);
     } catch (error) {
-      warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message}); move it back yourself`);
+      stuck = true;
+      warnings.push(`a sandboxed command moved ${rel} to ${shown(moved)}, which shows files the hidden-files globs hide, and it could not be moved back (${(error as Error).message})`);
     }
   }, budget, ran);
   warnings.push(...notes);
+  if (!found && !cut) stuck = true;
   if (!found && !cut) warnings.push(`a sandboxed command moved ${rel}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
-  return { warnings, cut };
+  return { warnings, cut, stuck };
+}
+
+// Red team R43-a4: the run can refuse the move back itself: `chmod 555` on the folder it came from or on the moved
+// folder (its `..` changes), or the folder it came from removed. Folders of codeward's own user get u+wx for the
+// rename (own-folder.ts, modes given back); missing folders between the workspace and the place are made again (no
+// link followed: an entry that is not a folder fails). Whatever still fails is the caller's `stuck`.
+function renameBack(root: string, at: Buffer, path: string): void {
+  try {
+    return renameSync(at, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && remakeParents(root, dirname(path))) return renameSync(at, path);
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    const cut = at.lastIndexOf(0x2f);
+    const name = at.subarray(cut + 1);
+    withOwnFolderWritable(at.subarray(0, Math.max(cut, 1)), error, (from) =>
+      withOwnFolderWritable(dirname(path), error, (to) => withOwnFolderWritable(at, error, () => renameSync(Buffer.concat([Buffer.from(`${from}/`), name]), `${to}/${basename(path)}`))),
+    );
+  }
+}
+
+function remakeParents(root: string, folder: string): boolean {
+  const parts = relative(root, folder).split(sep).filter(Boolean);
+  if (parts[0] === '..') return false;
+  let at = root;
+  for (const part of parts) {
+    at = `${at}${sep}${part}`;
+    const stats = lstatSync(at, { throwIfNoEntry: false });
+    if (stats && !stats.isDirectory()) return false;
+    if (!stats) mkdirSync(at, { mode: 0o755 });
+  }
+  return true;
+}
+
+function stuckNote(root: string, path: string, recorded: boolean): string {
+  const rel = relOf(root, path);
+  return recorded ? `every later sandboxed run of this workspace first tries again to move it back to ${rel}, and is refused until it is back (move it back yourself, or remove it)` : 'those files may show (no state folder to record it in): move it back yourself';
 }
 
 export function lostNote(root: string, path: string, budget: FindBudget, recorded: boolean): string {

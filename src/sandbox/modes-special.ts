@@ -1,6 +1,7 @@
 import { nodeCrypto } from '../engine/lazy-crypto.js';
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { basename, dirname, isAbsolute } from 'node:path';
+import { withOwnFolderWritable } from './own-folder.js';
 import { budgetedListener, probeBudget, skippedProbes, type ProbeBudget } from './socket-listener.js';
 
 export { skippedProbes };
@@ -74,32 +75,15 @@ export async function settleSpecial(path: string, rel: string, since: number, me
   }
 }
 
-// Linux's O_PATH (node names no constant for it): a descriptor of the entry itself, opened whatever its mode.
-const O_PATH = 0o10000000;
-
 // Renames `path` to `aside` (beside it). Red team R42-a8: in a folder the run made read-only (`chmod 555 d`, then
-// `d/.gitignore` a FIFO) codeward's user (not root) cannot (EACCES): a folder of its own is given u+wx through a
-// descriptor of itself (O_PATH, no link followed, as modes-unlisted.ts does), the entry moved, the mode given back.
+// `d/.gitignore` a FIFO) codeward's user (not root) cannot (EACCES): a folder of its own is given u+wx for the move
+// (own-folder.ts), the mode given back.
 function moveAside(path: string, aside: string): void {
   try {
     return renameSync(path, aside);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
-    const folder = dirname(path);
-    const held = openSync(folder, O_PATH | (/^\/proc\/self\/fd\/\d+$/.test(folder) ? 0 : constants.O_NOFOLLOW));
-    try {
-      const stats = fstatSync(held);
-      if (!stats.isDirectory() || stats.uid !== process.getuid?.()) throw error;
-      const self = `/proc/self/fd/${held}`;
-      chmodSync(self, (stats.mode & 0o7777) | 0o300);
-      try {
-        renameSync(`${self}/${basename(path)}`, `${self}/${basename(aside)}`);
-      } finally {
-        chmodSync(self, stats.mode & 0o7777);
-      }
-    } finally {
-      closeSync(held);
-    }
+    withOwnFolderWritable(dirname(path), error, (self) => renameSync(`${self}/${basename(path)}`, `${self}/${basename(aside)}`));
   }
 }
 
