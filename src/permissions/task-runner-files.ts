@@ -134,7 +134,8 @@ export function parsedOr(folder: TaskFolder, rel: string, kind: 'json' | 'jsonc'
 }
 
 // A task runner's row (task-runners.ts): here, in the leaf its readers share, so that no reader imports the table.
-export type TaskNames = { readonly names: readonly string[]; readonly dir?: string } | { readonly unknown: string } | null;
+// `dirs`: the runner's own folder steps (`make -C a -C ..`), each from the one before, as the kernel's chdir takes them.
+export type TaskNames = { readonly names: readonly string[]; readonly dirs?: readonly string[] } | { readonly unknown: string } | null;
 
 export interface TaskContext {
   // The words after the program.

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { kernelPlace } from '../workspace/kernel-place.js';
 import { basename, isAbsolute, join, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
@@ -51,7 +52,7 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
     if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
-    if (!systemProgram(resolve(folder.dir, program))) return { path: program };
+    if (!systemProgram(kernelPlace(folder.dir, program, folder.root, true) ?? program)) return { path: program };
   }
   const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
@@ -146,7 +147,10 @@ function outsideScript(folder: TaskFolder, name: string, abs: string): TaskStep 
 
 function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskStep {
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
-  const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
+  // The file the kernel opens (kernel-place.ts: `l/../ok.sh` with l -> d/e is d/ok.sh, R43-b2); the last link is
+  // judged by its own spelling and place (placeOf).
+  const abs = kernelPlace(folder.dir, procPlace(name, folder.dir), folder.root, true);
+  if (abs === undefined) return { lines: [], unknown: `the script ${name} is reached through a part codeward cannot follow (a \`..\` after a part not there now, or too many links)` };
   if (!inside(abs, folder.root)) return outsideScript(folder, name, abs);
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
@@ -201,7 +205,8 @@ function programFile(folder: TaskFolder, name: string, depth: number): TaskStep 
   if (program === 'shell') return step;
   if (program === 'other') return { lines: [] };
   if ('unknown' in program) return { lines: [], unknown: program.unknown };
-  const next = resolve(folder.dir, program.path);
+  const next = kernelPlace(folder.dir, program.path, folder.root, true);
+  if (next === undefined) return { lines: [], unknown: `its #! line runs ${program.path}, reached through a part codeward cannot follow` };
   if (!inside(next, folder.root)) return { lines: [], unknown: `its #! line runs ${program.path}, a program outside the system folders codeward does not read` };
   if (depth + 1 >= NESTING) return { lines: [], unknown: `its #! line runs ${program.path}, #! interpreters nested deeper than ${NESTING}` };
   return programFile(folder, next, depth + 1);
