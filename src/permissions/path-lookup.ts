@@ -76,7 +76,7 @@ function lookIn(path: string, program: string, dir: string, place: PathPlace): s
     if (/[$`]/.test(spelled)) return { unknown: `${program} is looked up in ${entry || 'the current folder'}, a PATH folder only known at run time` };
     if (!spelled.startsWith('/') && place.moved !== undefined) return { unknown: `${program} is looked up in ${entry || 'the current folder'}, a PATH folder of a folder not known here (${place.moved})` };
     // The folder as the kernel reaches it (kernel-place.ts: `PATH=l/..` with l a link is l's target's parent).
-    const folder = kernelPlace(dir, procPlace(spelled || '.', dir), place.root);
+    const folder = kernelPlace(dir, procPlace(spelled || '.', dir), { trusted: place.root });
     if (folder === undefined) return { unknown: `${program} is looked up in ${entry}, a PATH folder through a part codeward cannot follow` };
     const file = join(folder, program);
     // The home a `~`/`$HOME` entry names is a place the run itself makes files in: a sandboxed run's home is its own

@@ -43,10 +43,11 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const dynamic = rest.find((word, at) => /[$`]/.test(word.replace(KNOWN_PWD, '')) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
+  const passed: string[] = [];
   // make's `-C` steps as its chdir takes them (kernel-place.ts: `make -C l/..` with l -> d/e runs in d, R43-b2).
-  const dir = names.dirs === undefined ? runDir : kernelSteps(runDir, names.dirs, root);
+  const dir = names.dirs === undefined ? runDir : kernelSteps(runDir, names.dirs, { trusted: root, passed: (at) => passed.push(at) });
   if (dir === undefined) return { lines: [], unknown: `\`${shown}\`: its folder is reached through a part codeward cannot follow` };
-  const folder = new TaskFolder(root, dir, view);
+  const folder = new TaskFolder(root, dir, view, passed);
   const lines: string[] = [];
   const queue = [...names.names];
   const seen = new Set<string>();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { kernelPlace } from '../workspace/kernel-place.js';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
@@ -52,7 +52,7 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
     if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
-    if (!systemProgram(kernelPlace(folder.dir, program, folder.root, true) ?? program)) return { path: program };
+    if (!systemProgram(kernelPlace(folder.dir, program, folder.walk(true)) ?? program)) return { path: program };
   }
   const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
@@ -149,7 +149,7 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
   if (/[*?[]/.test(name)) return { lines: [], unknown: `the script ${name} is a pattern the shell expands at run time` };
   // The file the kernel opens (kernel-place.ts: `l/../ok.sh` with l -> d/e is d/ok.sh, R43-b2); the last link is
   // judged by its own spelling and place (placeOf).
-  const abs = kernelPlace(folder.dir, procPlace(name, folder.dir), folder.root, true);
+  const abs = kernelPlace(folder.dir, procPlace(name, folder.dir), folder.walk(true));
   if (abs === undefined) return { lines: [], unknown: `the script ${name} is reached through a part codeward cannot follow (a \`..\` after a part not there now, or too many links)` };
   if (!inside(abs, folder.root)) return outsideScript(folder, name, abs);
   const text = folder.text(abs);
@@ -205,7 +205,7 @@ function programFile(folder: TaskFolder, name: string, depth: number): TaskStep 
   if (program === 'shell') return step;
   if (program === 'other') return { lines: [] };
   if ('unknown' in program) return { lines: [], unknown: program.unknown };
-  const next = kernelPlace(folder.dir, program.path, folder.root, true);
+  const next = kernelPlace(folder.dir, program.path, folder.walk(true));
   if (next === undefined) return { lines: [], unknown: `its #! line runs ${program.path}, reached through a part codeward cannot follow` };
   if (!inside(next, folder.root)) return { lines: [], unknown: `its #! line runs ${program.path}, a program outside the system folders codeward does not read` };
   if (depth + 1 >= NESTING) return { lines: [], unknown: `its #! line runs ${program.path}, #! interpreters nested deeper than ${NESTING}` };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { plain, SCRIPT_RUNNERS } from './canonical-scripts.js';
 import { composerScript, denoTask, nxTargets, turboTasksRun } from './task-runner-json.js';
 import { justRecipe } from './task-runner-just.js';

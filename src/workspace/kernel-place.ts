@@ -15,7 +15,16 @@ import { dirname, join } from 'node:path';
 // or more than MAX_LINKS links (the kernel's ELOOP).
 const MAX_LINKS = 40;
 
-export function kernelPlace(from: string, spelling: string, trusted?: string, keepLast = false): string | undefined {
+// `passed`: told each folder a `..` leaves (a reader checks that the line does not write it first: a folder there now
+// may be a link by then, `rm -r e; ln -s d/f e; sh e/../x.sh`).
+export interface KernelWalk {
+  readonly trusted?: string;
+  readonly keepLast?: boolean;
+  readonly passed?: (folder: string) => void;
+}
+
+export function kernelPlace(from: string, spelling: string, walk: KernelWalk = {}): string | undefined {
+  const { trusted, keepLast = false, passed } = walk;
   const raw = spelling.startsWith('/') ? spelling : `${from}/${spelling}`;
   const start = trusted !== undefined && (raw === trusted || raw.startsWith(`${trusted}/`)) ? trusted : '/';
   const parts = raw.slice(start === '/' ? 0 : start.length).split('/');
@@ -25,6 +34,7 @@ export function kernelPlace(from: string, spelling: string, trusted?: string, ke
     const part = parts.shift()!;
     if (part === '' || part === '.') continue;
     if (part === '..') {
+      passed?.(at);
       at = dirname(at);
       continue;
     }
@@ -52,9 +62,9 @@ function linkOf(path: string): string | undefined | null {
 }
 
 // The folder a run of folder steps reaches (`make -C a -C ..`, `git -C a -C b`), each from the one before.
-export function kernelSteps(from: string, steps: readonly string[], trusted?: string): string | undefined {
+export function kernelSteps(from: string, steps: readonly string[], walk: KernelWalk = {}): string | undefined {
   let at: string | undefined = from;
-  for (const step of steps) at = at === undefined ? undefined : kernelPlace(at, step, trusted);
+  for (const step of steps) at = at === undefined ? undefined : kernelPlace(at, step, walk);
   return at;
 }
 
