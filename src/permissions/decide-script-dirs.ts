@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { readParsedCd } from '../shell/cd-operand.js';
+import { physicalCd, readParsedCd } from '../shell/cd-operand.js';
+import { isFolder } from '../workspace/kernel-place.js';
 import { folderWord, type FolderWordLike } from '../shell/folder-word.js';
 import { Beneath } from '../workspace/beneath.js';
 import type { SimpleCommand } from './types.js';
@@ -22,22 +23,29 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
   let lost: string | undefined;
   // The word read by the one folder-word reading (shell/folder-word.ts: a glob expanded, `~+`/`$PWD` the current
   // folder, a value only known at run time lost; R29-2).
-  const move = (target: FolderWordLike | string, from: readonly string[]): string[] | undefined => {
+  // `physical`: a program's chdir (env -C, sudo -D) or `cd -P`: the kernel's place (R43-b2); bash's own `cd` is logical,
+  // but where its lexical folder is not there bash chdirs to the word as written: the kernel's place is read too.
+  const physicalShell = physicalCd(commands);
+  const move = (target: FolderWordLike | string, from: readonly string[], physical = true): string[] | undefined => {
     const value = typeof target === 'string' ? target : target.value;
     if ((typeof target === 'string' || target.dynamic !== true) && (value === '' || value === '-' || (value.startsWith('~') && !/^~\+(?:\/|$)/.test(value)))) return undefined;
     const moved: string[] = [];
     for (const dir of from) {
-      const read = folderWord(target, dir);
+      const read = folderWord(target, dir, physical);
       if (read.unknown !== undefined || read.folders.some((each) => each.startsWith('~'))) return undefined;
       moved.push(...read.folders);
+      if (physical || read.folders.every((each) => isFolder(each))) continue;
+      const kernel = folderWord(target, dir, true);
+      if (kernel.unknown !== undefined) return undefined;
+      moved.push(...kernel.folders);
     }
     return moved.every((dir) => jail.contains(dir)) ? moved : undefined;
   };
   // A cd's word from each CDPATH folder (`''`: the folder itself) of each folder in play; any lost: all lost.
-  const moveEach = (word: FolderWordLike, bases: readonly string[], from: readonly string[]): string[] | undefined => {
+  const moveEach = (word: FolderWordLike, bases: readonly string[], from: readonly string[], physical: boolean): string[] | undefined => {
     const all: string[] = [];
     for (const base of bases) {
-      const found = move(word, from.map((dir) => resolve(dir, base)));
+      const found = move(word, from.map((dir) => resolve(dir, base)), physical);
       if (found === undefined) return undefined;
       all.push(...found);
     }
@@ -49,7 +57,7 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
     const read = readParsedCd(command);
     if (read !== undefined) {
       const word = read.kind === 'folder' ? command.words[read.at] : undefined;
-      const moved = read.kind === 'stack' ? [] : word === undefined || read.kind !== 'folder' ? undefined : moveEach(word, read.bases, dirs);
+      const moved = read.kind === 'stack' ? [] : word === undefined || read.kind !== 'folder' ? undefined : moveEach(word, read.bases, dirs, read.physical || physicalShell);
       if (moved === undefined) lost ??= `\`${command.text.trim()}\` moves to a folder only known at run time or out of the workspace`;
       else dirs = [...new Set([...dirs, ...moved])];
       out.set(command, { dirs, ...(lost === undefined ? {} : { lost }) });

@@ -246,7 +246,8 @@ export async function scriptRulesMet(judged: Judged, ctx: DecideContext, parse: 
     if (dir !== runDir && !read.found && read.unknown === undefined) return unread(line, `no task file of \`${line}\` is found in ${dir}, where it may run`);
     const rewritten = replaced(line, read.files ?? [], written);
     if (rewritten) return rewritten;
-    const met = await judge(line, read.lines, handed, depth, false, dir, written, ran, file, read.elsewhere);
+    // The lines run in the runner's own folder (`make -C d`): their writes are d's (R43-b10).
+    const met = await judge(line, read.lines, handed, depth, false, read.folder ?? dir, written, ran, file, read.elsewhere);
     if (met) return met;
     if (read.unknown !== undefined) return unread(line, `${read.unknown}; its lines are not judged against the rules`);
     state.done = true;

@@ -5,7 +5,8 @@ import { assignmentWords, gitPlaceAssignments, gitRepoPlaces } from './git-repo-
 import { parseGit } from './options/git.js';
 import { startedFolders } from './wrapper-folders.js';
 import { shCommands } from '../shell/sh-tokens.js';
-import { readParsedCd } from '../shell/cd-operand.js';
+import { physicalCd, readParsedCd } from '../shell/cd-operand.js';
+import { isFolder, kernelPlace } from '../workspace/kernel-place.js';
 
 // Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
 // such as `-P` and `--` skipped, CDPATH's folders, chained from earlier targets), and from each of them the folder
@@ -42,7 +43,12 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
     add(reached);
     for (const place of places) {
       if (place === '' || place.includes(UNKNOWN) || /[$`~]/.test(place)) unknown ??= place || '--git-dir';
-      else add(resolve(reached, place));
+      else {
+        // --git-dir/GIT_DIR as git's open takes it (kernel-place.ts: `l/../.git` with l -> d/e is d/.git, R43-b3).
+        const real = kernelPlace(reached, place);
+        if (real === undefined) unknown ??= `${place}: a part codeward cannot follow`;
+        else add(real);
+      }
     }
   }
   return unknown === undefined ? { list } : { list, unknown };
@@ -52,6 +58,7 @@ export function gitFolders(command: SimpleCommand, parse: ShellParse, runDir: st
 // `builtin cd D`, CDPATH; R31): `popd`, `cd -`, `cd ~`, a CDPATH only known at run time reach a folder this does not follow.
 function cdFolders(parse: ShellParse, runDir: string, known: Known | undefined): Folders {
   const list = [runDir];
+  const physical = physicalCd(parse.commands);
   let unknown: string | undefined;
   for (const other of parse.commands) {
     const read = readParsedCd(other);
@@ -64,7 +71,13 @@ function cdFolders(parse: ShellParse, runDir: string, known: Known | undefined):
     const values = [...new Set([target.value, ...target.candidates])];
     const unsure = target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || unsureName(value));
     const from = read.bases.flatMap((base) => list.map((dir) => resolve(dir, base)));
-    const reached = unsure ? (known ? from.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => from.map((base) => resolve(base, value)));
+    // bash's `cd` is logical (its folder by spelling, `..` taken lexically) unless -P or `set -P`, or its lexical folder
+    // is not there (bash then chdirs to the word as written): then the kernel's place (kernel-place.ts, R43-b3).
+    const moveTo = (base: string, value: string): (string | undefined)[] => {
+      const lexical = resolve(base, value);
+      return read.physical || physical ? [kernelPlace(base, value)] : isFolder(lexical) ? [lexical] : [lexical, kernelPlace(base, value)];
+    };
+    const reached = unsure ? (known ? from.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => from.flatMap((base) => moveTo(base, value)));
     if (reached.some((folder) => folder === undefined)) {
       unknown ??= target.text;
       continue;
@@ -85,9 +98,9 @@ function gitStart(command: SimpleCommand, shell: string, known: Known | undefine
   let at = shell;
   const step = (value: string | undefined): string | undefined => {
     if (value === undefined) return undefined;
-    if (value === '~+' || value.startsWith('~+/')) return resolve(shell, value.slice(3) || '.');
+    if (value === '~+' || value.startsWith('~+/')) return kernelPlace(shell, value.slice(3) || '.');
     if (value.startsWith('~') || unsureName(value)) return undefined;
-    return resolve(at, value);
+    return kernelPlace(at, value);
   };
   // A wrapper's folder is read from the text, its quoting lost: a `~` the line quotes or escapes anywhere is unknown.
   const quotedTilde = /['"\\]~/.test(command.text);
@@ -108,5 +121,6 @@ function gitStart(command: SimpleCommand, shell: string, known: Known | undefine
     if (reached === undefined) return { unknown: `git -C ${word?.text ?? value}` };
     at = reached;
   }
-  return at;
+  // git finds its repository from the folder the kernel is in (a logical `cd l` is l's target, R43-b3).
+  return kernelPlace(at, '.') ?? { unknown: `git's folder ${at}: a part codeward cannot follow` };
 }

@@ -1,3 +1,4 @@
+import { kernelPlace } from '../workspace/kernel-place.js';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { systemProgram } from './system-folders.js';
@@ -36,7 +37,8 @@ export function pathValue(word: string): string | undefined {
 // program starts in): the run folder's x and P (red team R39-b3: the workspace's own script by a /proc spelling).
 export function procPlace(path: string, dir: string): string {
   const cwd = /^\/proc\/(?:self|thread-self)\/cwd(?=\/|$)/.exec(path);
-  if (cwd) return join(dir, path.slice(cwd[0].length));
+  // Kept as written after the folder: its `..` is the kernel's to take (kernel-place.ts).
+  if (cwd) return `${dir}${path.slice(cwd[0].length)}`;
   const root = /^\/proc\/(?:self|thread-self)\/root(?=\/|$)/.exec(path);
   return root ? resolve('/', path.slice(root[0].length) || '/') : path;
 }
@@ -73,7 +75,9 @@ function lookIn(path: string, program: string, dir: string, place: PathPlace): s
     const spelled = home ? place.home! + entry.slice(home[0].length) : entry.replace(CURRENT, dir);
     if (/[$`]/.test(spelled)) return { unknown: `${program} is looked up in ${entry || 'the current folder'}, a PATH folder only known at run time` };
     if (!spelled.startsWith('/') && place.moved !== undefined) return { unknown: `${program} is looked up in ${entry || 'the current folder'}, a PATH folder of a folder not known here (${place.moved})` };
-    const folder = resolve(dir, procPlace(spelled || '.', dir));
+    // The folder as the kernel reaches it (kernel-place.ts: `PATH=l/..` with l a link is l's target's parent).
+    const folder = kernelPlace(dir, procPlace(spelled || '.', dir), { trusted: place.root });
+    if (folder === undefined) return { unknown: `${program} is looked up in ${entry}, a PATH folder through a part codeward cannot follow` };
     const file = join(folder, program);
     // The home a `~`/`$HOME` entry names is a place the run itself makes files in: a sandboxed run's home is its own
     // writable tmpfs (`mkdir -p "$HOME/bin"` from a script works there), so it decides as /tmp does (R37's #! row:

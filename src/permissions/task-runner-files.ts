@@ -1,3 +1,4 @@
+import type { KernelWalk } from '../workspace/kernel-place.js';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
 import type { ViewFolders } from '../sandbox/policy.js';
@@ -34,7 +35,16 @@ export class TaskFolder {
   private readonly outside = new Set<string>();
 
   // `view`: the host folders a sandboxed run's view binds (sandbox/policy.ts boundFolders); undefined: none known.
-  constructor(readonly root: string, readonly dir: string, readonly view?: ViewFolders) {}
+  // `passed`: folders a `..` of the runner's own folder left (kernel-place.ts), looked at like any file read.
+  constructor(readonly root: string, readonly dir: string, readonly view?: ViewFolders, passed: readonly string[] = []) {
+    for (const each of passed) this.outside.add(each);
+  }
+
+  // How a path word of this folder is walked to the place the kernel reaches (workspace/kernel-place.ts): from the
+  // root as written, each folder a `..` leaves looked at (written-before.ts: the line may make it a link first).
+  walk(keepLast = false): KernelWalk {
+    return { trusted: this.root, keepLast, passed: (at) => this.outside.add(at) };
+  }
 
   // Whether something stands at `abs` outside the workspace (not read: its text is not judged), looked at for
   // written-before.ts like any file read.
@@ -134,7 +144,8 @@ export function parsedOr(folder: TaskFolder, rel: string, kind: 'json' | 'jsonc'
 }
 
 // A task runner's row (task-runners.ts): here, in the leaf its readers share, so that no reader imports the table.
-export type TaskNames = { readonly names: readonly string[]; readonly dir?: string } | { readonly unknown: string } | null;
+// `dirs`: the runner's own folder steps (`make -C a -C ..`), each from the one before, as the kernel's chdir takes them.
+export type TaskNames = { readonly names: readonly string[]; readonly dirs?: readonly string[] } | { readonly unknown: string } | null;
 
 export interface TaskContext {
   // The words after the program.

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { kernelSteps } from '../workspace/kernel-place.js';
 import { shCommands } from '../shell/sh-tokens.js';
 import type { ViewFolders } from '../sandbox/policy.js';
 import { TaskFolder } from './task-runner-files.js';
@@ -18,6 +18,8 @@ export interface TaskLines {
   // The folder (from the run folder) the tasks were read from and run in (`make -C sub`): the runners they start
   // would be read from the run folder, so they are not known whole (decide-scripts.ts, fail closed).
   readonly elsewhere?: string;
+  // That folder as the kernel reaches it (absolute): where the lines run, so where their writes land (R43-b10).
+  readonly folder?: string;
   // Every file the reading looked at, there or not.
   readonly files?: readonly string[];
 }
@@ -41,7 +43,11 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
   const dynamic = rest.find((word, at) => /[$`]/.test(word.replace(KNOWN_PWD, '')) && !(MAKES.test(program) && jobsValue(rest, at)));
   if (dynamic !== undefined) return { lines: [], unknown: `\`${shown}\`: ${dynamic} is only known at run time, so which task of ${runner.files} runs is not known` };
   if ('unknown' in names) return { lines: [], unknown: `\`${shown}\`: ${names.unknown}, so which task of ${runner.files} runs is not known` };
-  const folder = new TaskFolder(root, names.dir === undefined ? runDir : resolve(runDir, names.dir), view);
+  const passed: string[] = [];
+  // make's `-C` steps as its chdir takes them (kernel-place.ts: `make -C l/..` with l -> d/e runs in d, R43-b2).
+  const dir = names.dirs === undefined ? runDir : kernelSteps(runDir, names.dirs, { trusted: root, passed: (at) => passed.push(at) });
+  if (dir === undefined) return { lines: [], unknown: `\`${shown}\`: its folder is reached through a part codeward cannot follow` };
+  const folder = new TaskFolder(root, dir, view, passed);
   const lines: string[] = [];
   const queue = [...names.names];
   const seen = new Set<string>();
@@ -55,7 +61,7 @@ export function taskRunnerLines(words: readonly string[], runDir: string, root: 
     if (step.unknown !== undefined) return { lines, unknown: `\`${shown}\` runs the task "${name || 'default'}" of ${runner.files}, which codeward cannot read whole: ${step.unknown}` };
     queue.push(...(step.calls ?? []));
   }
-  return { lines, found: folder.found(), files: folder.looked(), ...(names.dir === undefined ? {} : { elsewhere: names.dir }) };
+  return { lines, found: folder.found(), files: folder.looked(), ...(names.dirs === undefined ? {} : { elsewhere: names.dirs.join(' then '), folder: dir }) };
 }
 
 // The simple commands of a line as sh reads their words (quotes removed).

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { kernelPlace } from '../workspace/kernel-place.js';
+import { basename, resolve } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
@@ -51,7 +52,7 @@ function shebangProgram(line: string, folder: TaskFolder): Shebang {
   if (env !== undefined && program.includes('/')) {
     // `env -C DIR ./x` runs DIR/x: the folder is not followed here.
     if (!program.startsWith('/') && env.folders.length > 0) return { unknown: `its #! line runs ${program} in another folder, a program codeward does not read` };
-    if (!systemProgram(resolve(folder.dir, program))) return { path: program };
+    if (!systemProgram(kernelPlace(folder.dir, program, folder.walk(true)) ?? program)) return { path: program };
   }
   const looked = env !== undefined && !program.includes('/') ? onShebangPath(env, program, folder) : undefined;
   if (looked !== undefined) return looked;
@@ -149,7 +150,10 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
   // `.`/`source`'s bare name: the file bash sources (the run folder's only when no PATH folder holds it).
   const sourced = lookedUp && !name.includes('/') ? onPath(folder, name) : undefined;
   if (sourced !== undefined) return sourced;
-  const abs = procPlace(isAbsolute(name) ? resolve(name) : join(folder.dir, name), folder.dir);
+  // The file the kernel opens (kernel-place.ts: `l/../ok.sh` with l -> d/e is d/ok.sh, R43-b2); the last link is
+  // judged by its own spelling and place (placeOf).
+  const abs = kernelPlace(folder.dir, procPlace(name, folder.dir), folder.walk(true));
+  if (abs === undefined) return { lines: [], unknown: `the script ${name} is reached through a part codeward cannot follow (a \`..\` after a part not there now, or too many links)` };
   if (!inside(abs, folder.root)) return outsideScript(folder, name, abs);
   const text = folder.text(abs);
   if (text === 'unreadable') return { lines: [], unknown: `the script ${name} cannot be read whole` };
@@ -225,7 +229,8 @@ function programFile(folder: TaskFolder, name: string, depth: number): TaskStep 
   if (program === 'shell') return step;
   if (program === 'other') return { lines: [] };
   if ('unknown' in program) return { lines: [], unknown: program.unknown };
-  const next = resolve(folder.dir, program.path);
+  const next = kernelPlace(folder.dir, program.path, folder.walk(true));
+  if (next === undefined) return { lines: [], unknown: `its #! line runs ${program.path}, reached through a part codeward cannot follow` };
   if (!inside(next, folder.root)) return { lines: [], unknown: `its #! line runs ${program.path}, a program outside the system folders codeward does not read` };
   if (depth + 1 >= NESTING) return { lines: [], unknown: `its #! line runs ${program.path}, #! interpreters nested deeper than ${NESTING}` };
   return programFile(folder, next, depth + 1);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { plain, SCRIPT_RUNNERS } from './canonical-scripts.js';
 import { composerScript, denoTask, nxTargets, turboTasksRun } from './task-runner-json.js';
 import { justRecipe } from './task-runner-just.js';
@@ -164,7 +163,7 @@ export const TASK_RUNNERS: Readonly<Record<string, TaskRunner>> = {
   make: { files: 'Makefile recipes', names: (rest) => {
     const words = makeWords(rest);
     if (words.unknown !== undefined) return { unknown: words.unknown };
-    return { names: words.goals.length > 0 ? words.goals : [''], ...(words.dirs.length > 0 ? { dir: join(...words.dirs) } : {}) };
+    return { names: words.goals.length > 0 ? words.goals : [''], ...(words.dirs.length > 0 ? { dirs: words.dirs } : {}) };
   }, read: makeGoal },
 };
 

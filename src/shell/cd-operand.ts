@@ -21,7 +21,7 @@
 import type { SimpleCommand } from './parse-types.js';
 
 export type CdRead =
-  | { readonly kind: 'folder'; readonly at: number; readonly operand: string; readonly bases: readonly string[]; readonly moves: boolean }
+  | { readonly kind: 'folder'; readonly at: number; readonly operand: string; readonly bases: readonly string[]; readonly moves: boolean; readonly physical: boolean }
   | { readonly kind: 'home' | 'stack'; readonly moves: boolean }
   | { readonly kind: 'unknown'; readonly why: string };
 
@@ -66,6 +66,8 @@ export function readCd(words: readonly string[], cdpath?: string | null, cdable 
   const program = words[name]!;
   const stack = program === 'pushd' || program === 'popd';
   let moves = true;
+  // `-P` (the last of -P/-L wins): the folder the kernel reaches, links followed before `..` (R43-b2); else logical.
+  let physical = false;
   let at = name + 1;
   for (; at < words.length; at++) {
     const word = words[at]!;
@@ -76,6 +78,8 @@ export function readCd(words: readonly string[], cdpath?: string | null, cdable 
     if (stack && /^[+-]\d+$/.test(word)) return { kind: 'stack', moves };
     if (!word.startsWith('-') || word === '-') break;
     if (stack && word.includes('n')) moves = false;
+    const last = /[LP](?=[^LP]*$)/.exec(word);
+    if (!stack && last) physical = last[0] === 'P';
   }
   const operand = words[at];
   if (program === 'popd' || (operand === undefined && program === 'pushd')) return { kind: 'stack', moves };
@@ -86,7 +90,7 @@ export function readCd(words: readonly string[], cdpath?: string | null, cdable 
   const own = assigned(words.slice(0, name));
   const bases = cdBases(operand, own ?? cdpath);
   if (bases === null) return { kind: 'unknown', why: `\`${words.slice(name).join(' ')}\` with a CDPATH only known at run time` };
-  return { kind: 'folder', at, operand, bases, moves };
+  return { kind: 'folder', at, operand, bases, moves, physical };
 }
 
 // The folders (prefixes, '' = the current folder) CDPATH makes bash look for `operand` in, in its order (an entry may
@@ -124,6 +128,10 @@ export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind
   }
   return { kind: read.kind, folders: [...new Set(folders)] };
 }
+
+// Whether a command of the line makes every later `cd` physical (`set -P`, `set -o physical`): read as -P throughout.
+export const physicalCd = (commands: readonly SimpleCommand[]): boolean =>
+  commands.some((command) => command.name === 'set' && command.words.slice(1).some((word, i, all) => /^-[a-zA-Z]*P/.test(word.value) || (word.value === '-o' && all[i + 1]?.value === 'physical') || word.dynamic));
 
 // readCd of a parsed command (its name after `builtin`/`command` are stripped; `at` indexes command.words), with the
 // CDPATH of its environment (its prefix assignment or an export earlier on the line).

@@ -10,6 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import picomatch from '../workspace/picomatch.js';
+import { kernelPlace } from '../workspace/kernel-place.js';
 
 export interface FolderWordLike {
   readonly value: string;
@@ -23,9 +24,12 @@ export type FolderWord = { readonly folders: readonly string[]; readonly unknown
 const UNKNOWN = '\u0000';
 const GLOB = /[*?[]/;
 const MAX_MATCHES = 64;
+const DOTDOT = /(?:^|\/)\.\.(?:\/|$)/;
 
 // `word`: a parsed word, or a word's text as written (quotes removed; `$`/backquote = only known at run time).
-export function folderWord(word: FolderWordLike | string, base: string): FolderWord {
+// `physical`: the folder a program's chdir reaches (env -C, make -C, git -C, `cd -P`): links followed before each
+// `..` (workspace/kernel-place.ts, R43-b2); otherwise bash's logical `cd`, read lexically as bash reads it.
+export function folderWord(word: FolderWordLike | string, base: string, physical = false): FolderWord {
   const text = typeof word === 'string';
   const values = text ? [word] : word.dynamic === true ? (word.candidates ?? [UNKNOWN]) : [word.value];
   const folders: string[] = [];
@@ -33,7 +37,9 @@ export function folderWord(word: FolderWordLike | string, base: string): FolderW
     const value = raw.replace(/^~\+(?=\/|$)/, '.').replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
     if (value.includes(UNKNOWN) || (text && /[$`]/.test(value)) || /^~-(?:\/|$)/.test(value)) return { unknown: `${text ? word : word.value || 'a word'} is only known at run time` };
     const expands = GLOB.test(value) && (text || word.glob === true || word.dynamic === true);
-    folders.push(...(expands && !value.startsWith('~') ? expand(value, base) : [value.startsWith('~') ? value : resolve(base, value)]));
+    const place = value.startsWith('~') ? value : physical ? kernelPlace(base, value) : resolve(base, value);
+    if (place === undefined || (physical && expands && DOTDOT.test(value))) return { unknown: `${text ? word : word.value} is reached through a part codeward cannot follow` };
+    folders.push(...(expands && !value.startsWith('~') ? expand(value, base) : [place]));
     if (folders.length > MAX_MATCHES) return { unknown: `${text ? word : word.value} names more than ${MAX_MATCHES} folders` };
   }
   return { folders: [...new Set(folders)] };
