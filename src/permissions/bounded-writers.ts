@@ -2,6 +2,7 @@ import { ASSIGNING_BUILTINS } from '../shell/assigned-names.js';
 import { FOLDER_CHANGE_NAMES } from '../shell/cd-operand.js';
 import type { ShellWord } from '../shell/parse-types.js';
 import { SU_LIKE, WRAPPERS, wrapperWritten, type WrapperSpec } from '../shell/parse-wrappers.js';
+import { backupWords, type CommandEnv } from './backup-names.js';
 
 // The CLOSED list of programs whose writes their words bound (red team R42-b1/b2, written-before.ts): each writes
 // only its operands and the values of its options, so those are the paths it may write. Any other program that may
@@ -75,6 +76,9 @@ function compilerWords(words: readonly ShellWord[]): { words: ShellWord[]; unrea
     if (named !== null) {
       const next = named[1] === '' ? words[++at] : { ...word, value: named[1]! };
       if (next !== undefined) out.push(next);
+    } else if (value.startsWith('--') && value.includes('=')) {
+      // `--output=FILE` (R43-b5) and any other long option's value: read as a written path, as writtenWords does.
+      out.push({ ...word, value: value.slice(value.indexOf('=') + 1) });
     } else if (word.dynamic || !value.startsWith('-')) {
       out.push(word);
       const stem = /^(?:.*\/)?([^/]+)\.[^./]+$/.exec(value)?.[1];
@@ -86,7 +90,7 @@ function compilerWords(words: readonly ShellWord[]): { words: ShellWord[]; unrea
 
 // The words of a bounded writer that name written paths (an attached value cut to the value: `-ook.sh` -> ok.sh),
 // or why they cannot be read.
-export function writtenWords(name: string, words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
+export function writtenWords(name: string, words: readonly ShellWord[], env: CommandEnv = []): { words: ShellWord[]; unread?: string } {
   if (COMPILERS.has(name)) return words.length === 0 ? { words: [] } : compilerWords(words);
   const wrapper = writingWrapper(name);
   if (wrapper !== undefined) {
@@ -119,5 +123,6 @@ export function writtenWords(name: string, words: readonly ShellWord[]): { words
       if (!letters.flags.includes(letter)) return { words: out, unread: `\`${name}\`'s option \`${value}\` is not one codeward reads` };
     }
   }
-  return { words: out };
+  const backups = backupWords(name, letters.valued, words, env, out);
+  return { words: [...out, ...backups.words], ...(backups.unread === undefined ? {} : { unread: backups.unread }) };
 }
