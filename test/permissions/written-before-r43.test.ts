@@ -53,3 +53,17 @@ describe("R43-b5: a compiler's long output option", () => {
     expect(await written(line)).toBeUndefined();
   });
 });
+
+describe('R43-b6: a wrapper writes its default file when no word names one', () => {
+  it.each([
+    ["script -qc 'cat evil'", 'typescript'], ["script -q -c 'cat evil' -T timing.txt", 'typescript'], ['script -q', 'typescript'],
+    ['nohup ls', 'nohup.out'], ['nohup -- ls -l', 'nohup.out'], ['hyperfine --export-json ok.sh ls', 'ok.sh'], ['watchexec --log-file=ok.sh ls', 'ok.sh'],
+  ])('`%s` may write %s', async (line, file) => {
+    expect(await written(line, file)).toBeDefined();
+  });
+  it.each([
+    ["script -qc 'cat evil' log.txt", 'typescript'], ["script -qc 'cat evil' -- log.txt", 'typescript'], ['nohup ls', 'ok.sh'], ['hyperfine ls', 'ok.sh'], ['setsid ls', 'nohup.out'],
+  ])('`%s` does not write %s', async (line, file) => {
+    expect(await written(line, file)).toBeUndefined();
+  });
+});
