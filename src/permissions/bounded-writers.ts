@@ -5,6 +5,7 @@ import { compilerWords } from './bounded-writers-cc.js';
 import { sedWords } from './bounded-writers-sed.js';
 import { tarWords } from './bounded-writers-tar.js';
 import { SU_LIKE, WRAPPERS, wrapperWritten, type WrapperSpec } from '../shell/parse-wrappers.js';
+import { backupWords, type CommandEnv } from './backup-names.js';
 
 // The CLOSED list of programs whose writes their words bound (red team R42-b1/b2, written-before.ts): each writes
 // only its operands and the values of its options, so those are the paths it may write. Any other program that may
@@ -48,15 +49,18 @@ const QUERIES = new Set(['--version', '-V', 'version', '--help', '-h', 'help']);
 
 // Launchers that only start the lines they are given (parse-launch-runners.ts, parse-launch-generic.ts): those lines
 // are commands of the parse, read on their own; the launcher itself writes no file.
-const LAUNCHERS = new Set(['concurrently', 'entr', 'watchexec', 'hyperfine', 'nohup', 'setsid', 'watch']);
+// (nohup writes nohup.out: a writing wrapper, parse-wrappers.ts.) A launcher's option that writes a file (hyperfine's
+// `--export-json FILE`, watchexec's `--log-file`): what it writes is then read as any path.
+const LAUNCHERS = new Set(['concurrently', 'entr', 'watchexec', 'hyperfine', 'setsid', 'watch']);
+const LAUNCHER_OUTPUTS = /^--(?:export-|log-file|output)/;
 
-export const writesNothing = (name: string, args: readonly string[]): boolean => SHELL_STATE.has(name) || LAUNCHERS.has(name) || (args.length === 1 && QUERIES.has(args[0]!));
+export const writesNothing = (name: string, args: readonly string[]): boolean => SHELL_STATE.has(name) || (LAUNCHERS.has(name) && !args.some((arg) => LAUNCHER_OUTPUTS.test(arg))) || (args.length === 1 && QUERIES.has(args[0]!));
 // A wrapper judged as a command of its own (`flock -w5 FILE`, `strace -o FILE`, `script -q FILE`: the parse splits its
 // wrapped command off, shell/parse-plan.ts) writes the files its spec names (parse-wrappers.ts wrapperWritten).
 const wrapperSpec = (name: string): WrapperSpec | undefined => (Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : Object.hasOwn(SU_LIKE, name) ? SU_LIKE[name] : undefined);
 const writingWrapper = (name: string): WrapperSpec | undefined => {
   const spec = wrapperSpec(name);
-  return spec && (spec.writesShort !== undefined || spec.writesLong !== undefined || spec.writesOperand === true) ? spec : undefined;
+  return spec && (spec.writesShort !== undefined || spec.writesLong !== undefined || spec.writesOperand === true || spec.writesDefault !== undefined) ? spec : undefined;
 };
 
 // Writers whose words need a reader of their own (bounded-writers-*.ts): C compilers (make's recipes), tar, sed.
@@ -68,14 +72,16 @@ const READERS: Readonly<Record<string, (words: readonly ShellWord[]) => { words:
 
 export const boundedWriter = (name: string): boolean => Object.hasOwn(WRITERS, name) || Object.hasOwn(READERS, name) || writingWrapper(name) !== undefined;
 
+const defaultWord = (name: string): ShellWord => ({ text: name, value: name, dynamic: false, glob: false, parts: [], candidates: [name] });
+
 // The words of a bounded writer that name written paths (an attached value cut to the value: `-ook.sh` -> ok.sh),
 // or why they cannot be read.
-export function writtenWords(name: string, words: readonly ShellWord[]): { words: ShellWord[]; unread?: string } {
+export function writtenWords(name: string, words: readonly ShellWord[], env: CommandEnv = []): { words: ShellWord[]; unread?: string } {
   if (Object.hasOwn(READERS, name)) return READERS[name]!(words);
   const wrapper = writingWrapper(name);
   if (wrapper !== undefined) {
     const all = [{ value: name, dynamic: false }, ...words];
-    return { words: wrapperWritten(wrapper, all).map(({ at, attached }) => (attached === undefined ? words[at - 1]! : { ...words[at - 1]!, value: attached })) };
+    return { words: wrapperWritten(wrapper, all).map(({ at, attached }) => (attached === undefined ? words[at - 1]! : at === 0 ? defaultWord(attached) : { ...words[at - 1]!, value: attached })) };
   }
   const letters = WRITERS[name]!;
   const out: ShellWord[] = [];
@@ -103,5 +109,6 @@ export function writtenWords(name: string, words: readonly ShellWord[]): { words
       if (!letters.flags.includes(letter)) return { words: out, unread: `\`${name}\`'s option \`${value}\` is not one codeward reads` };
     }
   }
-  return { words: out };
+  const backups = backupWords(name, letters.valued, words, env, out);
+  return { words: [...out, ...backups.words], ...(backups.unread === undefined ? {} : { unread: backups.unread }) };
 }

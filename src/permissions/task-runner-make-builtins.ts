@@ -1,46 +1,21 @@
-// GNU make's built-in implicit rules (`make -p`'s catalogue, the ones that run a program of a variable): a target no
-// rule of the Makefile makes is built by one whose source stands in the folder (red team R39-b14: `CC=./s.sh make m`
-// with m.c there runs `$(CC) … m.c -o m`). Read by the one make reader (task-runner-make.ts) as the recipe of the
-// rule it is; `-r` / `--no-builtin-rules` turns them off (an empty `.SUFFIXES:` only some: read as on).
+import { MAKE_RULES, MAKE_VARIABLES } from './task-runner-make-catalogue.js';
 
-// [target pattern, source pattern, recipe]; `%` is the stem.
-const RULES: readonly (readonly [string, string, string])[] = [
-  ['%', '%.c', '$(CC) $(CFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.cc', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.cpp', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.C', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.o', '$(CC) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.s', '$(CC) $(ASFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.S', '$(CC) $(ASFLAGS) $(CPPFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.f', '$(FC) $(FFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%', '%.p', '$(PC) $(PFLAGS) $(LDFLAGS) $(TARGET_ARCH) $^ $(LOADLIBES) $(LDLIBS) -o $@'],
-  ['%.o', '%.c', '$(CC) $(CFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.o', '%.cc', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.o', '%.cpp', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.o', '%.C', '$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.o', '%.s', '$(AS) $(ASFLAGS) $(TARGET_MACH) -o $@ $<'],
-  ['%.o', '%.S', '$(CC) $(ASFLAGS) $(CPPFLAGS) $(TARGET_MACH) -c -o $@ $<'],
-  ['%.o', '%.f', '$(FC) $(FFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.o', '%.p', '$(PC) $(PFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o $@ $<'],
-  ['%.c', '%.y', '$(YACC) $(YFLAGS) $< && mv -f y.tab.c $@'],
-  ['%.c', '%.l', '$(LEX) $(LFLAGS) -t $< > $@'],
-  ['%.s', '%.S', '$(CPP) $(CPPFLAGS) $< > $@'],
-  ['%', '%,v', '$(CO) $(COFLAGS) $< $@'],
-  ['%', 'RCS/%,v', '$(CO) $(COFLAGS) $< $@'],
-  ['%', 's.%', '$(GET) $(GFLAGS) $(SCCS_OUTPUT_OPTION) $<'],
-  ['%', 'SCCS/s.%', '$(GET) $(GFLAGS) $(SCCS_OUTPUT_OPTION) $<'],
-];
+// GNU make's built-in implicit rules (the whole `make -p` catalogue, task-runner-make-catalogue.ts, generated: red team
+// R43-b4 found `%: %.sh`, `cat $< >$@`, missing from a hand-kept list): a target no rule of the Makefile makes is
+// built by one whose sources stand in the folder (red team R39-b14: `CC=./s.sh make m` with m.c there runs `$(CC) …
+// m.c -o m`). Read by the one make reader (task-runner-make.ts) as the recipe of the rule it is; `-r` /
+// `--no-builtin-rules` turns them off (an empty `.SUFFIXES:` only some: read as on). The archive member rule
+// `(%): %` names no file target and is left out.
 
-// The terminal rules' sources (`%:: %,v`).
-const TERMINAL = /,v$|(?:^|\/)s\.%$/;
-
-// The programs these recipes name, as make sets them by default (task-runner-make.ts fills the rest of its BUILTIN).
-export const BUILTIN_PROGRAMS: Readonly<Record<string, string>> = { FC: 'f77', PC: 'pc', YACC: 'yacc', LEX: 'lex', CO: 'co', GET: 'get' };
+// The programs and flags these recipes name, as make sets them by default (task-runner-make.ts sets MAKE, CC ...).
+export const BUILTIN_PROGRAMS: Readonly<Record<string, string>> = MAKE_VARIABLES;
 
 export interface BuiltinStep {
   readonly source: string;
+  // Every source of the rule (`%.c: %.w %.ch`), the first one `source`.
+  readonly sources: readonly string[];
   readonly stem: string;
-  readonly recipe: string;
+  readonly recipe: readonly string[];
   // The rules of the chain that reached the source (with this one): make uses no built-in rule twice in one chain,
   // and the RCS/SCCS ones are terminal (their source is made by no rule).
   readonly chain: readonly number[];
@@ -52,16 +27,16 @@ export const makeName = (file: string): string => file.replace(/^(?:\.\/+)+(?=.)
 // The built-in rules that make `target` (a file name relative to make's folder) from a source `exists` finds, no rule
 // of `chain` again (a chain of `%: %,v` would otherwise read `a,v,v,v…`).
 export function builtinSteps(target: string, exists: (file: string) => boolean, chain: readonly number[] = []): BuiltinStep[] {
-  if (chain.some((at) => TERMINAL.test(RULES[at]![1]))) return [];
-  return RULES.flatMap(([goal, from, recipe], at) => {
+  if (chain.some((at) => MAKE_RULES[at]![3])) return [];
+  return MAKE_RULES.flatMap(([goal, from, recipe], at) => {
     if (chain.includes(at)) return [];
     const slash = target.lastIndexOf('/');
     const [dir, name] = [target.slice(0, slash + 1), target.slice(slash + 1)];
     const suffix = goal.slice(1);
     if (!name.endsWith(suffix) || name.length === suffix.length) return [];
     const stem = name.slice(0, name.length - suffix.length);
-    const source = dir + from.replace('%', stem);
-    return source !== target && exists(source) ? [{ source, stem: dir + stem, recipe, chain: [...chain, at] }] : [];
+    const sources = from.map((each) => dir + each.replace('%', stem));
+    return sources.every((source) => source !== target && exists(source)) ? [{ source: sources[0]!, sources, stem: dir + stem, recipe, chain: [...chain, at] }] : [];
   });
 }
 

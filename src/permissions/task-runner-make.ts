@@ -20,7 +20,7 @@ import { BUILTIN_PROGRAMS, builtinSteps, builtinsOff, makeName } from './task-ru
 // time, a make function, a target-specific variable, a computed .DEFAULT_GOAL. The line's own variables (`CC=x make`) are
 // make's environment: they fill a variable the Makefile leaves unset or sets with `?=` (every one under `-e`).
 
-const BUILTIN: Readonly<Record<string, string>> = { MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh', ...BUILTIN_PROGRAMS };
+const BUILTIN: Readonly<Record<string, string>> = { ...BUILTIN_PROGRAMS, MAKE: 'make', CC: 'cc', CXX: 'g++', CPP: 'cc -E', RM: 'rm -f', AR: 'ar', AS: 'as', LD: 'ld', SHELL: '/bin/sh' };
 // Options that pick another Makefile, folder, include folder or make text.
 const PLACE = /^(?:-[A-Za-z]*[CfIE]|--(?:directory|file|makefile|include-dir|eval)\b)/;
 const VALUED = new Set(['-o', '-W', '--old-file', '--assume-old', '--what-if', '--new-file', '--assume-new', '-j', '-l', '--jobs', '--load-average', '--max-load']);
@@ -165,7 +165,7 @@ export interface MakeReading {
 // One goal for the decision's table (task-runner-lines.ts reads each named goal once).
 export function makeGoal(folder: TaskFolder, goal: string, context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): TaskStep {
   const got = readMakeCall(folder, [goal], context);
-  if (got.makefile === undefined && got.unknown === undefined) return NO_STEP;
+  if (got.makefile === undefined && got.unknown === undefined && got.steps.length === 0) return NO_STEP;
   return { lines: got.steps.map((step) => step.line), ...(got.unknown === undefined ? {} : { unknown: got.unknown }) };
 }
 
@@ -185,9 +185,10 @@ export function makeHasRule(folder: TaskFolder, target: string): boolean {
 // `goals`: the named goals in order ('' = make's default goal).
 export function readMakeCall(folder: TaskFolder, goals: readonly string[], context: { readonly rest: readonly string[]; readonly handed: readonly string[] }): MakeReading {
   const name = makefileOf(folder);
-  if (name === undefined) return { steps: [] };
-  const raw = folder.text(`${folder.dir}/${name}`);
-  const unread = (why: string, steps: readonly MakeStep[] = []): MakeReading => ({ makefile: name, steps, unknown: `${name}: ${why}` });
+  // Without a makefile make still builds a named goal by its built-in rules (R43-b4: `make run` with run.sh there).
+  if (name === undefined && (builtinsOff(context.rest) || !goals.some((goal) => goal !== ''))) return { steps: [] };
+  const raw = name === undefined ? '' : folder.text(`${folder.dir}/${name}`);
+  const unread = (why: string, steps: readonly MakeStep[] = []): MakeReading => ({ makefile: name, steps, unknown: `${name ?? 'make'}: ${why}` });
   if (raw === 'absent' || raw === 'unreadable') return { makefile: name, steps: [], unknown: `${name} cannot be read whole` };
   // MAKEFLAGS of plain flags (`-j4`, `s`) changes nothing read here; a variable, a place or a run-time value may.
   const flags = context.handed.find((each) => /^(?:GNU)?MAKEFLAGS=|^MFLAGS=/.test(each) && !plainFlags(each));
@@ -244,15 +245,17 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
     const patterns: { rule: MakeRule; stem: string }[] = [...own.map((rule) => ({ rule, stem: '' })), ...implicit];
     if (recipeless && implicit.length === 0 && !noBuiltins) {
       for (const step of builtinSteps(each, (file) => folder.text(normalize(`${folder.dir}/${file}`)) !== 'absent', chain)) {
-        const why = visit(step.source, step.chain);
+        const why = step.sources.map((source) => visit(source, step.chain)).find((found) => found !== undefined);
         if (why !== undefined) return why;
         // `$^` is the source and the explicit rules' prerequisites (`prog: prog.o util.o` links both).
         const explicit = expand(own.flatMap((rule) => rule.prerequisites).join(' '), vars, { auto: {}, glob });
         if (explicit.unknown !== undefined) return `the prerequisites of ${each}: ${explicit.unknown}`;
-        const all = [...new Set([step.source, ...explicit.text.split(/\s+/).filter(Boolean)])].join(' ');
-        const got = expand(step.recipe, vars, { auto: { '@': each, '<': step.source, '^': all, '+': all, '?': all, '*': step.stem, '|': '', '%': '' }, readGlob: glob });
-        if (got.unknown !== undefined) return `make's built-in rule for ${each}: ${got.unknown}`;
-        out.push({ target: each, line: got.text });
+        const all = [...new Set([...step.sources, ...explicit.text.split(/\s+/).filter(Boolean)])].join(' ');
+        for (const line of step.recipe) {
+          const got = expand(line.replace(/^[@+\-\s]+/, ''), vars, { auto: { '@': each, '<': step.source, '^': all, '+': all, '?': all, '*': step.stem, '|': '', '%': '' }, readGlob: glob });
+          if (got.unknown !== undefined) return `make's built-in rule for ${each}: ${got.unknown}`;
+          out.push({ target: each, line: got.text });
+        }
       }
     }
     const matched = patterns.length > 0 ? patterns : fallback.map((rule) => ({ rule, stem: '' }));
@@ -287,7 +290,7 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
   // prerequisite newer than it): make runs that rule first, then runs itself again and reads the NEW text (R42-b9:
   // `Makefile: FORCE` whose recipe copies evil.mk over it; GNUmakefile, read first then): the tasks are unknown, as
   // for an included makefile a rule remakes.
-  if (remakes(name)) return unread(`a rule remakes ${name}, and make then reads it again: what it runs is only known then`);
+  if (name !== undefined && remakes(name)) return unread(`a rule remakes ${name}, and make then reads it again: what it runs is only known then`);
   let why: string | undefined;
   for (const target of targets) why ??= visit(target);
   return why === undefined ? { makefile: name, steps: out } : unread(why, out);

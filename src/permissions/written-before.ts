@@ -179,7 +179,7 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   }
   // Closed (R42-b1/b2): only a program whose writes its words bound writes its words (bounded-writers.ts).
   if (!boundedWriter(argv.name)) return { ...into, unread: `\`${command.text}\` may write files its words do not name` };
-  const named = writtenWords(argv.name, command.words.slice(1));
+  const named = writtenWords(argv.name, command.words.slice(1), command.env);
   for (const word of named.words) addWord(word, dirs, into);
   return named.unread === undefined ? into : { ...into, anywhere: named.unread };
 }

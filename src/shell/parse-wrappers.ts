@@ -42,6 +42,9 @@ export interface WrapperSpec {
   readonly writesShort?: string;
   readonly writesLong?: readonly string[];
   readonly writesOperand?: boolean;
+  // The files it writes when no word names them (R43-b6): `script` without a FILE operand logs to ./typescript,
+  // `nohup` appends to ./nohup.out when its output is a terminal (under a pty too).
+  readonly writesDefault?: readonly string[];
 }
 
 const PRIVILEGE: WrapperSpec = {
@@ -59,7 +62,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
   run0: { argShort: 'ugD', argLong: ['user', 'group', 'chdir', 'setenv', 'unit', 'property', 'description', 'slice', 'nice', 'background', 'machine'] },
   env: { env: true },
   nice: { argShort: 'n', argLong: ['adjustment'], numeric: true },
-  nohup: {},
+  nohup: { writesDefault: ['nohup.out'] },
   setsid: {},
   time: { argShort: 'fo', argLong: ['format', 'output'], writesShort: 'o', writesLong: ['output', 'append'] },
   command: { noCommandShort: 'vV' },
@@ -106,7 +109,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = {
 
 // su / runuser: `-c CMD` runs CMD through a shell; otherwise an interactive shell (or `runuser -u U -- CMD`).
 const SU: WrapperSpec = { argShort: 'sgGuw', argLong: ['shell', 'group', 'supp-group', 'user', 'whitelist-environment'], stringShort: 'c', stringLong: ['command', 'session-command'] };
-export const SU_LIKE: Readonly<Record<string, WrapperSpec>> = { su: SU, runuser: SU, script: { argShort: 'ETIOBm', argLong: ['echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], stringShort: 'c', stringLong: ['command'], writesShort: 'TIOB', writesLong: ['log-in', 'log-out', 'log-io', 'log-timing'], writesOperand: true } };
+export const SU_LIKE: Readonly<Record<string, WrapperSpec>> = { su: SU, runuser: SU, script: { argShort: 'ETIOBm', argLong: ['echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'], stringShort: 'c', stringLong: ['command'], writesShort: 'TIOB', writesLong: ['log-in', 'log-out', 'log-io', 'log-timing'], writesOperand: true, writesDefault: ['typescript'] } };
 
 export type Unwrapped =
   // The inner command starts at words[index].
@@ -125,13 +128,20 @@ export interface WrapperWritten {
   readonly attached?: string;
 }
 
+// A default-written file (writesDefault) is at 0 (the wrapper's own word) with the file's name `attached`.
 export function wrapperWritten(spec: WrapperSpec, words: readonly WordLike[]): WrapperWritten[] {
-  const out: WrapperWritten[] = [];
+  const named = namedWritten(spec, words);
+  const operand = spec.writesOperand === true && named.some((each) => each.operand === true);
+  return [...named, ...(operand ? [] : (spec.writesDefault ?? []).map((name) => ({ at: 0, attached: name })))];
+}
+
+function namedWritten(spec: WrapperSpec, words: readonly WordLike[]): (WrapperWritten & { operand?: true })[] {
+  const out: (WrapperWritten & { operand?: true })[] = [];
   if (spec.writesShort === undefined && spec.writesLong === undefined && !spec.writesOperand) return out;
   for (let i = 1; i < words.length; i++) {
     const value = words[i]!.value;
     if (value === '--') {
-      if (spec.writesOperand === true && i + 1 < words.length) out.push({ at: i + 1 });
+      if (spec.writesOperand === true && i + 1 < words.length) out.push({ at: i + 1, operand: true });
       return out;
     }
     if (value.startsWith('--') && value.length > 2) {
@@ -154,7 +164,7 @@ export function wrapperWritten(spec: WrapperSpec, words: readonly WordLike[]): W
       }
       continue;
     }
-    if (spec.writesOperand) out.push({ at: i });
+    if (spec.writesOperand) out.push({ at: i, operand: true });
   }
   return out;
 }

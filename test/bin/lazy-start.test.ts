@@ -378,6 +378,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // bare -specs (parse-launch-compiler-rows.ts, +56 B): 928,731 measured.
     // Raised by 3.0 KB (fix67): hidden-lost.ts (the move-back's budget, a lost folder recorded and settled), the bind order
     // of writable folders holding the workspace and the kept module folders (bwrap.ts): 931,506 measured.
+    // fix69 (+109 B, 928,611 measured): parse-wrappers.ts' default-written files (script ./typescript, nohup's
+    // nohup.out, R43-b6) in the wrapper table and wrapperWritten, which the shell walk loads.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(930_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`

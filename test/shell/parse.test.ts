@@ -141,7 +141,6 @@ describe('wrappers', () => {
     ['/usr/bin/env rm -rf /', ['env']],
     ['nice -n 5 rm -rf /', ['nice']],
     ['nice -5 rm -rf /', ['nice']],
-    ['nohup rm -rf /', ['nohup']],
     ['timeout 5 rm -rf /', ['timeout']],
     ['timeout -k 2 -s KILL 5s rm -rf /', ['timeout']],
     ['time rm -rf /', ['time']],
@@ -159,6 +158,13 @@ describe('wrappers', () => {
     const command = await only(source);
     expect(line(command)).toBe('rm -rf /');
     expect(command.wrappers).toEqual(wrappers);
+  });
+
+  // nohup writes ./nohup.out (R43-b6): its own words are a command of their own too, as `strace -o FILE CMD`'s.
+  it('"nohup rm -rf /" runs rm behind ["nohup"], nohup judged on its own as well', async () => {
+    const { commands } = await parser.parseShell('nohup rm -rf /');
+    expect(commands.map(line)).toEqual(['nohup', 'rm -rf /']);
+    expect(commands[1]!.wrappers).toEqual(['nohup']);
   });
 
   it('keeps a wrapper that runs nothing as the command', async () => {
