@@ -6,7 +6,7 @@
 import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
-import { PERL_HANDLE_CALL, PERL_OPEN, perlCall } from './perl-opens.js';
+import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi } from './perl-opens.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
@@ -217,7 +217,7 @@ function otherOptions(language: Language, words: readonly WordLike[], take: Take
 const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
   python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
   js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
-  perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|${PERL_HANDLE_CALL.source}|\\bIPC::(?:Run|Open[23])\\b`),
+  perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|${PERL_HANDLE_CALLS.source}|\\bIPC::(?:Run|Open[23])\\b`),
   ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
   awk: /\bsystem\s*(?=\()/,
@@ -343,7 +343,7 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   for (const site of callSites(tokens, api)) {
     // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode, `|` in the name, or a mode or two-argument
     // name only known at run time runs a command (perl-opens.ts).
-    if (program.language === 'perl' && /open$|^->|^new\s/.test(site.api)) {
+    if (program.language === 'perl' && perlOpenApi(site.api)) {
       const open = perlCall(site, program.code, commandOf);
       spawns ||= open.spawns;
       if (open.command !== undefined) commands.push(open.command);

@@ -16,6 +16,13 @@ import { splitArgs, type CallSite, type Token } from './parse-code.js';
 export const PERL_OPEN = /(?<![\w$@%&])(?<!\b(?:use|no)\s+)open(?:\s*(?=\()|\s+(?=[A-Za-z_$*]))/;
 // A handle object's open (`$fh->open(`, `IO::File->new(`, `new IO::File "…"`) and IO::Pipe's `->reader(`/`->writer(`.
 export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|\bnew\s+(?:IO::File|FileHandle)\b/;
+// Red team R43-b9: the same methods called as plain subs, the class or object as the first argument
+// (`IO::File::new("IO::File", "cmd|")`, `FileHandle::new(...)`, `&IO::File::new(...)`, `IO::Handle::open($fh, ...)`);
+// with no argument list (`&IO::File::new;`, `goto &IO::File::new`: @_ is passed on) it may run anything.
+const PERL_SUB_CALL = /(?:&\s*)?\b(?:IO::File|FileHandle|IO::Handle|IO::Pipe)::(?:open|new|reader|writer)\b/;
+export const PERL_HANDLE_CALLS = new RegExp(`${PERL_HANDLE_CALL.source}|${PERL_SUB_CALL.source}`);
+// A call site's API is one perlCall reads (an open, a handle method, its plain-sub spelling).
+export const perlOpenApi = (api: string): boolean => /open$|^->|^new\s/.test(api) || PERL_SUB_CALL.test(api);
 const HANDLE_MODULES = /\b(?:IO::File|FileHandle|IO::Handle)\b/;
 
 export interface PerlOpen {
@@ -82,6 +89,11 @@ const joined = (parts: readonly (readonly Token[])[]): Token[] => parts.flatMap(
 // A perl call PERL_OPEN or PERL_HANDLE_CALL found in `code`: whether it runs a command, and which.
 export function perlCall(site: CallSite, code: string, commandOf: (args: readonly Token[]) => string | undefined): PerlOpen {
   const method = /(\w+)\s*$/.exec(site.api)?.[1] ?? '';
+  if (PERL_SUB_CALL.test(site.api)) {
+    const parts = nonEmpty(site.args);
+    if (parts.length === 0) return { spawns: true };
+    return perlCall({ ...site, api: `->${method}`, args: joined(parts.slice(1)) }, code, commandOf);
+  }
   if (!site.api.startsWith('->') && !site.api.startsWith('new')) return perlOpen(site, commandOf);
   if (method === 'reader' || method === 'writer') {
     if (!/\bIO::Pipe\b/.test(code)) return { spawns: false };
