@@ -1,6 +1,7 @@
 // More rows of the one program-row table (parse-launch-program-rows.ts; red team R43-b7): ordinary tools' options that
 // name a program they start, read like `sort --compress-program=PROG` (the program is judged as run; a workspace path
-// is a workspace program). coreutils `install -s --strip-program=PROG` (runs PROG on the installed copy), diffutils'
+// is a workspace program). (coreutils `install --strip-program=PROG` is LEFT: a row named install is read for
+// `npm install`'s launched words too, making it a writer of unknown files; fix70 report.) diffutils'
 // `sdiff`/`diff3 --diff-program=PROG`, GNU cpio's and mt's remote shell `--rsh-command=CMD` (as tar's), pandoc's
 // `-F/--filter PROG` and `-L/--lua-filter SCRIPT` (lua code run in pandoc: read as a program it runs), and
 // subversion's `--diff-cmd`, `--diff3-cmd`, `--editor-cmd`. (Swept and held elsewhere: find's -exec, xargs and the
@@ -11,12 +12,6 @@ import { programText, shellText } from './parse-launch-options.js';
 import type { ProgramRow } from './parse-launch-program-rows.js';
 
 export const TOOL_ROWS: Readonly<Record<string, ProgramRow>> = {
-  install: {
-    options: [{ long: ['strip-program'], text: programText }],
-    flags: 'bcCdDpsTvZ',
-    valued: 'gmoSt',
-    long: ['group', 'mode', 'owner', 'suffix', 'target-directory'],
-  },
   sdiff: {
     options: [{ long: ['diff-program'], text: programText }],
     flags: 'abBdEHilstWZ',
