@@ -6,7 +6,8 @@
 import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
-import { PERL_HANDLE_CALL, PERL_OPEN, perlCall } from './perl-opens.js';
+import { loadsUnlistedModule, perlLineModules } from './inline-imports.js';
+import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi } from './perl-opens.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
@@ -65,6 +66,8 @@ export interface InlineProgram {
   readonly code: string;
   // Part of the code is only known at run time (`python3 -c "$CODE"`): it may do anything.
   readonly unknown?: boolean;
+  // Modules the command line loads before the code (perl's `-MIPC::Cmd=run`).
+  readonly modules?: readonly string[];
 }
 
 // The program text an interpreter is given on its command line, if any (several -e are joined by lines).
@@ -95,7 +98,8 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
   // awk: the first operand is the program unless -f named a file.
   if (language === 'awk' && parts.length === 0 && i >= 0 && i < words.length) take(words[i]!);
   if (parts.length === 0) return undefined;
-  return unknown ? { language, code: parts.join('\n'), unknown } : { language, code: parts.join('\n') };
+  const modules = language === 'perl' ? perlLineModules(words) : [];
+  return { language, code: parts.join('\n'), ...(unknown ? { unknown } : {}), ...(modules.length > 0 ? { modules } : {}) };
 }
 
 type Take = (word: WordLike | undefined, text?: string) => void;
@@ -217,7 +221,7 @@ function otherOptions(language: Language, words: readonly WordLike[], take: Take
 const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
   python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
   js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
-  perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|${PERL_HANDLE_CALL.source}|\\bIPC::(?:Run|Open[23])\\b`),
+  perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|${PERL_HANDLE_CALLS.source}|\\bIPC::(?:Run|Open[23])\\b`),
   ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
   php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
   awk: /\bsystem\s*(?=\()/,
@@ -307,7 +311,7 @@ function commandStrings(tokens: readonly Token[], language: Language): string[] 
 // Code that builds what it calls at run time (eval, getattr, `$f(...)`, `obj['sys'+'tem'](...)`): it may
 // spawn processes in a way the calls above cannot see, so it counts as spawning.
 const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
-  python: /\b(?:eval|exec|compile|getattr|__import__|import_module)\s*\(|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
+  python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
   js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
   // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
@@ -344,7 +348,7 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   for (const site of callSites(tokens, api)) {
     // perl `open(F, "<", $x)` and `open(F, "x.txt")` read; a pipe mode, `|` in the name, or a mode or two-argument
     // name only known at run time runs a command (perl-opens.ts).
-    if (program.language === 'perl' && /open$|^->|^new\s/.test(site.api)) {
+    if (program.language === 'perl' && perlOpenApi(site.api)) {
       const open = perlCall(site, program.code, commandOf);
       spawns ||= open.spawns;
       if (open.command !== undefined) commands.push(open.command);
@@ -356,7 +360,9 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   }
   const dynamic = DYNAMIC_APIS[program.language];
   if (program.unknown) spawns = true;
-  if (dynamic && dynamic.test(tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join(''))) spawns = true;
+  const codeOnly = tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join('');
+  if (dynamic && dynamic.test(codeOnly)) spawns = true;
+  if (loadsUnlistedModule(program.language, codeOnly, program.modules)) spawns = true;
   const strings = commandStrings(tokens, program.language);
   if (strings.length > 0) spawns = true;
   if (program.language === 'awk' && /\|\s*&?\s*getline|\bprint[^;{}]*\|/.test(program.code)) spawns = true;

@@ -8,12 +8,11 @@
 // `-Xclang -load`, the linker's `-plugin` through `-Wl,`/`-Xlinker`, a response file `@FILE` (its options unread). rustc: `-C linker=`/`dlltool=`/`ar=`,
 // `-C codegen-backend=PATH`, `-Z codegen-backend=PATH`/`llvm-plugins=`, and `-C link-arg(s)=` read as the C
 // driver's words; RUSTFLAGS, CARGO_BUILD_RUSTFLAGS and CARGO_ENCODED_RUSTFLAGS (`\x1f`-separated) are its words.
-import { argvText } from './parse-launch-options.js';
+import { argvText, programText } from './parse-launch-options.js';
 import { SYSTEM_PATH } from '../permissions/system-folders.js';
 import type { ProgramRow } from './parse-launch-program-rows.js';
 
-// A program path or library: run as that path (a `./x.so` is a workspace program).
-const program = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
+const program = programText;
 // A folder of programs outside the system's (`-B.`): which of its files runs is not named on the line.
 const folder = (value: string): string | undefined => (value === '' || SYSTEM_PATH.test(`${value.replace(/\/*$/, '')}/`) ? undefined : '"$PROGRAM_FROM_COMPILER_FOLDER"');
 // A spec file or a linker by its path (a bare `-fuse-ld=lld` / `-specs=nosys.specs` is the toolchain's).

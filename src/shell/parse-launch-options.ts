@@ -30,3 +30,9 @@ export function optionWord(value: string, name: { test(word: string): boolean } 
 export function argvText(words: readonly WordLike[]): string {
   return words.map((word) => (word.dynamic ? word.value : shellQuote(word.value))).join(' ');
 }
+
+// An option's value that names a program or library (`--compress-program=PROG`, `-fplugin=X.so`): the line that runs
+// that path (a `./p` is a workspace program); an empty value runs nothing.
+export const programText = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
+// An option's value that is shell text (`tar -I 'CMD'`, `--rsh-command=CMD`); an empty value runs nothing.
+export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);

@@ -8,9 +8,10 @@
 // list their value-taking option `words`, and any other run-time word there may be an option or an operand that runs.
 // The reader is parse-launch-option-values.ts. Judging a program's value as shell text reads more than the program
 // does (its words are split the same way, and a `;` in it only fails closed), so every value here is shell text.
-import { argvText } from './parse-launch-options.js';
+import { programText, shellText } from './parse-launch-options.js';
 import { COMMAND_FILES, type CommandFiles } from './parse-launch-command-files.js';
 import { CC, RUSTC } from './parse-launch-compiler-rows.js';
+import { TOOL_ROWS } from './parse-launch-tool-rows.js';
 
 export interface ValueOption {
   // Short spelling (`-I`), when the program has one.
@@ -52,7 +53,7 @@ export interface ProgramRow {
   readonly commands?: CommandFiles;
 }
 
-export const shellText = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+export { shellText };
 // Options handed to ssh (`-F cfg -o ProxyCommand=..`): read as the ssh line they make.
 const sshOptions = (value: string): string | undefined => (value.trim() === '' ? undefined : `ssh ${value} host`);
 // ansible's ssh options (R25-14); its command module's -a/--args is the runner row's (parse-launch-runners.ts): both
@@ -96,8 +97,7 @@ const ANSIBLE: ProgramRow = {
   flags: 'vkKbCDoSyh',
   valued: 'iumaeflctBPMT',
 };
-// A program path or library: run as that path (a `./lib.so` is a workspace program).
-const program = (value: string): string | undefined => (value.trim() === '' ? undefined : argvText([{ value, dynamic: false }]));
+const program = programText;
 // strace/ltrace `-o '|CMD'` / `-o '!CMD'`: the output is piped to CMD through the shell.
 const piped = (value: string): string | undefined => (/^[|!]/.test(value) ? shellText(value.slice(1)) : undefined);
 // tar `--checkpoint-action=exec=CMD` (also `exec` with the command after `=`); other actions run nothing.
@@ -239,4 +239,5 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   clang: CC,
   'clang++': CC,
   rustc: RUSTC,
+  ...TOOL_ROWS,
 };

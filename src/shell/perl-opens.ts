@@ -17,6 +17,13 @@ export const PERL_OPEN = /(?<![\w$@%&])(?<!\b(?:use|no)\s+)open(?:\s*(?=\()|\s+(
 // A handle object's open (`$fh->open(`, `IO::File->new(`, `new IO::File "…"`) and IO::Pipe's `->reader(`/`->writer(`.
 // `new $c (…)` (indirect object syntax on a class only known at run time) too.
 export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|->\s*new\b|\bnew\s+(?:IO::File|FileHandle\b|\$\w+)/;
+// Red team R43-b9: the same methods called as plain subs, the class or object as the first argument
+// (`IO::File::new("IO::File", "cmd|")`, `FileHandle::new(...)`, `&IO::File::new(...)`, `IO::Handle::open($fh, ...)`);
+// with no argument list (`&IO::File::new;`, `goto &IO::File::new`: @_ is passed on) it may run anything.
+const PERL_SUB_CALL = /(?:&\s*)?\b(?:IO::File|FileHandle|IO::Handle|IO::Pipe)::(?:open|new|reader|writer)\b/;
+export const PERL_HANDLE_CALLS = new RegExp(`${PERL_HANDLE_CALL.source}|${PERL_SUB_CALL.source}`);
+// A call site's API is one perlCall reads (an open, a handle method, its plain-sub spelling).
+export const perlOpenApi = (api: string): boolean => /open$|^->|^new\s/.test(api) || PERL_SUB_CALL.test(api);
 const HANDLE_MODULES = /\b(?:IO::File|FileHandle|IO::Handle)\b/;
 // A class only known at run time (fix66, round 42's LEFT: `$c = "IO::" . "File"; $c->new("cmd|")`, `"IO::$x"->new`,
 // `new $c (…)`): its `->new` may be IO::File's and its objects IO::Pipe's, whatever names the code shows. A method
@@ -88,6 +95,11 @@ const joined = (parts: readonly (readonly Token[])[]): Token[] => parts.flatMap(
 export function perlCall(site: CallSite, code: string, commandOf: (args: readonly Token[]) => string | undefined): PerlOpen {
   const method = site.api.startsWith('new') ? 'new' : (/(\w+)\s*$/.exec(site.api)?.[1] ?? '');
   const runtime = RUNTIME_CLASS.test(code);
+  if (PERL_SUB_CALL.test(site.api)) {
+    const parts = nonEmpty(site.args);
+    if (parts.length === 0) return { spawns: true };
+    return perlCall({ ...site, api: `->${method}`, args: joined(parts.slice(1)) }, code, commandOf);
+  }
   if (!site.api.startsWith('->') && !site.api.startsWith('new')) return perlOpen(site, commandOf);
   if (method === 'reader' || method === 'writer') {
     if (!/\bIO::Pipe\b/.test(code) && !runtime) return { spawns: false };

@@ -380,6 +380,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // of writable folders holding the workspace and the kept module folders (bwrap.ts): 931,506 measured.
     // fix69 (+109 B, 928,611 measured): parse-wrappers.ts' default-written files (script ./typescript, nohup's
     // nohup.out, R43-b6) in the wrapper table and wrapperWritten, which the shell walk loads.
+    // fix70 (+~4.0 KB, 932,533 measured): the inline reader's short lists of modules with no spawn API (inline-imports.ts,
+    // R43-b8: an inline program loading any other module may spawn) and the tool rows of the program-row table
+    // (parse-launch-tool-rows.ts, R43-b7: install/sdiff/diff3/cpio/mt/pandoc/svn), both read by the shell's judgement.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(930_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`

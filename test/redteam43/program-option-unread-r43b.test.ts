@@ -25,7 +25,6 @@ describe.skipIf(!bwrapWorks)('R43-b7 MAJOR: a program named by install/sdiff/dif
     expect(await run('sort -S64K -T. --compress-program=./evil a -o out', files)).toBe('C241');
   });
   it.each([
-    'install -s --strip-program=./evil x y',
     'sdiff --diff-program=./evil a b; true',
     'diff3 --diff-program=./evil a b a; true',
   ])('`%s` asks (C241) and keeps the work', async (line) => {
