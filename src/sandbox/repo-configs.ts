@@ -48,18 +48,19 @@ const folders = (dir: string, found: Found): string[] => {
   }
 };
 
-// A submodule's git folder is named by its path (modules/lib/sub): every folder below modules/ with a
-// HEAD is one, with its linked worktrees (worktrees/*), and may hold modules/ of its own. At any depth; past the
-// entry budget, `top` (the repository's `modules`) is listed in `over`.
+// A submodule's git folder is named by its name (modules/lib/sub): every folder below modules/ with a HEAD is one,
+// with its linked worktrees (worktrees/*); below it, its own modules/ and the git folders of modules whose name goes
+// on from its own (`a/b` and `a/b/c`: modules/a/b/c lies in a/b's git folder), all but its objects. At any depth;
+// past the entry budget, `top` (the repository's `modules`) is listed in `over`.
 function moduleDirs(modules: string, found: Found, top = modules): string[] {
   if (found.left < 0) {
     if (!found.over.includes(top)) found.over.push(top);
     return [];
   }
-  return folders(modules, found).flatMap((dir) => {
-    const isRepository = lstatQuiet(join(dir, 'HEAD'))?.isFile() === true;
-    return isRepository ? [dir, ...folders(join(dir, 'worktrees'), found), ...moduleDirs(join(dir, 'modules'), found, top)] : moduleDirs(dir, found, top);
-  });
+  const isRepository = modules !== top && lstatQuiet(join(modules, 'HEAD'))?.isFile() === true;
+  const below = folders(modules, found).filter((dir) => !isRepository || !dir.endsWith('/objects'));
+  const worktrees = isRepository ? folders(join(modules, 'worktrees'), found) : [];
+  return [...(isRepository ? [modules] : []), ...worktrees, ...below.flatMap((dir) => (dir.endsWith('/worktrees') && isRepository ? [] : moduleDirs(dir, found, top)))];
 }
 
 // Every config file of the workspace's repository, inside the workspace or in the `shown` folders (the
@@ -67,11 +68,11 @@ function moduleDirs(modules: string, found: Found, top = modules): string[] {
 // config file the secret walk found in the workspace (walked-configs.ts: a nested clone's, a bare repository's);
 // `hide`: the folders holding a git folder not UTF-8 named whose config holds a credential; `over`: the `modules`
 // folders too large to walk (hidden whole).
-export function repositoryConfigFiles(root: string, shown: readonly string[] = [], walked: readonly string[] = []): { files: string[]; hide: string[]; over: string[] } {
+export function repositoryConfigFiles(root: string, shown: readonly string[] = [], walked: readonly string[] = [], budget = MODULE_ENTRIES): { files: string[]; hide: string[]; over: string[] } {
   const repository = repositoryOf(root);
   if (!repository) return { files: [...walked], hide: [], over: [] };
   const common = repository.common ?? repository.gitDir;
-  const found: Found = { unnamed: [], over: [], left: MODULE_ENTRIES };
+  const found: Found = { unnamed: [], over: [], left: budget };
   const dirs = [...new Set([repository.gitDir, common, ...folders(join(common, 'worktrees'), found), ...moduleDirs(join(common, 'modules'), found)])];
   const inView = (path: string): boolean => [root, ...shown].some((area) => within(path, area));
   const hide = [...new Set(found.unnamed.filter((entry) => inView(entry.holder) && unnamedConfigHolds(entry.path)).map((entry) => entry.holder))];
