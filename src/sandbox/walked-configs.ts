@@ -10,13 +10,15 @@ const CONFIGS = new Set(['config', 'config.worktree']);
 
 interface Named {
   readonly name: string;
-  readonly kind: Pick<Dirent, 'isDirectory' | 'isFile'>;
+  readonly kind: Pick<Dirent, 'isDirectory' | 'isFile' | 'isSymbolicLink'>;
 }
 
 // The config files (relative paths) of the folder `rel` by its listing; `inGit`: a `.git` is on the workspace's own path.
+// A link is left out: read judges its target by the target's real path (listed in its own folder when it is one), and a
+// bind over a link would land on its target.
 export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: boolean): string[] {
   const has = (name: string, folder: boolean): boolean => entries.some((entry) => entry.name === name && (folder ? entry.kind.isDirectory() : entry.kind.isFile()));
   const gitFolder = inGit || rel.split('/').includes('.git') || (has('HEAD', false) && (has('objects', true) || has('commondir', false)));
   if (!gitFolder) return [];
-  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory() && !entry.kind.isSymbolicLink()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,5 +48,18 @@ describe('the git configs the view filters', () => {
   });
   it('past the entry budget: the modules folder is hidden whole', () => {
     expect(repositoryConfigFiles(ws, [], [], 3).over).toEqual([join(ws, '.git/modules')]);
+  });
+});
+
+describe('a config that is a link', () => {
+  it('is left to its target (read judges the real path; a bind would land on the target)', () => {
+    const ws = join(base, 'linked');
+    spawnSync('git', ['init', '-q', join(ws, 'vendor/lib')], { env });
+    writeFileSync(join(ws, 'notes.txt'), 'notes\n');
+    rmSync(join(ws, 'vendor/lib/.git/config'));
+    symlinkSync('../../../notes.txt', join(ws, 'vendor/lib/.git/config'));
+    const finder = new SecretFinder(ws, []);
+    finder.find();
+    expect(finder.gitConfigs()).toEqual([]);
   });
 });
