@@ -10,7 +10,7 @@ import { serveFolder } from '../doors/serve/folder.js';
 import { findOnPath, isExecutable, outsidePath, runWritable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
-import { repositoryConfigCopies, unnamedHiddenNote } from './repo-configs.js';
+import { repositoryConfigCopies, unnamedHiddenNote, viewShows } from './repo-configs.js';
 import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { GitlinkMemo } from './gitlink-memo.js';
@@ -353,7 +353,7 @@ export class ProcessSandbox {
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
     // (A module folder not UTF-8 named whose config holds a credential: the folder holding it hidden whole.)
-    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown);
+    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown));
     const repositoryConfigs = new Map([...configs.copies, ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
