@@ -222,10 +222,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // setup.ts hands them to the Workspace as toolAreas, for git, search's bwrap and the tracked-secrets git): read
   // 325.19 KB, tree 325.61 KB, search 351.08 KB.
   // Merged in integ with fix62: read 328.77 KB, tree 329.19 KB, search 354.66 KB.
-  it('a cold read, list or tree loads at most 329.2 KB of dist code, a search 354.7 KB', () => {
+  // fix71: read 328,732 -> 329,310, tree 329,154 -> 329,732, search 354,623 -> 355,201 (+578 B: which.ts's dev:ino walk, obeyed.ts's own-code check).
+  it('a cold read, list or tree loads at most 329.8 KB of dist code, a search 355.3 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 354_700 : 329_200);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 355_300 : 329_800);
     }
   });
 
@@ -362,7 +363,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // table the shell's walk loads (written-before.ts's closed writers list stays on demand): 923,619 measured.
     // Merged in integ with fix65: 928,201 measured. The lead's flock fix (+~0.3 KB: bounded-writers.ts reads a
     // wrapper's own written files through parse-wrappers.ts wrapperWritten): 928,502 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(928_600);
+    // fix71 (R43-a3 identity in which.ts, R43-a6 own-code.ts, R43-a7 viewShows): 928,381 -> 930,435 measured (+2,054 B).
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(930_600);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
