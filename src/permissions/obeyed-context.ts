@@ -19,6 +19,7 @@ import { FolderListings } from '../workspace/listings.js';
 import { realPaths } from '../workspace/realpath.js';
 import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
 import { binShadowJudge, binShadowNames } from './obeyed-bin-shadows.js';
+import { ownCodeIn } from './own-code.js';
 
 // The repository a workspace outside any repository is read as: its top, and no git folder.
 const PLAIN: Repository = { top: '', gitDir: '' };
@@ -189,6 +190,14 @@ function binShadow(roots: readonly string[], listings: FolderListings): ObeyedCo
   return judge;
 }
 
+// codeward's own code in the workspace (own-code.ts), found once per caller's cache.
+function ownCode(roots: readonly string[], listings: FolderListings): { own?: readonly string[] } {
+  const key = JSON.stringify(['own-code', roots]);
+  const own = listings.recall<string[]>(key) ?? ownCodeIn(roots);
+  listings.keep(key, own);
+  return own.length > 0 ? { own } : {};
+}
+
 // The write gate's context for a workspace: what the configuration of every repository it holds (its own,
 // or the one enclosing a subfolder workspace, and each submodule, linked worktree, nested clone and git
 // folder by shape: obeyed-repos.ts) makes git run or read (obeyed-git.ts, resolved as git and the kernel
@@ -207,6 +216,6 @@ export function obeyedContext(root: string, home: string | undefined = homedir()
   const homes = homesIn(roots, home, listings);
   // A scan cut short (R20-25): the files past it (.envrc, mise.toml, .cargo/config.toml, .npmrc ...) are not read.
   const whole = [...(git.whole ?? []), ...homeLoads(homeLinks, homes), ...(held.cut === undefined ? [] : [held.cut])];
-  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), runnable: fsRunnable(roots), program: isProgram, at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], binShadow: binShadow(roots, listings), ...homeAbove(roots, home) };
+  const ctx: ObeyedContext = { ...git, whole, homes, homeLinks, venv: venvProbe(roots), lookup: fsLookup(roots), runnable: fsRunnable(roots), program: isProgram, at: real(root), envGlobs: [...envLoadGlobs(roots), ...envMainGlobs(held.base, held.moduleFolders ?? [])], binShadow: binShadow(roots, listings), ...ownCode(roots, listings), ...homeAbove(roots, home) };
   return { ...ctx, aliases: aliasesFor(held.base, held.links, ctx) };
 }

@@ -266,6 +266,8 @@ export interface ObeyedContext {
   readonly envGlobs?: readonly EnvLoadGlob[];
   // A node_modules/.bin file named like a program of the person's PATH (obeyed-bin-shadows.ts, red team R33-4).
   readonly binShadow?: (parts: readonly string[]) => Obeyed | undefined;
+  // codeward's own code in the workspace (own-code.ts, red team R43-a6): its package folder and its dependencies'.
+  readonly own?: readonly string[];
 }
 
 export interface ComputedCommand {
@@ -359,6 +361,8 @@ function configured(path: string, ctx: ObeyedContext, spelled = path): Obeyed | 
 // is something a program later runs or obeys; what and who when it is.
 export function isObeyedLater(relPath: string, ctx?: ObeyedContext): Obeyed | undefined {
   const path = normalise(relPath);
+  const own = ctx?.own?.find((folder) => under(path, folder) !== undefined);
+  if (own !== undefined) return { pattern: own, family: 'toolchain', by: 'codeward itself', why: `${own} is codeward's own code (or a package it loads), which the next \`codeward\` runs outside any sandbox` };
   // A compiled copy of an obeyed Python file is obeyed as it (Python runs it in the source's place: R12-3).
   const source = compiledSource(path);
   const compiled = source === undefined ? undefined : isObeyedLater(source, ctx);

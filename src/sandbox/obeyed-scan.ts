@@ -354,7 +354,7 @@ export class ObeyedScan {
 
   private find(ctx: ObeyedContext): Found {
     const found: Found = { hits: new Map(), tops: [], topRels: [], gits: [], links: new Map(), caches: new Map(), unlistable: new Map(), renamed: [] };
-    const pass: Pass = { ctx, configured: new Set(ctx.gitPaths), unreadable: new Set(), renamed: [] };
+    const pass: Pass = { ctx, configured: new Set([...ctx.gitPaths, ...(ctx.own ?? [])]), unreadable: new Set(), renamed: [] };
     this.walk('', found, 0, pass);
     found.renamed.push(...pass.renamed);
     for (const rel of pass.unreadable) {

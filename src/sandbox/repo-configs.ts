@@ -5,7 +5,8 @@ import { unnamedConfigHolds } from './repo-configs-bytes.js';
 import { bytePath, listBytes } from './byte-names.js';
 import { cleanCopy } from './git-identity.js';
 import { repositoryOf } from './git-config.js';
-import { within } from './policy.js';
+import { realOf, within, type SandboxPolicy } from './policy.js';
+import { SYSTEM_FOLDERS } from './toolchains.js';
 
 // The workspace repository's own config files shown without their credentials (red team round 5,
 // R5-9): a token in a remote URL, http.extraHeader, a credential helper with the secret inline reached
@@ -63,18 +64,28 @@ function moduleDirs(modules: string, found: Found, top = modules): string[] {
   return [...(isRepository ? [modules] : []), ...worktrees, ...below.flatMap((dir) => (dir.endsWith('/worktrees') && isRepository ? [] : moduleDirs(dir, found, top)))];
 }
 
-// Every config file of the workspace's repository, inside the workspace or in the `shown` folders (the
-// enclosing repository of a subfolder workspace, read-only in the view: enclosing-git.ts), and `walked`: every git
-// config file the secret walk found in the workspace (walked-configs.ts: a nested clone's, a bare repository's);
-// `hide`: the folders holding a git folder not UTF-8 named whose config holds a credential; `over`: the `modules`
-// folders too large to walk (hidden whole).
-export function repositoryConfigFiles(root: string, shown: readonly string[] = [], walked: readonly string[] = [], budget = MODULE_ENTRIES): { files: string[]; hide: string[]; over: string[] } {
+// Where the view shows a host path: the `shown` folders (besides the workspace), or the view's own answer.
+export type InView = readonly string[] | ((path: string) => boolean);
+
+// What the view of `policy` shows (as bwrap.ts hiddenArgs judges it), and the `more` folders bound besides
+// (the enclosing repository): the jail's own answer, else the workspace, the writable, shown and system folders.
+export const viewShows = (policy: SandboxPolicy, more: readonly string[] = []): ((path: string) => boolean) => {
+  const areas = [...more, ...(policy.view ? [] : [...policy.writable, ...policy.shown.flatMap((entry) => [entry.path, realOf(entry.path)]), ...SYSTEM_FOLDERS.map((name) => realOf(`/${name}`))])];
+  return (path) => policy.view?.inView(policy, path) === true || areas.some((area) => within(path, area));
+};
+
+// Every config file of the workspace's repository wherever the view shows it (red team R43-a7: a linked
+// worktree's common config in a sandboxReadable folder is filtered too, not only what lies in the workspace or the
+// enclosing repository), and `walked`: every git config file the secret walk found in the workspace (R43-a2,
+// walked-configs.ts: a nested clone's, a bare repository's); `hide`: the folders holding a git folder not UTF-8 named
+// whose config holds a credential; `over`: the `modules` folders too large to walk (hidden whole).
+export function repositoryConfigFiles(root: string, shown: InView = [], walked: readonly string[] = [], budget = MODULE_ENTRIES): { files: string[]; hide: string[]; over: string[] } {
   const repository = repositoryOf(root);
   if (!repository) return { files: [...walked], hide: [], over: [] };
   const common = repository.common ?? repository.gitDir;
   const found: Found = { unnamed: [], over: [], left: budget };
   const dirs = [...new Set([repository.gitDir, common, ...folders(join(common, 'worktrees'), found), ...moduleDirs(join(common, 'modules'), found)])];
-  const inView = (path: string): boolean => [root, ...shown].some((area) => within(path, area));
+  const inView = (path: string): boolean => within(path, root) || (typeof shown === 'function' ? shown(path) : shown.some((area) => within(path, area)));
   const hide = [...new Set(found.unnamed.filter((entry) => inView(entry.holder) && unnamedConfigHolds(entry.path)).map((entry) => entry.holder))];
   const files = dirs.flatMap((dir) => [join(dir, 'config'), join(dir, 'config.worktree')]).filter(inView);
   return { files: [...new Set([...files, ...walked])], hide, over: found.over.filter(inView) };
@@ -84,7 +95,7 @@ export function repositoryConfigFiles(root: string, shown: readonly string[] = [
 // written, an empty file is bound instead). Files under a hidden folder (`hidden`: a tracked secret
 // hides the whole git folder) are left out: the mount point would not exist. `hide`: the folders to hide whole
 // (above).
-export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: readonly string[] = [], walked: readonly string[] = []): { copies: Map<string, string | null>; hide: HiddenHolder[] } {
+export function repositoryConfigCopies(root: string, stateDir: string | undefined, hidden: readonly { readonly path: string; readonly kind: string }[], shown: InView = [], walked: readonly string[] = []): { copies: Map<string, string | null>; hide: HiddenHolder[] } {
   const copies = new Map<string, string | null>();
   const found = repositoryConfigFiles(root, shown, walked);
   const holders = [...found.over.map((path): HiddenHolder => ({ path, kind: 'dir', keep: [], over: true })), ...found.hide.map((path): HiddenHolder => ({ path, kind: 'dir', keep: namedFolders(path) }))];

@@ -10,7 +10,7 @@ import { serveFolder } from '../doors/serve/folder.js';
 import { findOnPath, isExecutable, outsidePath, runWritable } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
-import { repositoryConfigCopies, unnamedHiddenNote } from './repo-configs.js';
+import { repositoryConfigCopies, unnamedHiddenNote, viewShows } from './repo-configs.js';
 import { enclosingGit } from './enclosing-git.js';
 import { nestedGitState, neutraliseNestedGit } from './nested-git.js';
 import { GitlinkMemo } from './gitlink-memo.js';
@@ -24,6 +24,7 @@ import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
+import { ownCodeFolders } from '../permissions/own-code.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
 import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -358,7 +359,7 @@ export class ProcessSandbox {
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
     // (A module folder not UTF-8 named whose config holds a credential: the folder holding it hidden whole.)
     // (Every git config file the secret walk found in the workspace: a nested clone's, a deep submodule's; R43-a2.)
-    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, enclosing?.shown, this.secretFinder.gitConfigs());
+    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown), this.secretFinder.gitConfigs());
     const repositoryConfigs = new Map([...configs.copies, ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);
@@ -375,7 +376,7 @@ export class ProcessSandbox {
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
     const walked = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined);
     const obeyedPaths = walked?.readOnly ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...ownCodeFolders(policy.writable)], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };

@@ -1,7 +1,7 @@
 // Finding programs on PATH, for the sandbox (bwrap, git) and the shell runner (bash) alike. It lives at
 // the bottom (it imports nothing of codeward) so the sandbox never reaches up into the shell layer.
-import { accessSync, constants, readlinkSync } from 'node:fs';
-import { delimiter, join, resolve, sep } from 'node:path';
+import { accessSync, constants, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 
 // An executable from the absolute folders of PATH, then /bin and /usr/bin.
 export function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
@@ -55,9 +55,40 @@ function spellings(dir: string): string[] {
 // reached through one of `areas` (the workspace, and every other folder a sandboxed run may write: runWritable), by any
 // spelling or link on its way. A planted `bwrap` there would stand in for the sandbox of the next run; a planted
 // `git` would run after every sandboxed run (red team R40-a1, R42-a6: a sandboxWritable /opt/node with its bin on PATH).
+// A folder is judged by its IDENTITY too (red team R43-a3): a second mount of an area (`mount --bind /data/wr /mnt/wr`,
+// a volume mounted twice) has no link on its way, so no spelling relates it; a folder on the way up from the PATH
+// folder's real path (or, missing, from its nearest existing parent) with an area's device:inode lies in that area.
 export function outsidePath<T extends Readonly<Record<string, string | undefined>>>(env: T, areas: string | readonly string[]): T {
-  const tops = (typeof areas === 'string' ? [areas] : areas).flatMap((area) => [resolve(area), ...spellings(resolve(area)).slice(-1)]);
+  const list = typeof areas === 'string' ? [areas] : areas;
+  const tops = list.flatMap((area) => [resolve(area), ...spellings(resolve(area)).slice(-1)]);
   const inside = (dir: string): boolean => tops.some((top) => dir === top || dir.startsWith(`${top === sep ? '' : top}${sep}`));
-  const kept = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/') && !spellings(dir).some(inside));
+  const entries = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/') && !spellings(dir).some(inside));
+  const ids = entries.length > 0 ? new Set(list.map((area) => identity(resolve(area))).filter((id) => id !== undefined)) : new Set<string>();
+  const kept = entries.filter((dir) => !upFrom(dir).some((folder) => ids.has(identity(folder) ?? '')));
   return { ...env, PATH: kept.join(delimiter) };
+}
+
+// device:inode of a folder (undefined: missing or unreadable).
+function identity(path: string): string | undefined {
+  try {
+    const stat = statSync(path, { bigint: true });
+    return `${stat.dev}:${stat.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+// The real path of `dir` (or of its nearest existing parent: a run may make the rest) and every folder above it.
+function upFrom(dir: string): string[] {
+  let real: string | undefined;
+  for (let at = resolve(dir); real === undefined; at = dirname(at)) {
+    try {
+      real = realpathSync(at);
+    } catch {
+      if (at === sep) return [];
+    }
+  }
+  const folders = [real];
+  while (real !== sep) folders.push((real = dirname(real)));
+  return folders;
 }

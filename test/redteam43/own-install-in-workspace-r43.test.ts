@@ -45,12 +45,15 @@ beforeAll(async () => {
     '',
   ].join('\n'));
   const cli = join(own, 'dist', 'bin', 'codeward.js');
-  const through = (line: string): string => {
-    const result = spawnSync(process.execPath, [cli, '--yes', 'exec', '--cmd', line], { cwd: ws, env: { HOME: join(base!, 'h'), PATH: '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base!, 's') }, encoding: 'utf8', timeout: 60_000 });
+  const through = (line: string, stage = true): string => {
+    const result = spawnSync(process.execPath, [cli, '--yes', 'exec', ...(stage ? [] : ['--no-stage']), '--cmd', line], { cwd: ws, env: { HOME: join(base!, 'h'), PATH: '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base!, 's') }, encoding: 'utf8', timeout: 60_000 });
     return `${result.stdout}${result.stderr}`;
   };
   outs['patch'] = through('python3 w.py');
   outs['next'] = through('echo second');
+  // fix71: the same patch written in place (unstaged): read-only there, or moved aside after the run.
+  outs['inPlace'] = through('python3 w.py', false);
+  outs['third'] = through('echo third');
 }, 150_000);
 afterAll(() => removeBare(base));
 
@@ -61,6 +64,10 @@ describe.skipIf(!usable)("R43-a6 MAJOR: a run rewrites codeward's own code insta
   });
   it('the patch to codeward itself is refused or not applied', () => {
     expect(outs['patch']).not.toMatch(/changed node_modules\/codeward\/dist/);
+  });
+  it('unstaged: the run cannot leave the patch in place either', () => {
+    expect(outs['third']).toContain('third');
+    expect(existsSync(marker())).toBe(false);
   });
   it('the next codeward does not run what the run wrote', () => {
     expect(existsSync(marker())).toBe(false);

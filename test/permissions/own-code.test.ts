@@ -1,0 +1,43 @@
+// R43-a6: codeward's own code (its package folder and every package its dependencies resolve to) is the write gate's
+// when it lies in the workspace or a writable area (own-code.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ownCodeFolders, ownCodeIn, ownPackage } from '../../src/permissions/own-code.js';
+import { isObeyedLater } from '../../src/permissions/obeyed.js';
+import { immunePath } from '../../src/permissions/immune-paths.js';
+import { REPO_ROOT } from '../helpers/fixture.js';
+
+const base = mkdtempSync(join(tmpdir(), 'cw-own-code-'));
+const pkg = (folder: string, json: object): void => {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), JSON.stringify(json));
+};
+const ws = join(base, 'ws');
+const own = join(ws, 'node_modules', 'codeward');
+pkg(own, { name: 'codeward', dependencies: { a: '1' }, optionalDependencies: { '@s/o': '1' } });
+pkg(join(ws, 'node_modules', 'a'), { name: 'a', dependencies: { b: '1', missing: '1' } });
+pkg(join(ws, 'node_modules', 'a', 'node_modules', 'b'), { name: 'b' });
+pkg(join(ws, 'node_modules', '@s', 'o'), { name: '@s/o' });
+pkg(join(ws, 'node_modules', 'unrelated'), { name: 'unrelated' });
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+describe('own-code: codeward installed where its runs write', () => {
+  it('finds its package folder and its dependencies, nothing else', () => {
+    expect(ownCodeIn([ws], own).sort()).toEqual(['node_modules/@s/o', 'node_modules/a', 'node_modules/a/node_modules/b', 'node_modules/codeward']);
+  });
+  it('nothing when codeward is not in the areas (the common case)', () => {
+    expect(ownCodeIn([join(base, 'elsewhere')], own)).toEqual([]);
+    expect(ownCodeFolders([join(base, 'elsewhere')], own)).toEqual([]);
+  });
+  it('the running code is found from this module: the repository itself', () => {
+    expect(ownPackage()).toBe(resolve(REPO_ROOT));
+  });
+  it('the write gate asks for a write there, and names why', () => {
+    const ctx = { gitPaths: [], own: ownCodeIn([ws], own) };
+    expect(isObeyedLater('node_modules/codeward/dist/bin/codeward.js', ctx)?.by).toBe('codeward itself');
+    expect(immunePath('node_modules/a/index.js', true, [], ctx)?.description).toMatch(/codeward's own code/);
+    expect(isObeyedLater('node_modules/unrelated/index.js', ctx)).toBeUndefined();
+  });
+});
