@@ -5,7 +5,7 @@ import { bytePath, gone, listBytes } from './byte-names.js';
 
 // A git folder below `.git/modules` or `.git/worktrees` whose name is not UTF-8 (issue 26, fix59): no bind can name
 // its config, so repo-configs.ts hides the folder holding it whole when a config at or below it (a submodule's own
-// modules/, at most `depth` deep) holds a credential. Walked by bytes; fails closed: a folder that cannot be
+// modules/, at any depth: red team R43-a2) holds a credential. Walked by bytes; fails closed: a folder that cannot be
 // listed, a config that cannot be read, or more than `budget` entries is taken as holding one.
 
 const CONFIGS = new Set(['config', 'config.worktree']);
@@ -26,9 +26,9 @@ function credential(path: Buffer): boolean {
   }
 }
 
-export function unnamedConfigHolds(folder: Buffer, depth: number, budget = 10_000): boolean {
+export function unnamedConfigHolds(folder: Buffer, budget = 10_000): boolean {
   let left = budget;
-  const stack: { path: Buffer; depth: number }[] = [{ path: folder, depth }];
+  const stack: { path: Buffer }[] = [{ path: folder }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     let entries;
     try {
@@ -44,7 +44,7 @@ export function unnamedConfigHolds(folder: Buffer, depth: number, budget = 10_00
     for (const entry of entries) {
       const path = bytePath(top.path, entry.raw);
       if (repository && CONFIGS.has(entry.name) && !entry.entry.isDirectory() && credential(path)) return true;
-      if (entry.entry.isDirectory() && top.depth > 1 && (!repository || entry.name === 'modules')) stack.push({ path, depth: top.depth - 1 });
+      if (entry.entry.isDirectory() && (!repository || entry.name === 'modules' || entry.name === 'worktrees')) stack.push({ path });
     }
   }
   return false;

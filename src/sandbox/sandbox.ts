@@ -358,7 +358,8 @@ export class ProcessSandbox {
     // A subfolder workspace: its repository read-only, so git works inside (issue 28, enclosing-git.ts).
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
     // (A module folder not UTF-8 named whose config holds a credential: the folder holding it hidden whole.)
-    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown));
+    // (Every git config file the secret walk found in the workspace: a nested clone's, a deep submodule's; R43-a2.)
+    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown), this.secretFinder.gitConfigs());
     const repositoryConfigs = new Map([...configs.copies, ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);

@@ -5,6 +5,7 @@ import { buildVersion } from '../permissions/kept-across.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 import { bytePath, gone, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
+import { folderGitConfigs } from './walked-configs.js';
 
 // A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
 // read-only file in its place.
@@ -21,6 +22,8 @@ interface FolderScan {
   readonly ctimeNs: bigint;
   readonly hits: readonly string[];
   readonly folders: readonly string[];
+  // Its git config files (walked-configs.ts): the sandbox binds a filtered copy over each (repo-configs.ts).
+  readonly configs: readonly string[];
   readonly racy: boolean;
 }
 
@@ -70,7 +73,7 @@ export class SecretFinder {
     this.matcher = compileNonAccessible(globs);
     // 'stores': the folder scans also hold the credential stores found by content (an older cache did not);
     // the build (kept-across.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
-    this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', buildVersion()]);
+    this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', 'configs', buildVersion()]);
   }
 
   // Real paths to hide, a symlink's target in place of the link.
@@ -118,6 +121,11 @@ export class SecretFinder {
     return kept;
   }
 
+  // The git config files in the folders the last find() walked (real paths; walked-configs.ts).
+  gitConfigs(): string[] {
+    return [...this.scans.values()].flatMap((scan) => scan.configs.map((rel) => join(this.root, rel)));
+  }
+
   // A link's target is hidden wherever it is (`cat .env` must not print a file elsewhere either), but
   // never the workspace or a folder holding it, and nothing of the kernel's (/dev, /proc, /sys): there a
   // mount would break the sandbox, not hide a secret.
@@ -160,11 +168,13 @@ export class SecretFinder {
     }
     const hits: string[] = [];
     const folders: string[] = [];
+    const named: { name: string; kind: Dirent<Buffer> }[] = [];
     for (const listed of entries) {
       const name = listed.faithful ? listed.name : this.spell(path, rel, listed.raw);
       if (name === CLOSED) return CLOSED;
       if (name === undefined) continue;
       const entry = { name, kind: listed.entry };
+      named.push(entry);
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
       if (this.matcher.entry(child)) hits.push(child);
       else if (entry.kind.isDirectory()) folders.push(child);
@@ -175,11 +185,12 @@ export class SecretFinder {
     // Racy (as git calls it): changed so recently that another change could keep the same coarse
     // timestamp (the kernel clock ticks in milliseconds); read again next time.
     const racy = BigInt(Date.now()) * 1_000_000n - stats.ctimeNs < RACY_NS;
-    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, racy };
+    const configs = folderGitConfigs(rel, named, this.root.split('/').includes('.git'));
+    const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, configs, racy };
     this.scans.set(rel, scan);
     // Saved only when what is hidden changed: the workspace folder's own time changes at every run (its
     // mount points), its listing does not; a later process reads that one folder again.
-    if (!cached || !sameList(cached.hits, hits) || !sameList(cached.folders, folders)) this.changed = true;
+    if (!cached || !sameList(cached.hits, hits) || !sameList(cached.folders, folders) || !sameList(cached.configs, configs)) this.changed = true;
     return scan;
   }
 
@@ -191,12 +202,12 @@ export class SecretFinder {
       const parsed = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as unknown;
       if (!Array.isArray(parsed) || parsed[0] !== this.key || !Array.isArray(parsed[1])) return;
       for (const item of parsed[1] as unknown[]) {
-        if (!Array.isArray(item) || item.length !== 5) continue;
-        const [rel, ino, ctime, hits, folders] = item as unknown[];
+        if (!Array.isArray(item) || item.length !== 6) continue;
+        const [rel, ino, ctime, hits, folders, configs] = item as unknown[];
         const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
-        if (typeof rel !== 'string' || typeof ino !== 'string' || typeof ctime !== 'string' || !strings(hits) || !strings(folders)) continue;
+        if (typeof rel !== 'string' || typeof ino !== 'string' || typeof ctime !== 'string' || !strings(hits) || !strings(folders) || !strings(configs)) continue;
         if (!/^\d+$/.test(ino) || !/^\d+$/.test(ctime)) continue;
-        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders, racy: false });
+        this.scans.set(rel, { ino: BigInt(ino), ctimeNs: BigInt(ctime), hits, folders, configs, racy: false });
       }
     } catch {
       // Missing or unreadable: walked again.
@@ -205,7 +216,7 @@ export class SecretFinder {
 
   private save(): void {
     if (!this.cacheFile || !this.changed) return;
-    const items = [...this.scans].filter(([, scan]) => !scan.racy).map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders]);
+    const items = [...this.scans].filter(([, scan]) => !scan.racy).map(([rel, scan]) => [rel, String(scan.ino), String(scan.ctimeNs), scan.hits, scan.folders, scan.configs]);
     const temporary = `${this.cacheFile}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.cacheFile), { recursive: true, mode: 0o700 });

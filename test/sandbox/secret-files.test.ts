@@ -84,11 +84,11 @@ describe('SecretFinder', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 10_000);
     const cache = join(state, 'scan.json');
     new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache).find();
-    const [key, items] = JSON.parse(await readFile(cache, 'utf8')) as [string, [string, string, string, string[], string[]][]];
+    const [key, items] = JSON.parse(await readFile(cache, 'utf8')) as [string, [string, string, string, string[], string[], string[]][]];
     const parts = JSON.parse(key) as unknown[];
     expect(parts.at(-1)).toMatch(/^1:/);
     // The same scans with nothing found: what an older scanner might have kept.
-    const emptied = items.map(([rel, ino, ctime, , folders]) => [rel, ino, ctime, [], folders]);
+    const emptied = items.map(([rel, ino, ctime, , folders, configs]) => [rel, ino, ctime, [], folders, configs]);
     for (const other of [parts.slice(0, 3), [...parts.slice(0, 3), '1:another-build']]) {
       await writeFile(cache, JSON.stringify([JSON.stringify(other), emptied]));
       expect(paths(new SecretFinder(root, DEFAULT_NON_ACCESSIBLE_GLOBS, cache)), JSON.stringify(other)).toContain('file:.env');

@@ -48,11 +48,16 @@ beforeAll(async () => {
   writeFileSync(join(sub, 'worktrees', 'w', 'config.worktree'), CONFIG);
   spawnSync('git', ['init', '-q', join(ws, 'vendor', 'lib')]);
   writeFileSync(join(ws, 'vendor', 'lib', '.git', 'config'), CONFIG);
+  // fix72: a bare repository in the workspace (a test fixture), whose config read refuses by its shape.
+  spawnSync('git', ['init', '-q', '--bare', join(ws, 'fixtures', 'repo.git')]);
+  writeFileSync(join(ws, 'fixtures', 'repo.git', 'config'), CONFIG.replace('false', 'true'));
   if (!usable) return;
   outs['shallow'] = bareExec(base, 'cat .git/modules/a/b/config', true);
   outs['deep'] = bareExec(base, 'cat .git/modules/a/b/c/d/e/f/g/config', true);
   outs['worktree'] = bareExec(base, 'cat .git/modules/sub/worktrees/w/config.worktree', true);
   outs['nested'] = bareExec(base, 'cat vendor/lib/.git/config; git -C vendor/lib remote -v', true);
+  outs['bare'] = bareExec(base, 'cat fixtures/repo.git/config', true);
+  outs['off'] = bareCli(base, ['--yes', '--sandbox', 'off', 'exec', '--cmd', 'cat .git/modules/a/b/c/d/e/f/g/config vendor/lib/.git/config']);
   outs['read'] = bareCli(base, ['--yes', 'read', '.git/modules/a/b/c/d/e/f/g/config']);
 }, 120_000);
 afterAll(() => removeBare(base));
@@ -73,5 +78,17 @@ describe.skipIf(!usable)('R43-a2 MAJOR: git configs with a credential the view b
   });
   it("a nested clone's .git/config: not shown raw either", () => {
     expect(outs['nested']).not.toContain(TOKEN);
+    expect(outs['nested']).toContain('https://github.com/x/y (fetch)');
+  });
+  it('fix72: the deep one is shown filtered (git still reads it)', () => {
+    expect(outs['deep']).toContain('url = https://github.com/x/y');
+  });
+  it("fix72: a bare repository's config in the workspace: filtered too", () => {
+    expect(outs['bare']).not.toContain(TOKEN);
+    expect(outs['bare']).toContain('url = https://github.com/x/y');
+  });
+  it('fix72: the --sandbox off jail filters the same files', () => {
+    expect(outs['off']).not.toContain(TOKEN);
+    expect(outs['off']).toContain('url = https://github.com/x/y');
   });
 });

@@ -1,0 +1,24 @@
+import type { Dirent } from 'node:fs';
+
+// Red team R43-a2: the view filters every git config file `read` refuses (C211). read judges a file by its place
+// (git/config-secrets.ts isRepositoryConfig): `config` or `config.worktree` in a folder below a `.git`, or in a
+// folder shaped as a git folder (HEAD, and objects or commondir): a submodule's at any depth, a module's linked
+// worktree's, a nested clone's, a bare repository's. The secret walk (secret-files.ts), which already lists every
+// folder of the workspace, picks them out of each listing by the same rule: no second walk, no depth cap.
+
+const CONFIGS = new Set(['config', 'config.worktree']);
+
+interface Named {
+  readonly name: string;
+  readonly kind: Pick<Dirent, 'isDirectory' | 'isFile' | 'isSymbolicLink'>;
+}
+
+// The config files (relative paths) of the folder `rel` by its listing; `inGit`: a `.git` is on the workspace's own path.
+// A link is left out: read judges its target by the target's real path (listed in its own folder when it is one), and a
+// bind over a link would land on its target.
+export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: boolean): string[] {
+  const has = (name: string, folder: boolean): boolean => entries.some((entry) => entry.name === name && (folder ? entry.kind.isDirectory() : entry.kind.isFile()));
+  const gitFolder = inGit || rel.split('/').includes('.git') || (has('HEAD', false) && (has('objects', true) || has('commondir', false)));
+  if (!gitFolder) return [];
+  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory() && !entry.kind.isSymbolicLink()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+}
