@@ -73,8 +73,10 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   // `pnpm -r exec npm run g`, `npm exec -w m -- npm run g`: the command runs in each package's folder (R25-10).
   const at = kept.findIndex((word) => !word.startsWith('-'));
   const sub = kept[at];
-  // Any other command `exec` runs: the package files its folders hold (`.npmrc`'s node-options, script-shell) are read.
-  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line) ?? { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...kept].join(' ') })) };
+  // Any other command `exec` runs in a folder an option names (`npm --prefix d exec x`): the package files that folder
+  // holds (`.npmrc`'s node-options, script-shell) are read. In the workspaces' packages (-w, -ws) the run folder's line
+  // is read as it is, whose `.bin` shadow check covers every package, links too (R38-b7).
+  if (sub === 'exec') return execPlaces(kept.slice(at + 1), [...new Set(targets)], line) ?? (names.length === 0 && !every ? { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...kept].join(' ') })) } : undefined);
   const script = sub !== undefined && manager !== 'npm' && !['run', 'run-script'].includes(sub) && pmCommand(manager, [sub]).names[1] === sub ? [...kept.slice(0, at), 'run', ...kept.slice(at)] : kept;
   return { places: [...new Set(targets)].map((folder) => ({ folder, line: [manager, ...script].join(' ') })) };
 }
