@@ -34,7 +34,8 @@ export function compilerWords(words: readonly ShellWord[]): Read {
   const unread = (value: string): Read => ({ words: [], unread: `the compiler's option \`${value}\` writes or runs what codeward does not read` });
   for (let at = 0; at < words.length; at++) {
     const word = words[at]!;
-    const value = word.value;
+    // `--output=FILE` / `--output FILE`: the driver's long spelling of -o (red team R43-b5).
+    const value = word.value === '--output' ? '-o' : word.value.startsWith('--output=') ? `-o${word.value.slice('--output='.length)}` : word.value;
     if (word.dynamic) {
       if (word.candidates.length === 0 || word.candidates.some((each) => each.startsWith('-') || each === '')) return unread(word.text);
       inputs.push(word);

@@ -2,7 +2,12 @@ import { basename, join } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { looksSecret } from './secret-text.js';
 import { readFolder, type FolderLog } from './folder-log.js';
-import type { ScriptVerdicts } from './script-verdicts.js';
+
+// The per-file answers kept across calls (script-verdicts.ts ScriptVerdicts; named by its shape here, so this
+// module, which that one reads, imports nothing of it: no import circle).
+export interface ScriptJudge {
+  judge(path: string): boolean | undefined;
+}
 
 // Red team R9-12: a shown `bin` folder of the home (~/.local/bin, a PATH folder in the home) holds the person's
 // own scripts beside installed programs, and a script may carry a secret (`export GITHUB_TOKEN=ghp_...` in
@@ -38,13 +43,13 @@ export function scriptFoldersAt(dir: string): string[] {
 // Whether a file's bytes (none: past SCRIPT_MAX_BYTES or unreadable) look secret: text, no NUL byte (a binary is a program).
 export const bytesLookSecret = (bytes: Buffer | undefined): boolean => bytes !== undefined && !bytes.includes(0) && looksSecret(bytes.toString('utf8'));
 
-export function secretScripts(dir: string, log?: FolderLog, verdicts?: ScriptVerdicts): string[] {
+export function secretScripts(dir: string, log?: FolderLog, verdicts?: ScriptJudge): string[] {
   return secretFilesBelow(dir, 0, log, verdicts);
 }
 
 // The secret-looking files of `dir` and, `depth` folders down, of its folders (an editor's settings folder,
 // ~/.config/nvim/lua/...: `vim.g.copilot_token = '...'`); at most SCRIPT_MAX_ENTRIES entries in all.
-export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, verdicts?: ScriptVerdicts, budget = { left: SCRIPT_MAX_ENTRIES }): string[] {
+export function secretFilesBelow(dir: string, depth: number, log?: FolderLog, verdicts?: ScriptJudge, budget = { left: SCRIPT_MAX_ENTRIES }): string[] {
   const found: string[] = [];
   for (const item of readFolder(dir, log)) {
     if (budget.left-- <= 0) break;
