@@ -3,7 +3,7 @@ import type { ShellWord } from '../shell/parse-types.js';
 // What GNU tar writes when it makes, adds to or lists an archive (bounded-writers.ts, fix66: `tar -cf a.tar src;
 // ./x.sh` asked as an unknown writer): the archive (-f/--file), the snapshot file (-g/--listed-incremental) and the
 // index file (--index-file), relative to the folder it starts in. Any path when what it writes cannot be read from its
-// words: another mode (extract, or none given), no -f (the archive is $TAPE's or a compiled default), a remote archive
+// words: another mode (extract), no -f (the archive is $TAPE's or a compiled default), a remote archive
 // (`host:file` runs rsh), an option not listed (--remove-files, --to-command, --checkpoint-action, -I, -F, -M, an
 // abbreviated long option), a word only known at run time.
 
@@ -72,7 +72,9 @@ export function tarWords(words: readonly ShellWord[]): Read {
     }
   }
   if (pending.length > 0) return unread('misses an option value');
-  if (!mode) return unread('has no mode codeward reads (an extract writes the files the archive names)');
+  // No mode at all (an extract's letter or long option is unread above): GNU tar refuses to run ("You must specify one
+  // of the '-Acdtrux' ... options") and writes nothing, as the `tar -v` option-variables.ts judges for TAR_OPTIONS=-v.
+  if (!mode) return { words: [] };
   if (archives.length === 0) return unread('has no -f: its archive is $TAPE or a compiled default');
   if (!local && archives.some((name) => /^[^/]*:/.test(name))) return unread('writes a remote archive (a `host:file` runs rsh)');
   return { words: written };
