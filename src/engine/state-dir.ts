@@ -103,3 +103,7 @@ export function stateDirFor(root: string, env: Env = process.env): string {
 export function lockDirFor(env: Env = process.env, root?: string): string {
   return join(root === undefined ? codewardCacheDir({ env }) : stateBaseFor(root, env), 'locks');
 }
+
+// The state folder's record of hidden folders a sandboxed run moved where codeward could not find them or move them
+// back (sandbox/hidden-lost.ts): the read jail looks for it before every path (workspace.ts), the sandbox before a run.
+export const lostRecordFile = (stateDir: string): string => join(stateDir, 'hidden-lost.json');

@@ -1,8 +1,9 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isInside } from '../workspace/contains.js';
 import { identityStamp, type FolderListings } from '../workspace/listings.js';
 import { realPaths } from '../workspace/realpath.js';
+import { buildVersion, readCacheFile, writeCacheFile } from '../workspace/cache-file.js';
 
 // Answers kept between processes in a file of the state folder beside the owner's `keptFile` (which no
 // sandboxed process can write: setup.ts gives one only then), so a cold call does not compute them again.
@@ -56,21 +57,6 @@ function realBeyond(path: string): string {
   }
 }
 
-// The build's identity, as kept files name it: dist/build-id.json beside the running chunk or one folder up (the
-// bin, the library, a chunk); run from the sources (tests): 'source'. Read anew at each call: callers keep it
-// (buildOf; a sandbox cache file reads it once when loaded, once when written: view-cache.ts).
-export function buildVersion(): string {
-  for (const at of ['./build-id.json', '../build-id.json']) {
-    try {
-      const build = (JSON.parse(readFileSync(new URL(at, import.meta.url), 'utf8')) as { id?: unknown }).id;
-      if (typeof build === 'string') return `1:${build}`;
-    } catch {
-      // Not there: the next place.
-    }
-  }
-  return '1:source';
-}
-
 // The build's identity, read once per owner.
 function buildOf(listings: FolderListings): string {
   const known = listings.recall<string>('kept-across:build');
@@ -106,35 +92,6 @@ export function keepAcross<T>(listings: FolderListings, name: string, key: strin
   const all = entries(listings, name, isValue);
   all[key] = value;
   writeCacheFile(file, all, buildOf(listings));
-}
-
-// The one reader and writer of the state folder's cache files (these kept answers, the sandbox view's walks:
-// sandbox/view-cache.ts, the kept listings of tree and repo-map: workspace/kept-listing.ts): `{ v, entries }`,
-// where `v` names the build that wrote it (buildVersion), so an upgrade never reuses an answer of the code it replaced. Written
-// atomically (0600 in a 0700 folder); a failure is ignored: only a cache.
-export function writeCacheFile(file: string, entries: unknown, version: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ v: version, entries }), { mode: 0o600 });
-    renameSync(temporary, file);
-  } catch {
-    rmSync(temporary, { force: true });
-  }
-}
-
-// The entries of a cache file writeCacheFile wrote: only from a regular file of this user (not a symlink to one
-// elsewhere) written by this build; anything else (missing, unreadable, malformed, another build's) is no entry.
-export function readCacheFile(file: string, version: string): Record<string, unknown> | undefined {
-  try {
-    // (No getuid on Windows: a TypeError, and no entry.)
-    const stats = lstatSync(file);
-    if (!stats.isFile() || stats.uid !== process.getuid!()) return undefined;
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; entries?: unknown } | null;
-    return parsed?.v === version && parsed.entries && typeof parsed.entries === 'object' ? (parsed.entries as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 // The stamps of `paths` (identity, size and times), to compare with a kept answer's; undefined when one changed

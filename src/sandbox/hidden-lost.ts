@@ -1,16 +1,21 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { rmSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { fail } from '../engine/errors.js';
+import { lostRecordFile } from '../engine/state-dir.js';
+import { readCacheFile, writeCacheFile } from '../workspace/cache-file.js';
 import { within } from './paths.js';
 import { FIND_BUDGET, identity, moveBack, type FindBudget } from './hidden-moves.js';
 
 // A folder above a hidden path that a run moved, and that the move-back's walk was cut short looking for
 // (hidden-moves.ts find's budget): what it holds lies somewhere in the workspace under a path no glob names. Failing
 // closed, it is recorded in the workspace's state folder (no sandboxed process can write it), and every later
-// sandboxed run of the workspace first looks for it again: back at its place (the person moved it), found (moved
-// back, said), or gone from the workspace (removed): the record is cleared; cut short again: the run is refused.
+// sandboxed run of the workspace, and every path the read jail resolves (workspace/lost-record.ts), first looks for it
+// again: back at its place (the person moved it) or found (moved back, said): the record is cleared; cut short again,
+// or not found (removed, or moved where it cannot be moved back): refused until the person moves it back or
+// removes it and the record.
 
-const FILE = 'hidden-lost.json';
+// The record's format (cache-file.ts `v`): not the build's, so an upgrade keeps a folder lost.
+const FORMAT = 'hidden-lost:1';
 
 interface Lost {
   readonly path: string;
@@ -18,38 +23,28 @@ interface Lost {
 }
 
 function read(file: string): Lost[] {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return Array.isArray(parsed) ? parsed.filter((entry): entry is Lost => typeof entry?.path === 'string' && typeof entry?.id === 'string') : [];
-  } catch {
-    return [];
-  }
+  const entries = readCacheFile(file, FORMAT)?.['lost'];
+  return Array.isArray(entries) ? entries.filter((entry): entry is Lost => typeof entry?.path === 'string' && typeof entry?.id === 'string') : [];
 }
 
-function write(file: string, lost: readonly Lost[]): void {
-  if (lost.length === 0) return void rmSync(file, { force: true });
-  const temp = `${file}.${process.pid}`;
-  writeFileSync(temp, JSON.stringify(lost), { mode: 0o600 });
-  renameSync(temp, file);
+// Whether it was written (none left: the file removed).
+function write(file: string, lost: readonly Lost[]): boolean {
+  if (lost.length > 0) return writeCacheFile(file, { lost }, FORMAT);
+  rmSync(file, { force: true });
+  return true;
 }
 
 // Records a lost folder; false when there is no state folder to record it in (the caller says so).
 export function recordLost(stateDir: string | undefined, path: string, id: string): boolean {
   if (stateDir === undefined) return false;
-  try {
-    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    const file = join(stateDir, FILE);
-    write(file, [...read(file).filter((entry) => entry.path !== path), { path, id }]);
-    return true;
-  } catch {
-    return false;
-  }
+  const file = lostRecordFile(stateDir);
+  return write(file, [...read(file).filter((entry) => entry.path !== path), { path, id }]);
 }
 
 // Before a sandboxed run: each recorded folder looked for again. Its warnings; throws (C240) while one is still lost.
 export function settleLost(stateDir: string | undefined, root: string, budget: FindBudget = FIND_BUDGET): string[] {
   if (stateDir === undefined) return [];
-  const file = join(stateDir, FILE);
+  const file = lostRecordFile(stateDir);
   const recorded = read(file).filter((entry) => within(entry.path, root) && entry.path !== root);
   if (recorded.length === 0) return [];
   const warnings: string[] = [];

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type BigIntStats } from 'node:fs';
-import { buildVersion, readCacheFile, writeCacheFile } from '../permissions/kept-across.js';
+import { buildVersion, readCacheFile, writeCacheFile } from '../workspace/cache-file.js';
 import { recentlyChanged } from '../workspace/listings.js';
 import { bytesLookSecret, SCRIPT_MAX_BYTES } from './secret-scripts.js';
 

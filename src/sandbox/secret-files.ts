@@ -1,7 +1,7 @@
 import { accessSync, constants, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, type BigIntStats, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCredentialStoreFile } from '../git/credential-store-content.js';
-import { buildVersion } from '../permissions/kept-across.js';
+import { buildVersion } from '../workspace/cache-file.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 import { bytePath, gone, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
@@ -72,7 +72,7 @@ export class SecretFinder {
     this.root = realOf(root);
     this.matcher = compileNonAccessible(globs);
     // 'stores': the folder scans also hold the credential stores found by content (an older cache did not);
-    // the build (kept-across.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
+    // the build (workspace/cache-file.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
     this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', 'configs', buildVersion()]);
   }
 

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, t
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadataBytes } from '../git/config-read.js';
 import { foldersUp } from '../workspace/above.js';
-import { buildVersion } from '../permissions/kept-across.js';
+import { buildVersion } from '../workspace/cache-file.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { carried, indexEntries, isSparseFolder, rawOf } from './git-index.js';
 import { lsFilesStage } from './git-ls-files.js';
@@ -138,7 +138,7 @@ export class TrackedSecretCheck {
     private readonly cacheFile?: string,
   ) {
     this.matcher = compileNonAccessible(globs);
-    // The build too (kept-across.ts buildVersion): an upgrade never reuses the answers of the code it replaced.
+    // The build too (workspace/cache-file.ts buildVersion): an upgrade never reuses the answers of the code it replaced.
     this.key = cacheFile === undefined ? '' : JSON.stringify([globs, buildVersion()]);
   }
 

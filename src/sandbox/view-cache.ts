@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { buildVersion, readCacheFile as readKept, writeCacheFile as writeKept } from '../permissions/kept-across.js';
+import { buildVersion, readCacheFile as readKept, writeCacheFile as writeKept } from '../workspace/cache-file.js';
 import { folderKey, FolderLog } from './folder-log.js';
 import type { SecretPath } from './secret-files.js';
 import { ScriptVerdicts } from './script-verdicts.js';
@@ -16,9 +16,9 @@ import { ScriptVerdicts } from './script-verdicts.js';
 
 export { closedMode, folderKey, FolderLog, readFolder } from './folder-log.js';
 
-// The one reader and writer of state-folder cache files (permissions/kept-across.ts), for this build.
+// The one reader and writer of state-folder cache files (workspace/cache-file.ts), for this build.
 export const readCacheFile = (file: string): Record<string, unknown> | undefined => readKept(file, buildVersion());
-export const writeCacheFile = (file: string, entries: unknown): void => writeKept(file, entries, buildVersion());
+export const writeCacheFile = (file: string, entries: unknown): void => void writeKept(file, entries, buildVersion());
 interface Entry {
   readonly params: string;
   readonly folders: [string, string][];

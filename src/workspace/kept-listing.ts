@@ -7,11 +7,11 @@
 // the same tick, its times unchanged) is stamped with an mtime no path has, so the next call lists it again.
 // The window is judged on the later of mtime and ctime: a process can set a folder's mtime back (utimes, `touch
 // -d` after adding a file), never its ctime, which every such change moves to now.
-// The file is read and written by the one state-cache reader (permissions/kept-across.ts readCacheFile: a regular file of this
+// The file is read and written by the one state-cache reader (workspace/cache-file.ts readCacheFile: a regular file of this
 // user, written by this build), and only from a state folder outside the workspace.
 import { lstatSync, type BigIntStats, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { buildVersion, readCacheFile, writeCacheFile } from '../permissions/kept-across.js';
+import { buildVersion, readCacheFile, writeCacheFile } from './cache-file.js';
 import { isInside } from './contains.js';
 
 export const RACY_MS = 2000;

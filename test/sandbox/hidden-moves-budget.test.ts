@@ -33,7 +33,7 @@ describe('the move-back search has a budget; cut short fails closed', () => {
     const warnings = restoreHiddenAncestors(ws, before, (path, id) => recordLost(state, path, id), SMALL);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/stopped looking for where it went \(past 50 entries.*every later sandboxed run of this workspace is refused until it is back at config/);
-    expect(JSON.parse(readFileSync(join(state, 'hidden-lost.json'), 'utf8'))).toEqual([{ path: join(ws, 'config'), id: expect.any(String) }]);
+    expect(JSON.parse(readFileSync(join(state, 'hidden-lost.json'), 'utf8'))).toEqual({ v: 'hidden-lost:1', entries: { lost: [{ path: join(ws, 'config'), id: expect.any(String) }] } });
     expect(() => settleLost(state, ws, SMALL)).toThrow(/C240|refused: a sandboxed command moved config/);
     // Looked for again with room enough: found, moved back, the record cleared.
     expect(settleLost(state, ws).join('\n')).toMatch(/moved config to d99\/config.*moved back/);
