@@ -5,7 +5,7 @@ import { readUserConfig } from './engine/config-user.js';
 import { Engine, type EngineHooks, type FileLocker, type PreparedCall } from './engine/engine.js';
 import type { RegistryCore } from './engine/registry-core.js';
 import type { DoorInfo } from './engine/command.js';
-import { lockDirFor, stateDirFor } from './engine/state-dir.js';
+import { lockDirFor, lostRecordFile, stateDirFor } from './engine/state-dir.js';
 import type { SessionStore } from './files/session-store.js';
 import { stalenessHooks } from './files/staleness-hooks.js';
 import { StalenessTracker } from './files/staleness.js';
@@ -127,7 +127,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   // Kept between processes only in a state folder no sandboxed process can write (kept-across.ts stateUnwritable).
   const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable, env['HOME']);
   const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache), warn);
-  const workspace = opened.withOptions({ runWritable: runWritable(opened.root, configured.sandboxWritable, env['HOME']), nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
+  // A hidden folder a sandboxed run moved and codeward lost: settled before any path is resolved, as before a run.
+  const lostRecord = { file: lostRecordFile(stateDir), settle: async () => (await import('./sandbox/hidden-lost.js')).settleLost(stateDir, opened.root).forEach((note) => warn(note)) };
+  const workspace = opened.withOptions({ runWritable: runWritable(opened.root, configured.sandboxWritable, env['HOME']), nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, lostRecord, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.
   const config: Config = { ...configured, nonAccessibleGlobs: [...workspace.nonAccessibleGlobs] };

@@ -47,6 +47,15 @@ export interface WorkspaceOptions {
   // The folders a sandboxed run may write besides the workspace (sandboxWritable, absolute: sandbox/which.ts
   // runWritable): no program codeward starts comes from a PATH folder there (Workspace.toolAreas).
   readonly runWritable?: readonly string[];
+  // The state folder's record of hidden folders a sandboxed run moved and codeward lost (engine/state-dir.ts
+  // lostRecordFile, sandbox/hidden-lost.ts): while it exists, every path is resolved only after `settle` (the folder
+  // back, or moved back: cleared; still lost: it throws C240). Without the file, one lstat.
+  readonly lostRecord?: LostRecord;
+}
+
+export interface LostRecord {
+  readonly file: string;
+  readonly settle: () => Promise<void>;
 }
 
 // `.env.example`, `.env.sample`, `.env.template` and `.env.dist` stay readable: they are committed on

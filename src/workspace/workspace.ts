@@ -113,6 +113,10 @@ export class Workspace {
   // The syscalls here (realpath, lstat) are synchronous: they are metadata lookups of a few microseconds,
   // far cheaper than the ~30 µs thread-pool round trip of each async call, and every call pays them.
   async resolve(input: string, access: Access): Promise<ResolvedPath> {
+    // A hidden folder a run moved and codeward lost: nothing is shown until it is settled (fix67's LEFT: the
+    // sandbox refused, the file tools showed it under its new name).
+    const lost = this.#options.lostRecord;
+    if (lost !== undefined && lstatSync(lost.file, { throwIfNoEntry: false }) !== undefined) await lost.settle();
     const repairs = sep === '/' && typeof input === 'string' && (input.includes('\\') || /^["']/.test(input)) ? pathRepairs(input) : [];
     return repairs.length === 0 ? this.#resolve(input, access) : this.#resolveRepaired(input, repairs, access);
   }
