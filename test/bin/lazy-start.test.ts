@@ -232,10 +232,13 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
       // Raised by 0.4 KB (fix67): home-owner.ts says once when NSS cannot be asked (setup's warn): tree 329,535 measured.
   // fix71: read 328,732 -> 329,310, tree 329,154 -> 329,732, search 354,623 -> 355,201 (+578 B: which.ts's dev:ino walk, obeyed.ts's own-code check).
   // Merged in integ with fix71 (which.ts by device:inode, R43-a3): read 330,029, tree 330,451, search 355,920 measured.
-  it('a cold read, list or tree loads at most 330.5 KB of dist code, a search 356.0 KB', () => {
+  // Raised by 0.3 KB (fix76): the read jail looks for the lost-hidden-folder record before every path (workspace.ts
+  // resolve, setup.ts: one lstat, the settle code a chunk of its own) and the state-folder file reader is a leaf
+  // (workspace/cache-file.ts): read 330,029 -> 330,303, tree 330,451 -> 330,725, search 355,920 -> 356,194 measured.
+  it('a cold read, list or tree loads at most 330.8 KB of dist code, a search 356.3 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 356_000 : 330_500);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 356_300 : 330_800);
     }
   });
 
@@ -392,7 +395,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // Merged in integ with fix71 (own-code.ts, which.ts identity, configs wherever shown): 942,785 measured.
     // fix72 (+1,140 B, 943,925 measured): the secret walk picks each folder's git configs (walked-configs.ts, R43-a2: a
     // nested clone's, a bare repository's, a deep module's) and the modules walk's entry budget (repo-configs.ts).
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(944_050);
+    // fix76 (+143 B, 944,068 measured): the read jail's lost-record check (workspace.ts, setup.ts) and cache-file.ts.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(944_300);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
