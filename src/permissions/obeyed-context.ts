@@ -19,7 +19,7 @@ import { FolderListings } from '../workspace/listings.js';
 import { realPaths } from '../workspace/realpath.js';
 import { anchorsOf, exists, keepAcross, keptAcross, stampsFor } from './kept-across.js';
 import { binShadowJudge, binShadowNames } from './obeyed-bin-shadows.js';
-import { ownCodeIn } from './own-code.js';
+import { ownCodeIn, ownPackageIn } from './own-code.js';
 
 // The repository a workspace outside any repository is read as: its top, and no git folder.
 const PLAIN: Repository = { top: '', gitDir: '' };
@@ -193,7 +193,7 @@ function binShadow(roots: readonly string[], listings: FolderListings): ObeyedCo
 // codeward's own code in the workspace (own-code.ts), found once per caller's cache.
 function ownCode(roots: readonly string[], listings: FolderListings): { own?: readonly string[] } {
   const key = JSON.stringify(['own-code', roots]);
-  const own = listings.recall<string[]>(key) ?? ownCodeIn(roots);
+  const own = listings.recall<string[]>(key) ?? ownCodeIn(roots, ownPackageIn(listings));
   listings.keep(key, own);
   return own.length > 0 ? { own } : {};
 }

@@ -9,6 +9,8 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readGitMetadataOr } from '../git/config-read.js';
+import type { FolderListings } from '../workspace/listings.js';
+import { stampsOf } from './kept-across.js';
 
 // How many packages the dependency walk reads at most (codeward's own tree holds about 150).
 const MAX_PACKAGES = 600;
@@ -17,15 +19,37 @@ const MAX_PACKAGE_JSON = 1024 * 1024;
 export const OWN_CODE_BY = 'codeward itself, started outside any sandbox by the next `codeward` or `npx codeward`';
 
 // The folder of codeward's package.json above this module's real path (dist/chunks or src/permissions).
-export function ownPackage(from: string = fileURLToPath(import.meta.url)): string | undefined {
+// `looked`: each package.json it read (or found none at) is pushed there.
+export function ownPackage(from: string = fileURLToPath(import.meta.url), looked: string[] = []): string | undefined {
   let at = dirname(realOf(from) ?? from);
   for (let up = 0; up < 6; up++, at = dirname(at)) {
+    looked.push(join(at, 'package.json'));
     const json = packageJson(at);
     const name = typeof json === 'object' ? json.name : undefined;
     if (name === 'codeward') return at;
     if (at === dirname(at)) return undefined;
   }
   return undefined;
+}
+
+interface KeptOwn {
+  readonly looked: readonly string[];
+  readonly stamps: string;
+  readonly own: string | undefined;
+}
+
+// ownPackage kept in an owner's memo (the engine's: sandbox.ts, obeyed-context.ts): every sandboxed exec asked it
+// again (up to 6 package.json read and parsed). Reused while each package.json it looked at keeps its identity and
+// times (one stat each, no read; a file changed within the racy window: not kept).
+export function ownPackageIn(listings: FolderListings, from: string = fileURLToPath(import.meta.url)): string | undefined {
+  const key = `own-code:${realOf(from) ?? from}`;
+  const kept = listings.recall<KeptOwn>(key);
+  if (kept !== undefined && stampsOf(kept.looked) === kept.stamps) return kept.own;
+  const looked: string[] = [];
+  const own = ownPackage(from, looked);
+  const stamps = stampsOf(looked);
+  if (stamps !== undefined) listings.keep(key, { looked, stamps, own } satisfies KeptOwn);
+  return own;
 }
 
 // The workspace-relative folders of codeward's code inside `roots` (the workspace as given and as real): its package
@@ -91,7 +115,7 @@ function packageJson(folder: string): PackageJson | 'unread' | undefined {
 
 function realOf(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path);
   } catch {
     return undefined;
   }

@@ -24,7 +24,7 @@ import { clearPending, recordPending } from './pending.js';
 import { quarantine, snapshot } from './planted.js';
 import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
-import { ownCodeFolders } from '../permissions/own-code.js';
+import { ownCodeFolders, ownPackageIn } from '../permissions/own-code.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
 import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
@@ -376,7 +376,7 @@ export class ProcessSandbox {
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
     const walked = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined);
     const obeyedPaths = walked?.readOnly ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...ownCodeFolders(policy.writable)], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...ownCodeFolders(policy.writable, ownPackageIn(this.folderListings))], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };

@@ -111,7 +111,9 @@ const MAX_DERIVED = 1_000;
 // FolderListings.keep is still valid; a path changed within the racy window stamps as undefined (not to be kept).
 export function identityStamp(path: string): string | undefined {
   try {
-    const stats = statSync(path, { bigint: true });
+    // (No exception for a missing path: a kept answer often names a few, each looked at on every use.)
+    const stats = statSync(path, { bigint: true, throwIfNoEntry: false });
+    if (stats === undefined) return 'missing';
     if (recentlyChanged(stats.ctimeNs)) return undefined;
     return `${stats.dev}:${stats.ino}:${stats.ctimeNs}:${stats.mtimeNs}:${stats.size}`;
   } catch {

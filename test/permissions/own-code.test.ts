@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownCodeFolders, ownCodeIn, ownPackage } from '../../src/permissions/own-code.js';
+import { ownCodeFolders, ownCodeIn, ownPackage, ownPackageIn } from '../../src/permissions/own-code.js';
+import { FolderListings } from '../../src/workspace/listings.js';
 import { isObeyedLater } from '../../src/permissions/obeyed.js';
 import { immunePath } from '../../src/permissions/immune-paths.js';
 import { REPO_ROOT } from '../helpers/fixture.js';
@@ -39,5 +40,28 @@ describe('own-code: codeward installed where its runs write', () => {
     expect(isObeyedLater('node_modules/codeward/dist/bin/codeward.js', ctx)?.by).toBe('codeward itself');
     expect(immunePath('node_modules/a/index.js', true, [], ctx)?.description).toMatch(/codeward's own code/);
     expect(isObeyedLater('node_modules/unrelated/index.js', ctx)).toBeUndefined();
+  });
+
+  // fix76: every sandboxed exec asked ownPackage again (up to 6 package.json read); the engine's memo keeps it while
+  // each package.json it looked at keeps its identity and times.
+  it("ownPackageIn: kept in the owner's memo, looked at again when a package.json it read changed", () => {
+    const from = join(REPO_ROOT, 'src', 'permissions', 'own-code.ts');
+    const listings = new FolderListings(undefined);
+    expect(ownPackageIn(listings, from)).toBe(resolve(REPO_ROOT));
+    const key = `own-code:${from}`;
+    const kept = listings.recall<{ looked: string[]; stamps: string; own: string }>(key);
+    expect(kept?.looked).toEqual([join(REPO_ROOT, 'src', 'permissions', 'package.json'), join(REPO_ROOT, 'src', 'package.json'), join(REPO_ROOT, 'package.json')]);
+    // What it kept is what it answers; a stamp that no longer matches (a package.json changed): looked at again.
+    listings.keep(key, { ...kept, own: '/kept' });
+    expect(ownPackageIn(listings, from)).toBe('/kept');
+    listings.keep(key, { ...kept, own: '/kept', stamps: 'changed' });
+    expect(ownPackageIn(listings, from)).toBe(resolve(REPO_ROOT));
+  });
+  it('ownPackageIn: a package.json changed within the racy window is not kept', () => {
+    const fresh = join(base, 'fresh');
+    pkg(fresh, { name: 'codeward' });
+    const listings = new FolderListings(undefined);
+    expect(ownPackageIn(listings, join(fresh, 'x.js'))).toBe(fresh);
+    expect(listings.recall(`own-code:${join(fresh, 'x.js')}`)).toBeUndefined();
   });
 });
