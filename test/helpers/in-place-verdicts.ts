@@ -4,7 +4,7 @@
 // file (registered like yesRuns); per run a fresh workspace w<n>, home h<n> and state folder.
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { removeDir, tempDir } from './fixture.js';
 
@@ -13,6 +13,19 @@ export type InPlaceVerdict = (line: string) => Promise<string>;
 // The same with the workspace's files given per run: ROOT in a text and in the line is the workspace's absolute path,
 // every file is written executable (round 38's own copies), `links` are symbolic links (name -> target).
 export type InPlaceRun = (line: string, files: Readonly<Record<string, string | Buffer>>, links?: Readonly<Record<string, string>>) => Promise<string>;
+
+// The rows every round's in-place tests share: each of `controls` asks (C241), then each of `lines` asks (C241) and
+// keeps the work.
+export function eachAsks(lines: readonly string[], verdict: InPlaceVerdict, controls: readonly string[] = []): void {
+  if (controls.length > 0) {
+    it.each(controls)('control: `%s` asks (C241)', async (line) => {
+      expect(await verdict(line)).toBe('C241');
+    });
+  }
+  it.each(lines)('`%s` asks (C241) and keeps the work', async (line) => {
+    expect(await verdict(line)).toBe('C241');
+  });
+}
 
 export function inPlaceVerdicts(files: Readonly<Record<string, string>>, options: { codes?: 'raw' } = {}): InPlaceVerdict {
   const run = inPlace(options);

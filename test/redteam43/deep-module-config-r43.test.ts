@@ -19,20 +19,14 @@
 // Fix (src/sandbox/repo-configs.ts moduleDirs, repo-configs-bytes.ts): no depth cap that reads as "nothing here":
 // walk modules/ whole by bytes with an entry budget, and past the budget hide .git/modules whole (fail closed).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/fixture.js';
-import { bareBase, bareCli, bareExec, removeBare } from '../helpers/bare-cli.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BARE_USABLE, bareCli, bareExec, bareSuite } from '../helpers/bare-cli.js';
 
-const usable = bwrapWorks && existsSync(CLI);
 const TOKEN = 'ghp_R43a2SECRETTOKEN0123456789abcdef';
 const CONFIG = `[core]\n\tbare = false\n[remote "origin"]\n\turl = https://alice:${TOKEN}@github.com/x/y\n`;
-let base: string | undefined;
-const outs: Record<string, string> = {};
-beforeAll(async () => {
-  base = await bareBase('cw-rt43a-deep-module-');
+const { outs } = bareSuite('cw-rt43a-deep-module-', (base, outs) => {
   const ws = join(base, 'ws');
   for (const name of ['a/b', 'a/b/c/d/e/f/g']) {
     const dir = join(ws, '.git', 'modules', name);
@@ -51,7 +45,6 @@ beforeAll(async () => {
   // fix72: a bare repository in the workspace (a test fixture), whose config read refuses by its shape.
   spawnSync('git', ['init', '-q', '--bare', join(ws, 'fixtures', 'repo.git')]);
   writeFileSync(join(ws, 'fixtures', 'repo.git', 'config'), CONFIG.replace('false', 'true'));
-  if (!usable) return;
   outs['shallow'] = bareExec(base, 'cat .git/modules/a/b/config', true);
   outs['deep'] = bareExec(base, 'cat .git/modules/a/b/c/d/e/f/g/config', true);
   outs['worktree'] = bareExec(base, 'cat .git/modules/sub/worktrees/w/config.worktree', true);
@@ -59,10 +52,9 @@ beforeAll(async () => {
   outs['bare'] = bareExec(base, 'cat fixtures/repo.git/config', true);
   outs['off'] = bareCli(base, ['--yes', '--sandbox', 'off', 'exec', '--cmd', 'cat .git/modules/a/b/c/d/e/f/g/config vendor/lib/.git/config']);
   outs['read'] = bareCli(base, ['--yes', 'read', '.git/modules/a/b/c/d/e/f/g/config']);
-}, 120_000);
-afterAll(() => removeBare(base));
+});
 
-describe.skipIf(!usable)('R43-a2 MAJOR: git configs with a credential the view binds raw (deep module, module worktree, nested clone)', () => {
+describe.skipIf(!BARE_USABLE)('R43-a2 MAJOR: git configs with a credential the view binds raw (deep module, module worktree, nested clone)', () => {
   it('control: 2 deep, the token is filtered out of the view', () => {
     expect(outs['shallow']).toContain('url = https://github.com/x/y');
     expect(outs['shallow']).not.toContain(TOKEN);

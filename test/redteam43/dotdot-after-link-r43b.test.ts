@@ -20,7 +20,7 @@
 // decide-script-dirs.ts (env -C, cd -P, make -C, git -C, sudo -D) and path-lookup.ts lookIn; or fail closed: a `..`
 // after a component that is a link (or not yet there) is unknown.
 import { describe, expect, it } from 'vitest';
-import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { eachAsks, inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const run = inPlaceRuns();
@@ -40,7 +40,7 @@ describe.skipIf(!bwrapWorks)('R43-b2 CRITICAL: `..` after a repository link is r
   it('control: bash\'s logical `cd l/.. && sh ok.sh` runs ./ok.sh (work kept)', async () => {
     expect(await run('cd l/.. && sh ok.sh', files, links)).toBe('ran');
   });
-  it.each([
+  eachAsks([
     'sh l/../ok.sh',
     '. l/../ok.sh',
     'l/../ok.sh',
@@ -48,7 +48,27 @@ describe.skipIf(!bwrapWorks)('R43-b2 CRITICAL: `..` after a repository link is r
     'make -C l/..',
     'env -C l/.. sh ok.sh',
     'cd -P l/.. && sh ok.sh',
-  ])('`%s` asks (C241) and keeps the work', async (line) => {
-    expect(await run(line, files, links)).toBe('C241');
+  ], (line) => run(line, files, links));
+});
+
+// fix68 — the rest of R43-b2's class (rt43b's untried rows): every reader of a path word takes the place the KERNEL
+// reaches (workspace/kernel-place.ts: links followed before each `..`); bash's own `cd` stays logical. l -> d/e.
+const more = { ...files, 'e2/k': 'x\n' };
+
+describe.skipIf(!bwrapWorks)('fix68: `..` after a link, the untried readers', { timeout: 120_000 }, () => {
+  it.each(['cd -L l/.. && sh ok.sh', 'sh d/e/../../ok.sh'])('control: `%s` runs ./ok.sh (work kept)', async (line) => {
+    expect(await run(line, more, links)).toBe('ran');
   });
+  eachAsks([
+    'PATH=l/..:$PATH ok.sh',
+    'sudo -D l/.. sh ok.sh',
+    'cd l && sh ../ok.sh',
+    'set -P; cd l/.. && sh ok.sh',
+    'sh /proc/self/cwd/l/../ok.sh',
+    'make -C l -C ..',
+    'ln -s d/e m && sh m/../ok.sh',
+    'rm -r e2 && ln -s d/e e2 && sh e2/../ok.sh',
+    'just --working-directory l/..',
+    'task -d l/..',
+  ], (line) => run(line, more, links));
 });

@@ -19,37 +19,23 @@
 // (the target's parent, the moved folder) u+wx for the rename (modes-special.ts moveAside's way) and the modes back;
 // and whatever stays moved, the next runs hide by identity (the kept ancestors' dev:ino wherever they now are), or
 // refuse until it is back: a warning is not a hidden file.
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/fixture.js';
-import { AS_NOBODY, bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
+import { describe, expect, it } from 'vitest';
+import { AS_NOBODY, BARE_USABLE, bareExec, bareSuite } from '../helpers/bare-cli.js';
 import { reachable } from '../helpers/as-nobody.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const asRoot = process.getuid?.() === 0;
-const usable = bwrapWorks && existsSync(CLI) && reachable;
-let base: string | undefined;
-let rootBase: string | undefined;
+const usable = BARE_USABLE && reachable;
 const FILES = { '.codeward/config.json': '{"nonAccessibleGlobs":["sub/config/private/**"]}\n', 'sub/config/private/key': 'DEEP-SECRET\n' };
-const outs: Record<string, string> = {};
-beforeAll(async () => {
-  base = await bareBase('cw-rt43a-move-back-', {
-    files: FILES,
-    nobody: asRoot,
-  });
-  rootBase = await bareBase('cw-rt43a-move-back-rm-', { files: FILES });
-  if (!usable) return;
-  outs['rm-move'] = bareExec(rootBase, 'mkdir x && mv sub/config x/config && rmdir sub', false);
-  outs['rm-next'] = bareExec(rootBase, 'cat x/config/private/key', false);
+const { outs } = bareSuite('cw-rt43a-move-back-', (base, outs) => {
   const run = asRoot ? { through: AS_NOBODY } : {};
   outs['control'] = bareExec(base, 'cat sub/config/private/key', false, run);
   outs['move'] = bareExec(base, 'mkdir x && mv sub/config x/config && chmod 555 sub', false, run);
   outs['next'] = bareExec(base, 'cat x/config/private/key', false, run);
-}, 120_000);
-afterAll(() => {
-  removeBare(base);
-  removeBare(rootBase);
-});
+}, { made: { files: FILES, nobody: asRoot }, usable });
+const rm = bareSuite('cw-rt43a-move-back-rm-', (base, outs) => {
+  outs['rm-move'] = bareExec(base, 'mkdir x && mv sub/config x/config && rmdir sub', false);
+  outs['rm-next'] = bareExec(base, 'cat x/config/private/key', false);
+}, { made: { files: FILES }, usable });
 
 describe.skipIf(!usable)('R43-a4 MAJOR: a moved hidden ancestor whose old parent the run made read-only is never moved back', () => {
   it('control: the key is hidden where the glob names it', () => {
@@ -62,7 +48,7 @@ describe.skipIf(!usable)('R43-a4 MAJOR: a moved hidden ancestor whose old parent
     expect(outs['next']).not.toContain('DEEP-SECRET');
   });
   it('the old parent removed (any user): the next run does not print the key either', () => {
-    expect(outs['rm-move']).toContain('[exit 0]');
-    expect(outs['rm-next']).not.toContain('DEEP-SECRET');
+    expect(rm.outs['rm-move']).toContain('[exit 0]');
+    expect(rm.outs['rm-next']).not.toContain('DEEP-SECRET');
   });
 });

@@ -17,24 +17,19 @@
 // Fix place: src/shell/parse-inline.ts / danger-inline.ts: fail closed — an inline program that imports or `use`s a
 // module outside a short list of modules with no spawn/exec API (json, re, math, sys's reads, os.path ...) is
 // "runs other programs" (inline-code-spawn), instead of a list of spawn calls.
-import { describe, expect, it } from 'vitest';
-import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { describe } from 'vitest';
+import { eachAsks, inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const run = inPlaceRuns();
 
 describe.skipIf(!bwrapWorks)('R43-b8 MAJOR: standard-library spawn APIs outside the inline reader\'s list', { timeout: 120_000 }, () => {
-  it('control: `python3 -c \'import os; os.popen("rm -rf sub").read()\'` asks (C241)', async () => {
-    expect(await run('python3 -c \'import os; os.popen("rm -rf sub").read()\'', {})).toBe('C241');
-  });
-  it.each([
+  eachAsks([
     'python3 -c \'import asyncio; asyncio.run(asyncio.create_subprocess_shell("rm -rf sub"))\'',
     'python3 -c \'import pydoc; pydoc.pipepager("x", "rm -rf sub")\'',
     'python3 -c \'import imaplib; imaplib.IMAP4_stream("rm -rf sub")\'',
     'python3 -c \'import timeit; timeit.timeit("rm -rf sub".join(["__import__(\\"os\\").system(\\"", "\\")"]), number=1)\'',
     'perl -MIPC::Cmd=run -e \'run(command => "rm -rf sub")\'',
     'perl -e \'use IPC::Cmd qw(run_forked); run_forked("rm -rf sub")\'',
-  ])('`%s` asks (C241) and keeps the work', async (line) => {
-    expect(await run(line, {})).toBe('C241');
-  });
+  ], (line) => run(line, {}), ['python3 -c \'import os; os.popen("rm -rf sub").read()\'']);
 });

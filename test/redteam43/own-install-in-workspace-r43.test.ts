@@ -15,25 +15,18 @@
 // and the ripgrep binary's) and, when it lies in the workspace or a sandboxWritable area, bind it read-only in every
 // view and jail (and refuse a staged plan that writes there, as .git's control files), or refuse to start with a
 // C2xx error naming the folder ("codeward installed where its runs write").
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT } from '../helpers/fixture.js';
-import { bareBase, removeBare } from '../helpers/bare-cli.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/fixture.js';
+import { BARE_USABLE, bareExec, bareSuite } from '../helpers/bare-cli.js';
 
-const usable = bwrapWorks && existsSync(CLI);
-let base: string | undefined;
-const outs: Record<string, string> = {};
-const marker = (): string => join(base!, 'PWNED');
+const marker = (): string => join(suite.base(), 'PWNED');
 
-beforeAll(async () => {
-  base = await bareBase('cw-rt43a-own-install-');
+const suite = bareSuite('cw-rt43a-own-install-', (base, outs) => {
   const ws = join(base, 'ws');
   const own = join(ws, 'node_modules', 'codeward');
   mkdirSync(own, { recursive: true });
-  if (!usable) return;
   cpSync(join(REPO_ROOT, 'dist'), join(own, 'dist'), { recursive: true });
   cpSync(join(REPO_ROOT, 'package.json'), join(own, 'package.json'));
   for (const name of readdirSync(join(REPO_ROOT, 'node_modules'))) if (name !== 'codeward') symlinkSync(join(REPO_ROOT, 'node_modules', name), join(ws, 'node_modules', name));
@@ -45,19 +38,16 @@ beforeAll(async () => {
     '',
   ].join('\n'));
   const cli = join(own, 'dist', 'bin', 'codeward.js');
-  const through = (line: string, stage = true): string => {
-    const result = spawnSync(process.execPath, [cli, '--yes', 'exec', ...(stage ? [] : ['--no-stage']), '--cmd', line], { cwd: ws, env: { HOME: join(base!, 'h'), PATH: '/usr/bin:/bin', CODEWARD_STATE_DIR: join(base!, 's') }, encoding: 'utf8', timeout: 60_000 });
-    return `${result.stdout}${result.stderr}`;
-  };
+  const through = (line: string, stage = true): string => bareExec(base, line, stage, { cli, path: '/usr/bin:/bin' });
   outs['patch'] = through('python3 w.py');
   outs['next'] = through('echo second');
   // fix71: the same patch written in place (unstaged): read-only there, or moved aside after the run.
   outs['inPlace'] = through('python3 w.py', false);
   outs['third'] = through('echo third');
-}, 150_000);
-afterAll(() => removeBare(base));
+}, { timeout: 150_000 });
+const outs = suite.outs;
 
-describe.skipIf(!usable)("R43-a6 MAJOR: a run rewrites codeward's own code installed in the workspace", () => {
+describe.skipIf(!BARE_USABLE)("R43-a6 MAJOR: a run rewrites codeward's own code installed in the workspace", () => {
   it('control: the patch script ran and the next run ran', () => {
     expect(outs['patch']).toContain('[exit 0]');
     expect(outs['next']).toContain('second');

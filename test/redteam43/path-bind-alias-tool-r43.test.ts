@@ -17,19 +17,15 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/fixture.js';
-import { bareBase, removeBare } from '../helpers/bare-cli.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
+import { BARE_USABLE, bareSuite } from '../helpers/bare-cli.js';
 
 const realBwrap = ['/usr/bin/bwrap', '/bin/bwrap'].find((path) => existsSync(path));
-const usable = bwrapWorks && existsSync(CLI) && realBwrap !== undefined && process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
-let base: string | undefined;
-let out = '';
-const marker = (): string => join(base!, 'marker');
+const usable = BARE_USABLE && realBwrap !== undefined && process.getuid?.() === 0 && spawnSync('unshare', ['-m', 'true']).status === 0;
+const marker = (): string => join(suite.base(), 'marker');
 
-beforeAll(async () => {
-  base = await bareBase('cw-rt43a-bind-alias-');
+const suite = bareSuite('cw-rt43a-bind-alias-', (base, outs) => {
   const wr = join(base, 'wr');
   const alias = join(base, 'alias');
   mkdirSync(join(wr, 'bin'), { recursive: true });
@@ -38,7 +34,6 @@ beforeAll(async () => {
   writeFileSync(join(base, 'h', '.codeward', 'config.json'), JSON.stringify({ sandboxWritable: [wr] }));
   writeFileSync(join(base, 'ws', 'p.sh'), `#!/bin/sh\necho PLANTED > ${marker()}\nexec ${realBwrap} "$@"\n`);
   chmodSync(join(base, 'ws', 'p.sh'), 0o755);
-  if (!usable) return;
   const cli = (line: string): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} --yes exec --cmd ${JSON.stringify(line)} 2>&1`;
   const script = [
     `mount --bind ${wr} ${alias} || exit 9`,
@@ -47,14 +42,13 @@ beforeAll(async () => {
   ].join('\n');
   const env = { HOME: join(base, 'h'), PATH: `${alias}/bin:/usr/bin:/bin`, CODEWARD_STATE_DIR: join(base, 's') };
   const result = spawnSync('unshare', ['-m', '--propagation', 'private', 'sh', '-c', script], { cwd: join(base, 'ws'), env, encoding: 'utf8', timeout: 120_000 });
-  out = `${result.stdout}${result.stderr}`;
-}, 150_000);
-afterAll(() => removeBare(base));
+  outs['runs'] = `${result.stdout}${result.stderr}`;
+}, { usable, timeout: 150_000 });
 
 describe.skipIf(!usable)('R43-a3 MAJOR: a bwrap planted in a sandboxWritable folder reached on PATH through a bind mount', () => {
   it('control: the plant was written and the next run ran', () => {
-    expect(out).toContain('[exit 0]');
-    expect(out).toContain('next-run');
+    expect(suite.outs['runs']).toContain('[exit 0]');
+    expect(suite.outs['runs']).toContain('next-run');
   });
   it('the planted bwrap is not what sandboxes the next run', () => {
     expect(existsSync(marker())).toBe(false);

@@ -13,21 +13,16 @@
 // Expected: C241 (./evil's lines are judged: rm -rf), work kept.
 // Fix place: src/shell/parse-launch-program-rows.ts: rows for install (--strip-program, prefixes --strip-p…) and
 // sdiff/diff3 (--diff-program); and a sweep of coreutils/diffutils/findutils for other program-naming options.
-import { describe, expect, it } from 'vitest';
-import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { describe } from 'vitest';
+import { eachAsks, inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const run = inPlaceRuns();
 const files = { evil: '#!/bin/sh\nrm -rf ROOT/sub\n', x: 'y\n', a: '1\n', b: '2\n' };
 
 describe.skipIf(!bwrapWorks)('R43-b7 MAJOR: a program named by install/sdiff/diff3 options is not judged as run', { timeout: 120_000 }, () => {
-  it('control: `sort -S64K -T. --compress-program=./evil a -o out` asks (C241)', async () => {
-    expect(await run('sort -S64K -T. --compress-program=./evil a -o out', files)).toBe('C241');
-  });
-  it.each([
+  eachAsks([
     'sdiff --diff-program=./evil a b; true',
     'diff3 --diff-program=./evil a b a; true',
-  ])('`%s` asks (C241) and keeps the work', async (line) => {
-    expect(await run(line, files)).toBe('C241');
-  });
+  ], (line) => run(line, files), ['sort -S64K -T. --compress-program=./evil a -o out']);
 });

@@ -15,19 +15,12 @@
 // Expected: C241 (the line may write typescript before `sh typescript` reads it), work kept.
 // Fix place: src/shell/parse-wrappers.ts WrapperSpec: a `defaultWrites` ('typescript' for script when no operand),
 // read by parse-wrappers.ts wrapperWritten (so bounded-writers.ts and the write gate see it).
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
+import { hasProgram } from '../helpers/has-program.js';
 
-const scriptWorks = ((): boolean => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const scriptWorks = hasProgram('script');
 const run = inPlaceRuns();
 const files = { typescript: '#!/bin/sh\necho fine\n', 'ok.sh': '#!/bin/sh\necho fine\n', evil: '#!/bin/sh\nrm -rf ROOT/sub #\n' };
 

@@ -11,36 +11,18 @@
 //   $ codeward --yes exec --no-stage --cmd '. ./bin/gettext.sh' (PATH without ws/bin) -> C241 chmod +s, asks.
 // Fix (src/permissions/task-runner-shell.ts onPath/scriptText): walk PATH in order like bash; the first folder holding
 // NAME decides: inside the workspace -> that file's text (scriptText's inside branch); outside -> outsideScript.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/fixture.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BARE_USABLE, bareExec, bareSuite } from '../helpers/bare-cli.js';
 
-const usable = bwrapWorks && existsSync(CLI) && existsSync('/usr/bin/gettext.sh');
-let base: string;
-const outs: Record<string, string> = {};
-beforeAll(async () => {
-  base = await mkdtemp('/var/tmp/cw-rt43a-inside-first-');
-  const ws = join(base, 'ws');
-  const home = join(base, 'h');
-  spawnSync('git', ['init', '-q', ws]);
-  mkdirSync(join(ws, 'bin'), { recursive: true });
-  writeFileSync(join(ws, 'bin', 'gettext.sh'), 'cp /bin/true x\nchmod 4755 x\n');
-  mkdirSync(join(home, '.codeward'), { recursive: true });
-  writeFileSync(join(home, '.codeward', 'config.json'), '{}');
-  if (!usable) return;
-  const run = (path: string, line: string): string => {
-    const env = { HOME: home, PATH: path, CODEWARD_STATE_DIR: join(base, 's') };
-    const result = spawnSync(process.execPath, [CLI, '--yes', 'exec', '--no-stage', '--cmd', line], { cwd: ws, env, encoding: 'utf8', timeout: 60_000 });
-    return `${result.stdout}${result.stderr}`;
-  };
-  outs['path'] = run('/usr/bin:/bin', '. ./bin/gettext.sh');
-  outs['sourced'] = run(`${join(ws, 'bin')}:/usr/bin:/bin`, '. gettext.sh');
-}, 120_000);
-afterAll(async () => rm(base, { recursive: true, force: true }));
+const usable = BARE_USABLE && existsSync('/usr/bin/gettext.sh');
+const { outs } = bareSuite('cw-rt43a-inside-first-', (base, outs) => {
+  mkdirSync(join(base, 'h', '.codeward'), { recursive: true });
+  writeFileSync(join(base, 'h', '.codeward', 'config.json'), '{}');
+  outs['path'] = bareExec(base, '. ./bin/gettext.sh', false, { path: '/usr/bin:/bin' });
+  outs['sourced'] = bareExec(base, '. gettext.sh', false, { path: `${join(base, 'ws', 'bin')}:/usr/bin:/bin` });
+}, { made: { files: { 'bin/gettext.sh': 'cp /bin/true x\nchmod 4755 x\n' } }, usable });
 
 describe.skipIf(!usable)('R43-a1 MINOR: `. NAME` found first in a workspace PATH folder is judged by a later host file', () => {
   it('control: the same script by its path asks (chmod +s)', () => {

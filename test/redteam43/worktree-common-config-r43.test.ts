@@ -14,19 +14,13 @@
 // folder, common folder, worktrees, modules) wherever the view shows it (any bound folder: sandboxReadable, shown,
 // enclosing), not only inside the root or the enclosing repository.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/fixture.js';
-import { bareBase, bareExec, removeBare } from '../helpers/bare-cli.js';
-import { bwrapWorks } from '../shell/stage-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BARE_USABLE, bareExec, bareSuite } from '../helpers/bare-cli.js';
 
-const usable = bwrapWorks && existsSync(CLI);
 const TOKEN = 'ghp_R43a7MAINTOKEN0123456789abcdef';
-let base: string | undefined;
-const outs: Record<string, string> = {};
-beforeAll(async () => {
-  base = await bareBase('cw-rt43a-wt-common-', { workspaces: ['main', 'clone'] });
+const { outs } = bareSuite('cw-rt43a-wt-common-', (base, outs) => {
   const main = join(base, 'main');
   const git = (cwd: string, ...args: string[]): void => void spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd });
   git(main, 'commit', '-q', '--allow-empty', '-m', 'i');
@@ -35,13 +29,11 @@ beforeAll(async () => {
   git(join(base, 'clone'), 'remote', 'add', 'origin', `https://carol:${TOKEN}@github.com/x/w`);
   mkdirSync(join(base, 'h', '.codeward'), { recursive: true });
   writeFileSync(join(base, 'h', '.codeward', 'config.json'), JSON.stringify({ sandboxReadable: [main] }));
-  if (!usable) return;
   outs['clone'] = bareExec(base, 'git remote -v', true, { cwd: join(base, 'clone') });
   outs['wt'] = bareExec(base, 'git remote -v', true, { cwd: join(base, 'wt') });
-}, 120_000);
-afterAll(() => removeBare(base));
+}, { made: { workspaces: ['main', 'clone'] } });
 
-describe.skipIf(!usable)("R43-a7 MAJOR: a linked worktree's common config, shown by sandboxReadable, is bound with its token", () => {
+describe.skipIf(!BARE_USABLE)("R43-a7 MAJOR: a linked worktree's common config, shown by sandboxReadable, is bound with its token", () => {
   it('control: a plain clone shows the remote without the token', () => {
     expect(outs['clone']).toContain('https://github.com/x/w');
     expect(outs['clone']).not.toContain(TOKEN);
