@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, constants, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, constants, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -16,8 +16,9 @@ import { pruneCodeCache, type ScriptIdentity } from './code-cache-prune.js';
 // script's identity (path, device, inode, size, ns mtime and ctime, Node's version, architecture, V8 flags) and
 // V8's data. Used only when the header names the script as it is now; V8 checks the data against its own
 // version and flags (cachedDataRejected: made again). A missing, foreign or corrupt cache only costs a compile.
-// Made at exit, so it holds the functions the call compiled lazily too; written only where the cache folder
-// exists already (a read-only run of a new user leaves no cache folder behind). CODEWARD_NO_CODE_CACHE=1: none.
+// Made at exit, so it holds the functions the call compiled lazily too (unless another call made one meanwhile: kept);
+// written only where the cache folder exists already (a read-only run of a new user leaves no cache folder behind).
+// CODEWARD_NO_CODE_CACHE=1: none.
 
 // A cache file's first line: the script's path, device, inode, size, ns mtime and ctime, Node's version and
 // architecture (V8 checks only the source's length).
@@ -64,14 +65,33 @@ function cacheFolder(env: NodeJS.ProcessEnv, make: boolean): string | undefined 
   return stats?.isDirectory() && own(stats) ? folder : undefined;
 }
 
-// V8's data kept for the script `identity` names (its first line, which the file's must equal), or none.
-function keptData(file: string, identity: string): Buffer | undefined {
+// The cache file for the script `identity` names (its first line, which the file's must equal), or none: which file it
+// is (`stamp`: inode, mtime, size) and, when `withData`, V8's data.
+function kept(file: string, identity: string, withData: boolean): { stamp: string; data?: Buffer } | undefined {
   const fd = openSync(file, constants.O_NOFOLLOW) /* O_RDONLY is 0 */;
-  const stats = fstatSync(fd);
-  const bytes = readFileSync(fd);
-  closeSync(fd);
   const header = Buffer.from(identity);
-  return stats.isFile() && own(stats) && bytes.subarray(0, header.length).equals(header) ? bytes.subarray(header.length) : undefined;
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || !own(stats)) return undefined;
+    const bytes = withData ? readFileSync(fd) : Buffer.alloc(header.length);
+    if (!withData) readSync(fd, bytes, 0, header.length, 0);
+    if (!bytes.subarray(0, header.length).equals(header)) return undefined;
+    return { stamp: `${stats.ino}:${stats.mtimeMs}:${stats.size}`, ...(withData ? { data: bytes.subarray(header.length) } : {}) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Whether another process made a cache for `identity` at `file` since this one read `seen` (or found none): a warm
+// engine (`codeward serve`) outlives the cold calls that made theirs, and at its exit it replaced them with a cache of
+// only what it had compiled itself, which every later cold call accepted and compiled the rest anew (issue 31).
+function madeMeanwhile(file: string, identity: string, seen: string | undefined): boolean {
+  try {
+    const now = kept(file, identity, false);
+    return now !== undefined && now.stamp !== seen;
+  } catch {
+    return false;
+  }
 }
 
 type ScriptBody = (dependencies: readonly unknown[], load: (specifier: string) => Promise<unknown>, meta: ImportMeta) => Promise<Record<string, unknown>>;
@@ -91,8 +111,12 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
   // The file's name: the script's (a chunk's name holds its content's hash; the header is what is checked).
   const name = path.slice(path.lastIndexOf('/') + 1);
   let cachedData: Buffer | undefined;
+  // The cache file this process read (V8 may reject its data), or none.
+  let seen: string | undefined;
   try {
-    if (folder) cachedData = keptData(join(folder, name), identity);
+    const found = folder ? kept(join(folder, name), identity, true) : undefined;
+    cachedData = found?.data;
+    seen = found?.stamp;
   } catch {
     // None kept (or not readable): compiled.
   }
@@ -106,7 +130,7 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
       made = true;
       try {
         const into = cacheFolder(env, true);
-        if (into === undefined) return;
+        if (into === undefined || madeMeanwhile(join(into, name), identity, seen)) return;
         const fresh = join(into, `${name}.${process.pid}`);
         writeFileSync(fresh, Buffer.concat([Buffer.from(identity), script.createCachedData()]), { flag: 'wx', mode: 0o600 });
         renameSync(fresh, join(into, name));
