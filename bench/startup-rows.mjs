@@ -1,5 +1,5 @@
 // Issue 31's cold rows, wall AND CPU time in one interleaved run, for one or two builds:
-//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor]
+//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor] [--warm]
 // read 1 KiB, `exec true` and `exec python3 w.py` (each sandboxed and `--sandbox off`, jailed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
 // tree against `rg --files`; `search` with the default caps against the full `rg --json` scan (bench/startup.mjs's
 // rows). Each sample is the wall clock around the call and the CPU of the call and every process it waited
@@ -7,12 +7,14 @@
 // --tree-floor adds, beside the tree row: the same tree with --max-depth 1 (the engine's fixed cost: start,
 // workspace, policy, one folder), and bench/floor/tree-rg.mjs in its two modes (a Node `tree` whose listing
 // comes from `rg --files`: files only, and exact with a readdir of every listed folder).
+// --warm adds the warm read: each build's `codeward serve` on the read's folder (its own state folder), the same read
+// handed to it (checked once: answered warm); its CPU is the call's plus the server's threads' meanwhile.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rgPath } from '@vscode/ripgrep';
-import { CLEAN_ENV, DIST, FIXTURES, NODE, ROOT, ensureDir, median } from './lib.mjs';
+import { CLEAN_ENV, DIST, FIXTURES, NODE, ROOT, ensureDir, median, serverCpu, startServe } from './lib.mjs';
 import { cpuSampler } from './cpu-sample.mjs';
 import { smallFile } from './cold-start.mjs';
 import { writePy } from './startup.mjs';
@@ -23,6 +25,7 @@ const value = (flag, fallback) => (argv.includes(flag) ? argv[argv.indexOf(flag)
 const builds = Object.fromEntries(Object.entries({ before: value('--before'), after: value('--after', DIST) }).filter(([, dist]) => dist).map(([side, dist]) => [side, resolve(dist)]));
 const rounds = Number(value('--rounds', 15));
 const treeFloor = argv.includes('--tree-floor');
+const warm = argv.includes('--warm');
 // --only tree,search: only these rows (and every baseline).
 const only = value('--only')?.split(',');
 const DATA = join(FIXTURES, 'startup');
@@ -39,10 +42,11 @@ const stateEnv = (side) => {
 
 // One sample: { wall, cpu } in ms of `command args` run in `cwd`, output discarded (bench/cpu-sample.mjs).
 const sampler = cpuSampler();
-async function sample(command, args, cwd, callEnv = env) {
+async function sample(command, args, cwd, callEnv = env, server = undefined) {
+  const serverBefore = server ? serverCpu(server.pid) : 0;
   const reply = await sampler.sample(command, args, cwd, callEnv);
   if (reply.status !== 0) throw new Error(`bench/startup-rows.mjs: ${command} ${args.join(' ')} exited ${reply.status}`);
-  return reply;
+  return server ? { ...reply, cpu: reply.cpu + serverCpu(server.pid) - serverBefore } : reply;
 }
 
 function check(name, command, args, cwd, callEnv = env) {
@@ -76,6 +80,19 @@ if (treeFloor) {
   cases.push(['floor files', NODE, [floor, rgPath, TREE, 'files'], TREE], ['floor exact', NODE, [floor, rgPath, TREE, 'exact'], TREE]);
   for (const [side, dist] of Object.entries(builds)) cases.push([`tree depth 1 ${side}`, NODE, [join(dist, 'bin', 'codeward.js'), '-C', TREE, '--json', 'tree', '--max-depth', '1'], TREE, stateEnv(side)]);
 }
+// The warm engines (one per build, on DATA, in the build's state folder), stopped at the end.
+const servers = {};
+if (warm) {
+  for (const [side, dist] of Object.entries(builds)) {
+    const cli = join(dist, 'bin', 'codeward.js');
+    const warmEnv = { ...stateEnv(side), CODEWARD_NO_SERVE: '' };
+    servers[side] = await startServe(cli, DATA, warmEnv);
+    const args = [cli, '-C', DATA, '--json', 'read', '--file', 'small.txt'];
+    const answered = spawnSync(NODE, [cli, '--debug-timing', ...args.slice(1)], { cwd: DATA, env: warmEnv, encoding: 'utf8' });
+    if (!/^timing: warm engine call/m.test(answered.stderr)) throw new Error(`bench/startup-rows.mjs: the ${side} read was not answered warm: ${answered.stderr.slice(0, 300)}`);
+    cases.push([`warm read ${side}`, NODE, args, DATA, warmEnv, servers[side]]);
+  }
+}
 const ROWS = ALL_ROWS.filter(([name]) => only === undefined || only.includes(name));
 for (const [name, , , args, cwd] of ROWS) for (const [side, dist] of Object.entries(builds)) cases.push([`${name} ${side}`, NODE, args(join(dist, 'bin', 'codeward.js')), cwd, stateEnv(side)]);
 // Also each build's warm-up: its state folder holds its kept answers before the timed rounds.
@@ -85,15 +102,16 @@ const samples = Object.fromEntries(cases.map(([name]) => [name, []]));
 const load = loadavg()[0];
 for (let round = 0; round < rounds + 2; round += 1) {
   // the order alternates each round; the first two rounds warm the file cache and are dropped
-  for (const [name, command, args, cwd, callEnv] of round % 2 ? [...cases].reverse() : cases) {
-    const one = await sample(command, args, cwd, callEnv);
+  for (const [name, command, args, cwd, callEnv, server] of round % 2 ? [...cases].reverse() : cases) {
+    const one = await sample(command, args, cwd, callEnv, server);
     if (round >= 2) samples[name].push(one);
   }
 }
 const med = (name, key) => median(samples[name].map((one) => one[key]));
 console.log(`load average ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}; ${rounds} rounds; medians, wall / CPU ms`);
-const extra = treeFloor ? ['floor files', 'floor exact', ...Object.keys(builds).map((side) => `tree depth 1 ${side}`)] : [];
-for (const name of ['node -e 0', 'rg --files', 'rg --json', ...extra]) console.log(`${name.padEnd(18)} wall ${med(name, 'wall').toFixed(1).padStart(7)}  cpu ${med(name, 'cpu').toFixed(1).padStart(7)}`);
+const extra = [...(treeFloor ? ['floor files', 'floor exact', ...Object.keys(builds).map((side) => `tree depth 1 ${side}`)] : []), ...(warm ? Object.keys(builds).map((side) => `warm read ${side}`) : [])];
+const byNode = (name, key) => `${(med(name, key) / med('node -e 0', key)).toFixed(2)}×`;
+for (const name of ['node -e 0', 'rg --files', 'rg --json', ...extra]) console.log(`${name.padEnd(18)} wall ${med(name, 'wall').toFixed(1).padStart(7)}  cpu ${med(name, 'cpu').toFixed(1).padStart(7)}  (÷ node -e 0: wall ${byNode(name, 'wall')}, cpu ${byNode(name, 'cpu')})`);
 console.log('| row | build | wall ms | ÷ base (wall) | CPU ms | ÷ base (CPU) | target |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const [name, base, target] of ROWS) {
@@ -104,3 +122,4 @@ for (const [name, base, target] of ROWS) {
   }
 }
 sampler.close();
+for (const server of Object.values(servers)) server.kill('SIGTERM');
