@@ -1,5 +1,5 @@
 // Issue 31's cold rows, wall AND CPU time in one interleaved run, for one or two builds:
-//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor] [--warm]
+//   node bench/startup-rows.mjs [--before <dist inside this checkout>] [--after dist] [--rounds N] [--only tree,...] [--tree-floor] [--warm] [--data DIR]
 // read 1 KiB, `exec true` and `exec python3 w.py` (each sandboxed and `--sandbox off`, jailed) against `node -e 0`; `tree` of the listing benchmark's 20,000-file
 // tree against `rg --files`; `search` with the default caps against the full `rg --json` scan (bench/startup.mjs's
 // rows). Each sample is the wall clock around the call and the CPU of the call and every process it waited
@@ -7,6 +7,10 @@
 // --tree-floor adds, beside the tree row: the same tree with --max-depth 1 (the engine's fixed cost: start,
 // workspace, policy, one folder), and bench/floor/tree-rg.mjs in its two modes (a Node `tree` whose listing
 // comes from `rg --files`: files only, and exact with a readdir of every listed folder).
+// --data DIR: the read's and exec's folder (made when missing; default bench/.fixtures/startup). The default lies in
+// this checkout's git repository, whose shared .git other worktrees commit to: the sandbox view's walk of its git
+// folders then misses about every other call (~400 ms of CPU a miss), in both builds alike. A folder outside any busy
+// repository measures the exec row's own cost.
 // --warm adds the warm read: each build's `codeward serve` on the read's folder (its own state folder), the same read
 // handed to it (checked once: answered warm); its CPU is the call's plus the server's threads' meanwhile.
 import { spawnSync } from 'node:child_process';
@@ -28,7 +32,7 @@ const treeFloor = argv.includes('--tree-floor');
 const warm = argv.includes('--warm');
 // --only tree,search: only these rows (and every baseline).
 const only = value('--only')?.split(',');
-const DATA = join(FIXTURES, 'startup');
+const DATA = resolve(value('--data', join(FIXTURES, 'startup')));
 const TREE = join(FIXTURES, 'tree');
 const LISTING_RG = ['--files', '--no-require-git', '--no-ignore-parent', '--no-ignore-global', '--no-ignore-exclude', '--no-messages'];
 const env = { ...CLEAN_ENV, CODEWARD_NO_SERVE: '1' };
