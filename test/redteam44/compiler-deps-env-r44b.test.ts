@@ -33,6 +33,10 @@ describe.skipIf(!bwrapWorks)('R44-b3 CRITICAL: gcc\'s DEPENDENCIES_OUTPUT writes
     "SUNPRO_DEPENDENCIES='ok.sh rm -rf ROOT/sub #' gcc -E x.c -o /dev/null; sh ok.sh",
     "export DEPENDENCIES_OUTPUT='ok.sh rm -rf ROOT/sub #'; gcc -E x.c -o /dev/null; sh ok.sh",
     "env DEPENDENCIES_OUTPUT='ok.sh rm -rf ROOT/sub #' gcc -E x.c -o /dev/null; sh ok.sh",
+    // The same class (lead): environment variables that make gcc write or run what no word names.
+    'GCC_COMPARE_DEBUG=1 gcc -c x.c; sh ok.sh',
+    'COMPILER_PATH=. gcc -c x.c; sh ok.sh',
+    'DEPENDENCIES_OUTPUT="$F" gcc -E x.c -o /dev/null; sh ok.sh',
   ])('`%s` asks (C241) and keeps the work', async (line) => {
     expect(await run(line, files)).toBe('C241');
   });
