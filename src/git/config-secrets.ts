@@ -1,6 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { metadataText } from './config-read.js';
+import { gitFolderShaped, shapeKind } from './git-folder-shape.js';
 
 // Credentials a git configuration can hold (red team round 5, R5-9): a token in a remote URL
 // (`https://x:ghp_…@github.com/o/r`, also in a `[url "…"]` header), `http.extraHeader = AUTHORIZATION:
@@ -53,14 +54,9 @@ export function withoutSecrets(text: string): string | undefined {
   return changed ? `${kept.join('\n').replace(/\n*$/, '')}\n` : undefined;
 }
 
-// Whether a folder is a git folder by shape (HEAD and objects, or a linked worktree's commondir).
-function gitFolderShape(folder: string): boolean {
-  const is = (name: string, kind: 'file' | 'dir'): boolean => {
-    const stats = lstatQuiet(join(folder, name));
-    return kind === 'file' ? stats?.isFile() === true : stats?.isDirectory() === true;
-  };
-  return is('HEAD', 'file') && (is('objects', 'dir') || is('commondir', 'file'));
-}
+// Whether a folder is a git folder by shape (git-folder-shape.ts: HEAD and objects, or a linked worktree's commondir;
+// links count, R44-a6).
+const gitFolderShape = (folder: string): boolean => gitFolderShaped((name) => shapeKind(lstatQuiet(join(folder, name))));
 
 // Whether `real` is a repository's own config file: `config` or `config.worktree` in a git folder
 // (.git, .git/modules/…, .git/worktrees/…, a nested clone's, one not named .git).

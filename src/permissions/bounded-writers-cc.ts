@@ -1,4 +1,4 @@
-import type { ShellWord } from '../shell/parse-types.js';
+import type { ShellWord, SimpleCommand } from '../shell/parse-types.js';
 
 // What a C compiler (cc/gcc/g++/c++/clang/clang++: make's recipes) writes, for written-before.ts through
 // bounded-writers.ts. Its options are a CLOSED list (fix66, round 42's LEFT): every option listed here writes no file
@@ -72,4 +72,31 @@ export function compilerWords(words: readonly ShellWord[]): Read {
   }
   if (words.length > 0) derived(words[0]!, 'a.out');
   return { words: out };
+}
+
+// What the compiler's ENVIRONMENT makes it write or run (red team R44-b3): GCC's preprocessor takes -MD from
+// DEPENDENCIES_OUTPUT / SUNPRO_DEPENDENCIES ('FILE [TARGET]': it APPENDS the rule to FILE); GCC_COMPARE_DEBUG compiles
+// twice and writes dumps beside the outputs; COMPILER_PATH / GCC_EXEC_PREFIX pick the programs it runs (as -B). The
+// command's own environment (prefix, env, an earlier export) first, else codeward's (the run inherits it).
+const DEPS_FILES = ['DEPENDENCIES_OUTPUT', 'SUNPRO_DEPENDENCIES'];
+const UNREAD_ENV = ['GCC_COMPARE_DEBUG', 'COMPILER_PATH', 'GCC_EXEC_PREFIX'];
+
+export function compilerEnvWords(env: NonNullable<SimpleCommand['env']>): Read {
+  const value = (key: string): { value: string; dynamic: boolean } | undefined => {
+    const own = env.findLast((each) => each.name === key);
+    if (own !== undefined) return own;
+    const inherited = process.env[key];
+    return inherited === undefined ? undefined : { value: inherited, dynamic: false };
+  };
+  const unread = UNREAD_ENV.find((key) => value(key) !== undefined);
+  if (unread !== undefined) return { words: [], unread: `${unread} in the compiler's environment makes it write or run what codeward does not read` };
+  const words: ShellWord[] = [];
+  for (const key of DEPS_FILES) {
+    const found = value(key);
+    if (found === undefined) continue;
+    const file = found.value.trim().split(/\s+/)[0] ?? '';
+    if (found.dynamic || file === '') return { words: [], unread: `${key} in the compiler's environment names a file only known at run time` };
+    words.push({ text: `${key}=${found.value}`, value: file, dynamic: false, glob: false, parts: [], candidates: [file] });
+  }
+  return { words };
 }

@@ -1,7 +1,7 @@
 import { ASSIGNING_BUILTINS } from '../shell/assigned-names.js';
 import { FOLDER_CHANGE_NAMES } from '../shell/cd-operand.js';
 import type { ShellWord } from '../shell/parse-types.js';
-import { compilerWords } from './bounded-writers-cc.js';
+import { compilerEnvWords, compilerWords } from './bounded-writers-cc.js';
 import { sedWords } from './bounded-writers-sed.js';
 import { tarWords } from './bounded-writers-tar.js';
 import { SU_LIKE, WRAPPERS, wrapperWritten, type WrapperSpec } from '../shell/parse-wrappers.js';
@@ -63,9 +63,10 @@ const writingWrapper = (name: string): WrapperSpec | undefined => {
   return spec && (spec.writesShort !== undefined || spec.writesLong !== undefined || spec.writesOperand === true || spec.writesDefault !== undefined) ? spec : undefined;
 };
 
+const COMPILERS = ['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++'];
 // Writers whose words need a reader of their own (bounded-writers-*.ts): C compilers (make's recipes), tar, sed.
 const READERS: Readonly<Record<string, (words: readonly ShellWord[]) => { words: ShellWord[]; unread?: string }>> = {
-  ...Object.fromEntries(['cc', 'gcc', 'g++', 'c++', 'clang', 'clang++'].map((name) => [name, (words: readonly ShellWord[]) => (words.length === 0 ? { words: [] } : compilerWords(words))])),
+  ...Object.fromEntries(COMPILERS.map((name) => [name, (words: readonly ShellWord[]) => (words.length === 0 ? { words: [] } : compilerWords(words))])),
   tar: tarWords,
   sed: sedWords,
 };
@@ -77,7 +78,12 @@ const defaultWord = (name: string): ShellWord => ({ text: name, value: name, dyn
 // The words of a bounded writer that name written paths (an attached value cut to the value: `-ook.sh` -> ok.sh),
 // or why they cannot be read.
 export function writtenWords(name: string, words: readonly ShellWord[], env: CommandEnv = []): { words: ShellWord[]; unread?: string } {
-  if (Object.hasOwn(READERS, name)) return READERS[name]!(words);
+  if (Object.hasOwn(READERS, name)) {
+    const read = READERS[name]!(words);
+    if (!COMPILERS.includes(name) || read.unread !== undefined) return read;
+    const fromEnv = compilerEnvWords(env);
+    return { words: [...read.words, ...fromEnv.words], ...(fromEnv.unread === undefined ? {} : { unread: fromEnv.unread }) };
+  }
   const wrapper = writingWrapper(name);
   if (wrapper !== undefined) {
     const all = [{ value: name, dynamic: false }, ...words];

@@ -94,6 +94,8 @@ function scriptOperand(rest: readonly string[]): TaskNames {
     const word = rest[i]!;
     if (word === '--') return rest[i + 1] === undefined ? null : { names: [rest[i + 1]!] };
     if (STOPS.test(word)) return null;
+    // A shell started physical runs its script's cd by the kernel's rules (R44-b1): not read here, fail closed.
+    if (/^[-+][a-zA-Z]*P/.test(word) || (/^[-+]o$/.test(word) && rest[i + 1] === 'physical')) return { unknown: `the shell is started with a physical cd (${word}${word.endsWith('o') ? ' physical' : ''}), which codeward does not read in its script` };
     if (VALUED.has(word)) {
       i += 1;
       continue;

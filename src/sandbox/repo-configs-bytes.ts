@@ -40,7 +40,7 @@ export function unnamedConfigHolds(folder: Buffer, budget = 10_000): boolean {
     left -= entries.length;
     if (left < 0) return true;
     // A git folder (a HEAD file): its configs, and its own submodules under modules/; any other folder: all below.
-    const repository = entries.some((entry) => entry.name === 'HEAD' && entry.entry.isFile());
+    const repository = entries.some((entry) => entry.name === 'HEAD' && (entry.entry.isFile() || entry.entry.isSymbolicLink()));
     for (const entry of entries) {
       const path = bytePath(top.path, entry.raw);
       if (repository && CONFIGS.has(entry.name) && !entry.entry.isDirectory() && credential(path)) return true;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { repositoryConfigSecrets } from '../git/config-secrets.js';
+import { shapeKind } from '../git/git-folder-shape.js';
 import { unnamedConfigHolds } from './repo-configs-bytes.js';
 import { bytePath, listBytes } from './byte-names.js';
 import { cleanCopy } from './git-identity.js';
@@ -58,7 +59,7 @@ function moduleDirs(modules: string, found: Found, top = modules): string[] {
     if (!found.over.includes(top)) found.over.push(top);
     return [];
   }
-  const isRepository = modules !== top && lstatQuiet(join(modules, 'HEAD'))?.isFile() === true;
+  const isRepository = modules !== top && ['file', 'link'].includes(shapeKind(lstatQuiet(join(modules, 'HEAD'))) ?? '');
   const below = folders(modules, found).filter((dir) => !isRepository || !dir.endsWith('/objects'));
   const worktrees = isRepository ? folders(join(modules, 'worktrees'), found) : [];
   return [...(isRepository ? [modules] : []), ...worktrees, ...below.flatMap((dir) => (dir.endsWith('/worktrees') && isRepository ? [] : moduleDirs(dir, found, top)))];

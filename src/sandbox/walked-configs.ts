@@ -1,8 +1,9 @@
 import type { Dirent } from 'node:fs';
+import { gitFolderShaped, shapeKind } from '../git/git-folder-shape.js';
 
 // Red team R43-a2: the view filters every git config file `read` refuses (C211). read judges a file by its place
 // (git/config-secrets.ts isRepositoryConfig): `config` or `config.worktree` in a folder below a `.git`, or in a
-// folder shaped as a git folder (HEAD, and objects or commondir): a submodule's at any depth, a module's linked
+// folder shaped as a git folder (git/git-folder-shape.ts: HEAD, and objects or commondir; links count): a submodule's at any depth, a module's linked
 // worktree's, a nested clone's, a bare repository's. The secret walk (secret-files.ts), which already lists every
 // folder of the workspace, picks them out of each listing by the same rule: no second walk, no depth cap.
 
@@ -17,8 +18,7 @@ interface Named {
 // A link is left out: read judges its target by the target's real path (listed in its own folder when it is one), and a
 // bind over a link would land on its target.
 export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: boolean): string[] {
-  const has = (name: string, folder: boolean): boolean => entries.some((entry) => entry.name === name && (folder ? entry.kind.isDirectory() : entry.kind.isFile()));
-  const gitFolder = inGit || rel.split('/').includes('.git') || (has('HEAD', false) && (has('objects', true) || has('commondir', false)));
+  const gitFolder = inGit || rel.split('/').includes('.git') || gitFolderShaped((name) => shapeKind(entries.find((entry) => entry.name === name)?.kind));
   if (!gitFolder) return [];
   return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory() && !entry.kind.isSymbolicLink()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
 }

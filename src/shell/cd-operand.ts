@@ -19,6 +19,7 @@
 //   line may reach (which exists may change before it runs). A CDPATH only known at run time is `unknown` (the
 //   caller fails closed).
 import type { SimpleCommand } from './parse-types.js';
+import { SHELLS } from './parse-wrappers.js';
 
 export type CdRead =
   | { readonly kind: 'folder'; readonly at: number; readonly operand: string; readonly bases: readonly string[]; readonly moves: boolean; readonly physical: boolean }
@@ -129,9 +130,32 @@ export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind
   return { kind: read.kind, folders: [...new Set(folders)] };
 }
 
-// Whether a command of the line makes every later `cd` physical (`set -P`, `set -o physical`): read as -P throughout.
-export const physicalCd = (commands: readonly SimpleCommand[]): boolean =>
-  commands.some((command) => command.name === 'set' && command.words.slice(1).some((word, i, all) => /^-[a-zA-Z]*P/.test(word.value) || (word.value === '-o' && all[i + 1]?.value === 'physical') || word.dynamic));
+// Whether a command of the line makes every later `cd` physical: read as -P throughout (flow-insensitive, fail closed).
+// `set -P`, `set -o physical` (any cluster: `-eP`, `-eo physical`), `shopt -so physical` (R44-b2), a shell STARTED
+// physical (`bash -P -c`, `bash +o posix -o physical`, R44-b1: its -c line is part of this line), and any SHELLOPTS
+// the line gives a program (bash imports it at start-up: `env SHELLOPTS=physical bash -c`). A word only known at run
+// time in such a place may be any of them.
+export const physicalCd = (commands: readonly SimpleCommand[]): boolean => commands.some((command) => command.physicalCd === true || startsPhysical(command));
+
+function startsPhysical(command: SimpleCommand): boolean {
+  if (command.env?.some((each) => each.name === 'SHELLOPTS') || command.text.includes('SHELLOPTS')) return true;
+  const name = command.name ?? '';
+  const words = command.words.slice(1);
+  if (name === 'shopt') return words.some((word) => word.dynamic) || (words.some((word) => /^-[a-zA-Z]*o/.test(word.value)) && words.some((word) => word.value === 'physical'));
+  if (name !== 'set' && !SHELLS.has(name.slice(name.lastIndexOf('/') + 1))) return false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.dynamic) return true;
+    if (word.value === '--' || !/^[-+]/.test(word.value)) return false;
+    if (/^[-+][a-zA-Z]*P/.test(word.value)) return true;
+    // A valued option (`-o NAME`, `-O shopt`, `--rcfile F`) takes the next word.
+    if (/^[-+][a-zA-Z]*[oO]$/.test(word.value) || word.value === '--rcfile' || word.value === '--init-file') {
+      if (words[i + 1]?.dynamic || (/o$/.test(word.value) && words[i + 1]?.value === 'physical')) return true;
+      i += 1;
+    }
+  }
+  return false;
+}
 
 // readCd of a parsed command (its name after `builtin`/`command` are stripped; `at` indexes command.words), with the
 // CDPATH of its environment (its prefix assignment or an export earlier on the line).

@@ -117,6 +117,9 @@ export interface SimpleCommand {
   // BASHOPTS, a `shopt` option only known at run time): `cd NAME` may move to the folder variable NAME names
   // (cd-operand.ts reads it as a folder only known at run time; red team R32-5).
   readonly cdableVars?: boolean;
+  // A line whose bash may run its cd physical (cd-operand.ts physicalCd: `bash -P -c`, SHELLOPTS, `shopt -so physical`,
+  // a #! line's `bash -P`; red team R44-b1): every cd of it is read by the kernel's rules too.
+  readonly physicalCd?: boolean;
   // Run in the background with `&` (itself or an enclosing list/group).
   readonly background: boolean;
   // The innermost function definition whose body contains it.

@@ -186,6 +186,7 @@ export function emit(walk: WalkOps, words: readonly ShellWord[], wrappers: reado
     ...(extra.launches ? { launches: extra.launches } : {}),
     ...(extra.runtime !== undefined ? { runtime: extra.runtime } : {}),
     ...(walk.state.cdableVars ? { cdableVars: true } : {}),
+    ...(walk.state.physicalCd ? { physicalCd: true } : {}),
     ...(scope.substituted ? { substituted: true } : {}),
     words,
     redirections,

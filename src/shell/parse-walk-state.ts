@@ -31,6 +31,8 @@ const SHELL_NAME = [...SHELLS].join('|');
 // after an operator or an opening, a keyword or a builtin that runs its words (`eval set -$o`, `builtin set -a`), a
 // shell's `-c`, or as an assignment's value (`c='set -a'; eval "$c"`).
 const SET_AT = `(?:(?:^|[;&|(){}\\n!\`=]|\\$\\()\\s*|\\s-[A-Za-z]*c\\s+)(?:(?:then|do|else|elif|if|while|until|time|builtin|command|eval|exec|trap|noglob)\\s+)*`;
+// A shell started physical (`bash -P -c`, `bash -eP x.sh`, a `#!/bin/bash -P` line): its cd follows links (R44-b1).
+const PHYSICAL_SHELL = new RegExp(`(?:^|[^\\w.-])(?:${SHELL_NAME})\\s+(?:${SHELL_OPTION}\\s+)*[-+][A-Za-z]*P`);
 const ALLEXPORT_WORDS = new RegExp(
   `${SET_AT}set\\s+(?:(?!--?(?:\\s|$))[^\\s;&|]+\\s+)*(?:-[A-Za-z]*a|[-+]?[$\`])` +
     `|(?:^|[^\\w.-])(?:${SHELL_NAME})\\s+(?:${SHELL_OPTION}\\s+)*(?:-[A-Za-z]*a|[-+]?[A-Za-z]*[$\`])`,
@@ -74,6 +76,10 @@ export class WalkState {
 
   // bash's cdable_vars may be on somewhere on the line (order-free; red team R32-5).
   cdableVars = false;
+
+  // bash's physical cd may be on somewhere on the line (order-free, fail closed; R44-b1): the word `physical` (`set -o`,
+  // `shopt -so`, `bash -o`, SHELLOPTS' value), any SHELLOPTS (bash imports it at start-up), a shell started with -P.
+  physicalCd = false;
 
   exports(name: string): boolean {
     return this.allExport || this.exportedNames.has(name);
@@ -200,6 +206,7 @@ export class WalkState {
     if (source.includes('set') && /(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
     if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
     if (source.includes('allexport') || ALLEXPORT_WORDS.test(source)) this.allExport = true;
+    if (source.includes('physical') || source.includes('SHELLOPTS') || (source.includes('P') && PHYSICAL_SHELL.test(source))) this.physicalCd = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
       for (const word of match[1]!.split(/\s+/)) {
         if (word === '' || word.startsWith('-')) continue;
