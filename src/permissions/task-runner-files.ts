@@ -1,4 +1,4 @@
-import type { KernelWalk } from '../workspace/kernel-place.js';
+import { kernelPlace, type KernelWalk } from '../workspace/kernel-place.js';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
 import type { ViewFolders } from '../sandbox/policy.js';
@@ -44,6 +44,13 @@ export class TaskFolder {
   // root as written, each folder a `..` leaves looked at (written-before.ts: the line may make it a link first).
   walk(keepLast = false): KernelWalk {
     return { trusted: this.root, keepLast, passed: (at) => this.outside.add(at) };
+  }
+
+  // The text of the file a path word of this folder names (`include l/../r.mk`, a prerequisite), where the kernel
+  // opens it (kernel-place.ts: the link before a `..` followed first); 'unreadable' when that place cannot be followed.
+  wordText(word: string): string | 'absent' | 'unreadable' {
+    const abs = kernelPlace(this.dir, word, this.walk(true));
+    return abs === undefined ? 'unreadable' : this.text(abs);
   }
 
   // Whether something stands at `abs` outside the workspace (not read: its text is not judged), looked at for
