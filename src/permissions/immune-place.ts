@@ -7,7 +7,7 @@
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
 import type { LineWritesClass } from './line-writes-type.js';
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
@@ -52,38 +52,11 @@ function realOrSelf(path: string): string {
   }
 }
 
-function linkTarget(path: string): string | undefined {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-// The path with every symlink of its longest existing prefix resolved (the rest appended as written). A
-// dangling link is followed to where it points (red team R14b-4: `bin -> /srv/none/bin`, then `echo x > bin`
+// The path with every symlink of its longest existing prefix resolved (the rest appended as written), by the kernel's
+// walk (kernel-place.ts; a path it cannot follow is given as written). A dangling link is followed to where it points (red team R14b-4: `bin -> /srv/none/bin`, then `echo x > bin`
 // or `cp x bin` writes there; realpath alone stopped at the link and answered a path inside the workspace).
 export function resolveExisting(abs: string): string {
-  const tail: string[] = [];
-  let current = abs;
-  let links = 0;
-  for (let i = 0; i < 4096; i++) {
-    try {
-      return join(realpathSync.native(current), ...tail.reverse());
-    } catch {
-      const target = links < 40 ? linkTarget(current) : undefined;
-      if (target !== undefined) {
-        links += 1;
-        current = resolve(dirname(current), target);
-        continue;
-      }
-      const parent = dirname(current);
-      if (parent === current) return abs;
-      tail.push(basename(current));
-      current = parent;
-    }
-  }
-  return abs;
+  return kernelPlace('/', abs) ?? abs;
 }
 
 // The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
@@ -175,6 +148,7 @@ export class Placer {
       folder = parent === abs ? abs : resolveExisting(parent);
       this.folders.set(parent, folder);
     }
+    // placed: the last name in its parent's real folder.
     const leaf = join(folder, basename(abs));
     try {
       return lstatSync(leaf).isSymbolicLink() ? realOrSelf(leaf) : leaf;

@@ -107,6 +107,10 @@ export function cdPathEntries(value: string | null): string[] | null {
   return value.split(':').map((entry) => (entry === '' ? '.' : entry));
 }
 
+// The folder a CDPATH entry names from `dir`, as text: bash reads `entry/operand` whole (lexically unless -P, the
+// kernel's walk with -P: kernel-place.ts), so a `..` of the entry is never taken here.
+export const cdPathFolder = (dir: string, entry: string): string => (entry === '' ? dir : entry.startsWith('/') ? entry : `${dir}/${entry}`);
+
 // The CDPATH the command's own assignments set (`CDPATH=tools cd sub`), undefined when none.
 function assigned(prefix: readonly string[]): string | undefined {
   const own = prefix.findLast((word) => word.startsWith('CDPATH='));
