@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { physicalCd, readParsedCd } from '../shell/cd-operand.js';
+import { cdPathFolder, physicalCd, readParsedCd } from '../shell/cd-operand.js';
 import { isFolder } from '../workspace/kernel-place.js';
 import { folderWord, type FolderWordLike } from '../shell/folder-word.js';
 import { Beneath } from '../workspace/beneath.js';
@@ -45,7 +44,7 @@ export function lineFolders(commands: readonly SimpleCommand[], runDir: string, 
   const moveEach = (word: FolderWordLike, bases: readonly string[], from: readonly string[], physical: boolean): string[] | undefined => {
     const all: string[] = [];
     for (const base of bases) {
-      const found = move(word, from.map((dir) => resolve(dir, base)), physical);
+      const found = move(word, from.map((dir) => cdPathFolder(dir, base)), physical);
       if (found === undefined) return undefined;
       all.push(...found);
     }

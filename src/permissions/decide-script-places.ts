@@ -54,6 +54,7 @@ export function scriptPlaces(line: string, runDir: string, top: string): { place
   if (dynamic !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${dynamic})` };
   // The last folder option wins, read as the shell expands it (shell/folder-word.ts: `s*`, `~+/sub`, `$PWD/sub`;
   // R29-2); workspace names are looked for from there.
+  // logical: npm --prefix, pnpm --dir and yarn --cwd are node's path.resolve on the text (bun's --cwd read so too).
   const read = folders.length > 0 ? folderWord(folders[folders.length - 1]!, runDir) : { folders: [runDir] };
   if (read.unknown !== undefined) return { places: [], unknown: `\`${line}\` runs the scripts of a package only known at run time (${read.unknown})` };
   const bases = read.folders;

@@ -1,12 +1,11 @@
-import { resolve } from 'node:path';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { assignmentWords, gitPlaceAssignments, gitRepoPlaces } from './git-repo-place.js';
 import { parseGit } from './options/git.js';
 import { startedFolders } from './wrapper-folders.js';
 import { shCommands } from '../shell/sh-tokens.js';
-import { physicalCd, readParsedCd } from '../shell/cd-operand.js';
-import { isFolder, kernelPlace } from '../workspace/kernel-place.js';
+import { cdPathFolder, physicalCd, readParsedCd } from '../shell/cd-operand.js';
+import { cdPlaces, kernelPlace } from '../workspace/kernel-place.js';
 
 // Folders a git command of this line may work in: the run folder, every `cd`/`pushd` target (options
 // such as `-P` and `--` skipped, CDPATH's folders, chained from earlier targets), and from each of them the folder
@@ -70,13 +69,10 @@ function cdFolders(parse: ShellParse, runDir: string, known: Known | undefined):
     const target = other.words[read.at]!;
     const values = [...new Set([target.value, ...target.candidates])];
     const unsure = target.dynamic || target.glob || values.some((value) => value === '' || value === '-' || value.startsWith('~') || unsureName(value));
-    const from = read.bases.flatMap((base) => list.map((dir) => resolve(dir, base)));
+    const from = read.bases.flatMap((base) => list.map((dir) => cdPathFolder(dir, base)));
     // bash's `cd` is logical (its folder by spelling, `..` taken lexically) unless -P or `set -P`, or its lexical folder
     // is not there (bash then chdirs to the word as written): then the kernel's place (kernel-place.ts, R43-b3).
-    const moveTo = (base: string, value: string): (string | undefined)[] => {
-      const lexical = resolve(base, value);
-      return read.physical || physical ? [kernelPlace(base, value)] : isFolder(lexical) ? [lexical] : [lexical, kernelPlace(base, value)];
-    };
+    const moveTo = (base: string, value: string): (string | undefined)[] => cdPlaces(base, value, read.physical || physical) ?? [undefined];
     const reached = unsure ? (known ? from.map((base) => known(target, base)) : [undefined]) : values.flatMap((value) => from.flatMap((base) => moveTo(base, value)));
     if (reached.some((folder) => folder === undefined)) {
       unknown ??= target.text;

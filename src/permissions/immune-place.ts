@@ -7,12 +7,13 @@
 import type { FolderListings } from '../workspace/listings.js';
 import type { ObeyedContextOf } from './immune.js';
 import type { LineWritesClass } from './line-writes-type.js';
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { ShellParse } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { lineFolders as wrapperLineFolders } from './wrapper-folders.js';
-import { cdTargets } from '../shell/cd-operand.js';
+import { cdTargets, physicalCd } from '../shell/cd-operand.js';
+import { cdPlaces, kernelPlace } from '../workspace/kernel-place.js';
 import { homeFolders } from './home-folders.js';
 
 export interface ShellPlace {
@@ -39,6 +40,7 @@ export function lineWritesOf(place: Pick<ShellPlace, 'lineWrites'>): LineWritesC
 }
 
 const MAX_BASES = 16;
+const DOTDOT = /(?:^|\/)\.\.(?:\/|$)/;
 // Placements (argument x base folder) judged per line; a longer line is not judged path by path.
 const MAX_PLACEMENTS = 20000;
 
@@ -50,38 +52,11 @@ function realOrSelf(path: string): string {
   }
 }
 
-function linkTarget(path: string): string | undefined {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-// The path with every symlink of its longest existing prefix resolved (the rest appended as written). A
-// dangling link is followed to where it points (red team R14b-4: `bin -> /srv/none/bin`, then `echo x > bin`
+// The path with every symlink of its longest existing prefix resolved (the rest appended as written), by the kernel's
+// walk (kernel-place.ts; a path it cannot follow is given as written). A dangling link is followed to where it points (red team R14b-4: `bin -> /srv/none/bin`, then `echo x > bin`
 // or `cp x bin` writes there; realpath alone stopped at the link and answered a path inside the workspace).
 export function resolveExisting(abs: string): string {
-  const tail: string[] = [];
-  let current = abs;
-  let links = 0;
-  for (let i = 0; i < 4096; i++) {
-    try {
-      return join(realpathSync.native(current), ...tail.reverse());
-    } catch {
-      const target = links < 40 ? linkTarget(current) : undefined;
-      if (target !== undefined) {
-        links += 1;
-        current = resolve(dirname(current), target);
-        continue;
-      }
-      const parent = dirname(current);
-      if (parent === current) return abs;
-      tail.push(basename(current));
-      current = parent;
-    }
-  }
-  return abs;
+  return kernelPlace('/', abs) ?? abs;
 }
 
 // The run folder and every folder the line's cd/pushd/popd commands may reach (chained: `cd .git; cd hooks`), as the
@@ -94,6 +69,8 @@ export function resolveExisting(abs: string): string {
 export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string[]; lost?: string } {
   const bases = [place.runDir];
   let lost: string | undefined;
+  // `cd -P`, `set -P`: the kernel's place; bash's logical cd otherwise (kernel-place.ts cdPlaces, R43-b2).
+  const physicalShell = physicalCd(parse.commands);
   for (const command of parse.commands) {
     const targets = cdTargets(command);
     if (targets === undefined) continue;
@@ -106,8 +83,9 @@ export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string
       }
       for (const folder of spelled) {
         for (const base of [...bases]) {
-          const next = resolve(base, folder);
-          if (bases.length < MAX_BASES && !bases.includes(next)) bases.push(next);
+          const next = cdPlaces(base, folder, targets.physical === true || physicalShell);
+          if (next === undefined) lost ??= command.text.trim();
+          for (const each of next ?? []) if (bases.length < MAX_BASES && !bases.includes(each)) bases.push(each);
         }
       }
     }
@@ -115,18 +93,25 @@ export function lineMoves(parse: ShellParse, place: ShellPlace): { bases: string
   return lost === undefined ? { bases } : { bases, lost };
 }
 
-
 export const lineFolders = (parse: ShellParse, place: ShellPlace): string[] => lineMoves(parse, place).bases;
 
 // Folder options of programs that run a command elsewhere (`env -C DIR cmd`, `env --chdir=DIR sh -c ...`,
 // `sudo -D DIR`, `unshare -w DIR`, `nsenter --wd=DIR`; `make -C`, `tar -C` too), read from the whole line's
 // text (every command string in it too), since a wrapper's words are not kept with the commands of the shell
 // string it runs.
+// A folder the kernel's chdir reaches (kernel-place.ts: `env -C l/..` with l -> .git/hooks/x is .git/hooks), or as the
+// program reads it: npm/pnpm/yarn take `..` on the text (wrapper-folders.ts `logical`). A folder word the kernel's
+// walk cannot follow from a base (a `..` after a part not there there) fails its chdir: its lexical place stands in.
 export function wrapperFolders(source: string, bases: readonly string[]): string[] {
   const out: string[] = [];
-  for (const value of wrapperFolderWords(source)) {
-    if (value.startsWith('~') || value.includes('$')) continue;
-    for (const base of bases) if (out.length < MAX_BASES) out.push(resolve(base, value));
+  for (const word of wrapperLineFolders(source).filter((each) => each.program !== 'find' && each.folder !== undefined)) {
+    const value = word.folder!;
+    if (value === '' || value.startsWith('-') || value.startsWith('~') || value.includes('$')) continue;
+    for (const base of bases) {
+      // logical: npm --prefix, pnpm --dir, yarn --cwd are node's path.resolve (on the text).
+      const place = (word.logical ? undefined : kernelPlace(base, value)) ?? resolve(base, value);
+      if (out.length < MAX_BASES) out.push(place);
+    }
   }
   return out;
 }
@@ -163,6 +148,7 @@ export class Placer {
       folder = parent === abs ? abs : resolveExisting(parent);
       this.folders.set(parent, folder);
     }
+    // placed: the last name in its parent's real folder.
     const leaf = join(folder, basename(abs));
     try {
       return lstatSync(leaf).isSymbolicLink() ? realOrSelf(leaf) : leaf;
@@ -182,8 +168,14 @@ export class Placer {
     const out = new Set<string>();
     for (const base of isAbsolute(value) ? [this.place.runDir] : this.bases) {
       if (--this.budget < 0) return undefined;
+      // As written: the lexical path and its real path (a link along it followed, R14b-4).
+      // logical: the spelling as written is judged too (more judged), beside the kernel's place below.
       const abs = resolve(base, value);
-      for (const candidate of [abs, this.real(abs)]) {
+      // A `..` is taken after the link before it, as the kernel does (kernel-place.ts: `touch l/../pre-commit` with
+      // l -> .git/hooks/x writes .git/hooks/pre-commit).
+      // A `..` after a part not there now fails in the kernel (unless the line makes that part first: LEFT).
+      const kernel = (DOTDOT.test(value) ? kernelPlace(base, value, { keepLast: true }) : undefined) ?? abs;
+      for (const candidate of new Set([abs, this.real(abs), kernel, this.real(kernel)])) {
         const rel = relative(this.root, candidate);
         const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
         out.add(inside ? rel.split('\\').join('/') : candidate);

@@ -1,6 +1,6 @@
 import { kernelPlace } from '../workspace/kernel-place.js';
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { systemProgram } from './system-folders.js';
 
 // THE PATH-lookup reader (red team R39-b1, issue 26): which file a bare program name runs when a PATH the line (or a #!
@@ -40,7 +40,7 @@ export function procPlace(path: string, dir: string): string {
   // Kept as written after the folder: its `..` is the kernel's to take (kernel-place.ts).
   if (cwd) return `${dir}${path.slice(cwd[0].length)}`;
   const root = /^\/proc\/(?:self|thread-self)\/root(?=\/|$)/.exec(path);
-  return root ? resolve('/', path.slice(root[0].length) || '/') : path;
+  return root ? path.slice(root[0].length) || '/' : path;
 }
 
 export function inside(path: string, area: string): boolean {
@@ -67,6 +67,7 @@ export function pathLookup(path: string, program: string, place: PathPlace): Pat
 function lookIn(path: string, program: string, dir: string, place: PathPlace): string | { unknown: string } | undefined {
   for (const entry of path.split(':')) {
     if (INHERITED.test(entry)) {
+      // placed: a bare program name in codeward's own absolute PATH folders.
       if ((process.env['PATH'] ?? '').split(':').some((each) => isAbsolute(each) && existsSync(join(each, program)))) return undefined;
       continue;
     }
@@ -78,6 +79,7 @@ function lookIn(path: string, program: string, dir: string, place: PathPlace): s
     // The folder as the kernel reaches it (kernel-place.ts: `PATH=l/..` with l a link is l's target's parent).
     const folder = kernelPlace(dir, procPlace(spelled || '.', dir), { trusted: place.root });
     if (folder === undefined) return { unknown: `${program} is looked up in ${entry}, a PATH folder through a part codeward cannot follow` };
+    // placed: a bare name in the folder the kernel's walk reached.
     const file = join(folder, program);
     // The home a `~`/`$HOME` entry names is a place the run itself makes files in: a sandboxed run's home is its own
     // writable tmpfs (`mkdir -p "$HOME/bin"` from a script works there), so it decides as /tmp does (R37's #! row:

@@ -1,5 +1,5 @@
-import type { KernelWalk } from '../workspace/kernel-place.js';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { kernelPlace, type KernelWalk } from '../workspace/kernel-place.js';
+import { dirname, join, relative } from 'node:path';
 import { Beneath } from '../workspace/beneath.js';
 import type { ViewFolders } from '../sandbox/policy.js';
 import { lstatQuiet } from '../files/stat-quiet.js';
@@ -44,6 +44,13 @@ export class TaskFolder {
   // root as written, each folder a `..` leaves looked at (written-before.ts: the line may make it a link first).
   walk(keepLast = false): KernelWalk {
     return { trusted: this.root, keepLast, passed: (at) => this.outside.add(at) };
+  }
+
+  // The text of the file a path word of this folder names (`include l/../r.mk`, a prerequisite), where the kernel
+  // opens it (kernel-place.ts: the link before a `..` followed first); 'unreadable' when that place cannot be followed.
+  wordText(word: string): string | 'absent' | 'unreadable' {
+    const abs = kernelPlace(this.dir, word, this.walk(true));
+    return abs === undefined ? 'unreadable' : this.text(abs);
   }
 
   // Whether something stands at `abs` outside the workspace (not read: its text is not judged), looked at for
@@ -91,7 +98,9 @@ export class TaskFolder {
 
   // `rel` (from the run folder, or absolute) parsed as `kind`.
   parsed(rel: string, kind: keyof typeof PARSERS): Parsed {
-    const abs = isAbsolute(rel) ? rel : join(this.dir, rel);
+    // A word of the line (PIPENV_PIPFILE=l/../Pipfile) is opened where the kernel opens it.
+    const abs = kernelPlace(this.dir, rel, this.walk(true));
+    if (abs === undefined) return { unreadable: `${rel} is reached through a part codeward cannot follow` };
     const got = this.text(abs);
     if (got === 'absent') return 'absent';
     const shown = relative(this.root, abs) || rel;
@@ -107,7 +116,9 @@ export class TaskFolder {
   // look upward), as a path from the run folder.
   upward(names: readonly string[]): string | undefined {
     for (let dir = this.dir; ; dir = dirname(dir)) {
+      // placed: the runner's own file names in each folder up.
       const name = names.find((each) => this.text(join(dir, each)) !== 'absent');
+      // placed: the same name, found there.
       if (name !== undefined) return relative(this.dir, join(dir, name)) || name;
       if (dir === this.root || dirname(dir) === dir || !new Beneath(this.root).contains(dirname(dir))) return undefined;
     }

@@ -82,6 +82,7 @@ export function justRecipe(folder: TaskFolder, asked: string, context?: { readon
   if (asked.includes('/')) return { lines: [], unknown: `\`just ${asked}\` runs a recipe of the justfile found from ${asked.slice(0, asked.lastIndexOf('/') + 1)}` };
   const file = folder.upward(['justfile', 'Justfile', '.justfile', 'JUSTFILE']);
   if (file === undefined) return NO_STEP;
+  // placed: the justfile name found upward (no word of the line).
   const text = folder.text(join(folder.dir, file));
   if (text === 'unreadable') return { lines: [], unknown: `${file} cannot be read whole` };
   if (text === 'absent') return NO_STEP;

@@ -1,4 +1,6 @@
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative } from 'node:path';
+import { kernelPlace } from '../workspace/kernel-place.js';
+import { procPlace } from './path-lookup.js';
 import type { SimpleCommand } from '../shell/parse-types.js';
 import { envNamed } from './obeyed-env.js';
 import { gitSubcommand } from './argv.js';
@@ -38,7 +40,9 @@ function inside(path: string, area: string): boolean {
 // One file or folder the loader opens: unknown when it is the workspace's (or only known at run time).
 function loaded(folder: TaskFolder, name: string, what: string): TaskStep {
   if (name.includes(UNKNOWN) || /[$`]/.test(name)) return { lines: [], unknown: `${what} ${name.replaceAll(UNKNOWN, '…')} is only known at run time` };
-  const abs = resolve(folder.dir, name === '' ? '.' : name);
+  // Where the loader opens it (kernel-place.ts: a link before a `..` followed first); the last link judged by its spelling.
+  const abs = kernelPlace(folder.dir, procPlace(name === '' ? '.' : name, folder.dir), folder.walk(true));
+  if (abs === undefined) return { lines: [], unknown: `${what} ${name} is reached through a part codeward cannot follow` };
   if (inside(abs, folder.root)) return { lines: [], unknown: `${what} ${name || 'the current folder'} is the workspace's, native code codeward cannot read` };
   // Outside the system folders (`/tmp/x.so` the line copied there, `/proc/self/cwd/x.so`, the home): not the system's.
   return systemProgram(`${abs}/`) ? { lines: [] } : { lines: [], unknown: `${what} ${name} is outside the system folders, native code codeward cannot read` };

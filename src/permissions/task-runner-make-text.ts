@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { TaskFolder } from './task-runner-files.js';
 import { unreadConstruct } from './task-runner-make-grammar.js';
 
@@ -69,8 +68,8 @@ function add(folder: TaskFolder, lines: readonly string[], out: MakeText, depth:
     for (const name of names) {
       if (out.included.length >= MAX_INCLUDES) return `more than ${MAX_INCLUDES} included makefiles`;
       out.included.push(name);
-      const text = folder.text(join(folder.dir, name));
-      if (text === 'unreadable') return `the included ${name} cannot be read whole`;
+      const text = folder.wordText(name);
+      if (text === 'unreadable') return `the included ${name} cannot be read whole (or is reached through a part codeward cannot follow)`;
       if (text === 'absent') {
         if (include[1] === 'include') return `the included ${name} is not there (make looks in other folders or remakes it)`;
         continue;

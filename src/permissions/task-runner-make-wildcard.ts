@@ -42,6 +42,7 @@ function matches(root: string, dir: string, pattern: string): { paths: string[] 
     const last = at === parts.length - 1;
     const next: { spelled: string; abs: string }[] = [];
     for (const candidate of candidates) {
+      // placed: a name listed in a folder the walk reached.
       const join1 = (name: string): { spelled: string; abs: string } => ({ spelled: candidate.spelled === '' ? name : `${candidate.spelled}/${name}`, abs: join(candidate.abs, name) });
       if (part === '' || !GLOB.test(part)) {
         const each = join1(part);

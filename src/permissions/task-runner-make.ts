@@ -1,4 +1,3 @@
-import { normalize } from 'node:path';
 import { exportedLoader, recipeOf, rulesOf, type MakeRule } from './task-runner-make-rules.js';
 import { makeText } from './task-runner-make-text.js';
 import { NO_STEP, type TaskFolder, type TaskStep } from './task-runner-files.js';
@@ -244,7 +243,7 @@ export function readMakeCall(folder: TaskFolder, goals: readonly string[], conte
     const implicit = !recipeless ? [] : rules.flatMap((rule) => (rule.target.includes('%') ? [patternOf(rule.target).exec(each)].flatMap((found) => (found ? [{ rule, stem: found[1]! }] : [])) : []));
     const patterns: { rule: MakeRule; stem: string }[] = [...own.map((rule) => ({ rule, stem: '' })), ...implicit];
     if (recipeless && implicit.length === 0 && !noBuiltins) {
-      for (const step of builtinSteps(each, (file) => folder.text(normalize(`${folder.dir}/${file}`)) !== 'absent', chain)) {
+      for (const step of builtinSteps(each, (file) => folder.wordText(file) !== 'absent', chain)) {
         const why = step.sources.map((source) => visit(source, step.chain)).find((found) => found !== undefined);
         if (why !== undefined) return why;
         // `$^` is the source and the explicit rules' prerequisites (`prog: prog.o util.o` links both).

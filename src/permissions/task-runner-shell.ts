@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { kernelPlace } from '../workspace/kernel-place.js';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { shebangEnv, type EnvRead } from '../shell/env-words.js';
 import { systemProgram } from './system-folders.js';
 import { sameProgram } from '../shell/program-aliases.js';
@@ -177,7 +177,9 @@ function scriptText(folder: TaskFolder, name: string, lookedUp = false): TaskSte
 // only what the line makes: looked at, never taken. Undefined: no PATH folder holds it (bash reads the run folder's).
 function onPath(folder: TaskFolder, name: string): TaskStep | undefined {
   for (const entry of (process.env['PATH'] ?? '').split(':')) {
-    const file = procPlace(resolve(folder.dir, entry === '' ? '.' : entry, name), folder.dir);
+    // The file the kernel opens (kernel-place.ts); a PATH folder it cannot follow holds nothing here.
+    const file = kernelPlace(folder.dir, procPlace(`${entry === '' ? '.' : entry}/${name}`, folder.dir), folder.walk(true));
+    if (file === undefined) continue;
     if (inside(file, folder.root)) {
       const text = folder.text(file);
       if (text !== 'absent') return scriptText(folder, file);

@@ -1,4 +1,5 @@
 import { dirname, join, relative } from 'node:path';
+import { kernelPlace } from '../workspace/kernel-place.js';
 import { joinSteps } from './task-runner-json.js';
 import { NO_STEP, parsedOr, strings, table, type TaskFolder, type TaskStep } from './task-runner-files.js';
 
@@ -24,9 +25,11 @@ export function miseTask(folder: TaskFolder, name: string): TaskStep {
   if (/[*?]/.test(name)) return unread(`mise task "${name}" is a pattern of tasks`);
   for (let dir = folder.dir; ; dir = dirname(dir)) {
     for (const file of MISE_FILES) {
+      // placed: mise's own file names in each folder up.
       const { value, stop } = parsedOr(folder, join(dir, file), 'toml');
       if (stop) return stop;
       const loaded = ['source', 'file'].find((key) => at(value, ['env', '_'])[key] !== undefined);
+      // placed: that file's name, shown.
       if (loaded !== undefined) return unread(`${relative(folder.root, join(dir, file))} [env] _.${loaded} loads a file on every mise run (a script it runs, values it sets)`);
       const task = at(value, ['tasks'])[name];
       if (task === undefined) {
@@ -35,6 +38,7 @@ export function miseTask(folder: TaskFolder, name: string): TaskStep {
       }
       const entry = table(task);
       const run = typeof task === 'string' || Array.isArray(task) ? [task].flat() : [entry['run']].flat();
+      // placed: that file's name, shown.
       const where = `${relative(folder.root, join(dir, file))} task "${name}"`;
       if (entry['file'] !== undefined) return unread(`${where} runs a script file`);
       if (entry['shell'] !== undefined && !/^(?:ba|z|da)?sh\b/.test(String(entry['shell']))) return unread(`${where} runs its lines with ${String(entry['shell'])}`);
@@ -42,8 +46,10 @@ export function miseTask(folder: TaskFolder, name: string): TaskStep {
       const calls = [...run.flatMap((item) => strings(table(item)['task'] ?? table(item)['tasks'])), ...['depends', 'depends_post', 'wait_for'].flatMap((key) => strings(entry[key]))].map(firstWord);
       return templated(lines, where) ?? { lines, calls };
     }
-    const script = MISE_TASK_DIRS.map((tasks) => join(dir, tasks, ...name.split(':'))).find((path) => folder.text(path) !== 'absent');
-    if (script !== undefined) return unread(`mise task "${name}" is the script ${relative(folder.root, script)}`);
+    // The task name is a word of the line: its file is where the kernel opens it (kernel-place.ts); one it cannot follow is
+    // taken as there (unread).
+    const script = MISE_TASK_DIRS.map((tasks) => `${tasks}/${name.split(':').join('/')}`).find((spelled) => { const abs = kernelPlace(dir, spelled, folder.walk(true)); return abs === undefined || folder.text(abs) !== 'absent'; });
+    if (script !== undefined) return unread(`mise task "${name}" is the script ${script}`);
     if (dir === folder.root || dirname(dir) === dir) return NO_STEP;
   }
 }

@@ -22,6 +22,9 @@ export interface FolderWord {
   // The folder is the started command's (a wrapper's: env/sudo/unshare/nsenter/find -execdir), not the program's
   // own (git -C, make -C, tar -C, npm --prefix: that program's own reader resolves it).
   readonly starts: boolean;
+  // The program reads the folder lexically (`..` on the text; node's path.resolve: npm --prefix, pnpm --dir, yarn
+  // --cwd), not as the kernel's chdir does (workspace/kernel-place.ts).
+  readonly logical?: true;
 }
 
 interface FolderRow {
@@ -34,6 +37,7 @@ interface FolderRow {
   // The value is optional and only attached (nsenter `-w[DIR]`, `--wd[=DIR]`): alone, a folder only known at run time.
   readonly optional?: boolean;
   readonly starts?: boolean;
+  readonly logical?: true;
 }
 
 // sudo 1.9, unshare/nsenter (util-linux 2.38): `--help` and their getopt_long tables.
@@ -54,9 +58,9 @@ export const FOLDER_ROWS: Readonly<Record<string, FolderRow>> = {
   git: { shorts: 'C' },
   make: { shorts: 'C', longs: ['directory'], every: MAKE_LONGS },
   tar: { shorts: 'C', longs: ['directory'] },
-  npm: { shorts: 'C', longs: ['prefix'] },
-  pnpm: { shorts: 'C', longs: ['dir'] },
-  yarn: { longs: ['cwd'] },
+  npm: { shorts: 'C', longs: ['prefix'], logical: true },
+  pnpm: { shorts: 'C', longs: ['dir'], logical: true },
+  yarn: { longs: ['cwd'], logical: true },
   bun: { longs: ['cwd'] },
   just: { shorts: 'd', longs: ['working-directory'] },
   ninja: { shorts: 'C' },
@@ -74,7 +78,7 @@ const MAX_DEPTH = 4;
 // The folder options among `words[from..to)` (the option words of `program`, per its row).
 function readOptions(words: readonly string[], from: number, to: number, program: string, row: FolderRow, out: FolderWord[]): void {
   const starts = row.starts === true;
-  const push = (folder: string | undefined): void => void out.push({ program, starts, ...(folder === undefined ? {} : { folder }) });
+  const push = (folder: string | undefined): void => void out.push({ program, starts, ...(folder === undefined ? {} : { folder }), ...(row.logical ? { logical: true as const } : {}) });
   for (let i = from; i < to; i++) {
     const word = words[i]!;
     if (word === '--') return;

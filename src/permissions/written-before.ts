@@ -68,6 +68,9 @@ const GIT_KEEPS = new Set(['add', 'commit', 'fetch', 'push', 'tag', 'branch', 'r
 const MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 const PACKAGE_EDITS = new Set(['pkg', 'init', 'create', 'set-script', 'add', 'remove', 'rm', 'uninstall', 'un', 'unlink', 'link', 'upgrade', 'up', 'update']);
 const INSTALLS = new Set(['install', 'i', 'in', 'isntall']);
+// Package manager commands that only print what the registry or the installed tree says (`npm --prefix d view x`,
+// `pnpm why x`): they write no workspace file (their cache is the home's), and run no script.
+const PACKAGE_QUERIES = new Set(['view', 'v', 'info', 'show', 'ls', 'list', 'll', 'la', 'outdated', 'explain', 'why']);
 
 // A package manager's words read past its place options (`npm --prefix d pkg set`, `pnpm -C d add x`: fix66), with
 // the folders whose package.json it edits; undefined when a place cannot be followed (a workspace name, every
@@ -171,7 +174,7 @@ function commandWrites(command: SimpleCommand, dirs: readonly string[], lost: st
   const args = places?.kept ?? argv.args;
   const sub = subcommand(args);
   if (argv.name === 'git') return sub !== undefined && GIT_KEEPS.has(sub) ? into : { ...into, anywhere: `\`${command.text}\` may change any file of the work tree` };
-  if (writesNothing(argv.name, argv.args)) return into;
+  if (writesNothing(argv.name, argv.args) || (places !== undefined && sub !== undefined && PACKAGE_QUERIES.has(sub))) return into;
   if (places !== undefined && sub !== undefined && (PACKAGE_EDITS.has(sub) || (INSTALLS.has(sub) && args.filter((arg) => !arg.startsWith('-')).length > 1))) {
     into.files.push(...places.folders.map((dir) => join(dir, 'package.json')));
     for (const word of command.words.slice(1)) addWord(word, dirs, into);

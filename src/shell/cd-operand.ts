@@ -108,6 +108,10 @@ export function cdPathEntries(value: string | null): string[] | null {
   return value.split(':').map((entry) => (entry === '' ? '.' : entry));
 }
 
+// The folder a CDPATH entry names from `dir`, as text: bash reads `entry/operand` whole (lexically unless -P, the
+// kernel's walk with -P: kernel-place.ts), so a `..` of the entry is never taken here.
+export const cdPathFolder = (dir: string, entry: string): string => (entry === '' ? dir : entry.startsWith('/') ? entry : `${dir}/${entry}`);
+
 // The CDPATH the command's own assignments set (`CDPATH=tools cd sub`), undefined when none.
 function assigned(prefix: readonly string[]): string | undefined {
   const own = prefix.findLast((word) => word.startsWith('CDPATH='));
@@ -118,7 +122,8 @@ function assigned(prefix: readonly string[]): string | undefined {
 // expanded at parse time; a part only known at run time stays in the text as U+0000): [] when it moves to a folder
 // of the stack or OLDPWD, undefined when it is not a folder change. CDPATH from the command's environment (its
 // prefix assignment or an earlier export on the line).
-export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind']; readonly folders: readonly string[]; readonly unknown?: string } | undefined {
+// `physical`: `cd -P` (the kernel's place: workspace/kernel-place.ts cdPlaces); else bash's logical cd.
+export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind']; readonly folders: readonly string[]; readonly unknown?: string; readonly physical?: boolean } | undefined {
   const read = readParsedCd(command);
   if (read === undefined) return undefined;
   if (read.kind === 'unknown') return { kind: read.kind, folders: [], unknown: read.why };
@@ -127,7 +132,7 @@ export function cdTargets(command: SimpleCommand): { readonly kind: CdRead['kind
   for (const candidate of command.words[read.at]?.candidates ?? [read.operand]) {
     for (const base of read.bases) folders.push(base === '' || candidate.startsWith('/') ? candidate : `${base.replace(/\/+$/, '')}/${candidate}`);
   }
-  return { kind: read.kind, folders: [...new Set(folders)] };
+  return { kind: read.kind, folders: [...new Set(folders)], physical: read.physical };
 }
 
 // Whether a command of the line makes every later `cd` physical: read as -P throughout (flow-insensitive, fail closed).

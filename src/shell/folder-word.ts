@@ -37,6 +37,7 @@ export function folderWord(word: FolderWordLike | string, base: string, physical
     const value = raw.replace(/^~\+(?=\/|$)/, '.').replace(/^\$\{?PWD\}?(?=\/|$)/, '.');
     if (value.includes(UNKNOWN) || (text && /[$`]/.test(value)) || /^~-(?:\/|$)/.test(value)) return { unknown: `${text ? word : word.value || 'a word'} is only known at run time` };
     const expands = GLOB.test(value) && (text || word.glob === true || word.dynamic === true);
+    // logical: bash's cd without -P canonicalizes `..` on the text (the caller adds the kernel's place where it is not there).
     const place = value.startsWith('~') ? value : physical ? kernelPlace(base, value) : resolve(base, value);
     if (place === undefined || (physical && expands && DOTDOT.test(value))) return { unknown: `${text ? word : word.value} is reached through a part codeward cannot follow` };
     folders.push(...(expands && !value.startsWith('~') ? expand(value, base) : [place]));
@@ -47,10 +48,12 @@ export function folderWord(word: FolderWordLike | string, base: string, physical
 
 // The folders `pattern` (from `base`) matches now, part by part; none: the literal path.
 function expand(pattern: string, base: string): string[] {
+  // logical: the matches are spelled as written; a physical pattern with `..` is unknown (folderWord).
   const abs = resolve(base, pattern);
   let level: string[] = [sep];
   for (const part of abs.split(sep).filter((each) => each !== '')) {
     if (!GLOB.test(part)) {
+      // placed: one name (no `/`, no `..`: `abs` is resolved) under a folder reached.
       level = level.map((folder) => join(folder, part));
       continue;
     }
@@ -58,6 +61,7 @@ function expand(pattern: string, base: string): string[] {
     const next: string[] = [];
     for (const folder of level) {
       try {
+        // placed: a name listed in that folder.
         for (const entry of readdirSync(folder, { withFileTypes: true })) if ((entry.isDirectory() || entry.isSymbolicLink()) && matches(entry.name)) next.push(join(folder, entry.name));
       } catch {
         // A folder that cannot be listed holds no match here.

@@ -30,6 +30,7 @@ export function startsCommands(name: string): boolean {
   return seesThrough(name) || launches(name.toLowerCase(), [{ value: name.toLowerCase(), dynamic: false }]) !== undefined;
 }
 
+const SOURCES = new Set(['.', 'source']);
 // A word that may name a program: static, not an option, a plain name or path.
 const PROGRAM = /^[\w./+@-]+$/;
 // Tails parsed per command (each is one more parse); the tails past it are not followed. Per line at most
@@ -98,6 +99,9 @@ function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin:
   const named = /^--?[\w-]+=([\w./+@-]+)$/.exec(word.value);
   if (!word.dynamic && named && startsCommands(baseName(named[1]!))) out.push({ text: [named[1]!, ...words.slice(k + 1).map((rest) => rest.raw.text)].join(' ') });
   if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) return out;
+  // `. --exclude=x` (tar's operand `.` then an option): bash's and dash's `.`/`source` refuse an option word (bash 5.3's
+  // `-p PATH` aside) and source nothing.
+  if (SOURCES.has(word.value) && /^-(?!-?$|p)/.test(words[k + 1]?.value ?? '')) return out;
   if (startsCommands(baseName(word.value))) out.push({ index: k });
   return out;
 }

@@ -1,5 +1,5 @@
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 // THE place the kernel reaches for a path word (red team R43-b2, R43-b3): open, execve and chdir walk a path part by
 // part, each link followed BEFORE the `..` after it, so with a link `l -> d/e`, `l/../ok.sh` is d/ok.sh; a lexical
@@ -75,4 +75,16 @@ export function isFolder(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+// The folders a shell's `cd WORD` from `from` may reach: with -P (or `set -P`) the kernel's place; bash's logical cd
+// reads `..` lexically (its own canonicalization), and where that folder is not there bash chdirs to WORD as written,
+// so the kernel's place is a candidate too. undefined: a place that cannot be followed (the caller's folder is lost).
+export function cdPlaces(from: string, word: string, physical: boolean): string[] | undefined {
+  const kernel = kernelPlace(from, word);
+  if (physical) return kernel === undefined ? undefined : [kernel];
+  // logical: bash's cd without -P canonicalizes `..` on the text of $PWD/WORD.
+  const lexical = resolve(from, word);
+  if (isFolder(lexical)) return [lexical];
+  return kernel === undefined ? undefined : [...new Set([lexical, kernel])];
 }
