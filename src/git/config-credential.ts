@@ -4,6 +4,7 @@ import { metadataText } from './config-read.js';
 import { isRepositoryConfig, repositoryConfigSecrets, withoutSecrets } from './config-secrets.js';
 import { credentialStoreFiles, type StoreProbe } from './credential-stores.js';
 import { repositoryOf } from './repository-of.js';
+import { LoadsAbove } from './repository-loads.js';
 import { anchorsOf, isStrings as strings, keepAcross, keptAcross, stampsFor } from '../permissions/kept-across.js';
 import type { FolderListings } from '../workspace/listings.js';
 
@@ -39,6 +40,8 @@ const KEPT_FILE = 'credential-configs.json';
 // sandbox hides it, and a shell reader of it asks outside the sandbox (permissions/readonly-git-config-secrets.ts).
 export class CredentialConfigs {
   #loaded: { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } | undefined;
+  // What the git folders above a file load (R44-a3: a nested clone's or a submodule's includes).
+  readonly #above: LoadsAbove;
 
   // `listings`: the owner's cache; with a kept file (the state folder, kept-across.ts), which files git loads
   // is kept between processes while nothing it was read from changed (issue 31: a cold call read them all).
@@ -47,12 +50,16 @@ export class CredentialConfigs {
     private readonly home: string | undefined,
     private readonly env: Env = process.env,
     private readonly listings?: FolderListings,
-  ) {}
+  ) {
+    this.#above = new LoadsAbove(root, home);
+  }
 
-  // Whether the real path `real` is such a file.
-  has(real: string): boolean {
+  // Whether the real path `real` is such a file; `named`: the path it was asked by, when a link led there (a
+  // repository config that is a link to a plain file is loaded by git as the config: R44-a3).
+  has(real: string, named = real): boolean {
     if (repositoryConfigSecrets(real) !== undefined || this.#storeFiles().has(real)) return true;
-    return this.#files().has(real) && holdsCredential(real);
+    if (named !== real && isRepositoryConfig(named)) return holdsCredential(real);
+    return (this.#files().has(real) || this.#above.has(real)) && holdsCredential(real);
   }
 
   // The files git loads that lie in the workspace and hold a credential, but a repository's own config

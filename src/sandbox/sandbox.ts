@@ -30,6 +30,8 @@ import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type San
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
+import { repositoryLoadedSecrets } from './repo-loaded.js';
+import { notLinks } from './walked-configs.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
 import { recordLost, settleLost } from './hidden-lost.js';
@@ -327,7 +329,10 @@ export class ProcessSandbox {
     // Past its bound of masks, a read-only view of the objects without them (objects-view.ts; bwrap only).
     const views = safeCache && run.backend.kind !== 'seatbelt' ? join(dirname(safeCache), 'objects-views') : undefined;
     this.unreachable ??= new UnreachableObjects(this.toolEnv, safeCache && join(dirname(safeCache), 'unreachable-objects.json'), undefined, views);
-    const { paths: workspaceSecrets, hint, binds: objectBinds, readOnly: objectsReadOnly } = hideTrackedGit(this.root, [...this.secretFinder.find(), ...included], this.trackedCheck, this.unreachable);
+    // (What any repository's config in the view includes, after the walk that finds those configs: R44-a3.)
+    const found = this.secretFinder.find();
+    const loaded = repositoryLoadedSecrets(this.root, this.secretFinder.gitConfigs(), this.env['HOME']);
+    const { paths: workspaceSecrets, hint, binds: objectBinds, readOnly: objectsReadOnly } = hideTrackedGit(this.root, [...found, ...included, ...loaded], this.trackedCheck, this.unreachable);
     // Names set aside by the secret walk (not UTF-8: byte-names.ts), said after the run.
     const renamed = this.secretFinder.renamed.splice(0);
     const repository = hint ? undefined : enclosingRepository(this.root);
@@ -359,7 +364,7 @@ export class ProcessSandbox {
     const enclosing = repository ? enclosingGit(policy.root, safeCache && dirname(safeCache), this.env['HOME'], this.toolEnv) : undefined;
     // (A module folder not UTF-8 named whose config holds a credential: the folder holding it hidden whole.)
     // (Every git config file the secret walk found in the workspace: a nested clone's, a deep submodule's; R43-a2.)
-    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown), this.secretFinder.gitConfigs());
+    const configs = repositoryConfigCopies(policy.root, this.stateDir, workspaceSecrets, viewShows(policy, enclosing?.shown), notLinks(this.secretFinder.gitConfigs()));
     const repositoryConfigs = new Map([...configs.copies, ...hiddenExcludeCopy(policy.root, workspaceSecrets, this.stateDir)]);
     // Staging (issue 27): the same bwrap, run over an overlay of the workspace (overlay.ts).
     this.stager ??= new OverlayStager(this.stateDir, this.toolEnv);

@@ -73,7 +73,7 @@ export class SecretFinder {
     this.matcher = compileNonAccessible(globs);
     // 'stores': the folder scans also hold the credential stores found by content (an older cache did not);
     // the build (workspace/cache-file.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
-    this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', 'configs', buildVersion()]);
+    this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', 'configs', 'config-links', buildVersion()]);
   }
 
   // Real paths to hide, a symlink's target in place of the link.
@@ -121,7 +121,7 @@ export class SecretFinder {
     return kept;
   }
 
-  // The git config files in the folders the last find() walked (real paths; walked-configs.ts).
+  // The git config files in the folders the last find() walked (real paths, links among them; walked-configs.ts).
   gitConfigs(): string[] {
     return [...this.scans.values()].flatMap((scan) => scan.configs.map((rel) => join(this.root, rel)));
   }

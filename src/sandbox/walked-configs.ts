@@ -1,4 +1,5 @@
 import type { Dirent } from 'node:fs';
+import { lstatQuiet } from '../files/stat-quiet.js';
 import { gitFolderShaped, shapeKind } from '../git/git-folder-shape.js';
 
 // Red team R43-a2: the view filters every git config file `read` refuses (C211). read judges a file by its place
@@ -15,10 +16,16 @@ interface Named {
 }
 
 // The config files (relative paths) of the folder `rel` by its listing; `inGit`: a `.git` is on the workspace's own path.
-// A link is left out: read judges its target by the target's real path (listed in its own folder when it is one), and a
-// bind over a link would land on its target.
+// A link is listed too (R44-a3: git loads its target as the config): the view hides its target when it holds a
+// credential (sandbox.ts, git/repository-loads.ts); no filtered copy is bound over it (a bind over a link would land
+// on its target): the caller leaves links out of the copies (notLinks).
 export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: boolean): string[] {
   const gitFolder = inGit || rel.split('/').includes('.git') || gitFolderShaped((name) => shapeKind(entries.find((entry) => entry.name === name)?.kind));
   if (!gitFolder) return [];
-  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory() && !entry.kind.isSymbolicLink()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+}
+
+// The paths that are no link (lstat; one gone is left out too).
+export function notLinks(paths: readonly string[]): string[] {
+  return paths.filter((path) => lstatQuiet(path)?.isSymbolicLink() === false);
 }

@@ -95,9 +95,10 @@ export class ReaderHidden {
     return !this.#credentials(rel) && isCredentialStoreFile(real);
   }
 
-  // A git config file git loads here (the repository's, the user's, $GIT_CONFIG_GLOBAL, what they include) holding a credential.
-  credentialConfig(real: string): boolean {
-    return this.#configs.has(real);
+  // A git config file git loads here (the repository's, the user's, $GIT_CONFIG_GLOBAL, what they include, what a
+  // nested clone's or a submodule's config includes) holding a credential; `named`: the path a link led from.
+  credentialConfig(real: string, named = real): boolean {
+    return this.#configs.has(real, named);
   }
 }
 

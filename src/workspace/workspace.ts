@@ -156,7 +156,7 @@ export class Workspace {
     }
     const { stats, isLink } = statBoth(lexical, real, input);
     if (markedStateAbove(this.root, real, stats.isDirectory()) !== undefined) throw ownStateRefused(input);
-    if (access === 'read' && stats.isFile() && this.#readerHidden.credentialConfig(real)) throw credentialRefused(input);
+    if (access === 'read' && stats.isFile() && this.#readerHidden.credentialConfig(real, lexical)) throw credentialRefused(input);
     if (access === 'read' && stats.isFile() && this.#readerHidden.credentialStore(real, rel)) throw credentialStoreRefused(input);
     if (access === 'read' && inObjectStore(rel)) throw objectStoreRefused(input);
     return { input, real, rel, kind: kindOf(stats), isLink, lexical, stats };

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryConfigFiles } from '../../src/sandbox/repo-configs.js';
+import { repositoryLoadedSecrets } from '../../src/sandbox/repo-loaded.js';
 import { SecretFinder } from '../../src/sandbox/secret-files.js';
+import { notLinks } from '../../src/sandbox/walked-configs.js';
 
 // fix72 (red team R43-a2): the view filters every git config `read` refuses. The secret walk lists each folder's
 // git configs by read's rule (below a `.git`, or git-shaped); the repository's modules walk has an entry budget, no
@@ -52,7 +54,7 @@ describe('the git configs the view filters', () => {
 });
 
 describe('a config that is a link', () => {
-  it('is left to its target (read judges the real path; a bind would land on the target)', () => {
+  it('is listed (git loads its target: R44-a3) but gets no filtered copy (a bind would land on the target)', () => {
     const ws = join(base, 'linked');
     spawnSync('git', ['init', '-q', join(ws, 'vendor/lib')], { env });
     writeFileSync(join(ws, 'notes.txt'), 'notes\n');
@@ -60,6 +62,18 @@ describe('a config that is a link', () => {
     symlinkSync('../../../notes.txt', join(ws, 'vendor/lib/.git/config'));
     const finder = new SecretFinder(ws, []);
     finder.find();
-    expect(finder.gitConfigs()).toEqual([]);
+    expect(finder.gitConfigs()).toEqual([join(realpathSync(ws), 'vendor/lib/.git/config')]);
+    expect(notLinks(finder.gitConfigs())).toEqual([]);
+  });
+  it("hides the target of a linked config and what a nested clone's config includes, when they hold a credential", () => {
+    const ws = realpathSync(join(base, 'linked'));
+    writeFileSync(join(ws, 'notes.txt'), '[remote "o"]\n\turl = https://a:ghp_abcdefgh12345678@github.com/x/y\n');
+    spawnSync('git', ['init', '-q', join(ws, 'vendor/two')], { env });
+    writeFileSync(join(ws, 'vendor/two/.git/config'), '[include]\n\tpath = ../../../out.inc\n\tpath = ../../../plain.inc\n');
+    writeFileSync(join(ws, 'out.inc'), '[http]\n\textraHeader = AUTHORIZATION: basic QUJDREVGR0hJSktM\n');
+    writeFileSync(join(ws, 'plain.inc'), '[core]\n\tbare = false\n');
+    const finder = new SecretFinder(ws, []);
+    finder.find();
+    expect(repositoryLoadedSecrets(ws, finder.gitConfigs(), undefined).map((entry) => entry.path).sort()).toEqual([join(ws, 'notes.txt'), join(ws, 'out.inc')]);
   });
 });

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../../helpers/fixture.js';
-import { callNode, serveRig, startServe, stopServers } from '../../helpers/serve.js';
+import { serveRig, startServe, stopServers } from '../../helpers/serve.js';
 
 // Issue 31: a process that found no code cache for a chunk makes one at exit (src/bin/script-loader.ts). A warm engine
 // (`codeward serve`) lives on for minutes while cold calls make the caches; when it stopped, it replaced theirs with
@@ -22,7 +23,7 @@ function coreCache(): string {
 describe('a warm engine keeps the code cache a cold call made while it ran', { timeout: 90_000 }, () => {
   it('the server stopping leaves the cold call\'s cache file as it was', async () => {
     await startServe(rig);
-    const cold = await callNode([CLI, '--json', '-C', rig.root, 'read', '--file', 'small.txt'], { cwd: rig.root, env: { ...rig.env, CODEWARD_NO_SERVE: '1' } });
+    const cold = spawnSync(process.execPath, [CLI, '--json', '-C', rig.root, 'read', '--file', 'small.txt'], { cwd: rig.root, env: { ...rig.env, CODEWARD_NO_SERVE: '1' }, encoding: 'utf8', timeout: 60_000 });
     expect(cold.status, cold.stderr).toBe(0);
     const made = coreCache();
     await stopServers(rig);
