@@ -315,7 +315,7 @@ const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
   // Python's object graph reaches any loaded function through dunder attributes (`().__class__.__base__.__subclasses__()`,
   // `f.__init__.__globals__`, `x.__getattribute__("system")`: R44-b6): any dunder outside a short pure list is dynamic,
   // and so is a call on a subscript (`g["system"](…)`).
-  python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b|\b__(?!(?:name|main|doc|file|version|all|init|class|len|str|repr|eq|ne|lt|le|gt|ge|hash|bool|iter|next|enter|exit|contains|getitem|setitem|add|sub|mul|truediv|floordiv|mod|future|slots|annotations|qualname|module)__\b)\w+__\b|\]\s*\(/,
+  python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b|\b__(?!(?:name|main|doc|file|version|all|init|class|len|str|repr|eq|ne|lt|le|gt|ge|hash|bool|iter|next|enter|exit|contains|getitem|setitem|add|sub|mul|truediv|floordiv|mod|future|slots|annotations|qualname|module|pycache)__\b)\w+__\b|\]\s*\(/,
   js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
   // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
