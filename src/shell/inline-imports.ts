@@ -16,7 +16,7 @@ const PYTHON_SAFE: ReadonlySet<string> = new Set([
   'ast', 'tokenize', 'inspect', 'traceback', 'warnings', 'contextlib', 'abc', 'numbers', 'signal', 'socket', 'select', 'getpass', 'platform',
 ]);
 // os's spawn names (and fork, which with an exec runs anything): a mention, not only a call, is a spawn.
-const PYTHON_OS_SPAWN = /\b(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile|fork|forkpty)\b/;
+export const PYTHON_OS_SPAWN = /\b(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile|fork|forkpty)\b/;
 
 const PERL_SAFE: ReadonlySet<string> = new Set([
   'strict', 'warnings', 'utf8', 'feature', 'constant', 'integer', 'bytes', 'vars', 'open', 'locale', 'English', 'Carp', 'Fcntl', 'POSIX',

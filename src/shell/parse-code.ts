@@ -2,6 +2,9 @@
 // string literals (quotes, triple quotes, backticks, perl/ruby `qx{}` `%x()` `qw()`), the code between
 // them, and the home directory however the language spells it (`os.homedir()`, `Path.home()`, `$ENV{HOME}`).
 
+import { interpolates, perlHoles, plainHole, readInterpolated } from './code-holes.js';
+import { masked, readDelimited, spanAt } from './code-spans.js';
+
 // The languages whose inline code is read (parse-inline.ts).
 export type Language = 'python' | 'js' | 'perl' | 'ruby' | 'php' | 'awk' | 'lua' | 'r' | 'applescript' | 'other';
 
@@ -26,8 +29,6 @@ export function markHome(code: string): string {
 
 export type Token = { readonly kind: 'string'; readonly value: string; readonly command?: boolean; readonly words?: boolean } | { readonly kind: 'code'; readonly text: string };
 
-const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>' };
-
 function readQuoted(code: string, start: number, quote: string): { value: string; end: number } {
   let value = '';
   let i = start;
@@ -47,53 +48,63 @@ function readQuoted(code: string, start: number, quote: string): { value: string
   return { value, end: code.length };
 }
 
-function readDelimited(code: string, start: number, open: string): { value: string; end: number } {
-  const close = CLOSERS[open] ?? open;
-  let depth = 0;
-  let value = '';
-  for (let i = start; i < code.length; i++) {
-    const ch = code[i]!;
-    if (ch === '\\' && i + 1 < code.length) {
-      value += code[++i];
-      continue;
-    }
-    if (ch === close && depth === 0) return { value, end: i + 1 };
-    if (close !== open && ch === open) depth++;
-    else if (close !== open && ch === close) depth--;
-    value += ch;
-  }
-  return { value, end: code.length };
-}
+// A python f-string prefix (`f`, `rf`, `Fr`...) just before a quote.
+const F_PREFIX = /(?<![\w])(?:[rR]?[fF]|[fF][rR])$/;
+// Holes inside holes are read this deep; deeper ones stay code as they are.
+const MAX_HOLE_DEPTH = 8;
 
 // Splits code into string literals and the code between them. Backticks run commands in perl, ruby and
-// php; `qx{}` / `%x()` too; `qw()` is a list of words.
-export function tokenize(code: string, language: Language): Token[] {
+// php; `qx{}` / `%x()` too; `qw()` is a list of words. A string's interpolation holes holding code follow it as code
+// tokens in parentheses (code-holes.ts); comments and regexes whose quotes open nothing stay code (code-spans.ts).
+export function tokenize(code: string, language: Language, depth = 0): Token[] {
   const tokens: Token[] = [];
   // The code run being read: code.slice(start, i).
   let start = 0;
   const flush = (end: number): void => {
     if (end > start) tokens.push({ kind: 'code', text: code.slice(start, end) });
   };
+  const pushHoles = (holes: readonly string[]): void => {
+    for (const hole of holes) {
+      if (plainHole(hole, language)) continue;
+      tokens.push({ kind: 'code', text: '(' }, ...(depth < MAX_HOLE_DEPTH ? tokenize(hole, language, depth + 1) : [{ kind: 'code' as const, text: hole }]), { kind: 'code', text: ')' });
+    }
+  };
   const shellTicks = language === 'perl' || language === 'ruby' || language === 'php';
-  const quoteLike = language === 'perl' || language === 'ruby';
-  const hashComments = language === 'python' || language === 'ruby' || language === 'perl';
   let i = 0;
   while (i < code.length) {
     const ch = code[i]!;
+    const span = spanAt(code, i, language);
+    if (span !== undefined) {
+      flush(i);
+      if (span.kind === 'masked') tokens.push({ kind: 'code', text: masked(code.slice(i, span.end)) });
+      else {
+        tokens.push(span.kind === 'command' ? { kind: 'string', value: span.value, command: true } : span.kind === 'words' ? { kind: 'string', value: span.value, words: true } : { kind: 'string', value: span.value });
+        if (span.kind !== 'words') pushHoles(perlHoles(span.raw));
+      }
+      i = start = span.end;
+      continue;
+    }
     if (ch === '"' || ch === "'" || ch === '`') {
-      if (language === 'awk' && ch === "'") {
+      // awk's quotes are the shell's; perl's `'` after a name is the old package separator (`$main'x` is `$main::x`).
+      if ((language === 'awk' && ch === "'") || (language === 'perl' && ch === "'" && /\w/.test(code[i - 1] ?? ''))) {
         i++;
         continue;
       }
       const quote = code.startsWith('"""', i) ? '"""' : code.startsWith("'''", i) ? "'''" : ch;
       flush(i);
-      const { value, end } = readQuoted(code, i + quote.length, quote);
-      tokens.push(quote === '`' && shellTicks ? { kind: 'string', value, command: true } : { kind: 'string', value });
-      i = start = end;
+      const command = quote === '`' && shellTicks;
+      const read = interpolates(language, ch, language === 'python' && F_PREFIX.test(code.slice(Math.max(0, i - 3), i)))
+        ? language === 'perl'
+          ? { ...readQuoted(code, i + 1, quote), holes: undefined }
+          : readInterpolated(code, i + quote.length, quote, language)
+        : { ...readQuoted(code, i + quote.length, quote), holes: [] };
+      tokens.push(command ? { kind: 'string', value: read.value, command: true } : { kind: 'string', value: read.value });
+      pushHoles(read.holes ?? perlHoles(code.slice(i + 1, read.end - 1)));
+      i = start = read.end;
       continue;
     }
-    if (quoteLike && (ch === 'q' || ch === '%') && !/[\w$@%]/.test(code[i - 1] ?? '')) {
-      const perlish = /^(?:qx|qw|qq|q|%x|%w|%W|%q|%Q)([({[</|!#])/.exec(code.slice(i, i + 4));
+    if (language === 'ruby' && ch === '%' && !/[\w$@%]/.test(code[i - 1] ?? '')) {
+      const perlish = /^(?:%x|%w|%W|%q|%Q|%i|%I|%s)([^\w\s])/.exec(code.slice(i, i + 3));
       if (perlish) {
         flush(i);
         const operator = perlish[0].slice(0, -1);
@@ -105,8 +116,7 @@ export function tokenize(code: string, language: Language): Token[] {
         continue;
       }
     }
-    // A comment to the end of the line (perl `$#x` and ruby `#{}` interpolation aside).
-    if (ch === '#' && hashComments && (i === 0 || /\s/.test(code[i - 1]!)) && !(language === 'ruby' && code[i + 1] === '{')) {
+    if (ch === '#' && commentAt(code, i, language)) {
       flush(i);
       while (i < code.length && code[i] !== '\n') i++;
       start = i;
@@ -116,6 +126,14 @@ export function tokenize(code: string, language: Language): Token[] {
   }
   flush(code.length);
   return tokens;
+}
+
+// A `#` comment to the end of the line: python's anywhere outside a string; perl's but `$#x`; ruby's after a space
+// but `#{}` interpolation.
+function commentAt(code: string, i: number, language: Language): boolean {
+  if (language === 'python') return true;
+  if (language === 'perl') return code[i - 1] !== '$';
+  return language === 'ruby' && (i === 0 || /\s/.test(code[i - 1]!)) && code[i + 1] !== '{';
 }
 
 export interface CallSite {

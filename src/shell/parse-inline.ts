@@ -7,6 +7,7 @@ import { HOME_MARK, callSites, markHome, splitArgs, tokenize, type Token } from 
 import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
 import { loadsUnlistedModule, perlLineModules } from './inline-imports.js';
+import { rawMaySpawn } from './inline-raw.js';
 import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi } from './perl-opens.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
@@ -311,7 +312,10 @@ function commandStrings(tokens: readonly Token[], language: Language): string[] 
 // Code that builds what it calls at run time (eval, getattr, `$f(...)`, `obj['sys'+'tem'](...)`): it may
 // spawn processes in a way the calls above cannot see, so it counts as spawning.
 const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
-  python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b/,
+  // Python's object graph reaches any loaded function through dunder attributes (`().__class__.__base__.__subclasses__()`,
+  // `f.__init__.__globals__`, `x.__getattribute__("system")`: R44-b6): any dunder outside a short pure list is dynamic,
+  // and so is a call on a subscript (`g["system"](…)`).
+  python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b|\b__(?!(?:name|main|doc|file|version|all|init|class|len|str|repr|eq|ne|lt|le|gt|ge|hash|bool|iter|next|enter|exit|contains|getitem|setitem|add|sub|mul|truediv|floordiv|mod|future|slots|annotations|qualname|module|pycache)__\b)\w+__\b|\]\s*\(/,
   js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
   // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
@@ -334,7 +338,8 @@ export interface Spawns {
 }
 
 export function spawnedCommands(program: InlineProgram): Spawns {
-  const tokens = tokenize(markHome(program.code), program.language);
+  const raw = markHome(program.code);
+  const tokens = tokenize(raw, program.language);
   const commands: string[] = [];
   let spawns = false;
   // `from subprocess import run; run([...])`: the bare names once subprocess is imported.
@@ -362,6 +367,7 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   if (program.unknown) spawns = true;
   const codeOnly = tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join('');
   if (dynamic && dynamic.test(codeOnly)) spawns = true;
+  if (rawMaySpawn({ language: program.language, raw, blanked: codeOnly, spawn: api, dynamic })) spawns = true;
   if (loadsUnlistedModule(program.language, codeOnly, program.modules)) spawns = true;
   const strings = commandStrings(tokens, program.language);
   if (strings.length > 0) spawns = true;
