@@ -12,6 +12,12 @@ import { programText, shellText } from './parse-launch-options.js';
 import type { ProgramRow } from './parse-launch-program-rows.js';
 
 export const TOOL_ROWS: Readonly<Record<string, ProgramRow>> = {
+  install: {
+    options: [{ long: ['strip-program'], text: programText }],
+    flags: 'bcCdDpsvZ',
+    valued: 'gmoStT',
+    long: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'backup', 'context'],
+  },
   sdiff: {
     options: [{ long: ['diff-program'], text: programText }],
     flags: 'abBdEHilstWZ',
