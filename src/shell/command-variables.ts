@@ -17,8 +17,7 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // ccache's configuration file (CCACHE_CONFIGPATH) and its cache folder's ccache.conf (CCACHE_DIR) name commands too
 // (compiler_check, prefix_command: red team R24-20).
 // WGETRC: wget's start-up file, whose use_askpass names a program it runs (R39-b6); MAILRC: mailx's, whose `set
-// sendmail=` (mta, PAGER, pipe-*) does the same (fix73). GNUPGHOME: gpg's folder, whose gpg.conf and gpg-agent.conf
-// name the agent, dirmngr, pinentry and photo viewer programs it starts (fix73).
+// sendmail=` (mta, PAGER, pipe-*) does the same (fix73).
 // Build tools' homes and settings files (R41-b4): cargo obeys $CARGO_HOME/config.toml (build.rustc-wrapper, target
 // runners, aliases), rustup's proxies run $RUSTUP_HOME's toolchains, gradle runs $GRADLE_USER_HOME/init.d's scripts, go
 // runs $GOROOT's tools and reads its `go env -w` file from $GOENV (GOFLAGS=-toolexec=...; `GOENV=off`: none). An
@@ -31,7 +30,7 @@ const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CON
 // permissions/immune-settings-places.ts asks when it is inside the workspace (fix60: `CCACHE_DIR=/path/to/ws/cc`).
 // The launcher homes (R42-b10) are of the kind: mvn, gradle, sbt, ant, kotlinc and the wrappers run $JAVA_HOME/bin/java,
 // ant, maven, scala, groovy and gradle's launchers their home's bin/ and lib/ (`JAVA_HOME=j mvn -v` runs j/bin/java).
-const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'GNUPGHOME', 'CCACHE_DIR', 'RUSTUP_TOOLCHAIN', 'JAVA_HOME', 'JDK_HOME', 'ANT_HOME', 'MAVEN_HOME', 'M2_HOME', 'SCALA_HOME', 'GROOVY_HOME', 'GRADLE_HOME']);
+const HOMES = new Set(['HOME', 'XDG_CONFIG_HOME', 'CCACHE_DIR', 'RUSTUP_TOOLCHAIN', 'JAVA_HOME', 'JDK_HOME', 'ANT_HOME', 'MAVEN_HOME', 'M2_HOME', 'SCALA_HOME', 'GROOVY_HOME', 'GRADLE_HOME']);
 
 // Whether `name`'s value names such a folder (RUSTUP_TOOLCHAIN=stable names a toolchain, not a path).
 export const settingsHome = (name: string, value: string): boolean => HOMES.has(name) && (name !== 'RUSTUP_TOOLCHAIN' || /[/~$`]|^\.\.?$/.test(value));

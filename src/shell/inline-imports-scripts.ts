@@ -2,8 +2,7 @@
 // modules with no spawn or code-running API may run other programs (ruby's open3, pty, open-uri; node's
 // child_process in any spelling, worker_threads, vm), as python's and perl's do (inline-imports.ts). The module names
 // are strings here: a loader (`require "x"`, `require("x")`, `import(...)`, `import … from "x"`, `import "x"`) given
-// anything but one whole string literal may load any module. The line's own modules count too (`ruby -ropen3`,
-// `node -r child_process`, `--import`). A workspace file is workspace code, not a listed module (`./x.json` is data).
+// anything but one whole string literal may load any module. The line's own modules count too (`ruby -ropen3`). A workspace file is workspace code, not a listed module (`./x.json` is data).
 import type { Token } from './parse-code.js';
 import type { WordLike } from './parse-wrappers.js';
 
@@ -33,9 +32,10 @@ const ANY_LOADER: Readonly<Record<'ruby' | 'js', RegExp>> = {
 const listed = (language: 'ruby' | 'js', name: string): boolean =>
   language === 'ruby' ? RUBY_SAFE.has(name) : JS_SAFE.has(name.replace(/^node:/, '')) || (/^\.{0,2}\//.test(name) && /\.json$/.test(name));
 
-// The modules the line loads before the code: ruby's `-rNAME`/`-r NAME`, node's `-r`/`--require`/`--import`/`--loader`.
+// The modules the line loads before the code: ruby's `-rNAME`/`-r NAME` (its names are the code's).
 export function scriptLineModules(language: string, words: readonly WordLike[]): string[] {
-  const option = language === 'ruby' ? /^-r(.*)$/ : language === 'js' ? /^(?:-r|--require|--import|--loader|--experimental-loader)(?:=(.*))?$/ : undefined;
+  // node's `-r`/`--import` modules run only their own top-level code (a package's is the workspace's, `--import tsx`).
+  const option = language === 'ruby' ? /^-r(.*)$/ : undefined;
   if (option === undefined) return [];
   const out: string[] = [];
   for (let i = 1; i < words.length; i++) {

@@ -11,28 +11,26 @@
 import { programText, shellText } from './parse-launch-options.js';
 import type { ProgramRow, ValueOption } from './parse-launch-program-rows.js';
 
-// A settings file or folder an option names (gpg's `--options FILE`, `--homedir DIR`; wget's `--config FILE`): its
-// program keys (agent-program, photo-viewer, use_askpass) run what they name, a line only known when the program reads
-// it. An absolute folder is the person's own (the parse cannot place it: as the HOMES of command-variables.ts).
-const settings = (name: string, folder = false) => (value: string): string | undefined =>
-  value.trim() === '' || value.trim() === '/dev/null' || (folder && value.startsWith('/')) ? undefined : `"$SETTINGS_FROM_${name}"`;
+// A settings file an option names (gpg's `--options FILE`, wget's `--config FILE`): its program keys (agent-program,
+// photo-viewer, use_askpass) run what they name, a line only known when the program reads it.
+const settings = (name: string) => (value: string): string | undefined => (value.trim() === '' || value.trim() === '/dev/null' ? undefined : `"$SETTINGS_FROM_${name}"`);
 // GnuPG's options that start a program (fix73): the agent and dirmngr it starts, the photo viewer it runs through a
-// shell (`%i` is the photo's file), the folders it runs the viewer from, and the settings that may name any of them.
+// shell (`%i` is the photo's file), the folders it runs the viewer from, and a settings file that may name any of them.
+// (`--homedir DIR` and GNUPGHOME, whose gpg.conf may name them too, are LEFT: `gpg --homedir "$H"` is an ordinary line.)
 export const GPG_OPTIONS: readonly ValueOption[] = [
   { long: ['agent-program', 'dirmngr-program'], text: (value) => programText(value.split('|')[0]!) },
   { long: ['photo-viewer'], text: shellText },
   { long: ['exec-path'], text: (value) => (value.trim() === '' ? undefined : '"$PHOTO_VIEWER_FROM_EXEC_PATH"') },
   { long: ['options'], text: settings('GPG_OPTIONS') },
-  { long: ['homedir'], text: settings('GNUPGHOME', true) },
 ];
 // wget's askpass program, in its option, in a wgetrc command given with `-e` (wgetrc names ignore case, `-` and `_`),
 // and in a wgetrc file of its own.
 const wgetrcAskpass = (value: string): string | undefined => {
   const found = /^\s*([\w-]+)\s*=\s*([^]*)$/.exec(value);
-  return found !== null && found[1]!.replace(/[-_]/g, '').toLowerCase() === 'useaskpass' ? programText(found[2]!.trim()) : undefined;
+  return found !== null && found[1]!.replace(/[-_]/g, '').toLowerCase() === 'useaskpass' ? shellText(found[2]!.trim()) : undefined;
 };
 export const WGET_OPTIONS: readonly ValueOption[] = [
-  { long: ['use-askpass'], text: programText },
+  { long: ['use-askpass'], text: shellText },
   { short: '-e', long: ['execute'], text: wgetrcAskpass },
   { long: ['config'], text: settings('WGETRC') },
 ];

@@ -36,10 +36,10 @@ const DENIED73 = [
   'mail -S sendmail=./p -s s u@h', 'mailx -Ssendmail=./p u@h', 's-nail -S mta=./p u@h',
   'diff -l a b', 'diff -ul a b', 'diff --pag a b', 'patch -g1 a x.diff', 'patch --get=1 a x.diff', 'PATCH_GET=1 patch a x.diff',
 ];
-const ASKED73 = ['gpg --exec-path . --list-keys', 'gpg --options x -c a', 'gpg --homedir ./h -c a', 'GNUPGHOME=./g gpg -c a', 'wget --conf=x http://127.0.0.1/', 'MAILRC=m.rc mail u@h'];
+const ASKED73 = ['gpg --exec-path . --list-keys', 'gpg --options x -c a', 'wget --conf=x http://127.0.0.1/', 'MAILRC=m.rc mail u@h'];
 const ALLOWED73 = [
   'install -m 0755 a b', 'install -D -m 644 a d/b', 'npm install', 'npm install --offline --no-audit --no-fund', 'ssh host ls', 'ssh -i key host ls',
-  'gpg --verify a.sig a', 'gpg --homedir /tmp/h -c a', 'wget -q -O - http://127.0.0.1/', 'mail -s subj u@h', 'mail -S from=a@b u@h',
+  'gpg --verify a.sig a', 'gpg --homedir ./h -c a', 'wget -q -O - http://127.0.0.1/', 'mail -s subj u@h', 'mail -S from=a@b u@h',
   'diff -u a b', 'diff "$A" b', 'patch -p1 < x.diff', 'patch -g0 a x.diff', 'ssh-add', "node -e 'console.log(1)'", "ruby -e 'puts 1'", "php -r 'echo 1;'",
 ];
 
