@@ -1,5 +1,6 @@
 import { DATA_WORDS } from '../shell/parse-data-words.js';
 import { seesThrough, startsCommands } from '../shell/parse-launch-guess.js';
+import { launchesByOptionsOnly } from '../shell/parse-launchers.js';
 import type { ShellParse, ShellWord, SimpleCommand } from '../shell/parse-types.js';
 import { baseName, toArgv, type Argv } from './argv.js';
 import { ARGUMENT_SENSITIVE, immuneCommand } from './immune-commands.js';
@@ -99,9 +100,10 @@ export function launchedByWords(command: SimpleCommand, argv: Argv, readOnlyName
     }
     if (word.dynamic || word.value.startsWith('-') || !PROGRAM.test(word.value)) continue;
     const name = baseName(word.value);
-    // Shells, wrappers and launchers are in `launches`; only names a class looks at are tried here.
+    // Shells, wrappers and launchers are in `launches`; only names a class looks at are tried here (and a program
+    // that starts commands only by its options, guessed in `launches` only when it holds one: `npm install --offline`).
     const bare: Argv = { name, args: [], wrappers: [...argv.wrappers, argv.name], unknown: false };
-    if (startsCommands(name) || (!ARGUMENT_SENSITIVE.has(name) && (table || immuneCommand(bare, place) === undefined))) continue;
+    if ((startsCommands(name) && !launchesByOptionsOnly(name)) || (!ARGUMENT_SENSITIVE.has(name) && (table || immuneCommand(bare, place) === undefined))) continue;
     const found = judge(tail(command, k, argv.name));
     if (found) return found;
   }

@@ -16,13 +16,14 @@ import { isCommandVariable } from '../permissions/obeyed-env.js';
 // program only known at run time (`"$SETTINGS_FROM_GIT_CONFIG_GLOBAL"`), which the immune check treats as such.
 // ccache's configuration file (CCACHE_CONFIGPATH) and its cache folder's ccache.conf (CCACHE_DIR) name commands too
 // (compiler_check, prefix_command: red team R24-20).
-// WGETRC: wget's start-up file, whose use_askpass names a program it runs (R39-b6).
+// WGETRC: wget's start-up file, whose use_askpass names a program it runs (R39-b6); MAILRC: mailx's, whose `set
+// sendmail=` (mta, PAGER, pipe-*) does the same (fix73).
 // Build tools' homes and settings files (R41-b4): cargo obeys $CARGO_HOME/config.toml (build.rustc-wrapper, target
 // runners, aliases), rustup's proxies run $RUSTUP_HOME's toolchains, gradle runs $GRADLE_USER_HOME/init.d's scripts, go
 // runs $GOROOT's tools and reads its `go env -w` file from $GOENV (GOFLAGS=-toolexec=...; `GOENV=off`: none). An
 // absolute value may be the workspace itself (`CARGO_HOME=/path/to/ws`), which this reading cannot tell: any value is
 // read as one (the person sets a tool home once, in their own environment).
-const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC', 'GOENV', 'CARGO_HOME', 'RUSTUP_HOME', 'GRADLE_USER_HOME', 'GOROOT']);
+const CONFIG_FILES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG', 'CCACHE_CONFIGPATH', 'WGETRC', 'MAILRC', 'GOENV', 'CARGO_HOME', 'RUSTUP_HOME', 'GRADLE_USER_HOME', 'GOROOT']);
 // Homes (and RUSTUP_TOOLCHAIN given a path: rustup runs that folder's cargo and rustc) whose value names a folder the
 // person's own settings live in: one that may be the workspace (relative, `$PWD/…`, `~…`, only known at run time) is a
 // settings source only known at run time here; an ABSOLUTE one the parse cannot place (it does not know the workspace):

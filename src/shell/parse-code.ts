@@ -182,7 +182,7 @@ function argumentsAfter(tokens: readonly Token[], at: number, from: number): Tok
 
 export function callSites(tokens: readonly Token[], api: RegExp): CallSite[] {
   const sites: CallSite[] = [];
-  const pattern = new RegExp(api.source, 'g');
+  const pattern = new RegExp(api.source, api.flags.includes('g') ? api.flags : `${api.flags}g`);
   tokens.forEach((token, index) => {
     if (token.kind !== 'code' || sites.length >= MAX_SITES) return;
     for (const match of token.text.matchAll(pattern)) {

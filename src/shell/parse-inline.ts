@@ -8,7 +8,8 @@ import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
 import { loadsUnlistedModule, perlLineModules } from './inline-imports.js';
 import { rawMaySpawn } from './inline-raw.js';
-import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi } from './perl-opens.js';
+import { scriptLineModules, scriptLoadsUnlisted } from './inline-imports-scripts.js';
+import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi, perlPackageQuotes } from './perl-opens.js';
 
 export { HOME_MARK, callSites, markHome, splitArgs, tokenize, type CallSite, type Token } from './parse-code.js';
 
@@ -99,7 +100,7 @@ export function inlineProgram(name: string, words: readonly WordLike[]): InlineP
   // awk: the first operand is the program unless -f named a file.
   if (language === 'awk' && parts.length === 0 && i >= 0 && i < words.length) take(words[i]!);
   if (parts.length === 0) return undefined;
-  const modules = language === 'perl' ? perlLineModules(words) : [];
+  const modules = language === 'perl' ? perlLineModules(words) : scriptLineModules(language, words);
   return { language, code: parts.join('\n'), ...(unknown ? { unknown } : {}), ...(modules.length > 0 ? { modules } : {}) };
 }
 
@@ -218,13 +219,25 @@ function otherOptions(language: Language, words: readonly WordLike[], take: Take
 
 // --- processes -----------------------------------------------------------------------------------
 
+// ruby's opens that run `|CMD` (Kernel#open, open-uri's URI.open, IO.read/readlines/write/foreach/binread/binwrite;
+// File's own do not since ruby 2.6). Its name: the first argument when it is one whole string literal.
+const RUBY_PIPE_OPEN = /(?<![\w.:$@])(?:Kernel\s*\.\s*|URI\s*\.\s*)?open\b(?!\s*[=?!:])|\bIO\s*\.\s*(?:read|readlines|write|foreach|binread|binwrite)\b/;
+function rubyOpenName(args: readonly Token[]): string | undefined {
+  const first = splitArgs(args)[0] ?? [];
+  const strings = first.filter((token) => token.kind === 'string');
+  const code = first.filter((token) => token.kind === 'code' && token.text.trim() !== '' && token.text.trim() !== '(');
+  return strings.length === 1 && code.length === 0 && strings[0]!.kind === 'string' && strings[0]!.command !== true ? strings[0]!.value : undefined;
+}
+// php's spawn functions named as a string (a callable: `array_filter($a, "system")`, `ob_start('passthru')`).
+const PHP_SPAWN_NAME = /^\s*\\?(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|mail|assert|eval)\s*$/i;
+
 // Process-spawning APIs per language (the call's arguments are the command).
 const SPAWN_APIS: Readonly<Record<Language, RegExp>> = {
   python: /(?:\bos\s*\.\s*|\b)(?:system|popen|exec[lv]p?e?|spawn[lv]p?e?|posix_spawnp?|startfile)\s*(?=\()|\bsubprocess\s*\.\s*\w+\s*(?=\()|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput)\s*(?=\()|\bpty\s*\.\s*spawn\s*(?=\()|\bcommands\s*\.\s*getoutput\s*(?=\()/,
   js: /\b(?:execSync|execFileSync|spawnSync|execFile|spawn|fork|execa|execaSync|execaCommand|execaCommandSync)\s*(?=\()|(?:child_process|\bcp|require\s*\(\s*['"](?:node:)?child_process['"]\s*\))\s*\.\s*exec\s*(?=\()|\bBun\s*\.\s*spawn(?:Sync)?\s*(?=\()|\bDeno\s*\.\s*(?:run|Command)\s*(?=\()|\bnew\s+Deno\s*\.\s*Command\s*(?=\()|(?<![.\w])exec\s*(?=\()|\$$/,
   perl: new RegExp(`\\b(?:system|exec|readpipe)\\b|\\bopen[23]\\s*(?=\\()|${PERL_OPEN.source}|${PERL_HANDLE_CALLS.source}|\\bIPC::(?:Run|Open[23])\\b`),
-  ruby: /\b(?:Kernel\s*\.\s*)?(?:system|exec|spawn)\b|\bIO\s*\.\s*popen\b|\bOpen3\s*\.\s*\w+|\bProcess\s*\.\s*spawn\b|\bPTY\s*\.\s*spawn\b/,
-  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/,
+  ruby: new RegExp(`\\b(?:Kernel\\s*\\.\\s*)?(?:system|exec|spawn)\\b|\\bIO\\s*\\.\\s*popen\\b|\\bOpen3\\s*\\.\\s*\\w+|\\bProcess\\s*\\.\\s*spawn\\b|\\bPTY\\s*\\.\\s*spawn\\b|${RUBY_PIPE_OPEN.source}`),
+  php: /\b(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\s*(?=\()/i,
   awk: /\bsystem\s*(?=\()/,
   lua: /\bos\s*\.\s*execute\b|\bio\s*\.\s*popen\b/,
   r: /\bsystem2?\s*(?=\()|\bshell\s*(?=\()/,
@@ -316,13 +329,17 @@ const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
   // `f.__init__.__globals__`, `x.__getattribute__("system")`: R44-b6): any dunder outside a short pure list is dynamic,
   // and so is a call on a subscript (`g["system"](…)`).
   python: /\b(?:eval|exec|compile|getattr|__import__|import_module|vars|globals|locals|breakpoint)\s*\(|__dict__|__builtins__|\b(?:pickle|marshal)\s*\.\s*loads?\b|\bimportlib\b|\bctypes\b|\b__(?!(?:name|main|doc|file|version|all|init|class|len|str|repr|eq|ne|lt|le|gt|ge|hash|bool|iter|next|enter|exit|contains|getitem|setitem|add|sub|mul|truediv|floordiv|mod|future|slots|annotations|qualname|module|pycache)__\b)\w+__\b|\]\s*\(/,
-  js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*binding\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
+  // node: also process.execve, the loaders that skip `require` (module.constructor._load, process.getBuiltinModule,
+  // createRequire, process.mainModule) and internal bindings (fix73).
+  js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*(?:binding|_linkedBinding|execve|getBuiltinModule|mainModule)\b|\bmodule\s*\.\s*constructor\b|\._load\s*\(|\bcreateRequire\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
   // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
   // (`IO::File->$m("cmd|")`, `$obj->&*`: fix66) may be an open.
   perl: /\bDynaLoader\b|\bdl_load_file\b|\bFFI::|\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b|->\s*[$&]/,
-  ruby: /\bFiddle\b|\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|send|public_send|__send__|const_get|method|binding)\b/,
-  php: /\b(?:eval|assert|call_user_func(?:_array)?|create_function|array_map|usort|preg_replace_callback|include|require|include_once|require_once)\s*\(|\$\w+\s*\(|\$\{/,
+  ruby: /\bFiddle\b|\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|class_exec|module_exec|send|public_send|__send__|const_get|method|public_method|instance_method|singleton_method|binding|syscall)\b/,
+  // php: also the programs mail() and its kin start (sendmail_path, imap's rsh), FFI and dl() native code, reflection,
+  // a call of an expression (`("sys"."tem")(…)`, `"system"(…)`) and error_log's mail type (fix73); names ignore case.
+  php: /\b(?:eval|assert|call_user_func(?:_array)?|create_function|array_map|usort|preg_replace_callback|include|require|include_once|require_once|mail|mb_send_mail|imap_open|imap_mail|expect_popen|dl|putenv|ini_set)\s*\(|\$\w+\s*\(|\$\{|\bFFI\b|\bReflection(?:Function|Method)\b|::\s*fromCallable\b|[)"]\s*\(|\berror_log\s*\([^;]*,\s*1\s*[,)]/i,
   awk: undefined,
   lua: /\bloadlib\b|\b(?:load|loadstring|dofile|loadfile|require)\s*[("']/,
   r: /\b(?:eval|evalq|do\.call|parse|source|get|match\.fun)\s*\(/,
@@ -337,7 +354,8 @@ export interface Spawns {
   readonly commands: readonly string[];
 }
 
-export function spawnedCommands(program: InlineProgram): Spawns {
+export function spawnedCommands(given: InlineProgram): Spawns {
+  const program = given.language === 'perl' ? { ...given, code: perlPackageQuotes(given.code) } : given;
   const raw = markHome(program.code);
   const tokens = tokenize(raw, program.language);
   const commands: string[] = [];
@@ -359,6 +377,14 @@ export function spawnedCommands(program: InlineProgram): Spawns {
       if (open.command !== undefined) commands.push(open.command);
       continue;
     }
+    // ruby's Kernel#open, URI.open and IO's class methods run a command for a name starting with `|` (fix73).
+    if (program.language === 'ruby' && RUBY_PIPE_OPEN.test(site.api)) {
+      const name = rubyOpenName(site.args);
+      if (name !== undefined && !name.startsWith('|')) continue;
+      spawns = true;
+      if (name !== undefined) commands.push(name.slice(1));
+      continue;
+    }
     spawns = true;
     const line = commandOf(site.args);
     if (line) commands.push(line);
@@ -368,7 +394,8 @@ export function spawnedCommands(program: InlineProgram): Spawns {
   const codeOnly = tokens.map((token) => (token.kind === 'code' ? token.text : '""')).join('');
   if (dynamic && dynamic.test(codeOnly)) spawns = true;
   if (rawMaySpawn({ language: program.language, raw, blanked: codeOnly, spawn: api, dynamic })) spawns = true;
-  if (loadsUnlistedModule(program.language, codeOnly, program.modules)) spawns = true;
+  if (loadsUnlistedModule(program.language, codeOnly, program.modules) || scriptLoadsUnlisted(program.language, tokens, program.modules)) spawns = true;
+  if (program.language === 'php' && tokens.some((token) => token.kind === 'string' && PHP_SPAWN_NAME.test(token.value))) spawns = true;
   const strings = commandStrings(tokens, program.language);
   if (strings.length > 0) spawns = true;
   if (program.language === 'awk' && /\|\s*&?\s*getline|\bprint[^;{}]*\|/.test(program.code)) spawns = true;

@@ -1,7 +1,7 @@
 // Runners that start the command given after their options or subcommand (`npm exec`'s kin: `pnpm dlx`,
 // `uv run`, `ssh host CMD`, `nix-shell --run CMD`, `vim -c '!CMD'`), read by one small grammar each. Every
 // option that takes shell text or a command is read in each spelling (parse-launch-options.ts).
-import { argvText, optionWord } from './parse-launch-options.js';
+import { argvText, optionWord, programText } from './parse-launch-options.js';
 import { mayBeOption, runtimeOption } from './parse-launch-runtime.js';
 import { mayBeSubCommand, runtimeSubCommand } from './parse-launch-pm.js';
 import type { Launch } from './parse-launchers.js';
@@ -142,6 +142,9 @@ function runner(key: string, spec: Runner, words: readonly WordLike[]): Launch[]
 // KnownHostsCommand), in every spelling; read on every word (a word after the host is ssh's too when it is an
 // option: reading more fails closed).
 const SSH_COMMAND_KEYS = /^(?:proxycommand|localcommand|knownhostscommand)$/i;
+// The libraries ssh loads and runs (fix73): `-o PKCS11Provider=LIB` (ssh's `-I LIB`), `-o SecurityKeyProvider=LIB`;
+// judged as the program they are (a workspace library is workspace code).
+const SSH_LIBRARY_KEYS = /^(?:pkcs11provider|securitykeyprovider)$/i;
 
 const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
 // A config file other than the system's (`-F ./cfg`, `-o Include=./cfg`) may set ProxyCommand, LocalCommand or
@@ -184,8 +187,24 @@ function sshCommands(words: readonly WordLike[]): Launch[] {
     const settingText = option?.attached ?? setting?.value ?? '';
     if (setting?.dynamic === true && !/^\s*\w+\s*(?:=|\s)/.test(settingText)) return [runtimeOption('ssh', { value: settingText, dynamic: true }, 'may be a setting (ProxyCommand, LocalCommand) that runs a program')];
     const match = sshSetting(words, k);
+    const library = match && SSH_LIBRARY_KEYS.test(match.key) && !/^none$/i.test(match.value.trim()) ? programText(match.value) : undefined;
+    if (library !== undefined) return [{ kind: 'text', text: library }];
     return match && SSH_COMMAND_KEYS.test(match.key) && !/^none$/i.test(match.value.trim()) ? [{ kind: 'text', text: match.value }] : [];
   });
+}
+
+// ssh's `-I LIB` (`-ILIB`, after its flags): the PKCS11Provider setting's short spelling, up to the host.
+function sshLibraryFlag(words: readonly WordLike[]): Launch[] {
+  const out: Launch[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const value = words[k]!.value;
+    if (!value.startsWith('-') || value === '--') break;
+    const flag = optionWord(value, /^-I$/, SSH_FLAGS);
+    const text = flag === undefined ? undefined : programText(flag.attached ?? words[++k]?.value ?? '');
+    if (text !== undefined) out.push({ kind: 'text', text });
+    else if (flag === undefined && /^-[bcDEeFiJLlmOopQRSWw]$/.test(value)) k++;
+  }
+  return out;
 }
 
 const SSH_CLIENTS: ReadonlySet<string> = new Set(['scp', 'sftp', 'ssh-copy-id', 'autossh', 'sshfs']);
@@ -194,7 +213,7 @@ const SSH_CLIENTS: ReadonlySet<string> = new Set(['scp', 'sftp', 'ssh-copy-id', 
 export function genericLaunches(key: string, words: readonly WordLike[]): Launch[] | undefined {
   const spec = Object.hasOwn(RUNNERS, key) ? RUNNERS[key] : undefined;
   // slogin is ssh (Debian's /usr/bin/slogin -> ssh: R25-14), named so by the planner (program-aliases.ts).
-  if (key === 'ssh') return [...sshCommands(words), ...runner('ssh', RUNNERS['ssh']!, words)];
+  if (key === 'ssh') return [...sshCommands(words), ...sshLibraryFlag(words), ...runner('ssh', RUNNERS['ssh']!, words)];
   // The other OpenSSH clients read the same configuration (`scp -F cfg`, red team R24-9) and settings; scp's and
   // sftp's `-S PROG` runs PROG in ssh's place.
   if (SSH_CLIENTS.has(key)) {

@@ -4,7 +4,8 @@
 // wrapper, a launcher with its own table) may be where the unknown program hands its words on: the words
 // from there are parsed as a line of their own (parse-walk-simple.ts), so the judge sees exactly what it
 // would see at the top level. Whether such a guess counts is the permission layer's choice (immune-words.ts).
-import { launches } from './parse-launchers.js';
+import { launches, launchesByOptionsOnly } from './parse-launchers.js';
+import { scriptText } from './parse-walk-values.js';
 import { languageOf } from './parse-inline.js';
 import { DATA_WORDS } from './parse-data-words.js';
 import { baseName, type Preview } from './parse-plan.js';
@@ -31,6 +32,19 @@ export function startsCommands(name: string): boolean {
 }
 
 const SOURCES = new Set(['.', 'source']);
+
+// Whether the words from k on start a command (words[k] names a program that starts commands): a program that starts
+// one only by its row's option values (launchesByOptionsOnly: `install --strip-program=PROG`) does so only when its
+// row reads one in these words; without one they are another program's words holding its name (`npm install
+// --offline`), not its command line, and not a guess.
+export function startsCommandsAt(words: readonly Preview[], k: number): boolean {
+  const key = baseName(words[k]!.value).toLowerCase();
+  if (!startsCommands(key)) return false;
+  if (seesThrough(key) || !launchesByOptionsOnly(key)) return true;
+  const tail = words.slice(k).map((word) => (word.dynamic ? { ...word, value: scriptText(word.raw) } : word));
+  return (launches(key, tail) ?? []).length > 0;
+}
+
 // A word that may name a program: static, not an option, a plain name or path.
 const PROGRAM = /^[\w./+@-]+$/;
 // Tails parsed per command (each is one more parse); the tails past it are not followed. Per line at most
@@ -102,7 +116,7 @@ function guessesAt(words: readonly Preview[], k: number, spaced: boolean, stdin:
   // `. --exclude=x` (tar's operand `.` then an option): bash's and dash's `.`/`source` refuse an option word (bash 5.3's
   // `-p PATH` aside) and source nothing.
   if (SOURCES.has(word.value) && /^-(?!-?$|p)/.test(words[k + 1]?.value ?? '')) return out;
-  if (startsCommands(baseName(word.value))) out.push({ index: k });
+  if (startsCommandsAt(words, k)) out.push({ index: k });
   return out;
 }
 

@@ -28,6 +28,15 @@ function spelled(word: string, option: ValueOption, row: ProgramRow): { attached
   return optionWord(word, new RegExp(`^${option.short}$`), row.flags ?? '');
 }
 
+// Whether `word` is the flag (`-l`, in a bundle of flags `-ul`; `--paginate` in each prefix of MIN_PREFIX letters).
+function flagSpelled(word: string, flag: { readonly short: string; readonly long: readonly string[] }, flags: string): boolean {
+  if (word.startsWith('--')) return word.length - 2 >= MIN_PREFIX && !word.includes('=') && flag.long.some((long) => long.startsWith(word.slice(2)));
+  const letter = flag.short[1]!;
+  if (!/^-[A-Za-z0-9]+$/.test(word)) return false;
+  const at = word.indexOf(letter);
+  return at > 0 && [...word.slice(1, at)].every((each) => flags.includes(each));
+}
+
 // tar's traditional bundle (`tar cIf CMD x.tar`): the values of its letters follow in order.
 function unbundled(key: string, words: readonly WordLike[], row: ProgramRow): readonly WordLike[] {
   const first = words[1];
@@ -48,6 +57,15 @@ function wordRowLaunches(key: string, words: readonly WordLike[], row: ProgramRo
   const out: Launch[] = [];
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
+    // An option whose value runs (gpg's `--agent-program=PROG`, wget's `--use-askpass PROG`), in each long prefix.
+    const option = (row.options ?? []).map((each) => ({ each, found: spelled(word.value, each, row) })).find((one) => one.found !== undefined);
+    if (option !== undefined) {
+      const from = option.found!.attached !== undefined ? word : words[++i];
+      const value = option.found!.attached ?? from?.value;
+      const text = value === undefined ? undefined : from?.dynamic === true ? shellText(value) : option.each.text(value);
+      if (text !== undefined) out.push({ kind: 'text', text });
+      continue;
+    }
     if (word.lead === undefined) {
       if (row.words.includes(word.value)) i++;
       else if (!word.dynamic) {
@@ -75,6 +93,8 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
   for (let i = 1; i < all.length; i++) {
     const word = all[i]!;
     if (word.value === '--') break;
+    const flag = row.flagRuns?.find((each) => flagSpelled(word.value, each, row.flags ?? ''));
+    if (flag !== undefined) out.push({ kind: 'text', text: flag.text });
     for (const option of options) {
       const found = spelled(word.value, option, row);
       if (found === undefined) continue;
@@ -91,7 +111,7 @@ export function optionValueLaunches(key: string, words: readonly WordLike[]): La
   // A word only known at run time where an option may stand (`tar -cf a.tar "$X"`, `tar -czf a.tgz *`).
   const shorts = options.flatMap((option) => (option.short?.length === 2 ? [option.short[1]!] : [])).join('');
   const grammar = { flags: row.flags ?? '', valued: (row.valued ?? '') + shorts, long: [...options.flatMap((option) => option.long), ...(row.long ?? [])], stopAtOperand: row.stopAtOperand === true };
-  out.push(...runtimeOptions(key, all, grammar));
+  if (row.runtimeInert !== true) out.push(...runtimeOptions(key, all, grammar));
   if (row.options === undefined) return out.length > 0 ? out : undefined;
   // A tracer runs its command too: the planner's wrapper reading is kept beside the piped output.
   const wrapper = Object.hasOwn(WRAPPERS, key) ? WRAPPERS[key]! : undefined;

@@ -11,7 +11,7 @@
 import { programText, shellText } from './parse-launch-options.js';
 import { COMMAND_FILES, type CommandFiles } from './parse-launch-command-files.js';
 import { CC, RUSTC } from './parse-launch-compiler-rows.js';
-import { TOOL_ROWS } from './parse-launch-tool-rows.js';
+import { GPG_OPTIONS, TOOL_ROWS, WGET_OPTIONS } from './parse-launch-tool-rows.js';
 
 export interface ValueOption {
   // Short spelling (`-I`), when the program has one.
@@ -25,6 +25,10 @@ export interface ValueOption {
 export interface ProgramRow {
   // Options whose value runs; a row without them launches only its run-time words (none found: not a launch).
   readonly options?: readonly ValueOption[];
+  // Flags whose presence runs a program (diff's `-l`/`--paginate` pipes its output through pr): the text they run.
+  readonly flagRuns?: readonly { readonly short: string; readonly long: readonly string[]; readonly text: string }[];
+  // A run-time word where an option may stand runs nothing worth asking about (diff's only such option is `-l`).
+  readonly runtimeInert?: boolean;
   // Short flags taking no value that may come first in one word (getopt: `tar -cvI CMD`, `strace -fo '|CMD'`).
   readonly flags?: string;
   // Short options taking a value (the word after is theirs, never an option).
@@ -175,7 +179,8 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
       'contimeout', 'bwlimit', 'port', 'out-format', 'block-size', 'remote-option', 'skip-compress', 'compress-choice', 'checksum-choice', 'info', 'debug',
       'max-delete', 'modify-window', 'iconv', 'sockopts', 'address', 'write-batch', 'only-write-batch', 'read-batch', 'protocol', 'outbuf', 'stop-after', 'stop-at'],
   },
-  'ssh-keygen': { options: [{ short: '-D', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
+  // `-D LIB` and `-w PROVIDER` (a FIDO security key library, fix73) load the library they name.
+  'ssh-keygen': { options: [{ short: '-D', long: [], text: program }, { short: '-w', long: [], text: program }], flags: 'ABcHhKLlpQqUvy', valued: 'abCEeFfGIJjKMmNnOPrSsTtVwYZz', stopAtOperand: true },
   // make runs no line from its words but `--eval`'s (immune-code.ts); a word that may be that option is one. GNU
   // getopt: read anywhere on the line; enough to tell a value (`make -C "$D"`) from an option place.
   make: MAKE,
@@ -211,9 +216,9 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   vimdiff: { commands: COMMAND_FILES.vimdiff },
   gvim: { commands: COMMAND_FILES.gvim },
   socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system|shell)/i, operandRuns: socatRuns },
-  gpg: { words: GPG },
-  gpg2: { words: GPG },
-  wget: { words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },
+  gpg: { words: GPG, options: GPG_OPTIONS },
+  gpg2: { words: GPG, options: GPG_OPTIONS },
+  wget: { options: WGET_OPTIONS, words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },
   openssl: { words: ['-in', '-out', '-inform', '-outform', '-key', '-keyform', '-cert', '-CAfile', '-CApath', '-CA', '-CAkey', '-passin', '-passout', '-pass', '-subj', '-days', '-config', '-extfile', '-extensions', '-name', '-newkey', '-set_serial', '-signkey', '-connect', '-servername', '-port', '-md', '-digest', '-sigopt', '-pkeyopt', '-algorithm', '-text_out'] },
   // Programs whose option variables are their only row (R19-2; R21: fzf's `--bind=...:execute(CMD)`, GNU parallel's
   // `--ssh CMD`). The first row naming a variable is the program its value is read for where it is assigned.

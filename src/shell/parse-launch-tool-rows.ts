@@ -9,9 +9,77 @@
 // LESSOPEN, RSYNC_RSH and EDITOR variables in permissions/obeyed-env.ts; gdb, vim, sed, awk, sqlite3 command files;
 // m4 and ed on stdin in permissions/immune-stdin.ts; groff -U in permissions/immune-code-operands.ts.)
 import { programText, shellText } from './parse-launch-options.js';
-import type { ProgramRow } from './parse-launch-program-rows.js';
+import type { ProgramRow, ValueOption } from './parse-launch-program-rows.js';
+
+// A settings file an option names (gpg's `--options FILE`, wget's `--config FILE`): its program keys (agent-program,
+// photo-viewer, use_askpass) run what they name, a line only known when the program reads it.
+const settings = (name: string) => (value: string): string | undefined => (value.trim() === '' || value.trim() === '/dev/null' ? undefined : `"$SETTINGS_FROM_${name}"`);
+// GnuPG's options that start a program (fix73): the agent and dirmngr it starts, the photo viewer it runs through a
+// shell (`%i` is the photo's file), the folders it runs the viewer from, and a settings file that may name any of them.
+// (`--homedir DIR` and GNUPGHOME, whose gpg.conf may name them too, are LEFT: `gpg --homedir "$H"` is an ordinary line.)
+export const GPG_OPTIONS: readonly ValueOption[] = [
+  { long: ['agent-program', 'dirmngr-program'], text: (value) => programText(value.split('|')[0]!) },
+  { long: ['photo-viewer'], text: shellText },
+  { long: ['exec-path'], text: (value) => (value.trim() === '' ? undefined : '"$PHOTO_VIEWER_FROM_EXEC_PATH"') },
+  { long: ['options'], text: settings('GPG_OPTIONS') },
+];
+// wget's askpass program, in its option, in a wgetrc command given with `-e` (wgetrc names ignore case, `-` and `_`),
+// and in a wgetrc file of its own.
+const wgetrcAskpass = (value: string): string | undefined => {
+  const found = /^\s*([\w-]+)\s*=\s*([^]*)$/.exec(value);
+  return found !== null && found[1]!.replace(/[-_]/g, '').toLowerCase() === 'useaskpass' ? shellText(found[2]!.trim()) : undefined;
+};
+export const WGET_OPTIONS: readonly ValueOption[] = [
+  { long: ['use-askpass'], text: shellText },
+  { short: '-e', long: ['execute'], text: wgetrcAskpass },
+  { long: ['config'], text: settings('WGETRC') },
+];
+
+// mailx's (s-nail, heirloom, BSD) `-S NAME=VALUE` variables whose value is a command it runs through a shell (fix73):
+// the mail transfer program (`sendmail`, s-nail's `mta`), pager, editors, shell, and the `pipe-TYPE/SUBTYPE` viewers.
+const MAIL_COMMAND = /^\s*(?:sendmail|mta|PAGER|EDITOR|VISUAL|SHELL|pipe-[^=\s]+|on-[\w-]+|smime-sign-message-digest-cmd)\s*=\s*([^]*)$/;
+const MAIL: ProgramRow = {
+  options: [{ short: '-S', long: [], text: (value) => shellText(MAIL_COMMAND.exec(value)?.[1] ?? '') }],
+  flags: 'dEeFHiInNtvV~#',
+  valued: 'abcfqrsu',
+};
 
 export const TOOL_ROWS: Readonly<Record<string, ProgramRow>> = {
+  mail: MAIL,
+  mailx: MAIL,
+  'bsd-mailx': MAIL,
+  's-nail': MAIL,
+  nail: MAIL,
+  // ssh-add's `-s PKCS11LIB` and `-S PROVIDER` libraries (the agent loads them).
+  'ssh-add': { options: [{ short: '-s', long: [], text: programText }, { short: '-S', long: [], text: programText }], flags: 'cCDdKkLlqvXx', valued: 'EeHht' },
+  // diff pipes its output through pr with `-l`/`--paginate` (pr as found on PATH).
+  diff: {
+    flagRuns: [{ short: '-l', long: ['paginate'], text: 'pr' }],
+    runtimeInert: true,
+    flags: 'abBdeEilnNpqrstTuwyZ',
+    valued: 'CDFILSUWxX',
+    long: ['context', 'unified', 'ifdef', 'show-function-line', 'ignore-matching-lines', 'label', 'starting-file', 'width', 'exclude', 'exclude-from',
+      'tabsize', 'color', 'palette', 'line-format', 'old-line-format', 'new-line-format', 'unchanged-line-format', 'old-group-format',
+      'new-group-format', 'changed-group-format', 'unchanged-group-format', 'horizon-lines', 'to-file', 'from-file'],
+  },
+  // GNU patch `-g NUM`/`--get=NUM` (and PATCH_GET) with NUM > 0 checks a missing file out of RCS, SCCS or ClearCase:
+  // it runs co, get or cleartool (as found on PATH) on a file the patch names.
+  patch: {
+    options: [{ short: '-g', long: ['get'], text: (value) => (Number(value) > 0 ? 'co -l "$PATCHED_FILE"\nget -e "$PATCHED_FILE"\ncleartool co -unr -nc "$PATCHED_FILE"' : undefined) }],
+    variableWords: { PATCH_GET: (value) => [`--get=${value}`] },
+    variables: ['PATCH_GET'],
+    runtimeInert: true,
+    flags: 'bcCeEflnNRsStuUvZ',
+    valued: 'BdDFgiMopVrYz',
+    long: ['backup-if-mismatch', 'basename-prefix', 'directory', 'ifdef', 'fuzz', 'input', 'merge', 'output', 'strip', 'reject-file', 'prefix', 'suffix',
+      'version-control', 'quoting-style', 'read-only', 'reject-format'],
+  },
+  install: {
+    options: [{ long: ['strip-program'], text: programText }],
+    flags: 'bcCdDpsvZ',
+    valued: 'gmoStT',
+    long: ['group', 'mode', 'owner', 'suffix', 'target-directory', 'backup', 'context'],
+  },
   sdiff: {
     options: [{ long: ['diff-program'], text: programText }],
     flags: 'abBdEHilstWZ',

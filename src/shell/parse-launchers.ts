@@ -186,6 +186,15 @@ function git(words: readonly WordLike[]): Launch[] {
   return [...launches, ...gitExtLaunches(words), ...gitSendEmailLaunches(words, i), ...gitProgramLaunches(words, i)];
 }
 
+// Whether `key` starts a command only by its row's option values (parse-launch-program-rows.ts: `install
+// --strip-program=PROG`, `sort --compress-program=PROG`, `tar -I CMD`) and by no other table: its words are its
+// command line only where it is the program, so another program's words that merely hold its name (`npm install
+// --offline`, npm's subcommand) are read as its line only when they hold such an option (parse-launch-guess.ts).
+export function launchesByOptionsOnly(key: string): boolean {
+  const bare = [{ value: key, dynamic: false }];
+  return packageProgram(key) === undefined && optionValueLaunches(key, bare) !== undefined && toolLaunches(key, bare) === undefined && runnerLaunches(key, bare) === undefined;
+}
+
 // What `words[0]` (by its lower-cased base name) launches from its own arguments; undefined when it
 // is not such a program.
 export function launches(key: string, words: readonly WordLike[]): Launch[] | undefined {

@@ -22,6 +22,11 @@ export const PERL_HANDLE_CALL = /->\s*(?:open|new|reader|writer)\s*(?=\()|->\s*n
 // with no argument list (`&IO::File::new;`, `goto &IO::File::new`: @_ is passed on) it may run anything.
 const PERL_SUB_CALL = /(?:&\s*)?\b(?:IO::File|FileHandle|IO::Handle|IO::Pipe)::(?:open|new|reader|writer)\b/;
 export const PERL_HANDLE_CALLS = new RegExp(`${PERL_HANDLE_CALL.source}|${PERL_SUB_CALL.source}`);
+// perl's old package separator (fix73: `IO::File'new(…)`, `IO'File->new`, `IPC'Cmd'run`, `$main'x`): a `'` between a
+// package name (capitalised, qualified, or main) and a letter is `::`, so the readers here see the names perl does. A
+// word's apostrophe in text (`/it's/`) and the quote-like operators (`q'…'`, `s'a'b'`) keep theirs.
+export const perlPackageQuotes = (code: string): string =>
+  code.replace(/\b((?:[A-Z]\w*|main|\w+(?:::\w+)+)(?:'[A-Za-z_]\w*)*)'(?=[A-Za-z_])/g, (_whole: string, name: string) => `${name.replaceAll("'", '::')}::`);
 // A call site's API is one perlCall reads (an open, a handle method, its plain-sub spelling).
 export const perlOpenApi = (api: string): boolean => /open$|^->|^new\s/.test(api) || PERL_SUB_CALL.test(api);
 const HANDLE_MODULES = /\b(?:IO::File|FileHandle|IO::Handle)\b/;

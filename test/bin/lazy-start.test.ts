@@ -398,6 +398,9 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // nested clone's, a bare repository's, a deep module's) and the modules walk's entry budget (repo-configs.ts).
     // fix76 (+143 B, 944,068 measured): the read jail's lost-record check (workspace.ts, setup.ts) and cache-file.ts;
     // +325 B (944,393 measured): ownPackage kept in the engine's memo by the stamps of what it read (own-code.ts).
+    // fix73 (+6,938 B, 950,863 measured): more launch rows (gpg, wget, ssh libraries, ssh-add, mailx, diff -l, patch -g;
+    // launchesByOptionsOnly), the ruby/node module lists and loaders (inline-imports-scripts.ts), ruby's |CMD opens, php's
+    // callable names and perl's old package separator, all read by the shell's judgement.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(944_500);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`

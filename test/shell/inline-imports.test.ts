@@ -60,3 +60,66 @@ describe('common one-liners stay free', () => {
     expect(spawns(...line)).toBe(false);
   });
 });
+
+// fix73: ruby, node and php inline code (the same fail-closed reading), and perl's old `'` package separator.
+describe('ruby, node and php inline code that may spawn (fix73)', () => {
+  it.each([
+    ['ruby', '-e', 'require "open3"'],
+    ['ruby', '-e', 'require "pty"'],
+    ['ruby', '-ropen3', '-e', '1'],
+    ['ruby', '-e', 'require x'],
+    ['ruby', '-e', 'open("|rm -rf sub")'],
+    ['ruby', '-e', 'open "|rm -rf sub"'],
+    ['ruby', '-e', 'URI.open("|rm -rf sub")'],
+    ['ruby', '-e', 'IO.read("|rm -rf sub")'],
+    ['ruby', '-e', 'IO.write("|sh", "rm -rf sub")'],
+    ['ruby', '-e', 'puts IO.read(ARGV[0])'],
+    ['ruby', '-e', 'Kernel.public_method(:system).call("rm -rf sub")'],
+    ['node', '-e', 'const {execSync: e} = require("child_process"); e("rm -rf sub")'],
+    ['node', '-e', 'import("child_process").then(({execSync: e}) => e("rm -rf sub"))'],
+    ['node', '--input-type=module', '-e', 'import {execSync as e} from "child_process"; e("rm -rf sub")'],
+    ['node', '-e', 'module.constructor._load("child_process")'],
+    ['node', '-e', 'process.mainModule.require("child_process")'],
+    ['node', '-e', 'process.getBuiltinModule("child_process")'],
+    ['node', '-e', 'process._linkedBinding("spawn_sync")'],
+    ['node', '-e', 'process.execve("/bin/sh", ["sh", "-c", "rm -rf sub"])'],
+    ['node', '-e', 'require("child_" + "process")'],
+    ['node', '-e', 'new (require("worker_threads").Worker)("x", { eval: true })'],
+    ['php', '-r', 'array_filter(["rm -rf sub"], "system");'],
+    ['php', '-r', 'ob_start("passthru"); echo "rm -rf sub";'],
+    ['php', '-r', '("sys"."tem")("rm -rf sub");'],
+    ['php', '-r', 'echo SHELL_EXEC("rm -rf sub");'],
+    ['php', '-r', 'mail("a@b", "s", "m", "", "-be x");'],
+    ['php', '-r', 'error_log("x", 1, "a@b");'],
+    ['php', '-r', '$r = new ReflectionFunction("system"); $r->invoke("x");'],
+    ['perl', '-e', 'my $f = IO::File\'new("x", "rm -rf sub|")'],
+    ['perl', '-e', 'IO\'File->new("rm -rf sub|")'],
+    ['perl', '-e', 'IPC\'Cmd\'run(command => "x")'],
+  ])('%s %s %s', (...line) => {
+    expect(spawns(...line)).toBe(true);
+  });
+});
+
+describe('ruby, node, php and perl one-liners stay free (fix73)', () => {
+  it.each([
+    ['ruby', '-e', 'puts 1'],
+    ['ruby', '-e', 'require "json"; puts JSON.parse(STDIN.read)["a"]'],
+    ['ruby', '-rjson', '-e', 'puts JSON.pretty_generate(JSON.parse(File.read("x")))'],
+    ['ruby', '-e', 'open("x.txt").each { |l| puts l }'],
+    ['ruby', '-e', 'File.open("x") { |f| puts f.read }'],
+    ['node', '-e', 'console.log(1)'],
+    ['node', '-e', 'console.log(require("./package.json").version)'],
+    ['node', '-e', 'const fs = require("fs"); console.log(fs.readFileSync("x", "utf8"))'],
+    ['node', '-p', 'require("node:os").cpus().length'],
+    ['node', '--input-type=module', '-e', 'import fs from "node:fs"; console.log(fs.readFileSync("x", "utf8"))'],
+    ['node', '-e', '(() => console.log([1, 2].map((x) => x * 2)))()'],
+    ['node', '--import', 'tsx', '-e', '1'],
+    ['php', '-r', 'echo 1;'],
+    ['php', '-r', 'echo json_encode(["a" => 1]), PHP_EOL;'],
+    ['php', '-r', 'echo date("Y-m-d");'],
+    ['perl', '-ne', "print if /it's/"],
+    ['perl', '-e', 'print "it\'s"'],
+  ])('%s %s %s', (...line) => {
+    expect(spawns(...line)).toBe(false);
+  });
+});
