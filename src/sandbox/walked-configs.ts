@@ -1,4 +1,5 @@
-import type { Dirent } from 'node:fs';
+import { lstatSync, type Dirent } from 'node:fs';
+import { configHoldsCredential } from './repo-configs-bytes.js';
 
 // Red team R43-a2: the view filters every git config file `read` refuses (C211). read judges a file by its place
 // (git/config-secrets.ts isRepositoryConfig): `config` or `config.worktree` in a folder below a `.git`, or in a
@@ -21,4 +22,22 @@ export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: 
   const gitFolder = inGit || rel.split('/').includes('.git') || (has('HEAD', false) && (has('objects', true) || has('commondir', false)));
   if (!gitFolder) return [];
   return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory() && !entry.kind.isSymbolicLink()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+}
+
+// fix75: a folder whose name is not UTF-8 is walked only when something below it is what the view hides (secret-files.ts
+// spell()); a git config there holding a credential is (`v\xff/lib/.git/config` with a token URL: read refuses it, a
+// glob names it). `rel`: its lossy relative path (its parts up to the odd one are faithful), `path`: its bytes.
+export function credentialConfig(rel: string, path: Buffer, entry: Pick<Dirent, 'isFile'> | undefined, inGit: boolean): boolean {
+  if (entry?.isFile() !== true || !CONFIGS.has(rel.slice(rel.lastIndexOf('/') + 1))) return false;
+  const folder = path.subarray(0, path.lastIndexOf('/'));
+  const is = (name: string, dir: boolean): boolean => {
+    try {
+      const stats = lstatSync(Buffer.concat([folder, Buffer.from(`/${name}`)]));
+      return dir ? stats.isDirectory() : stats.isFile();
+    } catch {
+      return false;
+    }
+  };
+  const gitFolder = inGit || rel.split('/').slice(0, -1).includes('.git') || (is('HEAD', false) && (is('objects', true) || is('commondir', false)));
+  return gitFolder && configHoldsCredential(path);
 }
