@@ -29,6 +29,9 @@ export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: 
 // glob names it). `rel`: its lossy relative path (its parts up to the odd one are faithful), `path`: its bytes.
 export function credentialConfig(rel: string, path: Buffer, entry: Pick<Dirent, 'isFile'> | undefined, inGit: boolean): boolean {
   if (entry?.isFile() !== true || !CONFIGS.has(rel.slice(rel.lastIndexOf('/') + 1))) return false;
+  // The repository's own modules and worktrees: repo-configs.ts judges them by bytes (the folder holding one is hidden
+  // whole, never renamed: git finds a submodule's git folder by its name).
+  if (rel.startsWith('.git/modules/') || rel.startsWith('.git/worktrees/')) return false;
   const folder = path.subarray(0, path.lastIndexOf('/'));
   const is = (name: string, dir: boolean): boolean => {
     try {
