@@ -87,17 +87,23 @@ async function inProcess() {
     return;
   }
 
-  // exec: check once that the sandbox is real (the home folder is hidden inside it: a write there lands
-  // in a throw-away tmpfs, never on the host).
+  // exec: check once that the sandbox is real (the home folder, a scratch one below this bench's folder, is hidden
+  // inside it: a write there lands in a throw-away tmpfs, never on the host).
   const execOff = await open(EXEC_WORKSPACE, 'off');
   const probe = join(HOME, 'sandbox-probe');
   rmSync(probe, { force: true });
   const touch = { cmd: 'exec', args: { cmd: `touch '${probe}'` } };
   await execOn.run(touch);
   if (existsSync(probe)) throw new Error(`sandboxed exec could write ${probe} outside the workspace`);
-  const unsandboxedTouch = problemOf(await execOff.run(touch), 'unsandboxed exec touch');
-  if (unsandboxedTouch || !existsSync(probe)) throw new Error(unsandboxedTouch ?? `unsandboxed exec did not create ${probe}`);
+  // The control: the path itself is writable (by this process: an `off` engine runs in the write jail, which refuses
+  // writes outside the workspace, C253, since round 35), and the `off` engine's exec writes where it may.
+  writeFileSync(probe, '');
+  if (!existsSync(probe)) throw new Error(`${probe} cannot be written at all: the probe proves nothing`);
   rmSync(probe, { force: true });
+  const inside = join(EXEC_WORKSPACE, 'sandbox-probe');
+  const unsandboxedTouch = problemOf(await execOff.run({ cmd: 'exec', args: { cmd: `touch '${inside}'` } }), 'unsandboxed exec touch');
+  if (unsandboxedTouch || !existsSync(inside)) throw new Error(unsandboxedTouch ?? `unsandboxed exec did not create ${inside}`);
+  rmSync(inside, { force: true });
 
   const exec = { cmd: 'exec', args: { cmd: 'true' } };
   const execSamples = { sandboxed: [], off: [] };

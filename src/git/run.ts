@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { delimiter, join } from 'node:path';
-import { isExecutable, outsidePath } from '../sandbox/which.js';
+import { outsidePath, usableProgram } from '../sandbox/which.js';
 import { fail, isCodewardError, type CodewardError } from '../engine/errors.js';
 
 // Runs git directly (no shell) for the read-only git commands, with everything a repository's own
@@ -75,13 +75,11 @@ const DROPPED_ENV = [
 // repository's node_modules/.bin/git for every read-only git-* command.
 // git itself is spawned by its absolute path from those folders (an empty PATH would make execvp search the
 // current folder); none found: a path that does not exist, so the start fails as "git is not installed".
-function gitFolders(areas: readonly string[]): string[] {
-  const path = outsidePath(process.env, areas)['PATH'] ?? '';
-  return path.split(delimiter).filter((dir) => dir !== '');
-}
-
-function gitProgram(folders: readonly string[]): string {
-  return folders.map((dir) => join(dir, 'git')).find((file) => isExecutable(file)) ?? '/nonexistent/git';
+// A git FILE there that leads into an area (a link to, or a hard link of, one a run may rewrite) is skipped too (usableProgram).
+function gitTools(areas: readonly string[]): { folders: string[]; program: string } {
+  const env = outsidePath(process.env, areas);
+  const folders = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir !== '');
+  return { folders, program: folders.map((dir) => join(dir, 'git')).find((file) => usableProgram(file, env)) ?? '/nonexistent/git' };
 }
 
 function gitEnv(folders: readonly string[]): NodeJS.ProcessEnv {
@@ -111,8 +109,8 @@ export function runGit(args: readonly string[], options: GitOptions): Promise<Gi
   const { signal } = options;
   if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<GitResult>((resolve, reject) => {
-    const folders = gitFolders([options.root, options.cwd, ...(options.writable ?? [])]);
-    const child = spawn(gitProgram(folders), gitArgv(args, options.config), {
+    const { folders, program } = gitTools([options.root, options.cwd, ...(options.writable ?? [])]);
+    const child = spawn(program, gitArgv(args, options.config), {
       cwd: options.cwd,
       env: gitEnv(folders),
       stdio: ['ignore', 'pipe', 'pipe'],

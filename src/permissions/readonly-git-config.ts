@@ -27,7 +27,6 @@ const PROGRAM_KEY = new Set([
 ]);
 const OFF = /^(?:|true|false|yes|no|on|off|0|1)$/i;
 const MAX_SUBMODULES = 64;
-const MAX_SUBMODULE_DEPTH = 4;
 
 function isDir(path: string): boolean {
   try {
@@ -159,9 +158,10 @@ function repositoryVeto(gitDir: string, root: string, home: string | undefined):
   return undefined;
 }
 
-// status and diff run git in every checked-out submodule (each gitlink of the index), nested ones too.
+// status and diff run git in every checked-out submodule (each gitlink of the index), nested ones too, at any depth: the
+// one bound is the count (MAX_SUBMODULES), past which the line asks (a depth cap of 4 let a 5th level's config run, fix75).
 function submoduleVeto(gitDir: string, workTree: string, root: string, home: string | undefined): string | undefined {
-  const queue = [{ gitDir, workTree, depth: 0 }];
+  const queue = [{ gitDir, workTree }];
   const seen = new Set<string>([gitDir]);
   while (queue.length > 0 && seen.size <= MAX_SUBMODULES) {
     const repo = queue.shift()!;
@@ -182,7 +182,7 @@ function submoduleVeto(gitDir: string, workTree: string, root: string, home: str
       seen.add(subGit);
       const veto = repositoryVeto(subGit, root, home);
       if (veto) return `${veto} (submodule ${path})`;
-      if (repo.depth < MAX_SUBMODULE_DEPTH) queue.push({ gitDir: subGit, workTree: subTree, depth: repo.depth + 1 });
+      queue.push({ gitDir: subGit, workTree: subTree });
     }
   }
   return seen.size > MAX_SUBMODULES ? `the repository has more than ${MAX_SUBMODULES} submodules to check` : undefined;

@@ -20,14 +20,23 @@ export type Guard =
 
 // `commondir` containing "." names the git folder itself: exactly what git does without the file.
 const COMMONDIR_SAME = '.\n';
-const MAX_MODULE_DEPTH = 6;
+// The submodules' and worktrees' git folders are walked whole (no depth cap: a module's name may hold any number of
+// slashes, and submodules nest), by an entry budget: past it, `.git/modules` and `.git/worktrees` are read-only whole
+// (fail closed, as repo-configs.ts' MODULE_ENTRIES hides them).
+const GUARD_ENTRIES = 10_000;
+interface Budget {
+  left: number;
+}
 
 // A folder that is a link (a planted `.git/worktrees -> /elsewhere`) is not listed: what it leads to is
 // outside the repository, and a read-only mount of a file there would show the sandbox what its view hides.
-function listDirs(path: string): string[] {
-  if (isSymlink(path)) return [];
+// Nothing once the budget is spent.
+function listDirs(path: string, budget: Budget): string[] {
+  if (isSymlink(path) || budget.left < 0) return [];
   try {
-    return readdirSync(path, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const entries = readdirSync(path, { withFileTypes: true });
+    budget.left -= entries.length;
+    return budget.left < 0 ? [] : entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
   } catch {
     return [];
   }
@@ -56,7 +65,7 @@ export function fileGuards(path: string, guards: Guard[], kind: (path: string) =
 
 // One git folder (the main one, a linked worktree's, a submodule's): everything git obeys read-only,
 // what `git add` and `git commit` write (objects, refs, logs, index, HEAD, packed-refs) writable.
-function gitDirGuards(gitDir: string, depth: number, guards: Guard[]): void {
+function gitDirGuards(gitDir: string, depth: number, guards: Guard[], budget: Budget): void {
   for (const name of ['config', 'config.worktree']) {
     const path = join(gitDir, name);
     if (kindOf(path) === 'missing') guards.push({ kind: 'empty-file', path });
@@ -69,31 +78,36 @@ function gitDirGuards(gitDir: string, depth: number, guards: Guard[]): void {
   // A linked worktree's pointer back to its checkout.
   const back = join(gitDir, 'gitdir');
   if (kindOf(back) !== 'missing') existing(back, guards);
-  if (depth >= MAX_MODULE_DEPTH) return;
   // Missing `modules` and `worktrees` of the workspace's git folder: empty read-only folders, so no
   // submodule or worktree git folder can be planted there (nested-git.ts checks the existing ones, and
   // whatever appears in them, after the run).
   if (depth === 0) for (const name of ['modules', 'worktrees']) if (kindOf(join(gitDir, name)) === 'missing') guards.push({ kind: 'empty-dir', path: join(gitDir, name) });
-  for (const name of listDirs(join(gitDir, 'worktrees'))) gitDirGuards(join(gitDir, 'worktrees', name), depth + 1, guards);
-  modulesGuards(join(gitDir, 'modules'), depth + 1, guards);
+  for (const name of listDirs(join(gitDir, 'worktrees'), budget)) gitDirGuards(join(gitDir, 'worktrees', name), depth + 1, guards, budget);
+  modulesGuards(join(gitDir, 'modules'), depth + 1, guards, budget);
 }
 
 // `.git/modules/NAME` (NAME may contain slashes): a folder with a HEAD is a submodule's git folder.
-function modulesGuards(folder: string, depth: number, guards: Guard[]): void {
-  if (depth > MAX_MODULE_DEPTH) return;
-  for (const name of listDirs(folder)) {
+// A module whose name continues another's (`a/b` and `a/b/c`) has its git folder inside the other's: walked on there,
+// past the other's own data folders (fix72 walks them so in repo-configs.ts).
+function modulesGuards(folder: string, depth: number, guards: Guard[], budget: Budget, inGitFolder = false): void {
+  for (const name of listDirs(folder, budget)) {
+    if (inGitFolder && GIT_OWN.has(name)) continue;
     const path = join(folder, name);
-    if (kindOf(join(path, 'HEAD')) !== 'missing') gitDirGuards(path, depth, guards);
-    else modulesGuards(path, depth + 1, guards);
+    const gitFolder = kindOf(join(path, 'HEAD')) !== 'missing';
+    if (gitFolder) gitDirGuards(path, depth, guards, budget);
+    modulesGuards(path, depth + 1, guards, budget, gitFolder);
   }
 }
+
+// What a git folder holds of its own (modules and worktrees are walked by gitDirGuards).
+const GIT_OWN = new Set(['objects', 'refs', 'logs', 'hooks', 'info', 'modules', 'worktrees', 'lfs', 'rr-cache', 'branches', 'remotes']);
 
 // The git control entry at the workspace root. Missing: an empty read-only `.git` folder, so no
 // repository can be created there for a later git outside to obey. A file (worktree or submodule
 // checkout: "gitdir: …"): read-only, so it cannot be pointed at a planted git folder. A folder: bound
 // over itself (it cannot be renamed away and replaced) with its control files read-only.
 // Then whatever the repository's config makes git run or read from the workspace (git-config.ts).
-export function gitGuards(root: string, home: string | undefined, readOnly = false): Guard[] {
+export function gitGuards(root: string, home: string | undefined, readOnly = false, entries = GUARD_ENTRIES): Guard[] {
   const dotGit = join(root, '.git');
   const guards: Guard[] = [];
   const kind = kindOf(dotGit);
@@ -104,7 +118,9 @@ export function gitGuards(root: string, home: string | undefined, readOnly = fal
   else if (kind === 'file') existing(dotGit, guards);
   else {
     guards.push({ kind: readOnly ? 'ro' : 'self', path: dotGit });
-    gitDirGuards(dotGit, 0, guards);
+    const budget = { left: entries };
+    gitDirGuards(dotGit, 0, guards, budget);
+    if (budget.left < 0) for (const name of ['modules', 'worktrees']) if (kindOf(join(dotGit, name)) === 'dir') guards.push({ kind: 'ro', path: join(dotGit, name) });
   }
   // What the configuration of the workspace's repository names (its own, or the one enclosing a
   // subfolder workspace: that repository's core.hooksPath folder and fsmonitor script may lie in the

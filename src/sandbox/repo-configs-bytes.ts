@@ -11,7 +11,7 @@ import { bytePath, gone, listBytes } from './byte-names.js';
 const CONFIGS = new Set(['config', 'config.worktree']);
 
 // Whether the config at `path` (bytes; links followed, as git follows them) holds a credential or cannot be read.
-function credential(path: Buffer): boolean {
+export function configHoldsCredential(path: Buffer): boolean {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -43,7 +43,7 @@ export function unnamedConfigHolds(folder: Buffer, budget = 10_000): boolean {
     const repository = entries.some((entry) => entry.name === 'HEAD' && (entry.entry.isFile() || entry.entry.isSymbolicLink()));
     for (const entry of entries) {
       const path = bytePath(top.path, entry.raw);
-      if (repository && CONFIGS.has(entry.name) && !entry.entry.isDirectory() && credential(path)) return true;
+      if (repository && CONFIGS.has(entry.name) && !entry.entry.isDirectory() && configHoldsCredential(path)) return true;
       if (entry.entry.isDirectory() && (!repository || entry.name === 'modules' || entry.name === 'worktrees')) stack.push({ path });
     }
   }

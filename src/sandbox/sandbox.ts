@@ -7,7 +7,7 @@ import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
 import { serveFolder } from '../doors/serve/folder.js';
-import { findOnPath, isExecutable, outsidePath, runWritable } from './which.js';
+import { findOnPath, isExecutable, outsidePath, runWritable, skippedPrograms } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies, unnamedHiddenNote, viewShows } from './repo-configs.js';
@@ -217,6 +217,8 @@ export class ProcessSandbox {
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
   readonly folderListings: FolderListings;
   private warned = false;
+  // How many of skippedPrograms(toolEnv) were said.
+  private toolsSaid = 0;
   // The top folders the jail's closed walk last cut short (etc-view.ts cutNote): said once, again when they change.
   private walkCut = '';
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
@@ -268,6 +270,21 @@ export class ProcessSandbox {
   }
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
+    const prepared = await this.prepareRun(cwd, options);
+    // A program file codeward skipped on PATH (which.ts usableProgram: it leads where a run may write) is said once.
+    const notes = this.toolNotes();
+    const warning = [prepared.warning, ...notes].filter((line) => line !== undefined).join('; ');
+    const { after } = prepared;
+    return { ...prepared, ...(warning === '' ? {} : { warning }), ...(after ? { after: async () => [...(await after()), ...this.toolNotes()] } : {}) };
+  }
+
+  private toolNotes(): string[] {
+    const skipped = skippedPrograms(this.toolEnv).slice(this.toolsSaid);
+    this.toolsSaid += skipped.length;
+    return skipped.map((file) => `codeward did not start ${file} (found on PATH): it leads into the workspace or a folder a sandboxed run may write`);
+  }
+
+  private async prepareRun(cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const status = await this.status();
     // An `off` run in the write jail (issue 26, round 35): this sandboxed run with the whole root read-only
     // (write-jail-run.ts, loaded on demand: one mount list and one after-run pipeline with the sandbox).

@@ -5,7 +5,7 @@ import { buildVersion } from '../workspace/cache-file.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { realOf, targetKindOf, within, type PathKind } from './policy.js';
 import { bytePath, gone, holdsBelow, listBytes, setAside, setAsideMessage } from './byte-names.js';
-import { folderGitConfigs } from './walked-configs.js';
+import { credentialConfig, folderGitConfigs } from './walked-configs.js';
 
 // A workspace path the sandbox hides (what `read` refuses): an empty read-only folder or an empty
 // read-only file in its place.
@@ -57,6 +57,8 @@ export class SecretFinder {
   private readonly scans = new Map<string, FolderScan>();
   private readonly root: string;
   private readonly key: string;
+  // A `.git` is on the workspace's own path: every config in it is a git folder's (walked-configs.ts).
+  private readonly inGit: boolean;
   private loaded = false;
   private changed = false;
   // What the walks set aside (a name that is not UTF-8), one warning each; the caller takes them.
@@ -71,6 +73,7 @@ export class SecretFinder {
   ) {
     this.root = realOf(root);
     this.matcher = compileNonAccessible(globs);
+    this.inGit = this.root.split('/').includes('.git');
     // 'stores': the folder scans also hold the credential stores found by content (an older cache did not);
     // the build (workspace/cache-file.ts buildVersion): an upgrade never reuses the scans of the code it replaced.
     this.key = cacheFile === undefined ? '' : JSON.stringify([this.root, globs, 'stores', 'configs', 'config-links', buildVersion()]);
@@ -139,7 +142,8 @@ export class SecretFinder {
   // that is, or holds, what the view hides is set aside to its UTF-8 spelling (byte-names.ts) and hidden under it;
   // one that holds nothing of the kind stays as it is (undefined: nothing to walk). Said in `renamed`.
   private spell(path: string, rel: string, raw: Buffer): string | typeof CLOSED | undefined {
-    const secret = (lossy: string, bytes: Buffer, entry: Dirent<Buffer> | undefined): boolean => this.matcher.entry(lossy) || (entry?.isFile() === true && isCredentialStoreFile(bytes));
+    // fix75: a git config holding a credential too (walked-configs.ts): the folder is then walked and its configs filtered.
+    const secret = (lossy: string, bytes: Buffer, entry: Dirent<Buffer> | undefined): boolean => this.matcher.entry(lossy) || (entry?.isFile() === true && isCredentialStoreFile(bytes)) || credentialConfig(lossy, bytes, entry, this.inGit);
     if (!holdsBelow(bytePath(path, raw), rel === '' ? raw.toString('utf8') : `${rel}/${raw.toString('utf8')}`, secret)) return undefined;
     try {
       const name = setAside(path, raw);
@@ -185,7 +189,7 @@ export class SecretFinder {
     // Racy (as git calls it): changed so recently that another change could keep the same coarse
     // timestamp (the kernel clock ticks in milliseconds); read again next time.
     const racy = BigInt(Date.now()) * 1_000_000n - stats.ctimeNs < RACY_NS;
-    const configs = folderGitConfigs(rel, named, this.root.split('/').includes('.git'));
+    const configs = folderGitConfigs(rel, named, this.inGit);
     const scan = { ino: stats.ino, ctimeNs: stats.ctimeNs, hits, folders, configs, racy };
     this.scans.set(rel, scan);
     // Saved only when what is hidden changed: the workspace folder's own time changes at every run (its

@@ -28,8 +28,8 @@ const GITLINK = 0o160000;
 const MAX_INDEX = 1024 * 1024 * 1024;
 // A `.git` file or `commondir`: one line.
 const MAX_TEXT = 64 * 1024;
-// Submodules in submodules: deeper than this is not looked at.
-const MAX_SUBMODULE_DEPTH = 4;
+// Submodules (in submodules, at any depth) one walk reads; past it each counts as tracking what cannot be listed.
+const MAX_REACHED = 1_000;
 // What stands for the files of an index this cannot list.
 export const UNREADABLE = '(an index codeward cannot read)';
 
@@ -153,19 +153,26 @@ export class TrackedSecretCheck {
     return this.read(repository, workspaceRoot).files;
   }
 
-  // The repository and its checked-out submodules (recursively), each with what it tracks (paths
-  // relative to `repository`'s checkout): `git grep --recurse-submodules` reads them all.
-  reachable(repository: GitRepository, workspaceRoot: string, depth = 0): { repository: GitRepository; files: readonly string[] }[] {
+  // The repository and its checked-out submodules (recursively, at any depth: a cap of 4 left a 5th level's blobs to a
+  // sandboxed `git show`, fix75), each with what it tracks (paths relative to `repository`'s checkout): `git grep
+  // --recurse-submodules` reads them all. Bounded by a count (MAX_REACHED): a submodule past it counts as tracking what
+  // cannot be listed (UNREADABLE: its git folders hidden, the git line asks).
+  reachable(repository: GitRepository, workspaceRoot: string): { repository: GitRepository; files: readonly string[] }[] {
+    return this.reach(repository, workspaceRoot, { left: MAX_REACHED }, new Set([repository.gitDir]));
+  }
+
+  private reach(repository: GitRepository, workspaceRoot: string, budget: { left: number }, seen: Set<string>): { repository: GitRepository; files: readonly string[] }[] {
     const own = this.read(repository, workspaceRoot);
     const found = [{ repository, files: own.files }];
-    if (depth >= MAX_SUBMODULE_DEPTH) return found;
     for (const link of own.gitlinks) {
       // One that is not UTF-8 is in `files` already (read): it cannot be named.
       if (rawOf(link) !== undefined) continue;
       const worktree = join(repository.worktree, link);
       const sub = repositoryOf(worktree, workspaceRoot);
-      if (!sub || sub.worktree !== worktree) continue;
-      for (const inner of this.reachable(sub, workspaceRoot, depth + 1)) found.push({ repository: inner.repository, files: inner.files.map((file) => `${link}/${file}`) });
+      if (!sub || sub.worktree !== worktree || seen.has(sub.gitDir)) continue;
+      seen.add(sub.gitDir);
+      const inner = --budget.left < 0 ? [{ repository: sub, files: [UNREADABLE] }] : this.reach(sub, workspaceRoot, budget, seen);
+      for (const each of inner) found.push({ repository: each.repository, files: each.files.map((file) => `${link}/${file}`) });
     }
     return found;
   }

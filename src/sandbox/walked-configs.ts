@@ -1,6 +1,7 @@
-import type { Dirent } from 'node:fs';
+import { lstatSync, type Dirent } from 'node:fs';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { gitFolderShaped, shapeKind } from '../git/git-folder-shape.js';
+import { configHoldsCredential } from './repo-configs-bytes.js';
 
 // Red team R43-a2: the view filters every git config file `read` refuses (C211). read judges a file by its place
 // (git/config-secrets.ts isRepositoryConfig): `config` or `config.worktree` in a folder below a `.git`, or in a
@@ -28,4 +29,24 @@ export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: 
 // The paths that are no link (lstat; one gone is left out too).
 export function notLinks(paths: readonly string[]): string[] {
   return paths.filter((path) => lstatQuiet(path)?.isSymbolicLink() === false);
+}
+
+// fix75: a folder whose name is not UTF-8 is walked only when something below it is what the view hides (secret-files.ts
+// spell()); a git config there holding a credential is (`v\xff/lib/.git/config` with a token URL: read refuses it, a
+// glob names it). `rel`: its lossy relative path (its parts up to the odd one are faithful), `path`: its bytes.
+export function credentialConfig(rel: string, path: Buffer, entry: Pick<Dirent, 'isFile'> | undefined, inGit: boolean): boolean {
+  if (entry?.isFile() !== true || !CONFIGS.has(rel.slice(rel.lastIndexOf('/') + 1))) return false;
+  // The repository's own modules and worktrees: repo-configs.ts judges them by bytes (the folder holding one is hidden
+  // whole, never renamed: git finds a submodule's git folder by its name).
+  if (rel.startsWith('.git/modules/') || rel.startsWith('.git/worktrees/')) return false;
+  const folder = path.subarray(0, path.lastIndexOf('/'));
+  const kind = (name: string): ReturnType<typeof shapeKind> => {
+    try {
+      return shapeKind(lstatSync(Buffer.concat([folder, Buffer.from(`/${name}`)])));
+    } catch {
+      return undefined;
+    }
+  };
+  const gitFolder = inGit || rel.split('/').slice(0, -1).includes('.git') || gitFolderShaped(kind);
+  return gitFolder && configHoldsCredential(path);
 }

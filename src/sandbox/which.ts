@@ -3,10 +3,26 @@
 import { accessSync, constants, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, dirname, join, resolve, sep } from 'node:path';
 
-// An executable from the absolute folders of PATH, then /bin and /usr/bin.
+// An executable from the absolute folders of PATH, then /bin and /usr/bin. With an environment from outsidePath, a
+// candidate FILE that leads into one of its areas is skipped (and kept in skippedPrograms): a kept folder can hold a
+// link to, or a hard link of, a program a run may rewrite (/usr/local/bin/bwrap -> $WS/tools/bwrap).
 export function findOnPath(name: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
   const dirs = [...(env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/')), '/bin', '/usr/bin'];
-  return dirs.map((dir) => join(dir, name)).find((file) => isExecutable(file));
+  return dirs.map((dir) => join(dir, name)).find((file) => usableProgram(file, env));
+}
+
+// Whether `file` is an executable codeward may start with `env`: not one leading into an area of outsidePath's.
+export function usableProgram(file: string, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (!isExecutable(file)) return false;
+  const areas = (env as Tagged)[AREAS];
+  if (areas === undefined || !areas.holds(file)) return true;
+  if (!areas.skipped.includes(file)) areas.skipped.push(file);
+  return false;
+}
+
+// The program files findOnPath/usableProgram skipped with `env` so far (links into, or hard links of, what a run may write).
+export function skippedPrograms(env: Readonly<Record<string, string | undefined>>): readonly string[] {
+  return (env as Tagged)[AREAS]?.skipped ?? [];
 }
 
 export function isExecutable(file: string): boolean {
@@ -59,16 +75,33 @@ function spellings(dir: string): string[] {
 // a volume mounted twice) has no link on its way, so no spelling relates it; a folder on the way up from the PATH
 // folder's real path (or, missing, from its nearest existing parent) with an area's device:inode lies in that area.
 export function outsidePath<T extends Readonly<Record<string, string | undefined>>>(env: T, areas: string | readonly string[]): T {
-  const list = typeof areas === 'string' ? [areas] : areas;
-  const tops = list.flatMap((area) => [resolve(area), ...spellings(resolve(area)).slice(-1)]);
-  const inside = (dir: string): boolean => tops.some((top) => dir === top || dir.startsWith(`${top === sep ? '' : top}${sep}`));
-  const entries = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/') && !spellings(dir).some(inside));
-  const ids = entries.length > 0 ? new Set(list.map((area) => identity(resolve(area))).filter((id) => id !== undefined)) : new Set<string>();
-  const kept = entries.filter((dir) => !upFrom(dir).some((folder) => ids.has(identity(folder) ?? '')));
-  return { ...env, PATH: kept.join(delimiter) };
+  const judge = areasOf(typeof areas === 'string' ? [areas] : areas);
+  const kept = (env['PATH'] ?? '').split(delimiter).filter((dir) => dir.startsWith('/') && !judge.holds(dir));
+  // The areas go along (a symbol key: spread copies keep it, a child's environment never lists it) for findOnPath.
+  return { ...env, PATH: kept.join(delimiter), [AREAS]: judge };
 }
 
-// device:inode of a folder (undefined: missing or unreadable).
+// Carried by an environment outsidePath made: what its PATH was kept away from, and the program files skipped since.
+const AREAS = Symbol('codeward tool areas');
+interface Areas {
+  readonly holds: (path: string) => boolean;
+  readonly skipped: string[];
+}
+interface Tagged {
+  readonly [AREAS]?: Areas;
+}
+
+// Whether a path (a folder, or a program file) lies in one of `list`: by a spelling on its way, or by the device:inode of its
+// real path (a file's own: a hard link of an area that is a file) or of a folder above it. The areas are stat'ed once, on first use.
+function areasOf(list: readonly string[]): Areas {
+  const tops = list.flatMap((area) => [resolve(area), ...spellings(resolve(area)).slice(-1)]);
+  const inside = (dir: string): boolean => tops.some((top) => dir === top || dir.startsWith(`${top === sep ? '' : top}${sep}`));
+  let ids: Set<string> | undefined;
+  const known = (path: string): boolean => (ids ??= new Set(list.map((area) => identity(resolve(area))).filter((id) => id !== undefined))).has(identity(path) ?? '');
+  return { holds: (path) => spellings(path).some(inside) || upFrom(path).some(known), skipped: [] };
+}
+
+// device:inode of a file or folder (undefined: missing or unreadable).
 function identity(path: string): string | undefined {
   try {
     const stat = statSync(path, { bigint: true });

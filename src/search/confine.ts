@@ -8,6 +8,7 @@
 // be told apart: README "Security model" names that limit).
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { usableProgram } from '../sandbox/which.js';
 
 // Where the binary appears inside the namespace.
 const CONFINED_RG = '/.codeward-rg';
@@ -29,7 +30,7 @@ function executable(path: string): boolean {
 }
 
 // bwrap on this machine ($CODEWARD_BWRAP, else the absolute folders of env's PATH: the caller gives a PATH without
-// the workspace's folders, sandbox/which.ts outsidePath), or undefined.
+// the workspace's folders, sandbox/which.ts outsidePath; a bwrap file there leading into the workspace is skipped), or undefined.
 export function findBwrap(env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (process.platform !== 'linux') return undefined;
   const explicit = env['CODEWARD_BWRAP'];
@@ -37,7 +38,7 @@ export function findBwrap(env: Readonly<Record<string, string | undefined>>): st
   for (const dir of (env['PATH'] ?? '/usr/bin:/bin').split(delimiter)) {
     if (dir === '' || !dir.startsWith('/')) continue;
     const path = join(dir, 'bwrap');
-    if (executable(path)) return path;
+    if (executable(path) && usableProgram(path, env)) return path;
   }
   return undefined;
 }

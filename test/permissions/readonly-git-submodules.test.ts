@@ -94,6 +94,18 @@ describe('submodules git status and diff look into', () => {
     expect((await decision('git status')).decision).toBe('ask');
   });
 
+  // fix75 (fix72's LEFT): the walk stopped 4 submodules down (MAX_SUBMODULE_DEPTH); git status goes all the way. The
+  // count bound (MAX_SUBMODULES, which asks past it) is the only bound now.
+  test('a submodule 7 levels down whose config names core.fsmonitor', async () => {
+    let parent = box.root;
+    for (let level = 0; level < 7; level += 1) parent = await embed(parent, 'm');
+    expect((await decision('git status')).decision).toBe('allow');
+    git(parent, 'config', 'core.fsmonitor', './x.sh');
+    const judged = await decision('git status');
+    expect(judged.decision).toBe('ask');
+    expect(judged.reason).toContain('core.fsmonitor');
+  });
+
   test.skipIf(!existsSync(CLI))('the real binary: a planted submodule fsmonitor does not run on an unasked git status', async () => {
     const inner = await embed(box.root, 'inner');
     git(box.root, 'commit', '-qm', 'i');

@@ -32,7 +32,8 @@ afterAll(async () => {
 describe('programs codeward starts around a workspace', () => {
   it('PATH loses relative entries and every folder inside the workspace, also spelled through a link', () => {
     const env = { PATH: ['node_modules/.bin', '', join(root, 'bin'), join(alias, 'bin'), '/usr/bin', '/bin'].join(':'), HOME: '/h' };
-    expect(outsidePath(env, root)).toEqual({ PATH: '/usr/bin:/bin', HOME: '/h' });
+    // (Its string keys: a symbol key carries the areas along for findOnPath.)
+    expect(Object.fromEntries(Object.entries(outsidePath(env, root)))).toEqual({ PATH: '/usr/bin:/bin', HOME: '/h' });
   });
 
   // Red team R42-a6: a folder a run may write (sandboxWritable) is no place for codeward's own programs either, by any
@@ -48,7 +49,7 @@ describe('programs codeward starts around a workspace', () => {
       await symlink(join(wr, 'later'), join(out, 'later'));
       const dirs = [join(wr, 'bin'), join(root, 'to-wr', 'bin'), join(out, 'via', 'bin'), join(out, 'later', 'bin'), join(wr, 'missing', 'bin'), join(out, 'kept')];
       const env = { PATH: [...dirs, '/usr/bin'].join(':') };
-      expect(outsidePath(env, [join(root, 'ws'), wr])).toEqual({ PATH: `${join(out, 'kept')}:/usr/bin` });
+      expect(Object.fromEntries(Object.entries(outsidePath(env, [join(root, 'ws'), wr])))).toEqual({ PATH: `${join(out, 'kept')}:/usr/bin` });
     } finally {
       await removeDir(out);
     }
