@@ -16,6 +16,8 @@ export interface Resolved {
   readonly links: readonly string[];
   // Where the path ends: every existing link followed, a missing tail kept as spelled.
   readonly end: string;
+  // Something stands at `end`.
+  readonly present: boolean;
 }
 
 // `rest` (a relative path) resolved below `base`, a folder that holds no link on its way (a real path).
@@ -29,20 +31,20 @@ export function resolveBelow(base: string, rest: string, cache: LinkCache = new 
       at = dirname(at);
       continue;
     }
-    const next = join(at, part);
+    const next = at === sep ? `${sep}${part}` : `${at}${sep}${part}`;
     const found = entryAt(next, cache);
-    if (found === 'missing') return { links, end: join(next, ...pending) };
+    if (found === 'missing') return { links, end: join(next, ...pending), present: false };
     if (found === '') {
       at = next;
       continue;
     }
     links.push(next);
-    if (links.length > MAX_HOPS) return { links, end: join(next, ...pending) };
+    if (links.length > MAX_HOPS) return { links, end: join(next, ...pending), present: false };
     const target = found.slice(1);
     pending = [...parts(target), ...pending];
     if (isAbsolute(target)) at = sep;
   }
-  return { links, end: at };
+  return { links, end: at, present: true };
 }
 
 // An absolute path resolved from the root.

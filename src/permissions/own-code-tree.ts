@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
-import { resolveBelow, resolveLinks, type LinkCache } from './own-code-links.js';
+import { resolveBelow, resolveLinks, type LinkCache, type Resolved } from './own-code-links.js';
 import { loadedNames, packageJson } from './own-code-package.js';
 
 // How many packages the walk reads at most (codeward's own tree holds about 150).
@@ -67,9 +67,9 @@ function lookup(from: string, name: string, walk: Walk): string | undefined {
   return undefined;
 }
 
-function tried(place: { readonly links: readonly string[]; readonly end: string }, walk: Walk, keep: boolean): string | undefined {
+function tried(place: Resolved, walk: Walk, keep: boolean): string | undefined {
   if (keep) for (const link of place.links) walk.out.add(link);
-  if (existsSync(join(place.end, 'package.json'))) return place.end;
+  if (place.present && existsSync(`${place.end}/package.json`)) return place.end;
   if (keep) for (const form of ['', ...FILE_FORMS]) walk.out.add(`${place.end}${form}`);
   return undefined;
 }

@@ -54,7 +54,7 @@ describe('own-code: where node WOULD load codeward from', () => {
     link('b/x', join(at, 'a'));
     link(join(at, 'c'), join(at, 'b'));
     link('d', join(at, 'c', 'x'));
-    expect(resolveLinks(join(at, 'a', 'missing'))).toEqual({ links: [join(at, 'a'), join(at, 'b'), join(at, 'c', 'x')], end: join(at, 'c', 'd', 'missing') });
+    expect(resolveLinks(join(at, 'a', 'missing'))).toEqual({ links: [join(at, 'a'), join(at, 'b'), join(at, 'c', 'x')], end: join(at, 'c', 'd', 'missing'), present: false });
   });
 
   it('R44-a5: the global link on PATH into a checkout outside every area is protected', () => {
