@@ -26,7 +26,7 @@ import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { ownCodeFolders, ownPackageIn } from '../permissions/own-code.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
-import { boundFolders, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
+import { boundFolders, isSymlink, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
@@ -398,7 +398,12 @@ export class ProcessSandbox {
     // an unstaged walk here, a git state the run moved (after()). A staged `exec true` never loads it (issue 31).
     const walked = deep?.start(withoutRelativePath((await obeyedModule()).obeyedContext(policy.root, this.env['HOME'], this.folderListings)), options.gitReadOnly !== undefined);
     const obeyedPaths = walked?.readOnly ?? [];
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...ownCodeFolders(policy.writable, ownPackageIn(this.folderListings))], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
+    // codeward's own code in a sandboxWritable folder (own-code.ts): bound read-only; a link on the way to it (a global
+    // <prefix>/lib/node_modules/codeward into a checkout, R44-a5) only watched: a mount lands on its target, which the
+    // view may not show (bwrap could not start), and the link itself could still be swapped.
+    const own = ownCodeFolders(policy.writable, ownPackageIn(this.folderListings));
+    const ownLinks = own.filter(isSymlink);
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...own.filter((path) => !ownLinks.includes(path))], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -406,7 +411,7 @@ export class ProcessSandbox {
     const wrappedStage = stageable ? await this.stager.wrap(run.backend.path, args, policy.root) : options.stage && policy.mode === 'workspace-write' ? { note: unstageable } : undefined;
     // Unwalked, the run must not write in place: a stage that did not happen after all refuses the run.
     const staged = wrappedStage && !walkObeyed && !wrappedStage.layout && !wrappedStage.failed ? { failed: wrappedStage.note ?? 'it could not be staged' } : wrappedStage;
-    const before = snapshot(watched);
+    const before = snapshot([...watched, ...ownLinks]);
     // Changes from here on are the run's (a margin for the file system's coarse clock): setuid, setgid
     // and world-writable bits it left are cleared after it (modes.ts).
     const since = Date.now() - 2_000;

@@ -25,8 +25,10 @@ pkg(join(ws, 'node_modules', 'unrelated'), { name: 'unrelated' });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('own-code: codeward installed where its runs write', () => {
-  it('finds its package folder and its dependencies, nothing else', () => {
-    expect(ownCodeIn([ws], own).sort()).toEqual(['node_modules/@s/o', 'node_modules/a', 'node_modules/a/node_modules/b', 'node_modules/codeward']);
+  it('finds its package folder, its dependencies and where a missing one would land, nothing else', () => {
+    // a/node_modules/b lies in a; `missing` is looked for in a/node_modules (in a), then node_modules/ (R44-a1).
+    const missing = ['', '.js', '.json', '.node'].map((form) => `node_modules/missing${form}`);
+    expect(ownCodeIn([ws], own).sort()).toEqual(['node_modules/@s/o', 'node_modules/a', 'node_modules/codeward', ...missing]);
   });
   it('nothing when codeward is not in the areas (the common case)', () => {
     expect(ownCodeIn([join(base, 'elsewhere')], own)).toEqual([]);

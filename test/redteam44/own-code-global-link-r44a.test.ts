@@ -67,8 +67,10 @@ describe.skipIf(!usable)("R44-a5 MAJOR: a run retargets the global link to codew
   it('control: codeward ran through the prefix', () => {
     expect(outs['before']).toMatch(/\d+\.\d+\.\d+/);
   });
-  it('the link to codeward is not retargeted by the run', () => {
-    expect(outs['plant']).not.toContain('planted\n[exit 0]');
+  // fix77: a link cannot be bound read-only (a mount lands on its target, here a checkout the view does not show: bwrap
+  // could not start), so it is watched like every protected link: the one the run made is moved aside after it.
+  it('the link the run retargeted is moved aside, not obeyed', () => {
+    expect(outs['plant']).toMatch(/created or replaced \S*\/\.npm-global\/lib\/node_modules\/codeward; it was moved to codeward\.planted-by-sandbox-/);
   });
   it('the next codeward does not run what the run wrote', () => {
     expect(existsSync(marker())).toBe(false);
