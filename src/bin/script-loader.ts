@@ -138,10 +138,21 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
         // Only a cache: the next call compiles again.
       }
     };
+    // One listener per script loaded (a call may load more than Node's default of 10: the MaxListeners warning went to
+    // the call's stderr).
+    roomFor('exit');
+    roomFor(BEFORE_V8_FLAGS);
     process.once('exit', make);
     (process as NodeJS.EventEmitter).once(BEFORE_V8_FLAGS, make);
     // Registered now (a listener added while 'exit' is emitted is not called), once, after the writes.
     process.off('exit', pruneAtExit).on('exit', pruneAtExit);
   }
   return (script.runInThisContext() as ScriptBody)(dependencies, load, meta);
+}
+
+// Raises the process's listener limit (not unlimited: 0 stays 0) while this event's listeners come within 8 of it, so
+// the other modules' own listeners (run-groups.ts's exit kill) still have room.
+function roomFor(event: string | symbol): void {
+  const max = process.getMaxListeners();
+  if (max !== 0 && process.listenerCount(event) + 8 >= max) process.setMaxListeners(max + 16);
 }
