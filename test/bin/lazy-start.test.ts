@@ -238,10 +238,11 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // +39 B (listings.ts identityStamp without an exception for a missing path): tree 330,764, search 356,233.
   // Merged in integ with fix73..fix79 and the lead's R44-b1/b3/a6 (fix79's LoadsAbove: a file's git folders' includes,
   // fix75's program-file check in which.ts, git-folder-shape.ts): read 331,574, tree 331,996, search 357,478 measured.
-  it('a cold read, list or tree loads at most 332.1 KB of dist code, a search 357.6 KB', () => {
+  // +129 B (script-loader.ts roomFor: one exit listener per loaded script): read 331,703, tree 332,125, search 357,607.
+  it('a cold read, list or tree loads at most 332.3 KB of dist code, a search 357.8 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 357_600 : 332_100);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 357_800 : 332_300);
     }
   });
 
@@ -409,8 +410,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // fix77 (+2,279 B, 943,925 -> 946,204 measured): own-code's lookup walk (where each name WOULD land, the links on the
     // way, the start spellings: own-code-{tree,links,starts,package}.ts, R44-a1/a2/a5), loaded with sandbox.ts; +132 B
     // (946,336 measured): sandbox.ts watches own links instead of binding them.
-    // Merged in integ with fix77: 962,502 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(962_650);
+    // Merged in integ with fix77: 962,502 measured; +129 B (script-loader.ts roomFor): 962,631 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(962_800);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
