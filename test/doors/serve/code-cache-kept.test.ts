@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,11 @@ function coreCache(): string {
 describe('a warm engine keeps the code cache a cold call made while it ran', { timeout: 90_000 }, () => {
   it('the server stopping leaves the cold call\'s cache file as it was', async () => {
     await startServe(rig);
-    const cold = spawnSync(process.execPath, [CLI, '--json', '-C', rig.root, 'read', '--file', 'small.txt'], { cwd: rig.root, env: { ...rig.env, CODEWARD_NO_SERVE: '1' }, encoding: 'utf8', timeout: 60_000 });
+    const child = spawn(process.execPath, [CLI, '--json', '-C', rig.root, 'read', '--file', 'small.txt'], { cwd: rig.root, env: { ...rig.env, CODEWARD_NO_SERVE: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((done) => child.once('close', done));
+    const cold = { status, stderr };
     expect(cold.status, cold.stderr).toBe(0);
     const made = coreCache();
     await stopServers(rig);
