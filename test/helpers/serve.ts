@@ -34,14 +34,27 @@ export function serveRig(prefix: string, files: Record<string, string>, more: re
   return rig;
 }
 
-// Stops every server still running.
+// How long a server may take to start listening, or to exit after SIGTERM, before the test fails naming the step
+// (serve's own grace for a running call is 10 s; a loaded CI machine gets room beyond it).
+const SERVE_STEP_MS = 30_000;
+
+// Stops every server still running: SIGTERM, then SIGKILL and a failure naming the server's stderr when it did not
+// exit within SERVE_STEP_MS.
 export async function stopServers(rig: ServeRig): Promise<void> {
   for (const server of rig.servers.splice(0)) {
     if (server.exitCode !== null || server.signalCode !== null) continue;
+    const exited = new Promise((done) => server.once('exit', done));
     server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
+    const late = await Promise.race([exited.then(() => false), new Promise((done) => setTimeout(done, SERVE_STEP_MS, true))]);
+    if (!late) continue;
+    server.kill('SIGKILL');
+    await exited;
+    throw new Error(`codeward serve did not exit ${SERVE_STEP_MS / 1000} s after SIGTERM; its stderr: ${serveStderr.get(server) ?? ''}`);
   }
 }
+
+// What each started server wrote to stderr (kept for the failures above).
+const serveStderr = new WeakMap<ChildProcess, string>();
 
 // Starts `codeward serve` for the workspace `root` with `env` and waits until it listens (" on " on its stderr); the
 // server joins `servers`.
@@ -50,11 +63,19 @@ export async function startServe(at: Pick<ServeRig, 'root' | 'env' | 'servers'>,
   at.servers.push(server);
   let stderr = '';
   await new Promise<void>((done, refuse) => {
+    const late = setTimeout(() => refuse(new Error(`codeward serve did not listen within ${SERVE_STEP_MS / 1000} s; its stderr: ${stderr}`)), SERVE_STEP_MS);
     server.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (stderr.includes(' on ')) done();
+      serveStderr.set(server, stderr);
+      if (/ on .* stops after /.test(stderr)) {
+        clearTimeout(late);
+        done();
+      }
     });
-    server.once('exit', (code) => refuse(new Error(`serve exited ${code}: ${stderr}`)));
+    server.once('exit', (code) => {
+      clearTimeout(late);
+      refuse(new Error(`serve exited ${code}: ${stderr}`));
+    });
   });
   return { server, stderr: () => stderr };
 }

@@ -10,6 +10,10 @@ import { handOffRefusal, runAsProcess } from './run-call.js';
 const DEFAULT_IDLE_MINUTES = 10;
 // A call line larger than this is refused (the largest write, escaped, fits with room).
 const MAX_CALL_BYTES = 256 * 1024 * 1024;
+// How long a connection may take to send its call line.
+const READ_CALL_MS = 60_000;
+// After SIGINT/SIGTERM or the idle stop, how long a call still running may take before its connection is cut.
+const STOP_GRACE_MS = 10_000;
 
 export type CliMain = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -33,29 +37,49 @@ function answers(path: string): Promise<boolean> {
   });
 }
 
-// Reads one call line from the socket.
+// Reads one call line from the socket: refused when the client closes or errs before a whole line, sends more than
+// MAX_CALL_BYTES, or sends no line within READ_CALL_MS (a connection that sends nothing holds no call up: calls are
+// read side by side, only their runs are queued). `empty` tells a client that sent nothing (a liveness probe).
 function readCall(socket: Socket): Promise<WarmCall> {
   return new Promise((done, refuse) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => give(new CallRefused('no call line within ' + READ_CALL_MS / 1000 + ' s', size === 0)), READ_CALL_MS);
+    const give = (error: unknown): void => {
+      clearTimeout(timer);
+      socket.removeAllListeners('data');
+      refuse(error);
+    };
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_CALL_BYTES) return socket.destroy();
+      if (size > MAX_CALL_BYTES) return give(new CallRefused(`a call line larger than ${MAX_CALL_BYTES / 1024 / 1024} MiB`, false));
       const end = chunk.indexOf(10);
       if (end < 0) return chunks.push(chunk);
       chunks.push(chunk.subarray(0, end));
       socket.removeAllListeners('data');
+      clearTimeout(timer);
       try {
         const call: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         if (isWarmCall(call)) done(call);
-        else refuse(new Error('not a call'));
+        else refuse(new CallRefused('not a call', false));
       } catch (error) {
         refuse(error);
       }
     });
-    socket.once('end', () => refuse(new Error('no call')));
-    socket.once('error', refuse);
+    socket.once('end', () => give(new CallRefused('no call', size === 0)));
+    socket.once('close', () => give(new CallRefused('closed before a call', size === 0)));
+    socket.once('error', give);
   });
+}
+
+// A connection that brought no call; `empty`: it sent no byte (a liveness probe, not worth a line on stderr).
+class CallRefused extends Error {
+  constructor(
+    message: string,
+    readonly empty: boolean,
+  ) {
+    super(message);
+  }
 }
 
 // `codeward serve`: keeps the modules (and V8's compiled code) of codeward loaded for one user and
@@ -78,29 +102,47 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   let queue = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let calls = 0;
+  let stopping = false;
+  const open = new Set<Socket>();
   const server: Server = createServer((socket) => {
     clearTimeout(timer);
-    queue = queue.then(async () => {
-      let answer: WarmAnswer;
-      let framed: boolean | undefined;
-      try {
-        const call = await readCall(socket);
-        framed = call.framed === true;
-        answer = handOffRefusal(call) ?? (await runAsProcess(call, main, lasting));
-        calls += 1;
-      } catch (error) {
-        io.stderr.write(`codeward serve: a call was dropped: ${error instanceof Error ? error.message : String(error)}\n`);
-        socket.destroy();
-        return;
-      } finally {
-        clearTimeout(timer);
-        timer = setTimeout(stop, idleMs);
-      }
-      socket.end(frameAnswer(answer, framed === true));
-    });
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    // Each connection's call line is read as it comes (one that sends nothing holds no other call up); the runs are
+    // queued in the order their lines came, one at a time.
+    const dropped = (error: unknown): void => {
+      if (!(error instanceof CallRefused && error.empty)) io.stderr.write(`codeward serve: a call was dropped: ${error instanceof Error ? error.message : String(error)}\n`);
+      socket.destroy();
+      idleAgain();
+    };
+    readCall(socket).then((call) => {
+      queue = queue.then(async () => {
+        let answer: WarmAnswer;
+        try {
+          answer = handOffRefusal(call) ?? (await runAsProcess(call, main, lasting));
+          calls += 1;
+        } catch (error) {
+          return dropped(error);
+        }
+        idleAgain();
+        socket.end(frameAnswer(answer, call.framed === true));
+      });
+    }, dropped);
   });
+  // The idle stop counts from the last call (or connection) that ended.
+  const idleAgain = (): void => {
+    clearTimeout(timer);
+    if (!stopping) timer = setTimeout(stop, idleMs);
+  };
   const stop = (): void => {
+    stopping = true;
+    clearTimeout(timer);
     server.close();
+    // A call still running gets its grace; then its connection is cut, so the server's close (which waits for every
+    // connection) comes and the process ends.
+    setTimeout(() => {
+      for (const socket of open) socket.destroy();
+    }, STOP_GRACE_MS).unref();
   };
   const previous = process.umask(0o177);
   try {
@@ -114,7 +156,7 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   chmodSync(path, 0o600);
   timer = setTimeout(stop, idleMs);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
-  io.stderr.write(`codeward serve: ${workspace} on ${path} (${folder} is private); stops after ${idleMs / 60_000} idle minutes\n`);
+  io.stderr.write(`codeward serve: ${workspace} on ${path} (${folder} is private); stops after ${idleMs / 60_000} idle minute${idleMs === 60_000 ? '' : 's'}\n`);
   await new Promise<void>((done) => server.once('close', done));
   clearTimeout(timer);
   io.stderr.write(`codeward serve: stopped after ${calls} calls\n`);

@@ -26,8 +26,18 @@ describe('a warm engine keeps the code cache a cold call made while it ran', { t
     const child = spawn(process.execPath, [CLI, '--json', '-C', rig.root, 'read', '--file', 'small.txt'], { cwd: rig.root, env: { ...rig.env, CODEWARD_NO_SERVE: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const status = await new Promise<number | null>((done) => child.once('close', done));
-    const cold = { status, stderr };
+    // Bounded: a cold call that hangs fails here naming itself, not at the test's timeout with no clue.
+    const status = await new Promise<number | null | 'late'>((done) => {
+      const late = setTimeout(() => {
+        child.kill('SIGKILL');
+        done('late');
+      }, 30_000);
+      child.once('close', (code) => {
+        clearTimeout(late);
+        done(code);
+      });
+    });
+    const cold = { status, stderr: `${status === 'late' ? 'the cold read did not end within 30 s; ' : ''}its stderr: ${stderr}` };
     expect(cold.status, cold.stderr).toBe(0);
     const made = coreCache();
     await stopServers(rig);
