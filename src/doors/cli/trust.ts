@@ -32,6 +32,20 @@ async function loosening(settings: ProjectSettings, root: string, home: string):
   return { applied: [...ignored, ...policy.ignored], userOnly };
 }
 
+// Trusted, a project's files are read as the user's own are (strictly: an unknown key or a broken rule is an error):
+// files that would then fail every call are refused here and nothing is recorded (newcomer pass 45: a trusted
+// config with a typo made every later call fail with C210).
+async function refuseFailing(settings: ProjectSettings, root: string, home: string): Promise<void> {
+  const trusted = { ...settings, trust: { ...settings.trust, trusted: true } };
+  try {
+    await configFromSettings(trusted);
+    await loadPolicy({ workspaceRoot: root, home, project: trusted, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw fail('C210', `codeward trust: nothing recorded: trusted, these files would fail every call: ${message.replace(/^error C2\d\d: /, '')}; fix them, then run codeward trust again`);
+  }
+}
+
 async function listCommand(home: string, options: GlobalOptions, io: TrustIo): Promise<number> {
   const { records, problem } = await listTrust(home);
   if (problem) throw fail('C216', problem);
@@ -75,6 +89,7 @@ export async function trustCommand(rest: readonly string[], options: GlobalOptio
   const applied = loosened.applied;
   // The home folder as the workspace: its config is the user's own file too, so its passEnv does apply.
   const userOnly = (await realpath(home).catch(() => home)) === root ? [] : loosened.userOnly;
+  await refuseFailing(settings, root, home);
   const record = await saveTrust(settings.snapshot, home);
   const present = settings.snapshot.files.filter((entry) => entry.digest !== null);
   const lines = [
