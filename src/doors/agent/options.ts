@@ -42,8 +42,9 @@ function positiveInteger(value: string | undefined, flag: string, max = 1000): n
 }
 
 // `codeward agent` options (CONTRACT.md "Other entry points"); the global options (-C, --allow, ...)
-// were taken out by the CLI door before.
-export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
+// were taken out by the CLI door before. `json`: the global --json was given: it means --output-format json (the
+// JSON envelope every other command prints), and refuses another format named beside it.
+export function parseAgentArgs(argv: readonly string[], json = false): AgentCliOptions {
   // --resume takes an optional session id (`--resume ID`, `--resume=ID`): bare, it means the newest
   // session. A following word that is no session id is refused, not taken as the task.
   const args = [...argv];
@@ -87,7 +88,9 @@ export function parseAgentArgs(argv: readonly string[]): AgentCliOptions {
   const headless = values.prompt !== undefined;
   const task = values.prompt ?? (positionals.length > 0 ? positionals.join(' ') : undefined);
   if (headless && task!.trim() === '') throw fail('C210', '-p needs the task text, e.g. codeward agent -p "fix the failing test"');
-  const outputFormat = choice(values['output-format'], OUTPUT_FORMATS, '--output-format') ?? 'text';
+  const named = choice(values['output-format'], OUTPUT_FORMATS, '--output-format');
+  if (json && named !== undefined && named !== 'json') throw fail('C210', `--json means --output-format json; drop one of --json and --output-format ${named}`);
+  const outputFormat = named ?? (json ? 'json' : 'text');
   const approvalMode = choice(values['approval-mode'], APPROVAL_MODES, '--approval-mode');
   const maxTurns = positiveInteger(values['max-turns'], '--max-turns');
   const rawBytes = values['max-result-bytes'];

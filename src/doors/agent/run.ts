@@ -55,7 +55,7 @@ export async function agentCommand(argv: readonly string[], globals: GlobalOptio
   let options: AgentCliOptions | undefined;
   let tui: Tui | undefined;
   try {
-    options = parseAgentArgs(argv);
+    options = parseAgentArgs(argv, globals.json);
     if (options.help || globals.help) {
       io.stdout.write(`${AGENT_HELP}\n`);
       return 0;
