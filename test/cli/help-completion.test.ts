@@ -43,6 +43,11 @@ describe('every entry point has its own help', () => {
   });
 });
 
+// Newcomer pass 45: the general help listed every entry point but `completion`.
+it('the general help names every entry point, completion too', () => {
+  for (const entry of ['agent', 'policy', 'doctor', 'trust', 'mcp', 'serve', 'worker', 'completion']) expect(general).toContain(`codeward ${entry} `);
+});
+
 describe('-V and --version work before and after any command', () => {
   it.each([[['--version']], [['-V']], [['read', '--version']], [['tree', '-V']], [['policy', 'list', '--version']], [['agent', '--version']], [['worker', '--version']], [['mcp', '-V']]])('%j', (args) => {
     const result = cw(args);

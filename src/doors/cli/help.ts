@@ -72,6 +72,7 @@ export function generalHelp(registry: Registry, version: string): string {
     '  codeward worker [--config FILE] [--url URL] | --invoke ID --payload JSON',
     '                                           join an iii engine as the coder::* worker',
     '  codeward --metadata | --schema           the ChatCLI plugin protocol (@coder)',
+    '  codeward completion bash|zsh|fish        a tab-completion script for your shell (needs codeward on PATH)',
     '',
     GLOBAL_HELP,
     '',
