@@ -1,3 +1,4 @@
+import { quoteWord } from './quote-word.js';
 import { join as joinPath, resolve as resolvePath } from 'node:path';
 import { packageScriptLines } from '../shell/run-scripts.js';
 import { Beneath } from '../workspace/beneath.js';
@@ -42,12 +43,17 @@ function handedVariables(command: SimpleCommand, parse: ShellParse): string[] {
   const first = command.words[0]?.text ?? '';
   const at = command.text.indexOf(first);
   const before = at > 0 ? command.text.slice(0, at) : '';
-  const own = [...before.matchAll(/(?:^|\s)([A-Za-z_]\w*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])*)/g)].map((found) => found[1]!);
+  // Any name env takes (`env LINK.c=./mk make x`: make reads every environment variable whose name it can hold, dots
+  // included; the shell's own prefix assignments are identifiers anyway), not an option (`--adjustment=5`).
+  const own = [...before.matchAll(/(?:^|\s)([^\s='"$`\\-][^\s='"$`\\]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])*)/g)].map((found) => found[1]!);
   const exported = parse.commands.filter((each) => ['export', 'declare', 'typeset', 'readonly', 'local'].includes(each.name ?? '')).flatMap((each) => each.words.slice(1).map((word) => word.text).filter((text) => /^['"]?[A-Za-z_]\w*=/.test(text)));
   // Only `NAME=value` texts: a builtin's assignment (`export CC=x`, `read X`: shell/parse-walk-builtin-assigns.ts)
   // records its whole command, which handed to the runner would read as the program (`export ... make x.o`).
   const assigned = (parse.assignments ?? []).map((each) => each.text).filter((text) => /^[A-Za-z_]\w*\+?=/.test(text));
-  return [...assigned, ...exported, ...own];
+  // What env sets that the text above cannot spell back (a quoted name: `env 'LINK.c=./mk' make x`), from the parse.
+  const spelled = new Set(own.map((each) => each.slice(0, each.indexOf('='))));
+  const parsed = (command.env ?? []).filter((each) => !spelled.has(each.name) && !/^[A-Za-z_]\w*$/.test(each.name)).map((each) => `${each.name}=${each.dynamic ? '$RUNTIME' : quoteWord(each.value)}`);
+  return [...assigned, ...exported, ...own, ...parsed];
 }
 
 // A package manager line of a package script that shell/run-scripts.ts's reading follows itself (its lines are among

@@ -51,7 +51,8 @@ export function makeWords(rest: readonly string[]): { goals: string[]; assigned:
 function environment(handed: readonly string[]): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   for (const each of handed) {
-    const found = /^([A-Za-z_]\w*)=(.*)$/s.exec(each);
+    // make takes any environment name it can hold as a variable (no blank, `:`, `#` or `=`): `LINK.c`, `COMPILE.c`.
+    const found = /^([^\s:#=]+)=(.*)$/s.exec(each);
     if (!found) continue;
     const value = found[2]!.replace(/^'([^']*)'$|^"([^"$`\\]*)"$/s, (all, single: string | undefined, double: string | undefined) => single ?? double ?? all);
     out.set(found[1]!, /[$`'"\\]/.test(value) ? undefined : value);

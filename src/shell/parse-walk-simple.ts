@@ -156,10 +156,11 @@ export function simple(walk: WalkOps, wordNodes: readonly Node[], redirectNodes:
 
 // The command's environment as the line sets it: the walker's, then each `NAME=VALUE` word before its name (`env
 // X=1 nice git ...`: a wrapper's assignment; reading every such word fails closed, as option-variables.ts does).
+// Any name env takes (not only an identifier: `env 'LINK.c=./mk' make x` hands make a variable it reads; R46-6).
 function commandEnv(assigned: readonly Assigned[], before: readonly ShellWord[]): Assigned[] {
   const out = [...assigned];
   for (const word of before) {
-    const named = /^([A-Za-z_]\w*)=(.*)$/s.exec(word.value);
+    const named = /^([^\s=-][^\s=]*)=(.*)$/s.exec(word.value);
     if (named) out.push({ name: named[1]!, value: named[2]!, dynamic: word.dynamic, candidates: assignedCandidates(named[1]!, word.candidates) });
   }
   return out;
