@@ -24,8 +24,8 @@ export interface Listing {
 
 // `.envrc`, mise's and rustup's files: direnv's, mise's and rustup's, read for what they load (permissions/home-sources.ts);
 // package.json: a package scope node resolves a self-reference in (permissions/home-sources-modules.ts); a VS Code
-// multi-root workspace file (permissions/hook-editor.ts).
-const MARKS = new Set(['.git', ...SHAPE_NAMES, '.envrc', 'package.json']);
+// multi-root workspace file (permissions/hook-editor.ts); a git folder's config files (git/workspace-configs.ts).
+const MARKS = new Set(['.git', ...SHAPE_NAMES, '.envrc', 'package.json', 'config', 'config.worktree']);
 const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isProjectConfigName(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
