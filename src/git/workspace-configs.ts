@@ -36,12 +36,12 @@ const isKept = (value: unknown): value is Kept => {
 // An entry's kind by name in a walk's listing (marks: what is no folder: a link is listed in both).
 const kindIn = (listing: Listing) => (name: string): ShapeKind => (listing.links.includes(name) ? 'link' : listing.folders.includes(name) ? 'dir' : listing.marks.includes(name) ? 'file' : undefined);
 
-function walked(root: string, listings: FolderListings): Omit<Kept, 'stamps'> & { readonly stamps: string | undefined } {
+function walked(root: string, listings: FolderListings, maxEntries: number): Omit<Kept, 'stamps'> & { readonly stamps: string | undefined } {
   const configs: string[] = [];
   const folders: string[] = [];
   let cut = false;
   const inGit = root.split('/').includes('.git');
-  const limits = { maxDepth: MAX_DEPTH, maxEntries: MAX_ENTRIES, skip: () => false, onCut: () => void (cut = true) };
+  const limits = { maxDepth: MAX_DEPTH, maxEntries, skip: () => false, onCut: () => void (cut = true) };
   walkFolders(new Beneath(root), limits, (rel, listing) => {
     const at = rel === '' ? root : `${root}/${rel}`;
     folders.push(at);
@@ -52,14 +52,15 @@ function walked(root: string, listings: FolderListings): Omit<Kept, 'stamps'> & 
 }
 
 // The repository configs of the workspace at `root` (a real path), kept while every folder walked keeps its stamp.
-export function workspaceConfigs(root: string, listings: FolderListings = new FolderListings()): WorkspaceConfigs {
-  const key = JSON.stringify(['workspace-configs', root]);
+// `maxEntries`: the walk's bound (a test's smaller one).
+export function workspaceConfigs(root: string, listings: FolderListings = new FolderListings(), maxEntries = MAX_ENTRIES): WorkspaceConfigs {
+  const key = JSON.stringify(['workspace-configs', root, maxEntries]);
   const known = listings.recall<Kept>(key) ?? keptAcross(listings, KEPT_FILE, key, isKept);
   if (known && stampsOf(known.folders) === known.stamps) {
     listings.keep(key, known);
     return known;
   }
-  const found = walked(root, listings);
+  const found = walked(root, listings, maxEntries);
   if (found.stamps !== undefined) {
     const kept: Kept = { stamps: found.stamps, folders: found.folders, configs: found.configs, cut: found.cut };
     listings.keep(key, kept);
