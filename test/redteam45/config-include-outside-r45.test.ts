@@ -12,48 +12,46 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/fixture.js';
-import { BARE_USABLE, bareBase, bareCli, bareExec, removeBare } from '../helpers/bare-cli.js';
+import { BARE_USABLE, bareCli, bareExec, bareSuite } from '../helpers/bare-cli.js';
 
 const usable = existsSync(CLI);
 const OUTSIDE = 'ghp_R45cfgOUTSIDETOKEN0123456789abcd';
 const LINKED = 'ghp_R45cfgLINKEDTOKEN01234567890abcd';
 const DEEP = 'ghp_R45cfgDEEPTOKEN0123456789abcdefa';
 const remote = (token: string): string => `[remote "origin"]\n\turl = https://alice:${token}@github.com/x/y.git\n`;
-let base: string | undefined;
-const outs: Record<string, string> = {};
-
-beforeAll(async () => {
-  base = await bareBase('cw-rt45-cfg-include-', { files: { 'a.txt': 'a\n' } });
-  const ws = join(base, 'ws');
-  if (!usable) return;
-  // (a) a nested clone including a file outside its git folder (a sibling of .git), and a submodule-like nested
-  // clone two levels down including a file at the workspace top.
-  spawnSync('git', ['init', '-q', join(ws, 'vendor', 'lib')]);
-  writeFileSync(join(ws, 'vendor', 'lib', 'creds.inc'), remote(OUTSIDE));
-  writeFileSync(join(ws, 'vendor', 'lib', '.git', 'config'), '[core]\n\tbare = false\n[include]\n\tpath = ../creds.inc\n');
-  spawnSync('git', ['init', '-q', join(ws, 'deps', 'x', 'y')]);
-  writeFileSync(join(ws, 'top.inc'), remote(DEEP));
-  writeFileSync(join(ws, 'deps', 'x', 'y', '.git', 'config'), '[core]\n\tbare = false\n[includeIf "onbranch:main"]\n\tpath = ../../../../top.inc\n');
-  // (b) a nested clone whose config is a link to a plain file, the target asked by its own name.
-  spawnSync('git', ['init', '-q', join(ws, 'vendor', 'lnk')]);
-  mkdirSync(join(ws, 'cfg'));
-  writeFileSync(join(ws, 'cfg', 'lnk.cfg'), `[core]\n\tbare = false\n${remote(LINKED)}`);
-  rmSync(join(ws, 'vendor', 'lnk', '.git', 'config'));
-  symlinkSync('../../../cfg/lnk.cfg', join(ws, 'vendor', 'lnk', '.git', 'config'));
-  outs['readOutside'] = bareCli(base, ['read', 'vendor/lib/creds.inc']);
-  outs['readDeep'] = bareCli(base, ['read', 'top.inc']);
-  outs['readLinked'] = bareCli(base, ['read', 'cfg/lnk.cfg']);
-  outs['search'] = bareCli(base, ['search', 'ghp_R45cfg']);
-  outs['searchFixed'] = bareCli(base, ['search', 'alice']);
-  // Twice: the second call answers from what the first kept (the state folder), and must agree.
-  outs['readOutside2'] = bareCli(base, ['read', 'vendor/lib/creds.inc']);
-  outs['search2'] = bareCli(base, ['search', 'ghp_R45cfg']);
-  outs['control'] = bareCli(base, ['read', 'a.txt']);
-  if (BARE_USABLE) outs['exec'] = bareExec(base, 'cat vendor/lib/creds.inc top.inc cfg/lnk.cfg; echo done', false);
-}, 120_000);
-afterAll(() => removeBare(base));
+const { outs } = bareSuite(
+  'cw-rt45-cfg-include-',
+  (base, outs) => {
+    const ws = join(base, 'ws');
+    // (a) a nested clone including a file outside its git folder (a sibling of .git), and a submodule-like nested
+    // clone two levels down including a file at the workspace top.
+    spawnSync('git', ['init', '-q', join(ws, 'vendor', 'lib')]);
+    writeFileSync(join(ws, 'vendor', 'lib', 'creds.inc'), remote(OUTSIDE));
+    writeFileSync(join(ws, 'vendor', 'lib', '.git', 'config'), '[core]\n\tbare = false\n[include]\n\tpath = ../creds.inc\n');
+    spawnSync('git', ['init', '-q', join(ws, 'deps', 'x', 'y')]);
+    writeFileSync(join(ws, 'top.inc'), remote(DEEP));
+    writeFileSync(join(ws, 'deps', 'x', 'y', '.git', 'config'), '[core]\n\tbare = false\n[includeIf "onbranch:main"]\n\tpath = ../../../../top.inc\n');
+    // (b) a nested clone whose config is a link to a plain file, the target asked by its own name.
+    spawnSync('git', ['init', '-q', join(ws, 'vendor', 'lnk')]);
+    mkdirSync(join(ws, 'cfg'));
+    writeFileSync(join(ws, 'cfg', 'lnk.cfg'), `[core]\n\tbare = false\n${remote(LINKED)}`);
+    rmSync(join(ws, 'vendor', 'lnk', '.git', 'config'));
+    symlinkSync('../../../cfg/lnk.cfg', join(ws, 'vendor', 'lnk', '.git', 'config'));
+    outs['readOutside'] = bareCli(base, ['read', 'vendor/lib/creds.inc']);
+    outs['readDeep'] = bareCli(base, ['read', 'top.inc']);
+    outs['readLinked'] = bareCli(base, ['read', 'cfg/lnk.cfg']);
+    outs['search'] = bareCli(base, ['search', 'ghp_R45cfg']);
+    outs['searchFixed'] = bareCli(base, ['search', 'alice']);
+    // Twice: a second call (which may answer from what the first kept in the state folder) must agree.
+    outs['readOutside2'] = bareCli(base, ['read', 'vendor/lib/creds.inc']);
+    outs['search2'] = bareCli(base, ['search', 'ghp_R45cfg']);
+    outs['control'] = bareCli(base, ['read', 'a.txt']);
+    if (BARE_USABLE) outs['exec'] = bareExec(base, 'cat vendor/lib/creds.inc top.inc cfg/lnk.cfg; echo done', false);
+  },
+  { made: { files: { 'a.txt': 'a\n' } }, usable },
+);
 
 describe.skipIf(!usable)('R45 cfg: what a nested or linked repository config loads is refused by read and search', () => {
   it('control: a plain file reads', () => {
