@@ -3,7 +3,8 @@
 // workspace-loads.ts: their includes). Same-run before/after of that cost on `search`: two builds (`--before <dist>`
 // of the base commit, `--after <dist>`, default ./dist), calls alternating old/new on one workspace of ~5,000 folders
 // (3 levels, a small file each; 3 nested clones with includes). Rows: a cold CLI search (a process each, its CPU time),
-// first with a fresh state folder (the walk), then with the kept one (one stat per folder); a warm engine's search.
+// first with a fresh state folder (the walk), then with the kept one (one stat per folder); a warm engine's search;
+// a cold read of a plain file (its content is judged first: no walk).
 // Usage: node bench/workspace-loads-ab.mjs --before /tmp/base/dist [--after dist] [--rounds N] [--folders N]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,7 @@ function generate() {
     writeFileSync(join(at, 'extra.inc'), '[user]\n\tname = x\n');
     writeFileSync(join(at, '.git', 'config'), '[core]\n\tbare = false\n[include]\n\tpath = ../extra.inc\n');
   }
+  writeFileSync(join(WS, 'src', 'remote.txt'), 'https://alice@example.com/x.git\n');
   writeFileSync(join(WS, '.done'), '');
 }
 
@@ -69,14 +71,18 @@ async function engineFrom(dist, name) {
 
 generate();
 const builds = { before, after };
-const rows = { fresh: { before: [], after: [] }, kept: { before: [], after: [] }, warm: { before: [], after: [] } };
-const args = ['search', 'v12 ='];
+// `search cred`: a match in a file whose content looks like a credential (a URL with a user): that one is judged
+// against what the repositories load (the walk).
+const ROWS = { search: ['search', 'v12 ='], 'search cred': ['search', 'alice@'], read: ['read', 'src/p0/q0/r0/index.js'] };
+const rows = Object.fromEntries([...Object.keys(ROWS).flatMap((cmd) => [`${cmd} fresh`, `${cmd} kept`]), 'search warm'].map((row) => [row, { before: [], after: [] }]));
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const [name, dist] of Object.entries(builds)) {
-    const state = join(FIXTURES, `workspace-loads-cli-${name}`);
-    rmSync(state, { recursive: true, force: true });
-    rows.fresh[name].push(cpuOf(dist, state, args));
-    rows.kept[name].push(cpuOf(dist, state, args));
+    for (const [cmd, args] of Object.entries(ROWS)) {
+      const state = join(FIXTURES, `workspace-loads-cli-${name}`);
+      rmSync(state, { recursive: true, force: true });
+      rows[`${cmd} fresh`][name].push(cpuOf(dist, state, args));
+      rows[`${cmd} kept`][name].push(cpuOf(dist, state, args));
+    }
   }
 }
 for (const [name, dist] of Object.entries(builds)) {
@@ -86,13 +92,13 @@ for (const [name, dist] of Object.entries(builds)) {
     const result = await engine.run({ cmd: 'search', args: { term: 'v12 =' } });
     if (!result.ok) throw new Error(JSON.stringify(result.error));
     const used = process.cpuUsage(start);
-    rows.warm[name].push((used.user + used.system) / 1000);
+    rows['search warm'][name].push((used.user + used.system) / 1000);
   }
   await engine.close?.();
 }
-console.log(`search over ${FOLDERS} folders, ${ROUNDS} rounds (CPU ms, median)`);
+console.log(`over ${FOLDERS} folders, ${ROUNDS} rounds (CPU ms, median)`);
 for (const [row, by] of Object.entries(rows)) {
   const b = median(by.before);
   const a = median(by.after);
-  console.log(`${row.padEnd(6)} before ${b.toFixed(1).padStart(7)}  after ${a.toFixed(1).padStart(7)}  ratio ${(a / b).toFixed(2)}x`);
+  console.log(`${row.padEnd(13)} before ${b.toFixed(1).padStart(7)}  after ${a.toFixed(1).padStart(7)}  ratio ${(a / b).toFixed(2)}x`);
 }

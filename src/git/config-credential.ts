@@ -54,14 +54,16 @@ export class CredentialConfigs {
   ) {}
 
   // Whether the real path `real` is such a file; `named`: the path it was asked by, when a link led there (a
-  // repository config that is a link to a plain file is loaded by git as the config: R44-a3). `opened`: the caller
-  // opens the file anyway (read, a content check): its content is judged first, and what the workspace's repositories
-  // load (a walk of every folder, kept) is looked at only for one that holds a credential.
-  has(real: string, named = real, opened = false): boolean {
+  // repository config that is a link to a plain file is loaded by git as the config: R44-a3). `how`: 'opened' when
+  // the caller opens the file anyway (read, a content check): its content is judged first, and what the workspace's
+  // repositories load (a walk of every folder, kept) is looked at only for one that holds a credential; 'folder' for a
+  // folder (git loads no folder as a config: no walk); 'name' (a listing's by-name verdict): that set first.
+  has(real: string, named = real, how: 'name' | 'opened' | 'folder' = 'name'): boolean {
+    const opened = how === 'opened';
     if (repositoryConfigSecrets(real) !== undefined || this.#storeFiles().has(real)) return true;
     if (named !== real && isRepositoryConfig(named)) return holdsCredential(real);
     if (this.#files().has(real)) return holdsCredential(real);
-    if (!real.startsWith(`${this.root}/`) || (opened && !holdsCredential(real))) return false;
+    if (how === 'folder' || !real.startsWith(`${this.root}/`) || (opened && !holdsCredential(real))) return false;
     const nested = this.#nestedLoads();
     // The walk stopped short (a workspace past its bound): a file git may load for a repository not found is judged
     // by its content alone (fail closed).
