@@ -10,13 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIXTURES, median } from './lib.mjs';
+import { FIXTURES, cliOption, median } from './lib.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(name);
-  return index === -1 ? fallback : argv[index + 1];
-};
+const option = cliOption;
 const before = option('--before');
 const after = option('--after', 'dist');
 const ROUNDS = Number(option('--rounds', '9'));
