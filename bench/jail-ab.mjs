@@ -7,13 +7,9 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FIXTURES, MiB, median, prng } from './lib.mjs';
+import { FIXTURES, MiB, cliOption, median, prng } from './lib.mjs';
 
-const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(name);
-  return index === -1 ? fallback : argv[index + 1];
-};
+const option = cliOption;
 const before = option('--before');
 const after = option('--after', 'dist');
 const ROUNDS = Number(option('--rounds', '30'));

@@ -200,3 +200,9 @@ export async function interleavedCpu(cases, rounds, cwd) {
   }
   return samples;
 }
+
+// The value after `--name` on the command line (an A/B bench's `--before`, `--rounds`), or `fallback`.
+export function cliOption(name, fallback) {
+  const index = process.argv.indexOf(name, 2);
+  return index === -1 ? fallback : process.argv[index + 1];
+}

@@ -4,9 +4,9 @@ import { metadataText } from './config-read.js';
 import { isRepositoryConfig, repositoryConfigSecrets, withoutSecrets } from './config-secrets.js';
 import { credentialStoreFiles, type StoreProbe } from './credential-stores.js';
 import { repositoryOf } from './repository-of.js';
-import { LoadsAbove } from './repository-loads.js';
+import { workspaceLoads, type WorkspaceLoads } from './workspace-loads.js';
 import { anchorsOf, isStrings as strings, keepAcross, keptAcross, stampsFor } from '../permissions/kept-across.js';
-import type { FolderListings } from '../workspace/listings.js';
+import { FolderListings } from '../workspace/listings.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -40,8 +40,9 @@ const KEPT_FILE = 'credential-configs.json';
 // sandbox hides it, and a shell reader of it asks outside the sandbox (permissions/readonly-git-config-secrets.ts).
 export class CredentialConfigs {
   #loaded: { readonly files: ReadonlySet<string>; readonly stores: ReadonlySet<string> } | undefined;
-  // What the git folders above a file load (R44-a3: a nested clone's or a submodule's includes).
-  readonly #above: LoadsAbove;
+  // What every repository config of the workspace loads (R44-a3, fix79's LEFTs: a nested clone's or a submodule's
+  // includes wherever they lie, a linked config's target): the view's set (git/workspace-loads.ts).
+  #nested: (WorkspaceLoads & { readonly set: ReadonlySet<string> }) | undefined;
 
   // `listings`: the owner's cache; with a kept file (the state folder, kept-across.ts), which files git loads
   // is kept between processes while nothing it was read from changed (issue 31: a cold call read them all).
@@ -50,16 +51,31 @@ export class CredentialConfigs {
     private readonly home: string | undefined,
     private readonly env: Env = process.env,
     private readonly listings?: FolderListings,
-  ) {
-    this.#above = new LoadsAbove(root, home);
-  }
+  ) {}
 
   // Whether the real path `real` is such a file; `named`: the path it was asked by, when a link led there (a
-  // repository config that is a link to a plain file is loaded by git as the config: R44-a3).
-  has(real: string, named = real): boolean {
+  // repository config that is a link to a plain file is loaded by git as the config: R44-a3). `how`: 'opened' when
+  // the caller opens the file anyway (read, a content check): its content is judged first, and what the workspace's
+  // repositories load (a walk of every folder, kept) is looked at only for one that holds a credential; 'folder' for a
+  // folder (git loads no folder as a config: no walk); 'name' (a listing's by-name verdict): that set first.
+  has(real: string, named = real, how: 'name' | 'opened' | 'folder' = 'name'): boolean {
+    const opened = how === 'opened';
     if (repositoryConfigSecrets(real) !== undefined || this.#storeFiles().has(real)) return true;
     if (named !== real && isRepositoryConfig(named)) return holdsCredential(real);
-    return (this.#files().has(real) || this.#above.has(real)) && holdsCredential(real);
+    if (this.#files().has(real)) return holdsCredential(real);
+    if (how === 'folder' || !real.startsWith(`${this.root}/`) || (opened && !holdsCredential(real))) return false;
+    const nested = this.#nestedLoads();
+    // The walk stopped short (a workspace past its bound): a file git may load for a repository not found is judged
+    // by its content alone (fail closed).
+    return (nested.cut || nested.set.has(real)) && (opened || holdsCredential(real));
+  }
+
+  #nestedLoads(): WorkspaceLoads & { readonly set: ReadonlySet<string> } {
+    if (!this.#nested) {
+      const loads = workspaceLoads(this.root, this.home, this.listings ?? new FolderListings());
+      this.#nested = { ...loads, set: new Set(loads.files) };
+    }
+    return this.#nested;
   }
 
   // The files git loads that lie in the workspace and hold a credential, but a repository's own config
@@ -71,8 +87,11 @@ export class CredentialConfigs {
 
   // Every file git loads and every password store they name that lies in the workspace, sorted, whether or not
   // it holds a credential: what `has` can answer true for beside a repository's own config (by its name).
+  // Asked once per listing (workspace.ts readerFilterKey): the nested loads are looked at again (their stamps).
   loadedInWorkspace(): string[] {
-    return [...this.#files(), ...this.#storeFiles()].filter((file) => file.startsWith(`${this.root}/`)).sort();
+    this.#nested = undefined;
+    const inside = [...this.#files(), ...this.#storeFiles()].filter((file) => file.startsWith(`${this.root}/`));
+    return [...new Set([...inside, ...this.#nestedLoads().files])].sort();
   }
 
   // The first such file git loads that `test` accepts (one in a folder a recursive reader reads whole, one a

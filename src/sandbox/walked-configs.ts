@@ -1,5 +1,6 @@
 import { lstatSync, type Dirent } from 'node:fs';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { folderConfigs } from '../git/folder-configs.js';
 import { gitFolderShaped, shapeKind } from '../git/git-folder-shape.js';
 import { configHoldsCredential } from './repo-configs-bytes.js';
 
@@ -18,12 +19,11 @@ interface Named {
 
 // The config files (relative paths) of the folder `rel` by its listing; `inGit`: a `.git` is on the workspace's own path.
 // A link is listed too (R44-a3: git loads its target as the config): the view hides its target when it holds a
-// credential (sandbox.ts, git/repository-loads.ts); no filtered copy is bound over it (a bind over a link would land
+// credential (sandbox.ts, git/workspace-loads.ts); no filtered copy is bound over it (a bind over a link would land
 // on its target): the caller leaves links out of the copies (notLinks).
 export function folderGitConfigs(rel: string, entries: readonly Named[], inGit: boolean): string[] {
-  const gitFolder = inGit || rel.split('/').includes('.git') || gitFolderShaped((name) => shapeKind(entries.find((entry) => entry.name === name)?.kind));
-  if (!gitFolder) return [];
-  return entries.filter((entry) => CONFIGS.has(entry.name) && !entry.kind.isDirectory()).map((entry) => (rel === '' ? entry.name : `${rel}/${entry.name}`));
+  const kind = (name: string): Named['kind'] | undefined => entries.find((entry) => entry.name === name)?.kind;
+  return folderConfigs(rel, (name) => shapeKind(kind(name)), (name) => kind(name)?.isDirectory() === false, inGit);
 }
 
 // The paths that are no link (lstat; one gone is left out too).

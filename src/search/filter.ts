@@ -13,7 +13,7 @@ export function makePathFilter(request: SearchRequest, engine: 'ripgrep' | 'node
     if (verdict === undefined) {
       const cut = folder.lastIndexOf('/');
       // A folder is never a credential store (a regular file's content): judged by name, not opened.
-      verdict = workspace.isHiddenFromReadersByName(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
+      verdict = workspace.isFolderHiddenFromReaders(folder, cut !== -1 && folderBlocked(folder.slice(0, cut)));
       folders.set(folder, verdict);
     }
     return verdict;

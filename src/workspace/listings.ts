@@ -26,7 +26,11 @@ export interface Listing {
 // package.json: a package scope node resolves a self-reference in (permissions/home-sources-modules.ts); a VS Code
 // multi-root workspace file (permissions/hook-editor.ts).
 const MARKS = new Set(['.git', ...SHAPE_NAMES, '.envrc', 'package.json']);
-const marked = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isProjectConfigName(name);
+const obeyed = (name: string): boolean => MARKS.has(name) || name.endsWith('.code-workspace') || isProjectConfigName(name);
+// A git folder's config files are marked too (git/workspace-configs.ts), but a folder not UTF-8 named holding one is
+// cut for its `.git` or HEAD already (unnamedCut: what tools obey).
+const CONFIGS = new Set(['config', 'config.worktree']);
+const marked = (name: string): boolean => obeyed(name) || CONFIGS.has(name);
 
 // Folders remembered at most; past it the memory is dropped and filled again.
 const MAX_FOLDERS = 50_000;
@@ -145,7 +149,7 @@ export function walkFolders(jail: Beneath, limits: WalkLimits, onFolder: (rel: s
     if (budget < 0) return over();
     onFolder(rel, listing);
     for (const raw of listing.unnamed ?? []) {
-      const cut = unnamedCut(dir?.path ?? (rel === '' ? jail.root : `${jail.root}/${rel}`), rel, raw, marked);
+      const cut = unnamedCut(dir?.path ?? (rel === '' ? jail.root : `${jail.root}/${rel}`), rel, raw, obeyed);
       if (cut !== undefined) limits.onCut(cut);
     }
     for (const name of listing.folders) {

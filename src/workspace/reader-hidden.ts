@@ -61,7 +61,7 @@ export class ReaderHidden {
 
   // `rel` (forward slashes, inside the root) beyond the non-accessible globs.
   has(rel: string): boolean {
-    return this.#credentials(rel) || this.#byPath(rel) || isCredentialStoreFile(join(this.root, rel));
+    return this.#credentials(rel) || this.#byPath(rel, 'opened') || isCredentialStoreFile(join(this.root, rel));
   }
 
   // The same for walks, which judge every folder above `rel` before it (a hidden one hides what is below):
@@ -70,13 +70,19 @@ export class ReaderHidden {
   // every file is read afterwards only through the jail, whose read makes that check (Workspace.resolve,
   // credentialStore below).
   entry(rel: string, byName: boolean): boolean {
-    return this.#credentials.entry(rel) || this.#byPath(rel) || (!byName && isCredentialStoreFile(join(this.root, rel)));
+    return this.#credentials.entry(rel) || this.#byPath(rel, byName ? 'name' : 'opened') || (!byName && isCredentialStoreFile(join(this.root, rel)));
   }
 
-  #byPath(rel: string): boolean {
+  // A folder's by-name verdict (search's folder filter): git loads no folder as a config.
+  folder(rel: string): boolean {
+    return this.#credentials.entry(rel) || this.#byPath(rel, 'folder');
+  }
+
+  // `how`: whether the caller's check opens the file anyway, or judges a folder (config-credential.ts has).
+  #byPath(rel: string, how: 'name' | 'opened' | 'folder'): boolean {
     if (inObjectStore(rel)) return true;
     const abs = NOT_PLAIN.test(rel) ? join(this.root, rel) : this.#prefix + rel;
-    return (this.#sensitive && isSensitivePath(abs)) || this.credentialConfig(abs);
+    return (this.#sensitive && isSensitivePath(abs)) || this.#configs.has(abs, abs, how);
   }
 
   // What the by-name verdicts (entry(rel, true)) depend on beside the path and the root: the files git loads
@@ -96,9 +102,10 @@ export class ReaderHidden {
   }
 
   // A git config file git loads here (the repository's, the user's, $GIT_CONFIG_GLOBAL, what they include, what a
-  // nested clone's or a submodule's config includes) holding a credential; `named`: the path a link led from.
+  // nested clone's or a submodule's config includes) holding a credential; `named`: the path a link led from. For the
+  // jail's read of a file (its content judged first).
   credentialConfig(real: string, named = real): boolean {
-    return this.#configs.has(real, named);
+    return this.#configs.has(real, named, 'opened');
   }
 }
 

@@ -195,6 +195,12 @@ export class Workspace {
     return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.entry(rel, false);
   }
 
+  // A folder's verdict (search's folder filter): git loads no folder as a config, so the walk of the workspace's
+  // repository configs (git/workspace-loads.ts) is not needed for it.
+  isFolderHiddenFromReaders(rel: string, parentHidden: boolean): boolean {
+    return this.isNonAccessibleEntry(rel, parentHidden) || this.#readerHidden.folder(rel);
+  }
+
   // The same without the credential store content check (reader-hidden.ts entry): for folders, and for
   // listings whose files are read only through `resolve(rel, 'read')`, which makes that check.
   isHiddenFromReadersByName(rel: string, parentHidden: boolean): boolean {
