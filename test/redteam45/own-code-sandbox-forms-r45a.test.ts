@@ -1,7 +1,8 @@
 // R45-a1 through the real sandbox: codeward installed under a sandboxWritable npm prefix (~/.npm-global, the package a
 // copy of this build, its dependencies linked beside it as npm's flat layout has them), a run plants
 // lib/node_modules/yaml.js BESIDE the installed folder yaml (require tries it first: Module._findPath) and a
-// relative-NODE_PATH place where node would look up ws's optional peer bufferutil (installed nowhere). On main the run's files stayed (nothing protected them); fixed: watched, moved aside after.
+// relative-NODE_PATH place where node would look up ws's optional peer bufferutil (installed nowhere). On main the
+// run's files stayed (nothing protected them); fixed: watched, moved aside after.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
