@@ -62,7 +62,7 @@ export function ownCodeIn(roots: readonly string[], own: string | undefined = ow
 // sandboxWritable folders).
 export function ownCodeFolders(areas: readonly string[], own: string | undefined = ownPackage()): string[] {
   if (own === undefined || areas.length === 0) return [];
-  const paths = new Set([...ownTree(own), ...startLinks(own, areas)].filter((path) => areas.some((area) => inside(path, area))));
+  const paths = new Set([...ownTree(own, areas), ...startLinks(own, areas)].filter((path) => areas.some((area) => inside(path, area))));
   const open = areas.includes(own) ? own : undefined;
   return [...paths].filter((path) => !coveredBy(path, paths, open));
 }

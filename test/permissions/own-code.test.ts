@@ -26,9 +26,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe('own-code: codeward installed where its runs write', () => {
   it('finds its package folder, its dependencies and where a missing one would land, nothing else', () => {
-    // a/node_modules/b lies in a; `missing` is looked for in a/node_modules (in a), then node_modules/ (R44-a1).
-    const missing = ['', '.js', '.json', '.node'].map((form) => `node_modules/missing${form}`);
-    expect(ownCodeIn([ws], own).sort()).toEqual(['node_modules/@s/o', 'node_modules/a', 'node_modules/codeward', ...missing]);
+    // a/node_modules/b lies in a; `missing` is looked for in a/node_modules (in a), then node_modules/ (R44-a1); the
+    // file forms require tries before a found folder are kept beside it (R45-a1).
+    const forms = (name: string): string[] => ['', '.js', '.json', '.node'].map((form) => `node_modules/${name}${form}`);
+    expect(ownCodeIn([ws], own).sort()).toEqual([...forms('@s/o'), ...forms('a'), 'node_modules/codeward', ...forms('missing')]);
   });
   it('nothing when codeward is not in the areas (the common case)', () => {
     expect(ownCodeIn([join(base, 'elsewhere')], own)).toEqual([]);
