@@ -66,6 +66,7 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   const language = languageOf(name);
   if (language) {
     const program = inlineProgram(name, command.words) ?? (command.stdinProgram !== undefined ? { language, code: command.stdinProgram } : undefined);
+    if (command.inlineNames !== undefined) return { ...CLASSES.inlineSpawn, description: `${CLASSES.inlineSpawn.description}: its code uses a name codeward does not know (${command.inlineNames})` };
     if (program && spawnedCommands(program).spawns) return CLASSES.inlineSpawn;
   }
   if (command.pipedProgram) return CLASSES.pipedProgram;
