@@ -2,6 +2,10 @@
 // these uses only known names (no ask), and the whole line runs without one (a few rows through the real gate).
 import { describe, expect, it } from 'vitest';
 import { unknownName } from '../../src/shell/inline-names.js';
+import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
+import { bwrapWorks } from './stage-helpers.js';
+
+const run = inPlaceRuns();
 
 const PYTHON = [
   'print("hello, world")',
@@ -50,5 +54,16 @@ describe('everyday python and js one-liners use only known names', () => {
   });
   it.each(JS)('js: %s', (code) => {
     expect(unknownName('js', code)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!bwrapWorks)('the whole line runs in place under --yes, no ask', { timeout: 120_000 }, () => {
+  it.each([
+    `python3 -c 'import json, os; print(json.dumps(sorted(os.listdir("sub"))))'`,
+    `python3 -c 'from pathlib import Path; Path("sub/out.txt").write_text(Path("sub/new.txt").read_text().upper())'`,
+    `node -e 'const fs = require("fs"); fs.writeFileSync("sub/out.json", JSON.stringify(fs.readdirSync("sub")))'`,
+    `node -e 'const {join} = require("path"); console.log(join(process.cwd(), "sub"))'`,
+  ])('%s', async (line) => {
+    expect(await run(line, {})).toBe('ran');
   });
 });
