@@ -1,6 +1,10 @@
 // The closed inline name reader (inline-names.ts, R45-b1/b2/b3/b6/b7/b10) leaves everyday one-liners free: each of
 // these uses only known names (no ask), and the whole line runs without one (a few rows through the real gate).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/setup.js';
+import { removeDir, tempDir } from '../helpers/fixture.js';
 import { unknownName } from '../../src/shell/inline-names.js';
 import { inPlaceRuns } from '../helpers/in-place-verdicts.js';
 import { bwrapWorks } from './stage-helpers.js';
@@ -65,5 +69,24 @@ describe.skipIf(!bwrapWorks)('the whole line runs in place under --yes, no ask',
     `node -e 'const {join} = require("path"); console.log(join(process.cwd(), "sub"))'`,
   ])('%s', async (line) => {
     expect(await run(line, {})).toBe('ran');
+  });
+});
+
+// A staged run is judged by what it did: a name the reader does not know asks in place only.
+describe.skipIf(!bwrapWorks)('a staged run of code with an unknown name runs (no ask)', { timeout: 120_000 }, () => {
+  it.each([`node -e 'const a = [1, 2]; let i = 1; console.log(a[i])'`, `python3 -c 'import os; o = os; print(o.sep)'`])('%s', async (line) => {
+    const base = await tempDir('cw-r86-staged-');
+    const root = join(base, 'w'), home = join(base, 'h');
+    mkdirSync(root);
+    mkdirSync(home);
+    const engine = await createEngine({ workspace: root, env: { HOME: home, PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, 'state') }, sandbox: { mode: 'workspace-write' }, permissions: { home, yes: true } });
+    try {
+      const result = await engine.run({ cmd: 'exec', args: { cmd: line } });
+      expect(result.ok ? 'ran' : result.error.code).toBe('ran');
+      expect(await run(line, {})).toBe('C241');
+    } finally {
+      await engine.close();
+      await removeDir(base);
+    }
   });
 });
