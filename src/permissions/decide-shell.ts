@@ -150,7 +150,7 @@ export function decideShell(judged: Judged, ctx: DecideContext, written: ShellPa
   }
   // ChatCLI's own validator refuses these; here they need a person like the immune classes.
   // What an unknown program or a package manager starts from its words is judged as a line (R11-1b).
-  const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse) ?? launchedLines(parse, isReadOnlyName).map(riskyShell).find((hit) => hit !== undefined);
+  const risky = (): ReturnType<typeof riskyShell> => riskyShell(parse, judged.staged === true) ?? launchedLines(parse, isReadOnlyName).map((line) => riskyShell(line, judged.staged === true)).find((hit) => hit !== undefined);
   const immune = immuneShell(parse, isReadOnlyName, place, judged.staged === true);
   // A line read only in part (an unknown program's words past the guess cap) whose read part meets a deny rule:
   // both need a person, and the rule is the clearer reason.

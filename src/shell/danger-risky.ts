@@ -56,7 +56,7 @@ function hasShortFlag(args: readonly string[], letters: RegExp): boolean {
   return args.some((arg) => /^-[a-zA-Z]+$/.test(arg) && letters.test(arg.slice(1)));
 }
 
-function commandClass(command: SimpleCommand): RiskyClass | undefined {
+function commandClass(command: SimpleCommand, staged: boolean): RiskyClass | undefined {
   const name = lower(command);
   const args = command.args;
   if (command.wrappers.includes('eval')) return CLASSES.evalLine;
@@ -66,6 +66,8 @@ function commandClass(command: SimpleCommand): RiskyClass | undefined {
   const language = languageOf(name);
   if (language) {
     const program = inlineProgram(name, command.words) ?? (command.stdinProgram !== undefined ? { language, code: command.stdinProgram } : undefined);
+    // A name the closed reader does not know (inline-names.ts) asks in place; a staged run is judged by what it did.
+    if (command.inlineNames !== undefined && !staged) return { ...CLASSES.inlineSpawn, description: `${CLASSES.inlineSpawn.description}: its code uses a name codeward does not know (${command.inlineNames})` };
     if (program && spawnedCommands(program).spawns) return CLASSES.inlineSpawn;
   }
   if (command.pipedProgram) return CLASSES.pipedProgram;
@@ -119,10 +121,10 @@ function substitutionClass(command: SimpleCommand): RiskyClass | undefined {
 }
 
 // The first command of a parse (every reading of it) that ChatCLI's validator would refuse.
-export function riskyShell(parse: ShellParse): RiskyHit | undefined {
+export function riskyShell(parse: ShellParse, staged = false): RiskyHit | undefined {
   for (const reading of [parse, ...(parse.alternatives ?? [])]) {
     for (const command of reading.commands) {
-      const found = commandClass(command) ?? substitutionClass(command);
+      const found = commandClass(command, staged) ?? substitutionClass(command);
       if (found) return { ...found, where: command.text.trim() };
     }
     // Every way the line sets a variable (`PATH=.`, `export PATH=.`, `read 'PATH'`, `unset PATH`, `wait -p PATH`,

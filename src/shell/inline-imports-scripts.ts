@@ -11,7 +11,7 @@ const RUBY_SAFE: ReadonlySet<string> = new Set([
   'fileutils', 'pathname', 'stringio', 'strscan', 'tempfile', 'tmpdir', 'uri', 'optparse', 'benchmark', 'bigdecimal', 'matrix', 'prime', 'zlib',
   'English', 'etc', 'ostruct', 'forwardable', 'singleton', 'shellwords', 'find', 'io/console', 'rbconfig', 'logger', 'erb/util', 'cgi/util',
 ]);
-const JS_SAFE: ReadonlySet<string> = new Set([
+export const JS_SAFE: ReadonlySet<string> = new Set([
   'assert', 'assert/strict', 'buffer', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os', 'path', 'path/posix',
   'path/win32', 'perf_hooks', 'querystring', 'readline', 'readline/promises', 'stream', 'stream/promises', 'string_decoder', 'timers',
   'timers/promises', 'url', 'util', 'zlib', 'tty', 'punycode',

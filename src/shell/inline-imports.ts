@@ -7,7 +7,7 @@
 // any mention of one of its spawn names, called or not (`f = os.system`), counts as a spawn.
 import type { WordLike } from './parse-wrappers.js';
 
-const PYTHON_SAFE: ReadonlySet<string> = new Set([
+export const PYTHON_SAFE: ReadonlySet<string> = new Set([
   'json', 'sys', 're', 'math', 'cmath', 'collections', 'collections.abc', 'itertools', 'functools', 'string', 'textwrap', 'os', 'os.path',
   'posixpath', 'pathlib', 'datetime', 'time', 'calendar', 'random', 'statistics', 'decimal', 'fractions', 'hashlib', 'hmac', 'base64',
   'binascii', 'struct', 'uuid', 'csv', 'io', 'typing', 'dataclasses', 'enum', 'pprint', 'glob', 'fnmatch', 'shutil', 'tempfile', 'heapq',

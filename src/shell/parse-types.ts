@@ -101,6 +101,9 @@ export interface SimpleCommand {
   // The program text an interpreter reads from static stdin (`python3 <<EOF ... EOF`) or from a script
   // file this same line wrote (`echo ... > x.py; python3 x.py`), when known.
   readonly stdinProgram?: string;
+  // Its python or js inline code uses a name the closed reader does not know (inline-names.ts): why. Set after the
+  // parse by inline-names-mark.ts.
+  readonly inlineNames?: string;
   // The name word followed by the argument words (words[0] is the name; absent only for `name` null
   // commands built from a shell string that could not be parsed).
   readonly words: readonly ShellWord[];

@@ -2,6 +2,7 @@
 // ShellParser instance the caller creates (the engine set-up makes one). No module-level state. A line of
 // plain words (and every string it hands a shell) is read without it (parse-plain.ts): the same tree, so
 // the same parse, without loading the grammar.
+import { markInlineNames } from './inline-names-mark.js';
 import { createRequire } from 'node:module';
 import type { Parser as TreeSitterParser } from 'web-tree-sitter';
 import { initialiseTreeSitter } from '../code/tree-sitter-init.js';
@@ -104,12 +105,12 @@ export class ShellParser {
     const { primary, alternatives } = normaliseSource(command);
     if (this.plainWords) {
       try {
-        return this.read(PLAIN_TREES, primary, alternatives);
+        return await markInlineNames(this.read(PLAIN_TREES, primary, alternatives));
       } catch (error) {
         if (!(error instanceof NotPlain)) throw error;
       }
     }
-    return this.read(grammarTrees(await this.load()), primary, alternatives);
+    return markInlineNames(this.read(grammarTrees(await this.load()), primary, alternatives));
   }
 
   private read(trees: ShellTrees, primary: string, alternatives: readonly string[]): ShellParse {
