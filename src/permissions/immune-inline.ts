@@ -9,9 +9,13 @@ const RECURSIVE_DELETE = /\b(?:rmtree|remove_tree|rimraf(?:Sync)?|rm_rf|rm_r|rem
 // Held-back spellings of the same class: the options object built apart (`o={recursive:true}; fs.rmSync(p,o)`),
 // and a delete call on names a listing gives at run time (`for f in os.listdir('src'): os.remove(f)`,
 // `Path('src').rglob('*')` then `.unlink()`, `readdirSync(d).forEach(f => unlinkSync(f))`): find -exec rm.
-const DELETE_CALL = /\b(?:rmSync|rmdirSync|unlinkSync|unlink|remove|removedirs|rmdir|rm|delete|send2trash|trash)\s*\(|\.\s*(?:unlink|rmdir|delete)\b/;
+// perl's unlink and rmdir take no parentheses and default to $_ (red team R45-b8: `finddepth(sub { unlink $_; rmdir
+// $_ }, "src")`, `unlink for <$d/*>`): the bare words are deletes too.
+const DELETE_CALL = /\b(?:rmSync|rmdirSync|unlinkSync|remove|removedirs|rm|delete|send2trash|trash)\s*\(|\b(?:unlink|rmdir)\b|\.\s*(?:unlink|rmdir|delete)\b/;
 const RECURSIVE_OPTION = /\brecursive\b/;
-const LISTING = /\b(?:walk|os\.walk|glob|iglob|rglob|listdir|scandir|iterdir|readdirSync|readdir|opendir|globSync|Dir\s*\.\s*(?:glob|children|each_child|entries)|Dir\s*\[|find|each_child|children|entries|walkdir|WalkDir)\b/;
+// Listings: also perl's File::Find (finddepth), readdir/opendir and its glob operator `<$d/*>` / `<src/*.o>`, python's
+// os.fwalk and node's fs.opendir/opendirSync (R45-b8).
+const LISTING = /\b(?:walk|os\.walk|fwalk|glob|iglob|rglob|bsd_glob|listdir|scandir|iterdir|readdirSync|readdir|opendir|opendirSync|globSync|Dir\s*\.\s*(?:glob|children|each_child|entries)|Dir\s*\[|find|finddepth|File::Find|each_child|children|entries|walkdir|WalkDir)\b|<(?![\s=<])[^<>\n]*[*?[{][^<>\n]*>/;
 
 export const INLINE_DELETE = { name: 'inline-recursive-delete', description: 'an interpreter given code that deletes a folder tree (shutil.rmtree, fs.rmSync recursive, File::Path rmtree, FileUtils.rm_rf ...)' } as const;
 

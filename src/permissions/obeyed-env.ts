@@ -100,6 +100,8 @@ const VARIABLES: readonly (readonly [string, Kind])[] = [
     'CCACHE_COMPILERCHECK', 'CCACHE_PREFIX', 'CCACHE_PREFIX_CPP',
     // dyn23: the compiler and doc tool cargo runs (`RUSTC='git push' cargo build` runs `git push -vV`).
     'RUSTC', 'RUSTDOC', 'CARGO_BUILD_RUSTC', 'CARGO_BUILD_RUSTDOC',
+    // R45-b5: make, and not only where make reads it: gcc's lto-wrapper runs $MAKE (`MAKE=./mk gcc -flto=4 x.c`).
+    'MAKE',
   ].map((name) => [name, COMMAND] as const),
 ];
 

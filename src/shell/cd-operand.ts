@@ -153,8 +153,10 @@ function startsPhysical(command: SimpleCommand): boolean {
     if (word.dynamic) return true;
     if (word.value === '--' || !/^[-+]/.test(word.value)) return false;
     if (/^[-+][a-zA-Z]*P/.test(word.value)) return true;
-    // A valued option (`-o NAME`, `-O shopt`, `--rcfile F`) takes the next word.
-    if (/^[-+][a-zA-Z]*[oO]$/.test(word.value) || word.value === '--rcfile' || word.value === '--init-file') {
+    // An rc file (`--rcfile F`, one dash too) may `set -P` before the line (R45-b9): physical.
+    if (/^--?(?:rcfile|init-file)$/.test(word.value)) return true;
+    // A valued option (`-o NAME`, `-O shopt`) takes the next word.
+    if (/^[-+][a-zA-Z]*[oO]$/.test(word.value)) {
       if (words[i + 1]?.dynamic || (/o$/.test(word.value) && words[i + 1]?.value === 'physical')) return true;
       i += 1;
     }

@@ -59,7 +59,8 @@ function slashRegexEnd(code: string, i: number): number | undefined {
 const PERL_OPERATOR = /^(?:qq|qw|qx|qr|q|tr|m|s|y)(?!\w)/;
 
 export type QuoteLike = { readonly kind: 'string' | 'command' | 'words'; readonly value: string; readonly end: number; readonly raw: string };
-export type Span = { readonly kind: 'masked'; readonly end: number } | QuoteLike;
+// `evaluates`: perl's s///ee, which evaluates the replacement's VALUE as perl code (an eval: red team R45-b4).
+export type Span = { readonly kind: 'masked'; readonly end: number; readonly evaluates?: true } | QuoteLike;
 
 function perlOperator(code: string, i: number): Span | undefined {
   if (/[\w$@%&*]/.test(code[i - 1] ?? '') || /(?:->|::|-)\s*$/.test(code.slice(Math.max(0, i - 3), i))) return undefined;
@@ -80,8 +81,10 @@ function perlOperator(code: string, i: number): Span | undefined {
     } else end = readDelimited(code, end, open).end;
   }
   if (/^(?:s|tr|y|m|qr)$/.test(operator)) {
+    const flags = end;
     while (/[a-z]/i.test(code[end] ?? '')) end++;
-    return { kind: 'masked', end };
+    // Two `e` flags in any order (`/ee`, `/see`, `/eie`): the second is an eval of the first's result.
+    return operator === 's' && (code.slice(flags, end).match(/e/g)?.length ?? 0) >= 2 ? { kind: 'masked', end, evaluates: true } : { kind: 'masked', end };
   }
   const kind = operator === 'qx' ? 'command' : operator === 'qw' ? 'words' : 'string';
   return { kind, value: first.value, end, raw: code.slice(j + 1, Math.max(j + 1, end - 1)) };

@@ -76,7 +76,7 @@ export function tokenize(code: string, language: Language, depth = 0): Token[] {
     const span = spanAt(code, i, language);
     if (span !== undefined) {
       flush(i);
-      if (span.kind === 'masked') tokens.push({ kind: 'code', text: masked(code.slice(i, span.end)) });
+      if (span.kind === 'masked') tokens.push({ kind: 'code', text: `${masked(code.slice(i, span.end))}${span.evaluates ? ' eval ' : ''}` });
       else {
         tokens.push(span.kind === 'command' ? { kind: 'string', value: span.value, command: true } : span.kind === 'words' ? { kind: 'string', value: span.value, words: true } : { kind: 'string', value: span.value });
         if (span.kind !== 'words') pushHoles(perlHoles(span.raw));

@@ -8,6 +8,7 @@ import type { WordLike } from './parse-wrappers.js';
 import { AWK_LONGS, longOption } from './gnu-long.js';
 import { loadsUnlistedModule, perlLineModules } from './inline-imports.js';
 import { rawMaySpawn } from './inline-raw.js';
+import { PERL_DYNAMIC } from './perl-dynamic.js';
 import { scriptLineModules, scriptLoadsUnlisted } from './inline-imports-scripts.js';
 import { PERL_HANDLE_CALLS, PERL_OPEN, perlCall, perlOpenApi, perlPackageQuotes } from './perl-opens.js';
 
@@ -333,9 +334,8 @@ const DYNAMIC_APIS: Readonly<Record<Language, RegExp | undefined>> = {
   // createRequire, process.mainModule) and internal bindings (fix73).
   js: /\bdlopen\b|\beval\s*\(|\bFunction\s*\(|\bvm\s*\.\s*run|\bprocess\s*\.\s*(?:binding|_linkedBinding|execve|getBuiltinModule|mainModule)\b|\bmodule\s*\.\s*constructor\b|\._load\s*\(|\bcreateRequire\b|\b(?:require|import)\s*\(\s*[^'"`\s)]|\]\s*\(/,
   // Native code loaded into the interpreter (R39-b5: perl's DynaLoader, ruby's Fiddle, node's process.dlopen, lua's
-  // package.loadlib), as python's ctypes: a program codeward cannot read. perl's method only known at run time
-  // (`IO::File->$m("cmd|")`, `$obj->&*`: fix66) may be an open.
-  perl: /\bDynaLoader\b|\bdl_load_file\b|\bFFI::|\beval\b|\bdo\s*[{'"$]|(?<![&\w])&\s*[{$]|\bsyscall\b|\bUNIVERSAL::can\b|->can\b|->\s*[$&]/,
+  // package.loadlib), as python's ctypes: a program codeward cannot read. perl's list: perl-dynamic.ts.
+  perl: PERL_DYNAMIC,
   ruby: /\bFiddle\b|\b(?:eval|instance_eval|class_eval|module_eval|instance_exec|class_exec|module_exec|send|public_send|__send__|const_get|method|public_method|instance_method|singleton_method|binding|syscall)\b/,
   // php: also the programs mail() and its kin start (sendmail_path, imap's rsh), FFI and dl() native code, reflection,
   // a call of an expression (`("sys"."tem")(…)`, `"system"(…)`) and error_log's mail type (fix73); names ignore case.

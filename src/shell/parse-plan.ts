@@ -10,6 +10,7 @@ import { programName } from './parse-names.js';
 import { systemProgram } from '../permissions/system-folders.js';
 import { scriptText } from './parse-walk-values.js';
 import { envSplit } from './env-words.js';
+import { oneDashLong, shellStartupTexts } from './shell-startup-files.js';
 import { INTERPRETERS, SHELLS, SU_LIKE, WRAPPERS, debuggedCommand, findExecs, interpreterReadsStdin, shellMode, unwrap, watchCommand, wrapperWrites, type WordLike } from './parse-wrappers.js';
 
 // A word before its substitutions were walked: enough to find wrappers and command names.
@@ -116,10 +117,15 @@ export class Planner {
     };
     if (first.value.includes('/') && this.context.writtenFile(first.value) !== undefined) return [self, { kind: 'file', path: this.context.writtenFile(first.value)!, wrappers: [...wrappers, name] }];
     if (SHELLS.has(key)) {
-      const mode = shellMode(slice);
-      if (mode.kind === 'string') return [{ kind: 'script', index: start + mode.index, skip: mode.skip, wrappers: [...wrappers, name], positional: [start + mode.index + 1, end] }];
-      if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
-      return runsFile(start + mode.index);
+      // Its start-up files first (`--rcfile F` is `. F`; an interactive shell sources $ENV: shell-startup-files.ts),
+      // then its line read as other shells read it and, with a one-dash long option, as bash does (R46-1).
+      const startup = shellStartupTexts(slice).map((text): PlanItem => ({ kind: 'text', text, wrappers: [...wrappers, name] }));
+      const readings = slice.some((word) => !word.dynamic && oneDashLong(word.value)) ? [shellMode(slice), shellMode(slice, true)] : [shellMode(slice)];
+      return [...startup, ...readings.flatMap((mode): PlanItem[] => {
+        if (mode.kind === 'string') return [{ kind: 'script', index: start + mode.index, skip: mode.skip, wrappers: [...wrappers, name], positional: [start + mode.index + 1, end] }];
+        if (mode.kind === 'stdin') return [{ ...self, stdin: 'shell' }];
+        return runsFile(start + mode.index);
+      })];
     }
     // Shell text built from words keeps their expansions (`tmux new "$(echo rm -rf ~)"`), so the nested
     // parse sees what is only known at run time.

@@ -206,7 +206,8 @@ export class WalkState {
     if (source.includes('set') && /(?:^|[^\w-])set\s+(?:[^;&|\n]*\s)?(?:-[A-Za-z]*k|keyword(?![\w-]))/.test(source)) this.keyword = this.keywordAnywhere = true;
     if (/cdable_vars|(?:^|[^\w-])shopt\s+(?:[^;&|\n]*\s)?[$`]/.test(source)) this.cdableVars = true;
     if (source.includes('allexport') || ALLEXPORT_WORDS.test(source)) this.allExport = true;
-    if (source.includes('physical') || source.includes('SHELLOPTS') || (source.includes('P') && PHYSICAL_SHELL.test(source))) this.physicalCd = true;
+    // A shell's rc file (`--rcfile F`, `-init-file F`: shell-startup-files.ts) may `set -P` before its line (R45-b9).
+    if (source.includes('physical') || source.includes('SHELLOPTS') || source.includes('rcfile') || source.includes('init-file') || (source.includes('P') && PHYSICAL_SHELL.test(source))) this.physicalCd = true;
     for (const match of source.matchAll(/(?:^|[^\w-])(?:export|(?:declare|typeset|local|readonly)\s+(?:-[\w-]*\s+)*-\w*x\w*)\s+([^;&|\n)}]*)/g)) {
       for (const word of match[1]!.split(/\s+/)) {
         if (word === '' || word.startsWith('-')) continue;

@@ -5,6 +5,7 @@
 import { envStart } from './env-words.js';
 import { mayBeOption } from './parse-launch-runtime.js';
 import { withAliases } from './program-aliases.js';
+import { oneDashLong } from './shell-startup-files.js';
 
 export interface WordLike {
   readonly value: string;
@@ -271,7 +272,9 @@ export type ShellMode =
   // Runs a script file (`bash build.sh`).
   | { readonly kind: 'file'; readonly index: number };
 
-export function shellMode(words: readonly WordLike[]): ShellMode {
+// `oneDash`: bash's reading of its long options spelled with one dash (`-rcfile F`, R46-1), which other shells read as
+// a cluster of letters (`-r -c -f …`: shell-startup-files.ts).
+export function shellMode(words: readonly WordLike[], oneDash = false): ShellMode {
   let i = 1;
   let commandString = false;
   let fromStdin = false;
@@ -282,8 +285,8 @@ export function shellMode(words: readonly WordLike[]): ShellMode {
       i++;
       break;
     }
-    if (value.startsWith('--')) {
-      const name = longName(value);
+    if (value.startsWith('--') || (oneDash && oneDashLong(value))) {
+      const name = value.startsWith('--') ? longName(value) : value.slice(1);
       if (name === 'command') {
         // fish --command CMD / --command=CMD
         if (value.includes('=')) return { kind: 'string', index: i, skip: value.indexOf('=') + 1 };

@@ -17,9 +17,12 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['rm-recursive', "env GIT_PAGER='rm -rf build' git log"],
   // npm's long spelling of -c with its value attached (R12-6c).
   ['rm-recursive', "npm exec --call='rm -r build'"],
+  // gcc's lto-wrapper runs $MAKE (red team R45-b5): a command variable for every program, not only make.
+  ['rm-recursive', "MAKE='rm -r build' gcc -flto=4 x.c"],
+  ['rm-recursive', "env MAKE='rm -r build' cc -flto=auto x.c"],
 ];
 
-const NOT_IMMUNE = ['GIT_PAGER=cat git log', 'EDITOR=true git commit -m x', "GIT_SSH_COMMAND='ssh -i key' git fetch x", 'FOO=1 git diff'];
+const NOT_IMMUNE = ['GIT_PAGER=cat git log', 'EDITOR=true git commit -m x', "GIT_SSH_COMMAND='ssh -i key' git fetch x", 'FOO=1 git diff', 'MAKE=gmake gcc -flto=4 x.c', 'MAKE=make cc -flto=2 -o x x.c'];
 
 let box: Sandbox;
 beforeAll(async () => {

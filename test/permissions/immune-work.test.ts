@@ -95,6 +95,12 @@ const IMMUNE: readonly (readonly [string, string])[] = [
   ['inline-recursive-delete', `python3 -c "import os; [os.remove(os.path.join('src', f)) for f in os.listdir('src')]"`],
   ['inline-recursive-delete', `node -e "const fs=require('fs'); fs.readdirSync('src').forEach(f => fs.unlinkSync('src/'+f))"`],
   ['inline-recursive-delete', `python3 -c "from pathlib import Path; [p.unlink() for p in Path('src').rglob('*.ts')]"`],
+  // Red team R45-b8: perl's paren-less unlink/rmdir (default $_) over File::Find, readdir and its glob operator; os.fwalk, opendirSync.
+  ['inline-recursive-delete', `perl -MFile::Find -e 'finddepth(sub { unlink $_; rmdir $_ }, "src")'`],
+  ['inline-recursive-delete', `perl -e 'unlink for <src/*>'`],
+  ['inline-recursive-delete', `perl -e 'opendir D, "src"; unlink "src/$_" for readdir D'`],
+  ['inline-recursive-delete', `python3 -c "import os; [os.unlink(f, dir_fd=d) for r, s, fs, d in os.fwalk('src') for f in fs]"`],
+  ['inline-recursive-delete', `node -e "const fs=require('fs'); const d=fs.opendirSync('src'); let e; while ((e=d.readSync())) fs.unlinkSync('src/'+e.name)"`],
 ];
 
 // Decided on the principle (src/permissions/README.md, "What discards work") and left ordinary.
@@ -133,6 +139,8 @@ const NOT_IMMUNE: readonly string[] = [
   'npx tsc',
   `node -e "console.log(require('fs').readdirSync('.'))"`,
   `python3 -c "import os; os.remove('a.txt')"`,
+  `perl -e 'unlink "a.txt"'`,
+  `perl -e 'print 1 if 2 < 3*4 and unlink "a.txt"'`,
 ];
 
 let box: Sandbox;
