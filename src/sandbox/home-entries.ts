@@ -38,7 +38,8 @@ export function xdgFolder(value: string | undefined, home: string): string | und
   return real && lstatQuiet(real)?.isDirectory() ? real : undefined;
 }
 
-// Absolute path -> its home-relative spelling (`.config/NAME` for an entry of XDG_CONFIG_HOME), for each obeyed entry.
+// Each obeyed path (absolute) -> the obeyed entry it falls under (absolute: `~/.cache` for `~/.cache/pip`; an entry
+// of XDG_CONFIG_HOME is read as `.config/NAME`).
 export function homeEntries(home: string, env: Readonly<Record<string, string | undefined>>): Map<string, string> {
   const found = new Map<string, string>();
   const visit = (path: string, rel: string): void => {
@@ -49,7 +50,9 @@ export function homeEntries(home: string, env: Readonly<Record<string, string | 
       for (const name of names(path)) visit(join(path, name), `${rel}/${name}`);
       return;
     }
-    if (homeObeyed(rel) !== undefined) found.set(path, rel);
+    const entry = homeObeyed(rel);
+    // (The entry a person names to make it writable: `~/.cache` for `~/.cache/pip`.)
+    if (entry !== undefined) found.set(path, path.split('/').slice(0, path.split('/').length - (rel.split('/').length - entry.split('/').length)).join('/'));
   };
   for (const name of names(home)) if (name.startsWith('.')) visit(join(home, name), name);
   for (const [prefix, variable] of XDG_BASES) {

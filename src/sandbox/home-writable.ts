@@ -13,8 +13,8 @@ import { quarantine, snapshot } from './planted.js';
 // and obeyed files with a second name are stamped (home-stamps.ts). After the run, an obeyed entry it created, or
 // remade under a path that existed (R46-5: ~/.local renamed away, ~/.local/bin/tool made again; matched by identity,
 // not by path), is moved aside (planted.ts). An entry the person named writable (`["~", "~/.cargo"]`), or one holding
-// a writable folder or the workspace, is theirs: FRICTION, `["~"]` alone keeps ~/.cargo, ~/.rustup, ~/.m2 and the
-// entries of ~/.cache read-only until the person names them.
+// a writable folder or the workspace, is theirs (`["~/.cache"]` names every entry of ~/.cache, whose homeObeyed entry is
+// `.cache`): FRICTION, `["~"]` alone keeps ~/.cargo, ~/.rustup, ~/.m2 and ~/.cache read-only until the person names them.
 
 export interface HomeWritable {
   // Bound read-only for the run (the sandbox's protected files).
@@ -30,9 +30,10 @@ export function homeWritable(home: string | undefined, writable: readonly string
   if (!home || writable.length === 0) return undefined;
   const places = [home, ...XDG_BASES.flatMap(([, variable]) => xdgFolder(env[variable], home) ?? [])];
   if (!writable.some((area) => places.some((place) => within(place, area) || within(area, place)))) return undefined;
-  const guarded = (path: string): boolean =>
-    writable.some((area) => area !== path && within(path, area)) && !writable.some((area) => within(area, path)) && !kept.some((folder) => within(folder, path) || within(path, folder));
-  const judged = (): string[] => [...homeEntries(home, env).keys()].filter(guarded);
+  // Guarded: a writable folder holds its entry (not the entry itself: the person named it), none lies inside it.
+  const guarded = ([path, entry]: [string, string]): boolean =>
+    writable.some((area) => area !== entry && within(entry, area)) && !writable.some((area) => within(area, path)) && !kept.some((folder) => within(folder, path) || within(path, folder));
+  const judged = (): string[] => [...homeEntries(home, env)].filter(guarded).map(([path]) => path);
   const entries = judged();
   const before = snapshot(entries);
   const stamps = linkStamps(entries);
