@@ -34,7 +34,6 @@ import { repositoryLoadedSecrets } from './repo-loaded.js';
 import { notLinks } from './walked-configs.js';
 import { hideTrackedGit } from './hidden-git.js';
 import { hiddenAncestors, restoreHiddenAncestors } from './hidden-moves.js';
-import { homeWritable } from './home-writable.js';
 import { recordLost, settleLost } from './hidden-lost.js';
 import { TrackedSecretCheck } from './tracked-secrets.js';
 import { UnreachableObjects } from './unreachable-objects.js';
@@ -406,7 +405,8 @@ export class ProcessSandbox {
     const own = ownCodeFolders(policy.writable, ownPackageIn(this.folderListings));
     const ownLinks = own.filter(isSymlink);
     // A writable home: its obeyed dot-entries read-only, what the run makes of them moved aside (home-writable.ts, R44-a7).
-    const home = policy.mode === 'workspace-write' ? homeWritable(policy.home, policy.writable, [policy.root, ...ownState], this.env) : undefined;
+    // (Loaded only with a sandboxWritable folder.)
+    const home = policy.mode === 'workspace-write' && policy.writable.length > 0 ? (await import('./home-writable.js')).homeWritable(policy.home, policy.writable, [policy.root, ...ownState], this.env) : undefined;
     const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...own.filter((path) => !ownLinks.includes(path)), ...(home?.readOnly ?? [])], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
