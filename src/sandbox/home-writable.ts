@@ -1,5 +1,6 @@
 import { lstatQuiet } from '../files/stat-quiet.js';
 import { homeEntries, xdgFolder } from './home-entries.js';
+import { repositoryGuards } from './home-repos.js';
 import { linkStamps, stampsMoved } from './home-stamps.js';
 import { XDG_BASES } from './home-secret-vars.js';
 import { realOf, targetKindOf, within } from './paths.js';
@@ -27,17 +28,20 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 // `writable`: the sandboxWritable folders (real); `kept`: the workspace and codeward's own folders (hidden from runs).
 export function homeWritable(home: string | undefined, writable: readonly string[], kept: readonly string[], env: Env): HomeWritable | undefined {
-  if (!home || writable.length === 0) return undefined;
-  const places = [home, ...XDG_BASES.flatMap(([, variable]) => xdgFolder(env[variable], home) ?? [])];
-  if (!writable.some((area) => places.some((place) => within(place, area) || within(area, place)))) return undefined;
+  if (writable.length === 0) return undefined;
+  const places = home ? [home, ...XDG_BASES.flatMap(([, variable]) => xdgFolder(env[variable], home) ?? [])] : [];
+  const inHome = writable.some((area) => places.some((place) => within(place, area) || within(area, place)));
   // Guarded: a writable folder holds its entry (not the entry itself: the person named it), none lies inside it.
   const guarded = ([path, entry]: [string, string]): boolean =>
     writable.some((area) => area !== entry && within(entry, area)) && !writable.some((area) => within(area, path)) && !kept.some((folder) => within(folder, path) || within(path, folder));
-  const judged = (): string[] => [...homeEntries(home, env)].filter(guarded).map(([path]) => path);
+  const judged = (): string[] => (home && inHome ? [...homeEntries(home, env)].filter(guarded).map(([path]) => path) : []);
   const entries = judged();
-  const before = snapshot(entries);
+  // Other repositories' config files and hooks in the writable folders (home-repos.ts, R46-9).
+  const repos = repositoryGuards(writable, kept);
+  if (entries.length === 0 && repos.length === 0) return undefined;
+  const before = snapshot([...entries, ...repos]);
   const stamps = linkStamps(entries);
-  const readOnly = entries.flatMap((path) => {
+  const readOnly = [...entries, ...repos].flatMap((path) => {
     const stats = lstatQuiet(path);
     if (stats?.isSymbolicLink()) {
       const real = realOf(path);
