@@ -23,7 +23,8 @@ function container(rel: string): boolean {
   return lower === '.local' || PROGRAM_FOLDERS.includes(lower) || DATA_LOWER.some((entry) => entry.startsWith(`${lower}/`));
 }
 
-function names(folder: string): string[] {
+// A folder's names, none when it cannot be listed (nor can the run list it: same user).
+export function names(folder: string): string[] {
   try {
     return readdirSync(folder);
   } catch {

@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { names } from './home-entries.js';
 import { within } from './paths.js';
 
 // Other repositories in a sandboxWritable folder (red team R46-9: `["~"]`, a run wrote ~/other/.git/hooks/pre-commit
@@ -11,14 +11,6 @@ import { within } from './paths.js';
 
 const BUDGET = 4_000;
 const GUARDED = ['config', 'config.worktree', 'hooks'];
-
-function names(folder: string): string[] {
-  try {
-    return readdirSync(folder);
-  } catch {
-    return [];
-  }
-}
 
 // The paths to guard (existing or not) of each git folder found.
 export function repositoryGuards(areas: readonly string[], kept: readonly string[]): string[] {

@@ -1,6 +1,6 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
+import { names } from './home-entries.js';
 import { moveAside } from './planted.js';
 
 // Hard links of the home's obeyed files (home-writable.ts): a read-only bind guards the path, not the inode, and a
@@ -24,13 +24,7 @@ export function linkStamps(entries: readonly string[]): Map<string, string> {
     if (left-- <= 0) return;
     const stats = lstatQuiet(path);
     if (stats?.isDirectory() && depth < 2) {
-      let names: string[] = [];
-      try {
-        names = readdirSync(path);
-      } catch {
-        // Not listable by this user: nor by the run.
-      }
-      for (const name of names) visit(join(path, name), depth + 1);
+      for (const name of names(path)) visit(join(path, name), depth + 1);
       return;
     }
     const now = stats?.isFile() ? stamp(path, true) : undefined;

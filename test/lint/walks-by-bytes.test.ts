@@ -11,9 +11,7 @@ import { sources } from './source-files.js';
 const LISTING = /\b(?:readdirSync|readdir|opendirSync|opendir)\(/;
 const ALLOWED: Record<string, string> = {
   'src/sandbox/byte-names.ts': 'the byte listing itself',
-  'src/sandbox/home-entries.ts': "a writable home's obeyed dot-entries: a program obeys a name it spells (UTF-8); a lossy name is no program's file",
-  'src/sandbox/home-repos.ts': "finds other repositories' .git two levels below a writable folder: a name that is not UTF-8 is not walked (LEFT: report home90)",
-  'src/sandbox/home-stamps.ts': 'hard-link stamps of obeyed files two levels deep: a file whose name is not UTF-8 is not stamped (LEFT: report home90)',
+  'src/sandbox/home-entries.ts': "a writable home's obeyed dot-entries (a program obeys a name it spells: UTF-8), and for home-stamps.ts/home-repos.ts two levels below (LEFT: a lossy name there is neither stamped nor walked, report home90)",
   'src/sandbox/view.ts': "/ compared with SYSTEM_FOLDERS (UTF-8 names): a name that is not UTF-8 is never shown",
   'src/sandbox/folder-log.ts': "the view's listings; a name read with U+FFFD is listed again by bytes (view-bytes.ts unnamedHolds)",
   'src/sandbox/pending.ts': "codeward's own state folder: only its `.json` files",
