@@ -132,6 +132,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/pending.ts': "pending-run records in codeward's state folder",
   'src/workspace/cache-file.ts': "the one reader of codeward's own files in a workspace's state folder (kept answers, the view's walks, kept listings, the lost-hidden-folder record): a regular file of this user, no link followed, written under a version or format tag; never a workspace file",
   'src/sandbox/paths.ts': 'lists folder names to answer many existence questions with one listing; opens no file',
+  'src/sandbox/home-entries.ts': "lists the home's dot-entries (and the XDG folders') by name and entry type to judge them by the write gate's homeObeyed in a writable home, and (names) for home-stamps.ts and home-repos.ts two levels deep; opens no file",
   'src/sandbox/probe-kept.ts': "the kept bwrap probe answer in codeward's cache folder and the kernel's switches under /proc/sys",
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",

@@ -318,7 +318,8 @@ export class ProcessSandbox {
   async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
     const base = this.basePolicy(run.mode, run.network);
-    const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...codewardFolders(this.root, this.env, this.stateDir)] };
+    const ownState = codewardFolders(this.root, this.env, this.stateDir);
+    const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...ownState] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
     // The walk's cache file only where no sandboxed process can write (a poisoned cache would hide nothing).
@@ -403,7 +404,10 @@ export class ProcessSandbox {
     // view may not show (bwrap could not start), and the link itself could still be swapped.
     const own = ownCodeFolders(policy.writable, ownPackageIn(this.folderListings));
     const ownLinks = own.filter(isSymlink);
-    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...own.filter((path) => !ownLinks.includes(path))], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
+    // A writable home: its obeyed dot-entries read-only, what the run makes of them moved aside (home-writable.ts, R44-a7).
+    // (Loaded only with a sandboxWritable folder.)
+    const home = policy.mode === 'workspace-write' && policy.writable.length > 0 ? (await import('./home-writable.js')).homeWritable(policy.home, policy.writable, [policy.root, ...ownState], this.env) : undefined;
+    const full = { ...policy, ...(options.gitReadOnly ? { gitReadOnly: true } : {}), ...(enclosing ? { enclosingGit: enclosing } : {}), protectedFiles: [...policy.protectedFiles, ...obeyedPaths, ...own.filter((path) => !ownLinks.includes(path)), ...(home?.readOnly ?? [])], substitutes, repositoryConfigs, workspaceSecrets: [...workspaceSecrets, ...configs.hide], viewSecrets, ...(objectBinds ? { objectBinds } : {}), emptyFile: emptyFileIn(this.stateDir) };
     const { lease, value: wrapped } = this.stateDir
       ? MountLease.register(this.stateDir, policy.root, policy.writable, (maker) => bwrapArgs(full, cwd, maker))
       : { lease: undefined, value: bwrapArgs(full, cwd) };
@@ -435,7 +439,7 @@ export class ProcessSandbox {
     // One pipeline after the sandboxed and the jailed run alike (red team R35-5).
     const after = async (): Promise<string[]> => {
       try {
-        const warnings = [...settled, ...renamed, ...configs.hide.map(unnamedHiddenNote), ...(await gitAfter()), ...quarantine(before), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors, (path, id) => recordLost(this.stateDir, path, id), undefined, since) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
+        const warnings = [...settled, ...renamed, ...configs.hide.map(unnamedHiddenNote), ...(await gitAfter()), ...quarantine(before), ...(home?.after() ?? []), ...(ancestors ? restoreHiddenAncestors(policy.root, ancestors, (path, id) => recordLost(this.stateDir, path, id), undefined, since) : []), ...nested(), ...(walked && deep ? deep.finish(walked) : []), ...(await modes())];
         clearPending(pending);
         return warnings;
       } finally {

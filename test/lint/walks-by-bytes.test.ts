@@ -11,6 +11,7 @@ import { sources } from './source-files.js';
 const LISTING = /\b(?:readdirSync|readdir|opendirSync|opendir)\(/;
 const ALLOWED: Record<string, string> = {
   'src/sandbox/byte-names.ts': 'the byte listing itself',
+  'src/sandbox/home-entries.ts': "a writable home's obeyed dot-entries (a program obeys a name it spells: UTF-8), and for home-stamps.ts/home-repos.ts two levels below (LEFT: a lossy name there is neither stamped nor walked, report home90)",
   'src/sandbox/view.ts': "/ compared with SYSTEM_FOLDERS (UTF-8 names): a name that is not UTF-8 is never shown",
   'src/sandbox/folder-log.ts': "the view's listings; a name read with U+FFFD is listed again by bytes (view-bytes.ts unnamedHolds)",
   'src/sandbox/pending.ts': "codeward's own state folder: only its `.json` files",
