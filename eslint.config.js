@@ -81,6 +81,7 @@ export const READ_JAIL_ALLOWED = {
   'src/workspace/own-read-sync.ts': "the jail's synchronous reader: first bytes of a regular file and a bounded listing, through Beneath's handles",
   'src/workspace/own-state.ts': "reads the marker file of codeward's own state folder (to refuse it to the jail), never a workspace file",
   // codeward's own state and the user's own settings (outside every workspace, written by codeward or the user).
+  'src/engine/writer-seal.ts': "the seals of codeward's own state files in the user's default cache folder (code-seals, 0700, this user's, no link, O_NOFOLLOW); the sealed files are lstat'd only; never a workspace path",
   'src/engine/config-notice.ts': "the digest of the last trust notice, in the workspace's state folder (codeward's, outside the workspace)",
   'src/engine/config-user.ts': "the user's own ~/.codeward/config.*, named by the user",
   'src/files/atomic-write.ts': "opens the jail-resolved parent folder to fsync it, and creates its own temp file O_EXCL; reads no workspace file's bytes",
