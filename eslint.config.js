@@ -138,6 +138,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
   'src/sandbox/repo-configs-bytes.ts': "opens (by its bytes) the config of a git folder under modules/ or worktrees/ whose name is not UTF-8 only to hand it to the metadata reader (/proc/self/fd/N): whether it holds a credential; its text is never shown",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
+  'src/sandbox/state-folders.ts': "lists the names of the sandboxWritable/Readable areas' first folders (2 deep, 4,000 entries; no file read) to find other environments' codeward state folders to hide; never a workspace path",
   'src/sandbox/script-verdicts.ts': "reads the files of the home's shown bin folders (opened O_NOFOLLOW | O_NONBLOCK, regular files only, 256 KiB cap) only to judge whether they look secret (their text is never shown); its kept answers in codeward's state folder through workspace/cache-file.ts",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",

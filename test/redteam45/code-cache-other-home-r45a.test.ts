@@ -45,6 +45,7 @@ const suite = bareSuite('cw-r45a-cache-', (base, outs) => {
   writeFileSync(join(base, 'ws', 'forged.bin'), forged(realpathSync(join(CHUNKS, name)), mark), { mode: 0o600 });
   // The run (this environment) writes it over the other environment's cache file.
   outs['plant'] = bareExec(base, `cp forged.bin ${join(otherState, 'code-cache', name)} && echo planted`, false);
+  outs['planted'] = readFileSync(join(otherState, 'code-cache', name)).equals(readFileSync(join(base, 'ws', 'forged.bin'))) ? 'planted' : 'not planted';
   outs['next'] = bareCli(base, ['read', 'a.txt'], asOther);
   outs['ran'] = existsSync(mark) ? 'RAN' : 'not run';
   // Written where the search does not look (as by a run of a codeward without the fix, or 3 folders deep): the seal.
@@ -63,7 +64,8 @@ describe.skipIf(!BARE_USABLE)('R45-a2 MAJOR: a forged code cache in another envi
   it('the other environment works (the fixture holds)', () => {
     expect(suite.outs['prime']).toContain('plain');
   });
-  it('the sandboxed run cannot plant it, and the next codeward does not run it', () => {
+  it('the sandboxed run cannot plant it (the folder is hidden), and the next codeward does not run it', () => {
+    expect(suite.outs['planted']).toBe('not planted');
     expect(suite.outs['ran']).toBe('not run');
     expect(suite.outs['next']).toContain('plain');
   });
