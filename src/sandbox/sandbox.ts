@@ -324,8 +324,9 @@ export class ProcessSandbox {
     };
     // A hidden folder's parent an earlier run moved where its walk was cut short looking for it: looked for again
     // (moved back) before the secret walk; still lost, the run is refused (hidden-lost.ts).
-    const settled = settleLost(this.stateDir, policy.root);
-    this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), safeCache);
+    const globs = withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const settled = await settleLost(this.stateDir, policy.root, globs);
+    this.secretFinder ??= new SecretFinder(this.root, globs, safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own

@@ -6,7 +6,7 @@
 // writer's seal (engine/writer-seal.ts: a forged one is removed, said); and src/sandbox/lost-place.ts refuses (C240)
 // a place the write gate protects (obeyed by a program, .git, .codeward/.chatcli), or where nothing the moved folder
 // holds would be hidden by the hidden-files globs.
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BARE_USABLE, bareCli, bareSuite } from '../helpers/bare-cli.js';
@@ -34,7 +34,7 @@ const suite = bareSuite('cw-r45a-lost-', (base, outs) => {
   // Sealed (codeward's own recordLost): the place is still refused.
   for (const [name, place] of [['hooks', join(ws, '.git', 'hooks')], ['policy', join(ws, '.codeward', 'x')], ['unhidden', join(ws, 'docs')]] as const) {
     expect(recordLost(state, place, identity(join(ws, 'evil'))!)).toBe(true);
-    if (name === 'unhidden' && existsSync(join(ws, 'evil'))) writeFileSync(join(ws, 'evil', 'k.pem'), '');
+    if (name === 'unhidden') rmSync(join(ws, 'evil', 'k.pem'), { force: true });
     outs[`sealed-${name}`] = bareCli(base, ['read', 'a.txt']);
     outs[`moved-${name}`] = existsSync(join(place, 'pre-commit')) ? 'moved' : 'not moved';
     writeFileSync(outs['record'], '');
