@@ -81,6 +81,7 @@ export const READ_JAIL_ALLOWED = {
   'src/workspace/own-read-sync.ts': "the jail's synchronous reader: first bytes of a regular file and a bounded listing, through Beneath's handles",
   'src/workspace/own-state.ts': "reads the marker file of codeward's own state folder (to refuse it to the jail), never a workspace file",
   // codeward's own state and the user's own settings (outside every workspace, written by codeward or the user).
+  'src/engine/writer-seal.ts': "the seals of codeward's own state files in the user's default cache folder (code-seals, 0700, this user's, no link, O_NOFOLLOW); the sealed files are lstat'd only; never a workspace path",
   'src/engine/config-notice.ts': "the digest of the last trust notice, in the workspace's state folder (codeward's, outside the workspace)",
   'src/engine/config-user.ts': "the user's own ~/.codeward/config.*, named by the user",
   'src/files/atomic-write.ts': "opens the jail-resolved parent folder to fsync it, and creates its own temp file O_EXCL; reads no workspace file's bytes",
@@ -138,6 +139,7 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
   'src/sandbox/repo-configs-bytes.ts': "opens (by its bytes) the config of a git folder under modules/ or worktrees/ whose name is not UTF-8 only to hand it to the metadata reader (/proc/self/fd/N): whether it holds a credential; its text is never shown",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",
+  'src/sandbox/state-folders.ts': "lists the names of the sandboxWritable/Readable areas' first folders (2 deep, 4,000 entries; no file read) to find other environments' codeward state folders to hide; never a workspace path",
   'src/sandbox/script-verdicts.ts': "reads the files of the home's shown bin folders (opened O_NOFOLLOW | O_NONBLOCK, regular files only, 256 KiB cap) only to judge whether they look secret (their text is never shown); its kept answers in codeward's state folder through workspace/cache-file.ts",
   'src/sandbox/secret-files.ts': "lists names and entry types of folders to find secret files by name (no file opened), and reads its scan cache in codeward's state folder",
   'src/sandbox/tracked-secrets.ts': "its scan cache in codeward's state folder (git's index and pointers go through readGitMetadataBytes)",

@@ -23,6 +23,8 @@ import { join } from 'node:path';
 // only a line that may start a runner loads (permissions/decide.ts MAY_RUN_SCRIPTS): a plain `exec true` loaded
 // their ~140 KB of code with exec-core (issue 31). A group with a third element is loaded only after the group it
 // names (its parent): what both reach stays in the parent, not in the shared group a write loads too.
+const SEAL_GROUP = ['src/bin/code-cache-seal.ts', 'src/engine/writer-seal.ts'];
+
 export const LATER_GROUPS = [
   ['obeyed', ['src/permissions/obeyed-context.ts']],
   ['exec-core', ['src/permissions/decide-shell.ts', 'src/permissions/obeyed-on-demand.ts', 'src/shell/danger.ts', 'src/sandbox/sandbox.ts', 'src/shell/run-call.ts', 'src/commands/exec-run.ts']],
@@ -85,6 +87,10 @@ export function chunkGroups(ctx, { root, main, bin, worker }) {
   const group = new Map();
   const binClosure = closure(ctx, bin);
   for (const id of binClosure) if (id !== bin) group.set(id, 'bin-core');
+  // The writer's seals (engine/writer-seal.ts) in a small chunk of their own: the bin's code-cache loader imports them
+  // while a script chunk loads, so they must not travel in one (in exec-core, with the lost-folder record, or a group
+  // shared by two, the import waited on itself: the call ended with status 13, a top-level await never settled).
+  for (const entry of SEAL_GROUP) group.set(join(root, entry), 'seal');
   for (const id of closure(ctx, main)) if (!binClosure.has(id)) group.set(id, 'cli-core');
   const manifest = ctx.getModuleInfo(join(root, MANIFEST));
   if (!manifest?.dynamicallyImportedIds.length) throw new Error(`scripts/chunk-groups.mjs: ${MANIFEST} imports no command definition`);

@@ -128,7 +128,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const homeScanCache = keptFileFor(opened.root, stateDir, configured.sandboxWritable, env['HOME']);
   const { paths: hiddenPaths, globs: homeGlobs } = homeHidden(opened.root, [home, env['HOME']], env, user.sandboxReadable, new FolderListings(homeScanCache), warn);
   // A hidden folder a sandboxed run moved and codeward lost: settled before any path is resolved, as before a run.
-  const lostRecord = { file: lostRecordFile(stateDir), settle: async () => (await import('./sandbox/hidden-lost.js')).settleLost(stateDir, opened.root).forEach((note) => warn(note)) };
+  const lostRecord = { file: lostRecordFile(stateDir), settle: async () => (await (await import('./sandbox/hidden-lost.js')).settleLost(stateDir, opened.root, workspace.nonAccessibleGlobs)).forEach((note) => warn(note)) };
   const workspace = opened.withOptions({ runWritable: runWritable(opened.root, configured.sandboxWritable, env['HOME']), nonAccessibleGlobs: withLinkedSecrets([...configured.nonAccessibleGlobs, ...homeGlobs], opened.root, hiddenPaths), hiddenPaths, lostRecord, ...(homeScanCache ? { keptFile: homeScanCache } : {}) });
   // The globs as they hold at this root (an anchored one written for a folder above it re-anchored:
   // workspace/anchored.ts): the one list the file tools, search, tree, code index, policy and sandbox take.

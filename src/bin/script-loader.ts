@@ -2,8 +2,9 @@ import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, rea
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { codewardCacheDir } from '../engine/cache-dir.js';
+import { codewardCacheDir, defaultCacheFolder } from '../engine/cache-dir.js';
 import { pruneCodeCache, type ScriptIdentity } from './code-cache-prune.js';
+import type { CacheSeal } from './code-cache-seal.js';
 
 // Issue 31: a V8 code cache for the bundle's large chunks on Node 20 (module.enableCompileCache is 22.1+, and
 // only a script, not an ES module, takes vm's cachedData without --experimental-vm-modules). scripts/build.mjs
@@ -47,13 +48,14 @@ export function setV8Flags(v8: { setFlagsFromString(flags: string): void }, flag
 export const LOAD_SCRIPT = Symbol.for('codeward.script');
 
 // Whether `stats` (lstat or fstat) is this user's, no symlink, and no one else's to read or write.
-const own = (stats: { uid: number; mode: number }): boolean => stats.uid === process.getuid?.() && (stats.mode & 0o077) === 0;
+const own = (stats: { uid: number | bigint; mode: number | bigint }): boolean => Number(stats.uid) === process.getuid?.() && (Number(stats.mode) & 0o077) === 0;
 
 // The cache folder when it may be used: 0700, this user's, no symlink (`make`: created, inside an existing codeward
 // cache folder: mkdir makes no parent). None with CODEWARD_NO_CODE_CACHE=1.
+const cachePlace = (env: NodeJS.ProcessEnv): string => join(codewardCacheDir({ env }), 'code-cache');
 function cacheFolder(env: NodeJS.ProcessEnv, make: boolean): string | undefined {
   if (env['CODEWARD_NO_CODE_CACHE'] === '1') return undefined;
-  const folder = join(codewardCacheDir({ env }), 'code-cache');
+  const folder = cachePlace(env);
   if (make) {
     try {
       mkdirSync(folder, { mode: 0o700 });
@@ -66,17 +68,18 @@ function cacheFolder(env: NodeJS.ProcessEnv, make: boolean): string | undefined 
 }
 
 // The cache file for the script `identity` names (its first line, which the file's must equal), or none: which file it
-// is (`stamp`: inode, mtime, size) and, when `withData`, V8's data.
-function kept(file: string, identity: string, withData: boolean): { stamp: string; data?: Buffer } | undefined {
+// is (`stamp`: inode, mtime, size) and, when `withData`, V8's data. `seal`: used only with its writer's seal (a folder
+// other than the default one: code-cache-seal.ts).
+function kept(file: string, identity: string, withData: boolean, seal: CacheSeal | undefined): { stamp: string; data?: Buffer } | undefined {
   const fd = openSync(file, constants.O_NOFOLLOW) /* O_RDONLY is 0 */;
   const header = Buffer.from(identity);
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || !own(stats)) return undefined;
+    const stats = fstatSync(fd, { bigint: true });
+    if (!stats.isFile() || !own(stats) || (seal !== undefined && !seal.holds(file, stats))) return undefined;
     const bytes = withData ? readFileSync(fd) : Buffer.alloc(header.length);
     if (!withData) readSync(fd, bytes, 0, header.length, 0);
     if (!bytes.subarray(0, header.length).equals(header)) return undefined;
-    return { stamp: `${stats.ino}:${stats.mtimeMs}:${stats.size}`, ...(withData ? { data: bytes.subarray(header.length) } : {}) };
+    return { stamp: `${stats.ino}:${stats.mtimeNs}:${stats.size}`, ...(withData ? { data: bytes.subarray(header.length) } : {}) };
   } finally {
     closeSync(fd);
   }
@@ -85,9 +88,9 @@ function kept(file: string, identity: string, withData: boolean): { stamp: strin
 // Whether another process made a cache for `identity` at `file` since this one read `seen` (or found none): a warm
 // engine (`codeward serve`) outlives the cold calls that made theirs, and at its exit it replaced them with a cache of
 // only what it had compiled itself, which every later cold call accepted and compiled the rest anew (issue 31).
-function madeMeanwhile(file: string, identity: string, seen: string | undefined): boolean {
+function madeMeanwhile(file: string, identity: string, seen: string | undefined, seal: CacheSeal | undefined): boolean {
   try {
-    const now = kept(file, identity, false);
+    const now = kept(file, identity, false, seal);
     return now !== undefined && now.stamp !== seen;
   } catch {
     return false;
@@ -108,13 +111,15 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
   const identity = scriptIdentity(path, stats);
   const env = process.env;
   const folder = cacheFolder(env, false);
+  // Its files need their writer's seal in a folder other than the default one (code-cache-seal.ts, loaded only then).
+  const seal = env['CODEWARD_NO_CODE_CACHE'] === '1' || cachePlace(env) === join(defaultCacheFolder() ?? '\0', 'code-cache') ? undefined : (await import('./code-cache-seal.js')).cacheSeal;
   // The file's name: the script's (a chunk's name holds its content's hash; the header is what is checked).
   const name = path.slice(path.lastIndexOf('/') + 1);
   let cachedData: Buffer | undefined;
   // The cache file this process read (V8 may reject its data), or none.
   let seen: string | undefined;
   try {
-    const found = folder ? kept(join(folder, name), identity, true) : undefined;
+    const found = folder ? kept(join(folder, name), identity, true, seal) : undefined;
     cachedData = found?.data;
     seen = found?.stamp;
   } catch {
@@ -130,10 +135,15 @@ export async function loadScript(url: URL, dependencies: readonly unknown[], loa
       made = true;
       try {
         const into = cacheFolder(env, true);
-        if (into === undefined || madeMeanwhile(join(into, name), identity, seen)) return;
+        if (into === undefined || madeMeanwhile(join(into, name), identity, seen, seal)) return;
         const fresh = join(into, `${name}.${process.pid}`);
         writeFileSync(fresh, Buffer.concat([Buffer.from(identity), script.createCachedData()]), { flag: 'wx', mode: 0o600 });
+        const ino = lstatSync(fresh, { bigint: true }).ino;
         renameSync(fresh, join(into, name));
+        if (seal !== undefined) {
+          seal.seal(join(into, name), ino);
+          seal.prune();
+        }
       } catch {
         // Only a cache: the next call compiles again.
       }

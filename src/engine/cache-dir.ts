@@ -1,5 +1,5 @@
 import { isAbsolute, join } from 'node:path';
-import { homedir } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -17,4 +17,16 @@ export function codewardCacheDir(options: CacheDirOptions = {}): string {
   const xdg = env['XDG_CACHE_HOME'];
   const cache = xdg && isAbsolute(xdg) ? xdg : join(options.home ?? (env['HOME'] || homedir()), '.cache');
   return join(cache, 'codeward');
+}
+
+// The user's DEFAULT codeward cache folder, by the passwd home (never the environment's HOME, XDG_CACHE_HOME or
+// CODEWARD_STATE_DIR): every sandbox hides it (sandbox/state-folders.ts), and the seals of codeward's files kept in
+// other state folders live in it (writer-seal.ts). None without a passwd entry.
+export function defaultCacheFolder(): string | undefined {
+  try {
+    const home = userInfo().homedir;
+    return home ? join(home, '.cache', 'codeward') : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -152,11 +152,16 @@ const relOf = (root: string, at: string): string => relative(root, at).split(sep
 // The folder `id` moved back to `path`, wherever in the workspace the run put it: what was said, and whether the walk
 // was cut short (nothing said of it then: the caller says what follows).
 // found, or found and not moved back (`stuck`: the caller records it as lost, as a walk cut short).
-export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity): { warnings: string[]; cut: boolean; stuck: boolean } {
+// `refuse`: why the folder found (its path, bytes) must not be moved back to `path` (a record's: lost-place.ts), said
+// as `refused`.
+export function moveBack(root: string, path: string, id: string, budget: FindBudget = FIND_BUDGET, ran = Infinity, refuse?: (at: Buffer) => string | undefined): { warnings: string[]; cut: boolean; stuck: boolean; refused?: string } {
   const warnings: string[] = [];
   const rel = relOf(root, path);
   let stuck = false;
+  let refused: string | undefined;
   const { found, cut, unlisted, notes } = find(root, id, (at, moved) => {
+    refused = refuse?.(at);
+    if (refused !== undefined) return void (stuck = true);
     try {
       const aside = lstatSync(path, { throwIfNoEntry: false }) ? moveAside(path) : undefined;
       renameBack(root, at, path);
@@ -169,7 +174,7 @@ export function moveBack(root: string, path: string, id: string, budget: FindBud
   warnings.push(...notes);
   if (!found && !cut) stuck = true;
   if (!found && !cut) warnings.push(`a sandboxed command moved ${rel}, which holds files the hidden-files globs hide, and codeward could not find where it went${unlisted.length > 0 ? ` (it could not look into ${unlisted.slice(0, 3).map(shown).join(', ')}${unlisted.length > 3 ? ` and ${unlisted.length - 3} more` : ''}, which later runs see as empty)` : ' in the workspace'}: those files may show; find it and move it back yourself`);
-  return { warnings, cut, stuck };
+  return { warnings, cut, stuck, ...(refused === undefined ? {} : { refused }) };
 }
 
 // Red team R43-a4: the run can refuse the move back itself: `chmod 555` on the folder it came from or on the moved

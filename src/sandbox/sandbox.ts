@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
 import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
-import { codewardCacheDir, stateBaseFor } from '../engine/state-dir.js';
-import { serveFolder } from '../doors/serve/folder.js';
+import { codewardCacheDir } from '../engine/state-dir.js';
+import { codewardFolders } from './state-folders.js';
 import { findOnPath, isExecutable, outsidePath, runWritable, skippedPrograms } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
@@ -26,7 +26,7 @@ import { gitStateAfter, gitStateBefore, gitStateMoved } from './git-state.js';
 import { immunePath } from '../permissions/immune-paths.js';
 import { ownCodeFolders, ownPackageIn } from '../permissions/own-code.js';
 import { clearRiskyModes, inPlaceStarts, writableInPlace } from './modes.js';
-import { boundFolders, isSymlink, realOf, sandboxPolicy, within, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
+import { boundFolders, isSymlink, readablePaths, sandboxPolicy, type SandboxMode, type SandboxPolicy, type ViewFolders, type WholeRootView } from './policy.js';
 import { seatbeltProfile } from './seatbelt.js';
 import { OverlayStager, type OverlayLayout } from './overlay.js';
 import { emptyFileIn, SecretFinder, type SecretPath } from './secret-files.js';
@@ -165,23 +165,6 @@ async function detect(env: Readonly<Record<string, string | undefined>>): Promis
   return (await keptProbe(join(codewardCacheDir({ env }), 'bwrap-works'), path, args, () => works(path, args))) ? { kind: 'bwrap', path } : undefined;
 }
 
-// codeward's own state (mount leases, journals, checkpoint blobs, sessions, denial counts, the MCP token)
-// is hidden from sandboxed processes wherever it lies: a sandboxWritable folder holding it (~/.cache) let a
-// process plant a mount lease naming .codeward/policy.json, which the clean-up after its own run removed.
-function codewardFolders(root: string, env: Readonly<Record<string, string | undefined>>, stateDir: string | undefined): string[] {
-  // (The warm engines' socket folder too: a call handed to one runs outside every sandbox, red team R35-10.)
-  const folders = [codewardCacheDir({ env }), serveFolder(env), ...(stateDir ? [stateDir] : [])];
-  try {
-    folders.push(stateBaseFor(root, env));
-  } catch {
-    // No private state folder here: nothing of it to hide.
-  }
-  // Never one that holds the workspace (hiding it would hide the workspace), nor one inside another
-  // (the outer one's empty folder has no place to mount it on).
-  const real = [...new Set(folders.map(realOf))].filter((folder) => !within(root, folder));
-  return real.filter((folder) => !real.some((other) => other !== folder && within(folder, other)));
-}
-
 // The OS sandbox of one engine: exec and test start through it. Detected once, on first use.
 export class ProcessSandbox {
   // From the project config, with --sandbox / --sandbox-network winning over it. The names of
@@ -288,7 +271,7 @@ export class ProcessSandbox {
     const status = await this.status();
     // An `off` run in the write jail (issue 26, round 35): this sandboxed run with the whole root read-only
     // (write-jail-run.ts, loaded on demand: one mount list and one after-run pipeline with the sandbox).
-    if (status.writeJail) return await (await import('./write-jail-run.js')).jailed(this, status.writeJail, cwd, options, codewardFolders(this.root, this.env, this.stateDir));
+    if (status.writeJail) return await (await import('./write-jail-run.js')).jailed(this, status.writeJail, cwd, options, codewardFolders(this.root, this.env, this.stateDir, this.areas()));
     if (!status.backend) {
       if (this.settings.mode !== undefined && this.settings.mode !== 'off') {
         throw fail('C210', `--sandbox ${this.settings.mode} was asked for, but ${status.reason}; install bubblewrap (apt-get install bubblewrap) or pass --sandbox off`);
@@ -298,6 +281,12 @@ export class ProcessSandbox {
       return { wrapper: [], ...(warning ? { warning } : {}) };
     }
     return await this.sandboxed({ backend: status.backend, mode: status.mode === 'read-only' ? 'read-only' : 'workspace-write', network: status.network }, cwd, options);
+  }
+
+  // The folders a run may write or read besides the workspace (sandboxWritable, sandboxReadable): searched for other
+  // environments' state folders (state-folders.ts).
+  private areas(): string[] {
+    return [...runWritable(this.root, this.settings.writable ?? [], this.env['HOME']), ...readablePaths(this.settings.readable ?? [], this.env['HOME'])];
   }
 
   // One sandboxed run: the default-deny view, or (`jail` given: `--sandbox off`'s jail) the whole root read-only.
@@ -318,7 +307,7 @@ export class ProcessSandbox {
   async sandboxed(run: SandboxedRun, cwd: string, options: PrepareOptions): Promise<PreparedRun> {
     const readOnly = run.mode === 'read-only' ? { readOnlyFrom: this.settings.modeFrom ?? '--sandbox read-only' } : {};
     const base = this.basePolicy(run.mode, run.network);
-    const ownState = codewardFolders(this.root, this.env, this.stateDir);
+    const ownState = codewardFolders(this.root, this.env, this.stateDir, this.areas());
     const policy = { ...base, ...(run.jail ? { view: run.jail.view } : {}), hidden: [...base.hidden, ...ownState] };
     // What the nested git scan would move aside before the run stays when the run left it unchanged (R5-10).
     // (Both scans read an unchanged index once: gitlink-memo.ts.)
@@ -336,8 +325,9 @@ export class ProcessSandbox {
     };
     // A hidden folder's parent an earlier run moved where its walk was cut short looking for it: looked for again
     // (moved back) before the secret walk; still lost, the run is refused (hidden-lost.ts).
-    const settled = settleLost(this.stateDir, policy.root);
-    this.secretFinder ??= new SecretFinder(this.root, withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), safeCache);
+    const globs = withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS);
+    const settled = await settleLost(this.stateDir, policy.root, globs);
+    this.secretFinder ??= new SecretFinder(this.root, globs, safeCache);
     // A tracked secret: git's folders are hidden too (git would print it from its objects, or commit it emptied).
     this.trackedCheck ??= new TrackedSecretCheck(withCredentialGlobs(this.settings.nonAccessibleGlobs ?? DEFAULT_NON_ACCESSIBLE_GLOBS), this.toolEnv, safeCache && join(dirname(safeCache), 'tracked-secrets.json'));
     // Files the repository's config includes that hold a credential (R9-14) are hidden like secrets (its own

@@ -27,6 +27,7 @@ const ALLOWED: Record<string, string> = {
   'src/sandbox/unreachable-objects.ts': "git's pack folder names (hex)",
   'src/sandbox/nested-git.ts': 'hooks (git runs hooks by fixed UTF-8 names) and worktrees (set aside by scanControl through listBytes); .git/modules and .git/worktrees are listed by bytes',
   'src/sandbox/enclosing-git.ts': "codeward's own copies (enclosing-index-*)",
+  'src/sandbox/state-folders.ts': "names compared with UTF-8 names (.cache, codeward, codeward-<uid>, the state marker); LEFT: no folder below a name that is not UTF-8 is searched (the state files there are still used only with their writer's seal: engine/writer-seal.ts)",
   'src/sandbox/proc.ts': '/proc pids (digits)',
   'src/sandbox/proc-cover.ts': '/proc entries (kernel names, ASCII)',
   'src/sandbox/paths.ts': 'byListing: is a UTF-8 path listed (a lossy name never equals it, as it names nothing either)',

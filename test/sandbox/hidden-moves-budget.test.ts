@@ -10,6 +10,8 @@ import { hiddenAncestors, restoreHiddenAncestors } from '../../src/sandbox/hidde
 const base = mkdtempSync('/var/tmp/cw-fix67-budget-');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 const SMALL = { entries: 50, ms: 60_000 };
+// The hidden-files globs of these workspaces (a folder is moved back only where it holds what they hide: lost-place.ts).
+const GLOBS = ['config/private/**'];
 
 function workspace(name: string): { ws: string; state: string; before: Map<string, string> } {
   const ws = join(base, name);
@@ -28,24 +30,24 @@ describe('the move-back search has a budget; cut short fails closed', () => {
     expect(existsSync(join(ws, 'config', 'private', 'key'))).toBe(true);
   });
 
-  it('cut short: one warning, recorded, and a later run is refused until it is back', () => {
+  it('cut short: one warning, recorded, and a later run is refused until it is back', async () => {
     const { ws, state, before } = workspace('cut');
     const warnings = restoreHiddenAncestors(ws, before, (path, id) => recordLost(state, path, id), SMALL);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/stopped looking for where it went \(past 50 entries.*every later sandboxed run of this workspace is refused until it is back at config/);
     expect(JSON.parse(readFileSync(join(state, 'hidden-lost.json'), 'utf8'))).toEqual({ v: 'hidden-lost:1', entries: { lost: [{ path: join(ws, 'config'), id: expect.any(String) }] } });
-    expect(() => settleLost(state, ws, SMALL)).toThrow(/C240|refused: a sandboxed command moved config/);
+    await expect(settleLost(state, ws, GLOBS, SMALL)).rejects.toThrow(/C240|refused: a sandboxed command moved config/);
     // Looked for again with room enough: found, moved back, the record cleared.
-    expect(settleLost(state, ws).join('\n')).toMatch(/moved config to d99\/config.*moved back/);
+    expect((await settleLost(state, ws, GLOBS)).join('\n')).toMatch(/moved config to d99\/config.*moved back/);
     expect(existsSync(join(ws, 'config', 'private', 'key'))).toBe(true);
     expect(existsSync(join(state, 'hidden-lost.json'))).toBe(false);
   });
 
-  it('moved back by the person: the record is cleared with no walk', () => {
+  it('moved back by the person: the record is cleared with no walk', async () => {
     const { ws, state, before } = workspace('person');
     restoreHiddenAncestors(ws, before, (path, id) => recordLost(state, path, id), SMALL);
     renameSync(join(ws, 'd99', 'config'), join(ws, 'config'));
-    expect(settleLost(state, ws, { entries: 0, ms: 0 })).toEqual([]);
+    expect(await settleLost(state, ws, GLOBS, { entries: 0, ms: 0 })).toEqual([]);
     expect(existsSync(join(state, 'hidden-lost.json'))).toBe(false);
   });
 
