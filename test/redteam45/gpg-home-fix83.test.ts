@@ -23,6 +23,9 @@ describe.skipIf(!bwrapWorks)('fix83: a gpg home\'s settings files run what they 
     'export GNUPGHOME=g; gpg --batch --card-status',
     'env GNUPGHOME=g gpg --batch --card-status',
   ], (line) => run(line, { 'evil.sh': EVIL, 'g/gpg.conf': 'agent-program ROOT/evil.sh\n' }));
+  it('control: a home whose gpg.conf names no program runs', async () => {
+    expect(await run('gpg --homedir ./g --batch -k', { 'g/gpg.conf': 'keyserver hkps://keys.openpgp.org\n' })).toBe('ran');
+  });
   it('gpg-agent.conf\'s scdaemon-program asks too', async () => {
     expect(await run('gpg --homedir ./g --batch --card-status', { 'evil.sh': EVIL, 'g/gpg-agent.conf': 'scdaemon-program ROOT/evil.sh\n' })).toBe('C241');
   });
@@ -66,10 +69,12 @@ describe('fix83: a gpg home whose settings name a program is not an ordinary gpg
     'gpg-agent --homedir a --daemon',
     'gpg --homedir "$H" -k',
     'gpg --homedir g --homedir plain -k',
+    'gpg --homedir plain --photo-viewer \'"$GPG_HOME_SETTINGS"\' -k',
+    'gpg --homedir plain -k; git push',
   ])('deny git push*: `%s` is not allowed', async (line) => {
     expect(await decide(line)).not.toBe('allow');
   });
-  it.each(['gpg --homedir plain -k', 'GNUPGHOME=plain gpg -k', 'gpg --homedir missing -k', 'gpg -k'])('`%s` is an ordinary gpg (allowed)', async (line) => {
+  it.each(['gpg --homedir plain -k', 'GNUPGHOME=plain gpg -k', 'gpg --homedir missing -k', 'gpg -k', 'gpg --homed plain -k'])('`%s` is an ordinary gpg (allowed)', async (line) => {
     expect(await decide(line)).toBe('allow');
   });
 });
