@@ -41,6 +41,7 @@ describe('a `..` after a part the line itself may make a link', () => {
     ['ln -s "$HOME/work" l && tee l/../.bashrc < a.txt'],
     ['rmdir e; ln -s ~/work e; cp a.txt e/../.bashrc'],
     ['mv e e2; ln -s ~/work e && cp a.txt e/../.bashrc'],
+    ['rm m; ln -s ~/work m; cp a.txt m/../.bashrc'],
   ])('%s asks', async (line) => {
     expect(await judged(line)).toBe('ask');
   });
@@ -49,6 +50,9 @@ describe('a `..` after a part the line itself may make a link', () => {
     ['touch m/../ok.txt'],
     ['touch e/../ok.txt'],
     ['touch d/f/../ok.txt'],
+    ['env -C m/.. touch ok.txt'],
+    ['touch nothere/../ok.txt'],
+    ['cd d && cp ../a.txt ../b.txt'],
     ['mkdir -p out && touch out/ok.txt'],
   ])('%s stays an ordinary line', async (line) => {
     expect(await judged(line)).toBe('allow');
