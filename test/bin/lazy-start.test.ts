@@ -411,6 +411,7 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // way, the start spellings: own-code-{tree,links,starts,package}.ts, R44-a1/a2/a5), loaded with sandbox.ts; +132 B
     // (946,336 measured): sandbox.ts watches own links instead of binding them.
     // Merged in integ with fix77: 962,502 measured; +129 B (script-loader.ts roomFor): 962,631 measured.
+    // fix83 (+2,365 B, 964,996 measured): gpg-home.ts + settings-file-read.ts + settings-placeholders.ts, the GnuPG rows.
     expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(965_200);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
