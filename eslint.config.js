@@ -39,7 +39,7 @@ export const READ_JAIL_ALLOWED = {
   'src/doors/worker/peer.ts': "the kernel's /proc/net/tcp and tcp6 (who owns the iii engine's end of the worker's connection); no workspace path",
   'src/doors/worker/config-source.ts': "the worker's default ./config.yaml, read before any workspace exists (it names the root): O_NOFOLLOW, no FIFO, size-capped, and tighten-only (a project file)",
   'src/doors/cli/approve.ts': 'reads the answer from /dev/tty',
-  'src/permissions/ssh-config.ts': "an ssh config named by `ssh -F`/`-o Include=`: inside the workspace through the jail's openFileSync; outside (the person's own) O_NOFOLLOW|O_NONBLOCK, regular files only, 64 KiB bound, never shown",
+  'src/permissions/settings-file-read.ts': "a settings file a line names (ssh's `-F`/`-o Include=`, a GnuPG home's *.conf: ssh-config.ts, gpg-home.ts) and a GnuPG home's names: inside the workspace through the jail's openFileSync / listBeneath; outside (the person's own) O_NOFOLLOW|O_NONBLOCK, regular files only, 64 KiB bound, 1,024 names, never shown",
   'src/doors/chatcli/approval.ts': "ChatCLI's coder_policy.json: only its allow patterns decide whether ChatCLI ran a call unasked; nothing of it is shown or sent",
   'src/shell/run-script-npm.ts': "npm's user and global npmrc (the person's own, outside the workspace): only their script-shell and node-options lines are shown, never another key (auth tokens)",
   'src/doors/mcp/auth.ts': "the HTTP door's token file in the user's state folder",

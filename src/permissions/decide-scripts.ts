@@ -88,6 +88,11 @@ const withPrior = (base: LineWritesClass, prior: WrittenBefore): LineWritesClass
       const own = this.own.before(command);
       return (abs) => prior(abs) ?? own(abs);
     }
+
+    all(): WrittenBefore {
+      const own = this.own.all();
+      return (abs) => prior(abs) ?? own(abs);
+    }
   };
 
 function taken(decision: Decision, unrecoverable: boolean): boolean {

@@ -10,6 +10,7 @@ import { launchedLines } from './immune-words.js';
 import { launchedAsk, launchedDenial } from './decide-launched.js';
 import { scriptOperandsAsk } from './decide-script-operands.js';
 import { withoutPlainSshConfigs } from './ssh-config.js';
+import { withoutPlainGpgHomes } from './gpg-home.js';
 import { escapePattern } from './pattern.js';
 import type { RuleMatch } from './policy.js';
 import { isReadOnlyName, readOnlyVeto } from './readonly.js';
@@ -19,7 +20,7 @@ import { trackedSecretVeto } from './readonly-git-secrets.js';
 import { objectStoreVeto, unreachableObjectVeto } from './readonly-git-objects.js';
 import { programPathVeto } from './readonly-path.js';
 import { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
-import { lineFolders } from './immune-place.js';
+import { lineFolders, type ShellPlace } from './immune-place.js';
 import { ruleHead } from './scopes.js';
 import { commandSubjects, outputRedirection, spellCommand } from './shell-subjects.js';
 import type { Decision, Judged, Redirection, ShellParse, SimpleCommand } from './types.js';
@@ -138,11 +139,21 @@ function unclearDenial(readings: readonly Reading[]): Immunity | undefined {
   return undefined;
 }
 
-export function decideShell(judged: Judged, ctx: DecideContext, written: ShellParse): Decision {
+const placeOf = (judged: Judged, ctx: DecideContext): ShellPlace => {
   const root = ctx.policy.root;
-  const place = { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings, ...(ctx.obeyed ? { obeyed: ctx.obeyed } : {}), ...(ctx.lineWrites ? { lineWrites: ctx.lineWrites } : {}), ...(judged.unconfined ? { unconfined: true as const } : {}) };
-  // An ssh config file read plain is an ordinary ssh: no command only known at run time (ssh-config.ts).
-  const parse = withoutPlainSshConfigs(written, place);
+  return { root, runDir: resolvePath(root, judged.dir ?? '.'), listings: ctx.policy.folderListings, ...(ctx.obeyed ? { obeyed: ctx.obeyed } : {}), ...(ctx.lineWrites ? { lineWrites: ctx.lineWrites } : {}), ...(judged.unconfined ? { unconfined: true as const } : {}) };
+};
+
+// An ssh config file or a GnuPG home read plain is an ordinary ssh or gpg: no command only known at run time
+// (ssh-config.ts, gpg-home.ts). The line's scripts reader (decide-scripts.ts) reads the same parse (decide.ts).
+export function withPlainSettings(judged: Judged, ctx: DecideContext, written: ShellParse): ShellParse {
+  const place = placeOf(judged, ctx);
+  return withoutPlainGpgHomes(withoutPlainSshConfigs(written, place), place);
+}
+
+export function decideShell(judged: Judged, ctx: DecideContext, written: ShellParse): Decision {
+  const place = placeOf(judged, ctx);
+  const parse = withPlainSettings(judged, ctx, written);
   const readings = [parse, ...(parse.alternatives ?? [])].map((reading) => evaluate(judged, ctx, reading));
   for (const reading of readings) {
     const denied = denial(judged, reading);

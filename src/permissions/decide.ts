@@ -22,10 +22,10 @@ export async function decide(judged: Judged, ctx: DecideContext, parser: ShellPa
 // rule, the immune list of an unstaged run, lines not read). The line's own text is codeward's (the runner and a
 // quoted pattern): the call's own part asks the rest.
 async function decideDetected(judged: Judged, ctx: DecideContext, parser: ShellParserLike): Promise<Decision> {
-  const [{ decideShell }, { scriptRulesMet }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./decide-scripts.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
+  const [{ decideShell, withPlainSettings }, { scriptRulesMet }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./decide-scripts.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
   const own = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
   if (own.decision === 'deny' || (own.decision === 'ask' && own.rule?.action === 'ask')) return own;
-  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
+  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, withPlainSettings(judged, on, parse), parser, decideShell));
   return script ?? { decision: 'allow', reason: 'the line the call runs and its scripts meet no deny or ask rule and no immune class; the call itself is judged apart', source: 'default', judged: judged.call };
 }
 
@@ -33,7 +33,7 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   // A write's immunity needs the workspace's obeyed context (hooks, git configuration, home links): its
   // analysis loads for a write only, never for a read (issue 31).
   if (judged.kind !== 'shell') return decidePath(judged, judgesWrite(judged) && !ctx.obeyed ? { ...ctx, obeyed: (await import('./obeyed-context.js')).obeyedContext } : ctx);
-  const [{ decideShell }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
+  const [{ decideShell, withPlainSettings }, { withObeyedOnDemand }, parse] = await Promise.all([import('./decide-shell.js'), import('./obeyed-on-demand.js'), parser.parse(judged.subject ?? '')]);
   // The obeyed context loads only when a written path of the line is judged, LineWrites only when a command file is
   // read (obeyed-on-demand.ts, loaded with the shell decision: a file command's call never needs it).
   const decision = await withObeyedOnDemand(ctx, (on) => decideShell(judged, on, parse));
@@ -42,7 +42,8 @@ async function decideOwn(judged: Judged, ctx: DecideContext, parser: ShellParser
   // Loaded only for a line that may start a package manager's script runner (a plain line never needs it).
   if (!MAY_RUN_SCRIPTS.test(judged.subject ?? '')) return decision;
   const { scriptRulesMet } = await import('./decide-scripts.js');
-  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, parse, parser, decideShell));
+  // Its scripts are read on the line without the plain settings files' placeholders (decide-shell.ts).
+  const script = await withObeyedOnDemand(ctx, (on) => scriptRulesMet(judged, on, withPlainSettings(judged, on, parse), parser, decideShell));
   // Both ask: the line's own question, unless only the script's is one --yes cannot answer (the immune list).
   return script === undefined || (script.decision === 'ask' && decision.decision === 'ask' && (decision.source === 'immune' || script.source !== 'immune')) ? decision : script;
 }

@@ -127,6 +127,8 @@ export function wrapperFolderWords(source: string): string[] {
 // symlinks resolved (the folder's real path, cached, then the last name if it is a link). Paths resolving
 // outside the workspace are given absolute. A line has a budget of placements; past it, spellings() is
 // undefined and the caller cannot tell where the paths land.
+export type Changed = (folder: string) => boolean;
+
 export class Placer {
   private readonly root: string;
   private readonly folders = new Map<string, string>();
@@ -157,11 +159,22 @@ export class Placer {
     }
   }
 
+  // The kernel's place of a spelling with `..` (`abs` when a part not there now fails the kernel's walk), null when an
+  // earlier step may make the part not there now or replace a folder the `..` leaves (by a link: unknown).
+  private kernel(base: string, value: string, abs: string, changed: Changed): string | null {
+    const left: string[] = [];
+    let absent: string | undefined;
+    const place = kernelPlace(base, value, { keepLast: true, passed: (folder) => left.push(folder), missing: (path) => (absent = path) });
+    if ((absent !== undefined && changed(absent)) || left.some(changed)) return null;
+    return place ?? abs;
+  }
+
   // `write`: after a move only known at run time, a relative WRITE may land anywhere (unknown); a relative read is
   // judged as written (its name) where a sandbox runs the line: its view judges where the read lands (`cd "$(git
   // rev-parse --show-toplevel)" && npm test` runs). With no sandbox nothing does (unconfined.ts lets reads leave):
   // `cd "$(cat d.txt)" && cat id_rsa` may print ~/.ssh's key, so a read is unknown there too (red team R34-1).
-  spellings(arg: string, write = true): string[] | undefined {
+  // `changed`: whether a step of the line before the path's command may write (so replace by a link) a folder.
+  spellings(arg: string, write = true, changed: Changed = () => false): string[] | undefined {
     const value = arg.startsWith('--') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
     if (value === '' || value.includes(UNKNOWN) || value.startsWith('~') || value.startsWith('-') || value.includes('://')) return [];
     if (this.lost && !isAbsolute(value)) return write || this.place.unconfined ? undefined : [];
@@ -172,9 +185,11 @@ export class Placer {
       // logical: the spelling as written is judged too (more judged), beside the kernel's place below.
       const abs = resolve(base, value);
       // A `..` is taken after the link before it, as the kernel does (kernel-place.ts: `touch l/../pre-commit` with
-      // l -> .git/hooks/x writes .git/hooks/pre-commit).
-      // A `..` after a part not there now fails in the kernel (unless the line makes that part first: LEFT).
-      const kernel = (DOTDOT.test(value) ? kernelPlace(base, value, { keepLast: true }) : undefined) ?? abs;
+      // l -> .git/hooks/x writes .git/hooks/pre-commit). A `..` after a part not there now that an earlier step may
+      // make, or leaving a folder it may replace (`ln -s ~/work l && cp x l/../.bashrc`, `rmdir e; ln -s ~/work e;
+      // ...`): unknown (fix83); a part nothing makes fails the kernel's walk (the lexical place stands in).
+      const kernel = DOTDOT.test(value) ? this.kernel(base, value, abs, changed) : abs;
+      if (kernel === null) return undefined;
       for (const candidate of new Set([abs, this.real(abs), kernel, this.real(kernel)])) {
         const rel = relative(this.root, candidate);
         const inside = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);

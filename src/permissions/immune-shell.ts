@@ -7,7 +7,8 @@ import { immuneByGlob } from './immune-globs.js';
 import { immunePath, PATH_CLASSES, type PathClass } from './immune-paths.js';
 import { INLINE_DELETE, inlineRecursiveDelete } from './immune-inline.js';
 import { UNPARSED_CODE, unparsedCode } from './immune-code.js';
-import { lineMoves, Placer, wrapperFolders, type ShellPlace } from './immune-place.js';
+import { lineMoves, lineWritesOf, Placer, wrapperFolders, type Changed, type ShellPlace } from './immune-place.js';
+import type { LineWritesReading } from './line-writes-type.js';
 import { versionWrittenOver } from './immune-restore.js';
 import type { Immunity, ObeyedContextOf } from './immune.js';
 import type { ObeyedContext } from './obeyed.js';
@@ -82,11 +83,11 @@ const unverifiable = (name: (typeof UNVERIFIABLE)[number]['name'], where: string
 // 'unknown' when the line has more paths than are placed.
 // `ctxOf`: the workspace's obeyed context, built on first use: only the write classes read it (a line that
 // writes no path, `true`, never pays for the workspace's repositories and hook walk).
-function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctxOf: () => ObeyedContext | undefined): PathClass | 'unknown' | undefined {
+function pathClass(arg: string, write: boolean, skip: readonly string[], placer: Placer | undefined, ctxOf: () => ObeyedContext | undefined, changed?: Changed): PathClass | 'unknown' | undefined {
   const ctx = write ? ctxOf() : undefined;
   const direct = immunePath(arg, write, skip, ctx);
   if (direct || !placer) return direct;
-  const spellings = placer.spellings(arg, write);
+  const spellings = placer.spellings(arg, write, changed);
   if (spellings === undefined) return 'unknown';
   for (const spelling of spellings) {
     const placed = immunePath(spelling, write, skip, ctx);
@@ -150,6 +151,11 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
   // reaches the shell string it runs, `env -C .git sh -c 'echo > config'`).
   const line = place ? lineMoves(parse, place) : { bases: [] };
   const placer = place ? new Placer(place, [...new Set([...line.bases, ...wrapperFolders(parse.source, line.bases)])], line.lost !== undefined) : undefined;
+  // A folder a `..` leaves that a step before the path's command may write (replace by a link: fix83), by LineWrites,
+  // built when first asked; a compound's redirection (no command) against the whole line.
+  let lineWrites: LineWritesReading | undefined;
+  const writes = (): LineWritesReading => (lineWrites ??= new (lineWritesOf(place!))(parse, place!.runDir, place!.root));
+  const changedBefore = (command: SimpleCommand | undefined): Changed => (folder) => (command === undefined ? writes().all() : writes().before(command))(folder) !== undefined;
   // What the workspace's git configuration makes git run (core.hooksPath, fsmonitor), for the write gate.
   // Built when a written path is first judged (pathClass), once per line.
   let built: { ctx: ObeyedContext | undefined } | undefined;
@@ -202,7 +208,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       // gate's reason for asking a write of one (R17-15: code that is not the reviewed source) is not there.
       if (DELETERS.has(argv.name) && compiledCache(arg) !== undefined) continue;
       // A repository git is pointed at is one it writes (its index, refs, lock files), read-only command or not.
-      const path = pathClass(arg, write || places.includes(arg), argv.name === 'git' ? ['git-internals'] : [], placer, written);
+      const path = pathClass(arg, write || places.includes(arg), argv.name === 'git' ? ['git-internals'] : [], placer, written, changedBefore(command));
       // After a move only known at run time (`cd "$D"`), a staged run's relative writes are judged where they land
       // by the write gate after the run, as its computed redirections are (F8); in place, nobody judges them after.
       // A bare word of a program that is not a file writer (`git fetch s`) is not taken for a path there: the sandbox
@@ -233,7 +239,7 @@ function immuneReading(parse: ShellParse, readOnlyName: (name: string) => boolea
       // A staged run's computed write target (`> gen$i.txt`) is judged where it lands, by the write gate
       // after the run (its change set; obeyed and protected files are set aside): no immunity before it
       // (F8). What is known of it still counts (`> .git/hooks/$x`). In place, nobody judges it after.
-      const path = computed && !staged ? 'unknown' : pathClass(target, redirection.writes, [], placer, ctx);
+      const path = computed && !staged ? 'unknown' : pathClass(target, redirection.writes, [], placer, ctx, changedBefore(parse.commands.find((command) => command.redirections.includes(redirection))));
       if (path === 'unknown' && !(staged && redirection.writes)) return unverifiable('dynamic-args', redirection.text);
       if (path && path !== 'unknown') return { name: path.name, description: path.description, where: redirection.text };
     }

@@ -7,6 +7,8 @@ export type WrittenBefore = (abs: string) => string | undefined;
 
 export interface LineWritesReading {
   before(command: SimpleCommand): WrittenBefore;
+  // Any write of the whole line (immune-place.ts: a folder a `..` leaves that the line may replace by a link).
+  all(): WrittenBefore;
 }
 
 export type LineWritesClass = new (parse: ShellParse, runDir: string, root: string) => LineWritesReading;

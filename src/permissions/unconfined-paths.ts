@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
+import { kernelPlace } from '../workspace/kernel-place.js';
 import type { ShellWord } from '../shell/parse-types.js';
 import { UNKNOWN } from './argv.js';
 import { resolveExisting } from './immune-place.js';
@@ -23,7 +24,10 @@ export function outsideHow(value: string, bases: readonly string[], root: string
     return !within(root, landed) && !(temporary && [tmpdir(), '/tmp'].some((folder) => within(resolveExisting(folder), landed)));
   };
   for (const base of bases) {
-    const how = glob && GLOB.test(value) ? globOutside(value, base, outside) : outside(resolve(base, value)) ? '' : undefined;
+    // The kernel's place (kernel-place.ts: `l/../x` with l -> / is /x); a `..` after a part not there now may follow
+    // a link the line makes first (`ln -s / l && rm l/../x`, fix83): it may be anywhere.
+    const landed = kernelPlace(base, value, { keepLast: true });
+    const how = glob && GLOB.test(value) ? globOutside(value, base, outside) : landed === undefined || outside(landed) ? '' : undefined;
     if (how !== undefined) return how;
   }
   return undefined;

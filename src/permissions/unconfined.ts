@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { cdPlaces } from '../workspace/kernel-place.js';
 import { inlineProgram, languageOf } from '../shell/parse-inline.js';
 import { sedScripts } from '../shell/parse-launch-sed.js';
 import { awkProgramVeto } from './options/awk.js';
@@ -44,12 +44,20 @@ function moves(parse: ShellParse, place: ShellPlace): { bases: string[]; out?: s
     const read = readParsedCd(command);
     if (read === undefined || read.kind === 'stack') continue;
     const target = read.kind === 'folder' ? command.words[read.at] : undefined;
-    const from = read.kind === 'folder' ? read.bases.flatMap((base) => bases.map((dir) => resolve(dir, base))) : [];
+    // The CDPATH folders and the cd's target as the cd reads them (kernel-place.ts cdPlaces: bash's logical cd, or
+    // the kernel's place with -P); a place it cannot follow leaves as far as this knows.
+    const from = read.kind === 'folder' ? read.bases.flatMap((base) => bases.flatMap((dir) => cdPlaces(dir, base, read.physical) ?? [])) : [];
     if (!target || wordLeaves(target, from, place.root)) {
       out ??= command.text.trim();
       continue;
     }
-    for (const value of target.candidates) for (const base of from) if (bases.length < 16) bases.push(resolve(base, value));
+    for (const value of target.candidates) {
+      for (const base of from) {
+        const next = cdPlaces(base, value, read.kind === 'folder' && read.physical);
+        if (next === undefined) out ??= command.text.trim();
+        for (const each of next ?? []) if (bases.length < 16) bases.push(each);
+      }
+    }
   }
   // A wrapper's or a program's folder option (`env -C ~ sh -c …`, `make -C ~`, `git -C ~ init`), and the
   // folders find starts from (`find ~ -exec touch {}/x ;`), read from the text.

@@ -82,6 +82,7 @@ function managerPlaces(name: string, args: readonly string[], dirs: readonly str
   if (last === undefined) return { kept: placed.kept, folders: [...dirs] };
   // A folder the shell may change (a variable, a glob, `~`, a run-time part): not followed.
   if (/[$`*?[{~]/.test(last) || last.includes(UNKNOWN)) return undefined;
+  // logical: npm --prefix, pnpm --dir, yarn --cwd are node's path.resolve (on the text).
   return { kept: placed.kept, folders: dirs.map((dir) => resolve(dir, last)) };
 }
 
@@ -98,6 +99,7 @@ interface Writes {
 // The real place of a path (its folder's links followed), so `cp evil ./sub/../ok.sh` and a linked folder compare.
 function real(path: string): string {
   try {
+    // placed: the name in its folder's real place.
     return join(realpathSync(dirname(path)), basename(path));
   } catch {
     return path;

@@ -11,7 +11,7 @@
 import { programText, shellText } from './parse-launch-options.js';
 import { COMMAND_FILES, type CommandFiles } from './parse-launch-command-files.js';
 import { CC, RUSTC } from './parse-launch-compiler-rows.js';
-import { GPG_OPTIONS, TOOL_ROWS, WGET_OPTIONS } from './parse-launch-tool-rows.js';
+import { GNUPG_ROWS, TOOL_ROWS, WGET_OPTIONS } from './parse-launch-tool-rows.js';
 
 export interface ValueOption {
   // Short spelling (`-I`), when the program has one.
@@ -132,7 +132,6 @@ const MAKE: ProgramRow = {
   long: ['directory', 'file', 'makefile', 'include-dir', 'old-file', 'assume-old', 'what-if', 'new-file', 'assume-new', 'eval'],
 };
 const CLIENT = ['-h', '--host', '-p', '--port', '-U', '-u', '--user', '--username', '-d', '--dbname', '--database', '-D', '-f', '--file', '-P', '--pset', '-v', '--set', '--variable', '-o', '--output', '-L', '--log-file', '-S', '--socket'];
-const GPG = ['-o', '--output', '-u', '--local-user', '-r', '--recipient', '-R', '--hidden-recipient', '--homedir', '--default-key', '--keyserver', '--trust-model', '-z', '--compress-level', '--keyring', '--secret-keyring', '--passphrase', '--passphrase-file', '--passphrase-fd', '--status-fd', '--logger-fd', '--pinentry-mode', '--cipher-algo', '--digest-algo', '--recv-keys', '--send-keys'];
 
 // Each program's row, by its lower-cased base name.
 export const ROWS: Readonly<Record<string, ProgramRow>> = {
@@ -216,8 +215,7 @@ export const ROWS: Readonly<Record<string, ProgramRow>> = {
   vimdiff: { commands: COMMAND_FILES.vimdiff },
   gvim: { commands: COMMAND_FILES.gvim },
   socat: { words: ['-d', '-L', '-W', '-b', '-t', '-T', '-lf', '-lp'], runsTail: /^(?:exec|system|shell)/i, operandRuns: socatRuns },
-  gpg: { words: GPG, options: GPG_OPTIONS },
-  gpg2: { words: GPG, options: GPG_OPTIONS },
+  ...GNUPG_ROWS,
   wget: { options: WGET_OPTIONS, words: ['-o', '--output-file', '-a', '--append-output', '-O', '--output-document', '-P', '--directory-prefix', '-U', '--user-agent', '-T', '--timeout', '-t', '--tries', '-w', '--wait', '-Q', '--quota', '-l', '--level', '-A', '--accept', '-R', '--reject', '-D', '--domains', '-I', '-X', '-B', '--base', '-i', '--input-file', '--header', '--user', '--password'] },
   openssl: { words: ['-in', '-out', '-inform', '-outform', '-key', '-keyform', '-cert', '-CAfile', '-CApath', '-CA', '-CAkey', '-passin', '-passout', '-pass', '-subj', '-days', '-config', '-extfile', '-extensions', '-name', '-newkey', '-set_serial', '-signkey', '-connect', '-servername', '-port', '-md', '-digest', '-sigopt', '-pkeyopt', '-algorithm', '-text_out'] },
   // Programs whose option variables are their only row (R19-2; R21: fzf's `--bind=...:execute(CMD)`, GNU parallel's

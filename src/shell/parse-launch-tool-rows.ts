@@ -8,21 +8,30 @@
 // wrappers; tar, rsync, zip, man, split, sort, strace rows; ssh/scp/sftp in parse-launch-generic.ts; the pager,
 // LESSOPEN, RSYNC_RSH and EDITOR variables in permissions/obeyed-env.ts; gdb, vim, sed, awk, sqlite3 command files;
 // m4 and ed on stdin in permissions/immune-stdin.ts; groff -U in permissions/immune-code-operands.ts.)
+import { GPG_HOME_TEXT, GNUPG_PROGRAMS } from './gpg-homes.js';
 import { programText, shellText } from './parse-launch-options.js';
 import type { ProgramRow, ValueOption } from './parse-launch-program-rows.js';
 
 // A settings file an option names (gpg's `--options FILE`, wget's `--config FILE`): its program keys (agent-program,
 // photo-viewer, use_askpass) run what they name, a line only known when the program reads it.
 const settings = (name: string) => (value: string): string | undefined => (value.trim() === '' || value.trim() === '/dev/null' ? undefined : `"$SETTINGS_FROM_${name}"`);
+// GnuPG's home folder (fix83, gpg-homes.ts): its settings files may name any of the programs below; read by
+// permissions/gpg-home.ts. GNUPGHOME is the same option.
+const GPG_HOME: ValueOption = { long: ['homedir'], text: (value) => (value.trim() === '' ? undefined : GPG_HOME_TEXT) };
+const GNUPGHOME = { variables: ['GNUPGHOME'], variableWords: { GNUPGHOME: (value: string) => [`--homedir=${value}`] } };
 // GnuPG's options that start a program (fix73): the agent and dirmngr it starts, the photo viewer it runs through a
 // shell (`%i` is the photo's file), the folders it runs the viewer from, and a settings file that may name any of them.
-// (`--homedir DIR` and GNUPGHOME, whose gpg.conf may name them too, are LEFT: `gpg --homedir "$H"` is an ordinary line.)
 export const GPG_OPTIONS: readonly ValueOption[] = [
   { long: ['agent-program', 'dirmngr-program'], text: (value) => programText(value.split('|')[0]!) },
   { long: ['photo-viewer'], text: shellText },
   { long: ['exec-path'], text: (value) => (value.trim() === '' ? undefined : '"$PHOTO_VIEWER_FROM_EXEC_PATH"') },
   { long: ['options'], text: settings('GPG_OPTIONS') },
+  GPG_HOME,
 ];
+// The rows of the GnuPG programs (gpg-homes.ts), gpg's own options for gpg and gpg2, the home for the others; their
+// words are read one by one, not by getopt (a word only known at run time may be an option).
+const GPG_WORDS = ['-o', '--output', '-u', '--local-user', '-r', '--recipient', '-R', '--hidden-recipient', '--homedir', '--default-key', '--keyserver', '--trust-model', '-z', '--compress-level', '--keyring', '--secret-keyring', '--passphrase', '--passphrase-file', '--passphrase-fd', '--status-fd', '--logger-fd', '--pinentry-mode', '--cipher-algo', '--digest-algo', '--recv-keys', '--send-keys'];
+export const GNUPG_ROWS: Readonly<Record<string, ProgramRow>> = Object.fromEntries(GNUPG_PROGRAMS.map((name) => [name, { words: GPG_WORDS, options: name === 'gpg' || name === 'gpg2' ? GPG_OPTIONS : [GPG_HOME], ...GNUPGHOME }]));
 // wget's askpass program, in its option, in a wgetrc command given with `-e` (wgetrc names ignore case, `-` and `_`),
 // and in a wgetrc file of its own.
 const wgetrcAskpass = (value: string): string | undefined => {

@@ -16,15 +16,17 @@ import { dirname, join, resolve } from 'node:path';
 const MAX_LINKS = 40;
 
 // `passed`: told each folder a `..` leaves (a reader checks that the line does not write it first: a folder there now
-// may be a link by then, `rm -r e; ln -s d/f e; sh e/../x.sh`).
+// may be a link by then, `rm -r e; ln -s d/f e; sh e/../x.sh`). `missing`: told the part not there now that a `..`
+// follows (undefined is answered: a line that makes it a link first, `ln -s ~/w l && cp x l/../.bashrc`, fix83).
 export interface KernelWalk {
   readonly trusted?: string;
   readonly keepLast?: boolean;
   readonly passed?: (folder: string) => void;
+  readonly missing?: (path: string) => void;
 }
 
 export function kernelPlace(from: string, spelling: string, walk: KernelWalk = {}): string | undefined {
-  const { trusted, keepLast = false, passed } = walk;
+  const { trusted, keepLast = false, passed, missing } = walk;
   const raw = spelling.startsWith('/') ? spelling : `${from}/${spelling}`;
   const start = trusted !== undefined && (raw === trusted || raw.startsWith(`${trusted}/`)) ? trusted : '/';
   const parts = raw.slice(start === '/' ? 0 : start.length).split('/');
@@ -40,7 +42,11 @@ export function kernelPlace(from: string, spelling: string, walk: KernelWalk = {
     }
     const next = join(at, part);
     const link = linkOf(next);
-    if (link === null) return parts.includes('..') ? undefined : join(next, ...parts.filter((each) => each !== '' && each !== '.'));
+    if (link === null && parts.includes('..')) {
+      missing?.(next);
+      return undefined;
+    }
+    if (link === null) return join(next, ...parts.filter((each) => each !== '' && each !== '.'));
     if (link === undefined || (keepLast && parts.length === 0)) {
       at = next;
       continue;

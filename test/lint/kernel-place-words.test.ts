@@ -26,6 +26,12 @@ const READERS: readonly string[] = [
   'src/permissions/runners-started.ts',
   'src/shell/folder-word.ts',
   'src/shell/cd-operand.ts',
+  // fix83: the unconfined judge's places, the line's writes, the settings files a line names.
+  'src/permissions/unconfined.ts',
+  'src/permissions/unconfined-paths.ts',
+  'src/permissions/written-before.ts',
+  'src/permissions/gpg-home.ts',
+  'src/permissions/settings-file-read.ts',
 ];
 const READER_FAMILY = /^src\/permissions\/task-runner(?:-[a-z-]+)?\.ts$/;
 const CALL = /(?<![.\w])(resolve|join|normalize|folderWord)\(/g;

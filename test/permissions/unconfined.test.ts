@@ -44,6 +44,8 @@ const rc = (): Promise<string> => readFile(join(box.home, '.bashrc'), 'utf8');
 // A move to the home or to a folder only known at run time: the immune path classes place the later paths there first
 // (fix32b: the home is a base, `cd "$D"` leaves the line's relative paths unknown), so the ask is the immune one.
 const MOVED = [
+  // fix83: awk runs code before its system() line, which may make the folder `..` leaves a link: unknown (immune).
+  `awk 'BEGIN { system("echo PWNED >> ../home/.bashrc") }'`,
   'cd ~ && echo x >> .bashrc',
   'cd && echo x >> .bashrc',
   'cd "$HOME"; echo x >> .bashrc',
@@ -63,7 +65,6 @@ const UNBOUNDED = [
   'ln -s ../home hh; echo x >> hh/.bashrc',
   'ln ../home/.bashrc r && echo x >> r',
   `awk 'BEGIN { print "PWNED" > "../home/.bashrc" }'`,
-  `awk 'BEGIN { system("echo PWNED >> ../home/.bashrc") }'`,
   "sed -n 's/a/PWNED/w ../home/.bashrc' sub/a.txt",
   `python3 -c "import os;open(os.path.expanduser('~/.bashrc'),'a').write('PWNED')"`,
   `node -e "require('fs').appendFileSync(require('os').homedir()+'/.bashrc','PWNED')"`,
