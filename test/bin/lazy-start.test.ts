@@ -239,10 +239,12 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
   // Merged in integ with fix73..fix79 and the lead's R44-b1/b3/a6 (fix79's LoadsAbove: a file's git folders' includes,
   // fix75's program-file check in which.ts, git-folder-shape.ts): read 331,574, tree 331,996, search 357,478 measured.
   // +129 B (script-loader.ts roomFor: one exit listener per loaded script): read 331,703, tree 332,125, search 357,607.
-  it('a cold read, list or tree loads at most 332.3 KB of dist code, a search 357.8 KB', () => {
+  // +3,587 B (fix81 redone, mnt91: which.ts's judge in tool-areas.ts with mount-info.ts, mount-aliases.ts, area-links.ts;
+  // policy.ts imports which.ts statically): read 335,290, tree 335,712, search 361,194 measured.
+  it('a cold read, list or tree loads at most 335.8 KB of dist code, a search 361.3 KB', () => {
     for (const [name, args] of READ_ONLY) {
       if (!bytesLoaded.has(name)) sourcesLoaded(args, name);
-      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 357_800 : 332_300);
+      expect(bytesLoaded.get(name), name).toBeLessThanOrEqual(name === 'search' ? 361_300 : 335_800);
     }
   });
 
@@ -411,7 +413,8 @@ describe('a cold call loads only what it uses (dist modules seen by a loader hoo
     // way, the start spellings: own-code-{tree,links,starts,package}.ts, R44-a1/a2/a5), loaded with sandbox.ts; +132 B
     // (946,336 measured): sandbox.ts watches own links instead of binding them.
     // Merged in integ with fix77: 962,502 measured; +129 B (script-loader.ts roomFor): 962,631 measured.
-    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(962_800);
+    // fix81 redone (mnt91, +3,374 B): mount-info.ts, mount-aliases.ts, area-links.ts, tool-areas.ts: 966,005 measured.
+    expect(bytesLoaded.get('exec-sandboxed')).toBeLessThanOrEqual(966_100);
     // Nor the write gate's obeyed context and its hook walk (~320 KB of code): they load when a written path of
     // the line is judged (permissions/obeyed-on-demand.ts) or the run moved git's state (sandbox.ts); `true`
     // writes nothing. The modules both read (the shell words' parsers) are a chunk of their own.
