@@ -9,7 +9,7 @@
 // file's device, inode, link count and ctime and the areas' identities: link(), unlink() and a write through any name
 // change the file's link count or ctime, so a kept answer never outlives the names it was found with.
 import { type BigIntStats, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 export const LINK_BUDGET = 1_000;
 // Kept answers at most (the newest stay).
@@ -23,7 +23,7 @@ export interface LinkAnswer {
 
 const idOf = (stats: { dev: bigint; ino: bigint }): string => `${stats.dev}:${stats.ino}`;
 
-function quietStat(path: string, follow: boolean): BigIntStats | undefined {
+function quietStat(path: string | Buffer, follow: boolean): BigIntStats | undefined {
   try {
     return follow ? statSync(path, { bigint: true }) : lstatSync(path, { bigint: true });
   } catch {
@@ -36,21 +36,23 @@ function search(area: string, id: string, device: bigint, budget: number): { fou
   const top = quietStat(area, true);
   if (top === undefined || top.dev !== device) return { found: false, used: 0, cut: false };
   if (idOf(top) === id) return { found: true, used: 1, cut: false };
-  const queue = top.isDirectory() ? [area] : [];
+  // Names as bytes (a name that is not UTF-8 is still listed and stat'ed as itself).
+  const queue: Buffer[] = top.isDirectory() ? [Buffer.from(area)] : [];
   let used = 0;
   for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
-    let names: string[];
+    let names: Buffer[];
     try {
-      names = readdirSync(folder);
+      names = readdirSync(folder, { encoding: 'buffer' });
     } catch {
       continue;
     }
     for (const name of names) {
       if ((used += 1) > budget) return { found: false, used: budget, cut: true };
-      const stats = quietStat(join(folder, name), false);
+      const path = Buffer.concat([folder, Buffer.from('/'), name]);
+      const stats = quietStat(path, false);
       if (stats === undefined || stats.dev !== device) continue;
       if (idOf(stats) === id) return { found: true, used, cut: false };
-      if (stats.isDirectory()) queue.push(join(folder, name));
+      if (stats.isDirectory()) queue.push(path);
     }
   }
   return { found: false, used, cut: false };
