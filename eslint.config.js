@@ -136,6 +136,8 @@ export const READ_JAIL_ALLOWED = {
   'src/sandbox/home-entries.ts': "lists the home's dot-entries (and the XDG folders') by name and entry type to judge them by the write gate's homeObeyed in a writable home, and (names) for home-stamps.ts and home-repos.ts two levels deep; opens no file",
   'src/sandbox/probe-kept.ts': "the kept bwrap probe answer in codeward's cache folder and the kernel's switches under /proc/sys",
   'src/sandbox/proc-cover.ts': "lists /proc (the kernel's) to cover other processes in the sandbox's view",
+  'src/sandbox/mount-info.ts': "reads /proc/self/mountinfo (the kernel's list of this process's mounts) to relate PATH folders to the writable areas",
+  'src/sandbox/area-links.ts': "lists the writable areas (names and lstats only, no file opened) for another name of a program file on PATH, and reads its own kept answers in codeward's cache folder",
   'src/sandbox/proc.ts': "reads /proc/PID/stat and lists /proc (the kernel's) to find the run's processes",
   'src/sandbox/repo-configs-bytes.ts': "opens (by its bytes) the config of a git folder under modules/ or worktrees/ whose name is not UTF-8 only to hand it to the metadata reader (/proc/self/fd/N): whether it holds a credential; its text is never shown",
   'src/sandbox/repo-configs.ts': "lists folder names of git's own folder (modules/) to find submodule configs; their text through readGitMetadata",

@@ -1,7 +1,7 @@
 import type { ViewFolders } from '../sandbox/policy.js';
 import type { TrackedSecretCheck } from '../sandbox/tracked-secrets.js';
 import { FolderListings } from '../workspace/listings.js';
-import { outsidePath } from '../sandbox/which.js';
+import { outsidePath, type ToolEnv } from '../sandbox/which.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../workspace/types.js';
 import { defaultRules } from './defaults.js';
 import { compilePattern, normalizePattern, type CompiledPattern, type Subject } from './pattern.js';
@@ -95,7 +95,7 @@ const pinHolds = (rule: Rule, pin: string | undefined): boolean => rule.pin === 
 // deny beats ask beats allow, whichever file the rule is in: a user's deny always beats a project's
 // allow, and a project can add deny and ask rules over the user's allows (trusted or not). Project
 // allow rules are in the pool only when the user trusts the workspace (`codeward trust`).
-export type TrackedSecretCheckClass = new (globs: readonly string[], env: Readonly<Record<string, string | undefined>>, cacheFile: string | undefined) => TrackedSecretCheck;
+export type TrackedSecretCheckClass = new (globs: readonly string[], env: ToolEnv, cacheFile: string | undefined) => TrackedSecretCheck;
 
 export class Policy {
   readonly root: string;
@@ -142,7 +142,7 @@ export class Policy {
   // a run may write.
   trackedSecrets(Check: TrackedSecretCheckClass): TrackedSecretCheck {
     const { globs, cache, areas } = this.trackedSecretParts;
-    return (this.trackedSecretCheck ??= new Check(globs, this.root ? outsidePath(process.env, areas) : process.env, cache));
+    return (this.trackedSecretCheck ??= new Check(globs, outsidePath(process.env, this.root ? areas : []), cache));
   }
 
   private makePools(): (readonly CompiledRule[])[] {

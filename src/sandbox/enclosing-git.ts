@@ -21,7 +21,7 @@ import { credentialStoreFiles } from '../git/credential-stores.js';
 import { realOf, targetKindOf, within } from './policy.js';
 import type { EnclosingGit } from './enclosing-git-view.js';
 import { alternatesOf, repositoryOf, type GitRepository } from './tracked-secrets.js';
-import { findOnPath } from './which.js';
+import { findOnPath, type ToolEnv } from './which.js';
 
 export type { EnclosingGit } from './enclosing-git-view.js';
 
@@ -37,7 +37,7 @@ export function enclosingGitHint(root: string, top: string): string {
 // name any file for the copy to read), never blocking (a FIFO put in its place after the lstat, while git lists
 // the files), at most MAX_INDEX bytes (the bound of the listing git gives of it).
 const MAX_INDEX = 256 * 1024 * 1024;
-function indexCopy(repository: GitRepository, prefix: string, dir: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+function indexCopy(repository: GitRepository, prefix: string, dir: string, env: ToolEnv): string | undefined {
   const index = join(repository.gitDir, 'index');
   // A regular file only (a link could name any file for the copy to read).
   const stats = lstatQuiet(index);
@@ -74,7 +74,7 @@ function indexCopy(repository: GitRepository, prefix: string, dir: string, env: 
 // The read-only view of the repository enclosing `root` (a subfolder of its checkout), or undefined
 // (no such repository, or no safe folder `stateDir` for the index copy). `env` is the environment git
 // is looked up and configured in.
-export function enclosingGit(root: string, stateDir: string | undefined, home: string | undefined, env: Readonly<Record<string, string | undefined>>): EnclosingGit | undefined {
+export function enclosingGit(root: string, stateDir: string | undefined, home: string | undefined, env: ToolEnv): EnclosingGit | undefined {
   const repository = repositoryOf(root, root);
   if (!repository || !stateDir) return undefined;
   const prefix = relative(repository.worktree, root).split('\\').join('/');

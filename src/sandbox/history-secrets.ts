@@ -2,7 +2,7 @@ import { spawnSync } from './spawn-sync.js';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstatQuiet } from '../files/stat-quiet.js';
-import { findOnPath } from './which.js';
+import { findOnPath, type ToolEnv } from './which.js';
 
 // Paths a repository's HISTORY holds (red team round 6, R6-11): a `.env` committed once, then
 // `git rm --cached` and ignored, is tracked no more, yet `git log -p --all`, `git show REV`, `git diff
@@ -10,7 +10,7 @@ import { findOnPath } from './which.js';
 // reflog added or changed counts as tracked for the tracked-secret check (tracked-secrets.ts). Read
 // incrementally: only the commits new since the tips seen last, and only when the refs changed.
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ToolEnv;
 
 // The first read of a long history (797 commits: 0.4 s at load 25) is bounded: past this, the history is
 // not known (the index alone counts, as before) and the next run tries again.

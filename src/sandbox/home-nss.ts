@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { passwdHomes, type HomeHost } from './home-shape.js';
 import { getentPasswd, NSS_TIMEOUT_MS } from './home-owner.js';
-import { findOnPath } from './which.js';
+import { findOnPath, systemTools } from './which.js';
 
 // The accounts the system's account database names (NSS: `getent passwd`), beside the ones /etc/passwd holds as a file
 // (home-shape.ts hostHomes). Red team R40-a3: an account known only through NSS (nss-systemd's userdb drop-ins in
@@ -20,7 +20,7 @@ export interface NssAccounts {
 // name or uid besides (nssKeys), one more spawn when there are any.
 // `root`: the root keys are found below (tests: a folder); `timeoutMs`: each spawn's bound.
 export function nssAccounts(options: { getent?: string | null; root?: string; timeoutMs?: number } = {}): NssAccounts {
-  const getent = options.getent === undefined ? findOnPath('getent', {}) : options.getent;
+  const getent = options.getent === undefined ? findOnPath('getent', systemTools()) : options.getent;
   if (!getent) return process.platform === 'linux' ? { passwd: '', problem: 'no getent in /bin or /usr/bin' } : { passwd: '' };
   const timeoutMs = options.timeoutMs ?? NSS_TIMEOUT_MS;
   const listed = getentPasswd(getent, [], timeoutMs);

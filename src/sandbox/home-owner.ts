@@ -1,7 +1,7 @@
 import { spawnSync } from './spawn-sync.js';
 import { lstatSync } from 'node:fs';
 import { homeShaped, hostHomes, type HomeHost } from './home-shape.js';
-import { findOnPath } from './which.js';
+import { findOnPath, systemTools } from './which.js';
 
 // A workspace that is a home (home-shape.ts homeShaped: the default-deny view of a home) is known by the files /etc
 // holds; an account only NSS knows (LDAP, NIS, nss-systemd's userdb: red team R40-a3) has a home /etc/passwd does not
@@ -17,7 +17,7 @@ export const NSS_MAX_BYTES = 16 << 20;
 export type OwnerLookup = (uid: number) => { readonly passwd: string; readonly problem?: string };
 // `getent`: the program (tests: a fake or a missing one); by default the system's, from /bin or /usr/bin only (home-nss.ts).
 export const nssOwner = (getent?: string): OwnerLookup => (uid) => {
-  const program = getent ?? findOnPath('getent', {});
+  const program = getent ?? findOnPath('getent', systemTools());
   if (!program) return { passwd: '', problem: 'no getent in /bin or /usr/bin' };
   const asked = getentPasswd(program, [String(uid)], NSS_TIMEOUT_MS);
   return asked.problem?.endsWith('(exit 2)') ? { passwd: asked.passwd } : asked;

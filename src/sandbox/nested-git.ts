@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readGitMetadata } from '../git/config-read.js';
-import { findOnPath } from './which.js';
+import { findOnPath, type ToolEnv } from './which.js';
 import { configRunsProgram } from './git-programs.js';
 import { repositoryOf } from './git-config.js';
 import { GitlinkMemo } from './gitlink-memo.js';
@@ -108,7 +108,7 @@ function isLink(path: string): boolean {
   }
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ToolEnv;
 
 function real(path: string): string {
   try {

@@ -11,9 +11,9 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { nodeCrypto } from '../engine/lazy-crypto.js';
 import { dirname, join } from 'node:path';
-import { findOnPath } from './which.js';
+import { findOnPath, type ToolEnv } from './which.js';
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ToolEnv;
 
 // The names in a folder of a view in codeward's state folder (none when it is missing): objects-view.ts too.
 export function viewNames(folder: string): string[] {

@@ -3,7 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, r
 import { dirname, join } from 'node:path';
 import { markAfterMkdir } from '../engine/state-dir.js';
 import { processAlive } from '../engine/process-alive.js';
-import { findOnPath } from './which.js';
+import { findOnPath, type ToolEnv } from './which.js';
 import { keptProbe, placeOf } from './probe-kept.js';
 
 // Staging a sandboxed command's writes (issue 27): the workspace is seen through a writable overlay
@@ -49,7 +49,7 @@ export interface OverlayTools {
 const RUN_PREFIX = 'run-';
 
 // The programs staging needs, or what stops it here.
-function overlayTools(env: Readonly<Record<string, string | undefined>>): OverlayTools | string {
+function overlayTools(env: ToolEnv): OverlayTools | string {
   if (process.platform !== 'linux') return `no overlay on ${process.platform}`;
   if (env['CODEWARD_NO_OVERLAY'] === '1') return 'CODEWARD_NO_OVERLAY=1';
   const unshare = findOnPath('unshare', env);
@@ -221,7 +221,7 @@ export class OverlayStager {
 
   constructor(
     private readonly stateDir: string | undefined,
-    private readonly env: Readonly<Record<string, string | undefined>>,
+    private readonly env: ToolEnv,
   ) {}
 
   // The programs an overlay of `root` is mounted with, or why none can be here (tried once).

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
+import { unescapeMount } from './mount-info.js';
 
 // What /proc says about processes: whether one is still the process that wrote a record (a pid is
 // reused once it died), and which paths any mount namespace other than ours still mounts on.
@@ -47,8 +48,6 @@ export function stillRunning(pid: number, start: string | undefined): boolean {
   return start === undefined || now === undefined || now === start;
 }
 
-// mountinfo escapes space, tab, newline and backslash as \ooo.
-const unescape = (field: string): string => field.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 
 // The entries of `paths` that a mount namespace other than ours mounts on (a sandbox still running,
 // one whose codeward was killed a moment ago and is still being torn down, one started by a codeward
@@ -88,7 +87,7 @@ export function mountedElsewhere(paths: readonly string[]): Set<string> | undefi
     for (const line of text.split('\n')) {
       const field = line.split(' ')[4];
       if (!field) continue;
-      const point = unescape(field);
+      const point = unescapeMount(field);
       const byPath = wanted.get(point);
       if (byPath) busy.add(byPath);
       if (!names.has(basename(point))) continue;

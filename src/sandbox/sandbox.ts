@@ -7,7 +7,7 @@ import type { Config } from '../engine/config-schema.js';
 import { fail } from '../engine/errors.js';
 import { codewardCacheDir } from '../engine/state-dir.js';
 import { codewardFolders } from './state-folders.js';
-import { findOnPath, isExecutable, outsidePath, runWritable, skippedPrograms } from './which.js';
+import { findOnPath, isExecutable, outsidePath, runWritable, toolNotes, type ToolEnv } from './which.js';
 import { bwrapArgs } from './bwrap.js';
 import { cleanGitConfigs } from './git-identity.js';
 import { repositoryConfigCopies, unnamedHiddenNote, viewShows } from './repo-configs.js';
@@ -155,7 +155,7 @@ function works(path: string, args: readonly string[]): Promise<boolean> {
   return new Promise((resolve) => execFile(path, [...args], { timeout: 5_000 }, (error) => resolve(error === null)));
 }
 
-async function detect(env: Readonly<Record<string, string | undefined>>): Promise<Backend | undefined> {
+async function detect(env: ToolEnv): Promise<Backend | undefined> {
   if (process.platform === 'darwin') return isExecutable(SEATBELT) ? { kind: 'seatbelt', path: SEATBELT } : undefined;
   if (process.platform !== 'linux') return undefined;
   const path = env['CODEWARD_BWRAP'] || findOnPath('bwrap', env);
@@ -200,14 +200,14 @@ export class ProcessSandbox {
   // git context, kept across processes in the state folder's file as the policy's are (kept-across.ts).
   readonly folderListings: FolderListings;
   private warned = false;
-  // How many of skippedPrograms(toolEnv) were said.
+  // How many of toolNotes(toolEnv) were said.
   private toolsSaid = 0;
   // The top folders the jail's closed walk last cut short (etc-view.ts cutNote): said once, again when they change.
   private walkCut = '';
   // Staging a run's writes in an overlay (issue 27, overlay.ts); whether it works here is tried once.
   private stager: OverlayStager | undefined;
   // The environment bwrap, unshare, mount and git are looked up in: PATH without a folder any run may write.
-  private readonly toolEnv: Readonly<Record<string, string | undefined>>;
+  private readonly toolEnv: ToolEnv;
 
   constructor(
     readonly settings: SandboxSettings,
@@ -254,7 +254,8 @@ export class ProcessSandbox {
 
   async prepare(cwd: string, options: PrepareOptions = {}): Promise<PreparedRun> {
     const prepared = await this.prepareRun(cwd, options);
-    // A program file codeward skipped on PATH (which.ts usableProgram: it leads where a run may write) is said once.
+    // A program file codeward skipped on PATH (which.ts usableProgram: it leads where a run may write), or started
+    // without ruling out another name of it in an area (area-links.ts), is said once.
     const notes = this.toolNotes();
     const warning = [prepared.warning, ...notes].filter((line) => line !== undefined).join('; ');
     const { after } = prepared;
@@ -262,9 +263,9 @@ export class ProcessSandbox {
   }
 
   private toolNotes(): string[] {
-    const skipped = skippedPrograms(this.toolEnv).slice(this.toolsSaid);
-    this.toolsSaid += skipped.length;
-    return skipped.map((file) => `codeward did not start ${file} (found on PATH): it leads into the workspace or a folder a sandboxed run may write`);
+    const notes = toolNotes(this.toolEnv).slice(this.toolsSaid);
+    this.toolsSaid += notes.length;
+    return [...notes];
   }
 
   private async prepareRun(cwd: string, options: PrepareOptions): Promise<PreparedRun> {

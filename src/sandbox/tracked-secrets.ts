@@ -11,7 +11,7 @@ import { buildVersion } from '../workspace/cache-file.js';
 import { compileNonAccessible, type RelMatcher } from '../workspace/globs.js';
 import { carried, indexEntries, isSparseFolder, rawOf } from './git-index.js';
 import { lsFilesStage } from './git-ls-files.js';
-import { findOnPath } from './which.js';
+import { findOnPath, outsidePath, type ToolEnv } from './which.js';
 import { historyNames, refsIdentity, type HistoryState } from './history-secrets.js';
 import { otherIndexes, otherNames, othersIdentity } from './tracked-secrets-worktrees.js';
 
@@ -84,7 +84,7 @@ interface Cached {
 
 // The index entries of a repository (names, and the gitlinks among them), or undefined when neither
 // this nor git can list them.
-function indexListing(repository: GitRepository, env: Readonly<Record<string, string | undefined>>): { names: string[]; gitlinks: string[] } | undefined {
+function indexListing(repository: GitRepository, env: ToolEnv): { names: string[]; gitlinks: string[] } | undefined {
   const data = readGitMetadataBytes(join(repository.gitDir, 'index'), MAX_INDEX);
   if (!data) return undefined;
   const entries = indexEntries(data);
@@ -134,7 +134,7 @@ export class TrackedSecretCheck {
 
   constructor(
     private readonly globs: readonly string[],
-    readonly env: Readonly<Record<string, string | undefined>> = process.env,
+    readonly env: ToolEnv = outsidePath(process.env, []),
     private readonly cacheFile?: string,
   ) {
     this.matcher = compileNonAccessible(globs);

@@ -4,9 +4,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { git } from './history-secrets.js';
+import type { ToolEnv } from './which.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ToolEnv;
 
 export interface ObjectsFound {
   // Loose objects (ids) no ref, reflog or index reaches.

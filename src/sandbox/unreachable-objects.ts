@@ -21,8 +21,9 @@ import { objectsViewBinds, objectsViewOf, syncObjectsView } from './objects-view
 import { findUnreachable, looseObjects, objectsReadOnly, tooManyLoose, type ObjectsFound } from './unreachable-objects-git.js';
 import { alternatesOf, type GitRepository } from './tracked-secrets.js';
 import { readCacheFile, writeCacheFile } from './view-cache.js';
+import type { ToolEnv } from './which.js';
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ToolEnv;
 
 export interface ObjectsLimits {
   // Each git run (past it: the git folders are hidden).

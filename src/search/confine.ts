@@ -8,7 +8,7 @@
 // be told apart: README "Security model" names that limit).
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { usableProgram } from '../sandbox/which.js';
+import { usableProgram, type ToolEnv } from '../sandbox/which.js';
 
 // Where the binary appears inside the namespace.
 const CONFINED_RG = '/.codeward-rg';
@@ -31,7 +31,7 @@ function executable(path: string): boolean {
 
 // bwrap on this machine ($CODEWARD_BWRAP, else the absolute folders of env's PATH: the caller gives a PATH without
 // the workspace's folders, sandbox/which.ts outsidePath; a bwrap file there leading into the workspace is skipped), or undefined.
-export function findBwrap(env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function findBwrap(env: ToolEnv): string | undefined {
   if (process.platform !== 'linux') return undefined;
   const explicit = env['CODEWARD_BWRAP'];
   if (explicit) return executable(explicit) ? explicit : undefined;

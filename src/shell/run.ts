@@ -50,17 +50,12 @@ export interface RunResult {
   writeJail?: string;
 }
 
-const shells = new Map<string, string>();
-
-// bash from PATH (or /bin/bash); sh when there is none. PATH folders inside `workspace` are skipped: a
-// repository's node_modules/.bin/bash (with that folder on PATH) would otherwise run every exec line.
-export function findShell(env: NodeJS.ProcessEnv, workspace?: string | readonly string[]): string {
-  const path = (workspace === undefined ? env : outsidePath(env, workspace))['PATH'] ?? '';
-  const cached = shells.get(path);
-  if (cached) return cached;
-  const found = findOnPath('bash', { PATH: path }) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
-  shells.set(path, found);
-  return found;
+// bash from PATH (or /bin/bash); sh when there is none. PATH folders inside `workspace` (and the other areas a run may
+// write) are skipped, and so is a bash file leading there (which.ts findOnPath on outsidePath's ToolEnv, never on a
+// `{ PATH }` rebuilt from it: that dropped the area judge, fix81): a repository's node_modules/.bin/bash (with that
+// folder on PATH) would otherwise run every exec line. Looked up per run: a mount or a link made since counts.
+export function findShell(env: NodeJS.ProcessEnv, workspace: string | readonly string[] = []): string {
+  return findOnPath('bash', outsidePath(env, workspace)) ?? (isExecutable('/bin/sh') ? '/bin/sh' : 'sh');
 }
 
 // Waits for `promise`, at most `ms`; the timer never keeps the process alive after it settles.

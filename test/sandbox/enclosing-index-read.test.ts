@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enclosingGit } from '../../src/sandbox/enclosing-git.js';
 import { removeDir, tempDir, writeFiles } from '../helpers/fixture.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 const IDENTITY = { GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' };
 const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
@@ -34,7 +35,7 @@ async function place(name: string, swap: string): Promise<{ top: string; env: Re
 describe.skipIf(realGit === '')('the enclosing repository\'s index is read through the jail', () => {
   it('an index swapped for a FIFO while git lists the files: no copy, the call returns (the old copy blocked)', async () => {
     const { top, env, state } = await place('fifo', `rm -f "${'$'}SWAP_AT/index" && mkfifo "${'$'}SWAP_AT/index"`);
-    const view = enclosingGit(join(top, 'pkg'), state, env['HOME'], { ...env, SWAP_AT: join(top, '.git') });
+    const view = enclosingGit(join(top, 'pkg'), state, env['HOME'], toolEnv({ ...env, SWAP_AT: join(top, '.git') }));
     // No copy made: the FIFO is not an index (and the view refuses a repository whose index it cannot copy).
     expect(view).toBeUndefined();
     expect(spawnSync('test', ['-p', join(top, '.git/index')]).status).toBe(0);
@@ -42,12 +43,12 @@ describe.skipIf(realGit === '')('the enclosing repository\'s index is read throu
 
   it('an index swapped for a link to another file: not read through it', async () => {
     const { top, env, state } = await place('link', `cp "${'$'}SWAP_AT/index" "${'$'}SWAP_AT/../elsewhere" && rm "${'$'}SWAP_AT/index" && ln -s ../elsewhere "${'$'}SWAP_AT/index"`);
-    expect(enclosingGit(join(top, 'pkg'), state, env['HOME'], { ...env, SWAP_AT: join(top, '.git') })).toBeUndefined();
+    expect(enclosingGit(join(top, 'pkg'), state, env['HOME'], toolEnv({ ...env, SWAP_AT: join(top, '.git') }))).toBeUndefined();
   });
 
   it('control: a plain index is copied, its other folders marked skip-worktree', async () => {
     const { top, env, state } = await place('plain', 'true');
-    const view = enclosingGit(join(top, 'pkg'), state, env['HOME'], env);
+    const view = enclosingGit(join(top, 'pkg'), state, env['HOME'], toolEnv(env));
     expect(view?.index?.[0]).toBe(join(top, '.git/index'));
     const copy = view!.index![1];
     expect(existsSync(copy)).toBe(true);

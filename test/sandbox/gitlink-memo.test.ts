@@ -5,6 +5,7 @@ import { GitlinkMemo } from '../../src/sandbox/gitlink-memo.js';
 import { nestedGitState, neutraliseNestedGit } from '../../src/sandbox/nested-git.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
 import { git } from '../helpers/git.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 // Issue 31: the nested git scan before a run and the one after it read an unchanged index once (it was
 // parsed whole by each scan); a changed index is read again.
@@ -25,8 +26,8 @@ describe('gitlinks remembered by the index identity', () => {
     const root = await repo();
     const env = { PATH: process.env['PATH'] };
     const memo = new GitlinkMemo(settled);
-    const before = nestedGitState(root, env, memo);
-    expect(neutraliseNestedGit(root, env, before, memo)).toEqual(neutraliseNestedGit(root, env, nestedGitState(root, env)));
+    const before = nestedGitState(root, toolEnv(env), memo);
+    expect(neutraliseNestedGit(root, toolEnv(env), before, memo)).toEqual(neutraliseNestedGit(root, toolEnv(env), nestedGitState(root, toolEnv(env))));
     expect(memo.reads).toBe(1);
     expect(memo.gitlinks(join(root, '.git', 'index'), 1 << 30)).toEqual(['lib/sub-one']);
     expect(memo.reads).toBe(1);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { neutraliseNestedGit } from '../../src/sandbox/nested-git.js';
 import { TrackedSecretCheck, repositoryOf } from '../../src/sandbox/tracked-secrets.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 // utf55 item 1: the gitlinks of an index (read directly, or by `git ls-files -z` for a split index) carried as lossy
 // UTF-8 strings: a submodule checked out at `d\xfe` named nothing, so its tracked `.env` and its planted config
@@ -37,7 +38,7 @@ function workspace(name: string, split: boolean): string {
 describe.each([false, true])('a gitlink that is not UTF-8 (split index: %s)', (split) => {
   it('counts for the tracked-secret check: git is not trusted with it', () => {
     const ws = workspace(`tracked-${split}`, split);
-    const check = new TrackedSecretCheck(['**/.env'], env);
+    const check = new TrackedSecretCheck(['**/.env'], toolEnv(env));
     const found = check.reachable(repositoryOf(ws)!, ws).flatMap((each) => each.files);
     expect(found.length).toBeGreaterThan(0);
   });
@@ -45,7 +46,7 @@ describe.each([false, true])('a gitlink that is not UTF-8 (split index: %s)', (s
     const ws = workspace(`nested-${split}`, split);
     const configPath = Buffer.concat([Buffer.from(`${ws}/`), FE, Buffer.from('/.git/config')]);
     writeFileSync(configPath, '[core]\n\tfsmonitor = touch pwned\n', { flag: 'a' });
-    const warnings = neutraliseNestedGit(ws, env).join('\n');
+    const warnings = neutraliseNestedGit(ws, toolEnv(env)).join('\n');
     expect(warnings).toContain('renamed to d%FE');
     expect(warnings).toMatch(/d%FE\/\.git \(the git folder of submodule d%FE: core\.fsmonitor/);
     expect(existsSync(join(ws, 'd%FE', '.git'))).toBe(false);
@@ -61,7 +62,7 @@ describe('a folder under .git/modules that is not UTF-8', () => {
     mkdirSync(odd, { recursive: true });
     writeFileSync(Buffer.concat([odd, Buffer.from('/HEAD')]), 'ref: refs/heads/main\n');
     writeFileSync(Buffer.concat([odd, Buffer.from('/config')]), '[core]\n\tfsmonitor = touch pwned\n');
-    const warnings = neutraliseNestedGit(ws, env).join('\n');
+    const warnings = neutraliseNestedGit(ws, toolEnv(env)).join('\n');
     expect(warnings).toContain('renamed to .git/modules/m%FE');
     expect(warnings).toMatch(/m%FE\/config \(core\.fsmonitor/);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { indexGitlinks, neutraliseNestedGit } from '../../src/sandbox/nested-git.js';
 import { tempDir, writeFiles } from '../helpers/fixture.js';
 import { git } from '../helpers/git.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 // A repository with ordinary files (names of every length, so the padding varies), two gitlinks and an
 // intent-to-add entry (extended flags, index v3).
@@ -41,7 +42,7 @@ describe('a nested repository behind a gitlink', () => {
   it('is moved aside when its config names a program, left alone when it does not', async () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git/config': '[core]\n\tFsMonitor = /x/evil.sh\n', 'lib/sub-two/.git/config': '[core]\n\tbare = false\n' });
-    const warnings = neutraliseNestedGit(root, process.env);
+    const warnings = neutraliseNestedGit(root, toolEnv(process.env));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('lib/sub-one');
     expect(spawnSync('test', ['-e', join(root, 'lib/sub-one/.git')]).status).toBe(1);
@@ -51,13 +52,13 @@ describe('a nested repository behind a gitlink', () => {
   it('treats a nested index it cannot read (a split index, a folder, too large) as planted', async () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git/config': '[core]\n\tbare = false\n', 'lib/sub-one/.git/index/x': '' });
-    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/an index this cannot read.*lib\/sub-one\/\.git was moved/);
+    expect(neutraliseNestedGit(root, toolEnv(process.env)).join('\n')).toMatch(/an index this cannot read.*lib\/sub-one\/\.git was moved/);
   });
 
   it('follows a gitdir: file to the planted folder', async () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git': 'gitdir: ../../planted\n', 'planted/config': '[include]\n\tpath = /x\n' });
-    expect(neutraliseNestedGit(root, process.env)).toHaveLength(1);
+    expect(neutraliseNestedGit(root, toolEnv(process.env))).toHaveLength(1);
   });
 });
 
@@ -124,7 +125,7 @@ describe('submodules of submodules', () => {
       const sha = git(levels[depth + 1]!, 'rev-parse', 'HEAD').trim();
       git(levels[depth]!, 'update-index', '--add', '--cacheinfo', `160000,${sha},n`);
     }
-    const warnings = neutraliseNestedGit(root, process.env);
+    const warnings = neutraliseNestedGit(root, toolEnv(process.env));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/nested more than 8 deep/);
     // Three levels only: the program at the bottom is found itself.
@@ -137,7 +138,7 @@ describe('submodules of submodules', () => {
     git(join(shallow, 'a'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a', 'b'), 'rev-parse', 'HEAD').trim()},b`);
     git(join(shallow, 'a'), 'commit', '-q', '--allow-empty', '-m', 'c');
     git(shallow, 'update-index', '--add', '--cacheinfo', `160000,${git(join(shallow, 'a'), 'rev-parse', 'HEAD').trim()},a`);
-    const found = neutraliseNestedGit(shallow, process.env);
+    const found = neutraliseNestedGit(shallow, toolEnv(process.env));
     expect(found.join('\n')).toMatch(/a\/b\/\.git was moved to a\/b\/\.git\.planted-by-sandbox-/);
   });
 });
@@ -150,23 +151,23 @@ describe('what git itself creates', () => {
     await writeFiles(root, { '.git/hooks/pre-commit': '#!/bin/sh\nexit 0\n' });
     spawnSync('chmod', ['+x', join(root, '.git/hooks/pre-commit')]);
     git(root, 'worktree', 'add', '-q', join(root, 'wt'));
-    expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    expect(neutraliseNestedGit(root, toolEnv(process.env))).toEqual([]);
     // A gitlink added to the worktree's own index, to a nested repository that runs a program.
     git(join(root, 'wt'), 'init', '-q', 'm');
     git(join(root, 'wt', 'm'), 'commit', '-q', '--allow-empty', '-m', 'c');
     await writeFiles(root, { 'wt/m/.git/config': '[core] fsmonitor = /x/ev.sh\n' });
     git(join(root, 'wt'), 'update-index', '--add', '--cacheinfo', `160000,${git(join(root, 'wt', 'm'), 'rev-parse', 'HEAD').trim()},m`);
-    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/wt\/m\/\.git was moved/);
+    expect(neutraliseNestedGit(root, toolEnv(process.env)).join('\n')).toMatch(/wt\/m\/\.git was moved/);
     // The same folder with a planted config.worktree is not.
     await writeFiles(root, { '.git/worktrees/wt/config.worktree': '[core] hooksPath = /x\n' });
-    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
+    expect(neutraliseNestedGit(root, toolEnv(process.env)).join('\n')).toMatch(/\.git\/worktrees\/wt\/config\.worktree was moved/);
     // A module git folder named like a git data folder (`git submodule update --init` reuses it).
     await writeFiles(root, { '.git/modules/objects/HEAD': 'ref: refs/heads/main\n', '.git/modules/objects/config': '[core]\n\tfsmonitor = /x\n' });
-    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/objects\/config was moved/);
+    expect(neutraliseNestedGit(root, toolEnv(process.env)).join('\n')).toMatch(/\.git\/modules\/objects\/config was moved/);
     // A symlink there (git never makes one): whatever it leads to is not followed, the link goes.
     await writeFiles(root, { 'elsewhere/HEAD': 'ref: refs/heads/main\n' });
     spawnSync('ln', ['-s', join(root, 'elsewhere'), join(root, '.git/modules/linked')]);
-    expect(neutraliseNestedGit(root, process.env).join('\n')).toMatch(/\.git\/modules\/linked \(a symlink/);
+    expect(neutraliseNestedGit(root, toolEnv(process.env)).join('\n')).toMatch(/\.git\/modules\/linked \(a symlink/);
   });
 });
 
@@ -196,7 +197,7 @@ describe('a linked worktree whose checkout lies outside the workspace (rev32: re
       spawnSync('ln', ['-s', checkout, join(root, 'co')]);
       await writeFiles(root, { '.git/worktrees/wt/gitdir': `${join(root, 'co', '.git')}\n` });
     }
-    expect(neutraliseNestedGit(root, process.env)).toEqual([]);
+    expect(neutraliseNestedGit(root, toolEnv(process.env))).toEqual([]);
     expect(spawnSync('test', ['-e', join(checkout, 'm/.git/config')]).status).toBe(0);
   });
 });
@@ -206,7 +207,7 @@ describe('files that would block a reader', () => {
     const root = await repo();
     await writeFiles(root, { 'lib/sub-one/.git/HEAD': 'ref: refs/heads/main\n', 'lib/sub-two/.git/HEAD': 'ref: refs/heads/main\n' });
     expect(spawnSync('mkfifo', [join(root, 'lib/sub-one/.git/config'), join(root, 'lib/sub-two/.git/index')]).status).toBe(0);
-    const warnings = neutraliseNestedGit(root, process.env).join('\n');
+    const warnings = neutraliseNestedGit(root, toolEnv(process.env)).join('\n');
     expect(warnings).toMatch(/not a regular file.*lib\/sub-one\/\.git was moved/);
     expect(warnings).toMatch(/an index this cannot read.*lib\/sub-two\/\.git was moved/);
   });

@@ -11,6 +11,7 @@ import { env, useObjectsRepo } from './objects-repo.js';
 import { objectsViewOf } from '../../src/sandbox/objects-view.js';
 import { repositoryOf } from '../../src/sandbox/tracked-secrets.js';
 import { UnreachableObjects } from '../../src/sandbox/unreachable-objects.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 const repo = useObjectsRepo('codeward-objview');
 const { git } = repo;
@@ -26,7 +27,7 @@ describe('the read-only objects view', () => {
     const unreached = [blob('A=1\n'), blob('A=2\n')];
     const store = ids(objects());
     const views = join(repo.state, 'views');
-    const view = new UnreachableObjects(env, join(repo.state, 'cache.json'), limits, views).view(repositoryOf(repo.root)!);
+    const view = new UnreachableObjects(toolEnv(env), join(repo.state, 'cache.json'), limits, views).view(repositoryOf(repo.root)!);
     expect(view.hide).toBeUndefined();
     expect(view.paths).toEqual([]);
     const folder = objectsViewOf(views, objects());
@@ -43,24 +44,24 @@ describe('the read-only objects view', () => {
     blob('A=2\n');
     const views = join(repo.state, 'views');
     const cache = join(repo.state, 'cache.json');
-    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!);
+    new UnreachableObjects(toolEnv(env), cache, limits, views).view(repositoryOf(repo.root)!);
     await writeFile(join(repo.root, 'b.txt'), 'b\n');
     git('add', 'b.txt');
     git('commit', '-qm', 'two');
     const folder = objectsViewOf(views, objects());
     // A change within the file system's timestamp tick is not kept: the first call after it may ask git again.
-    new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!);
+    new UnreachableObjects(toolEnv(env), cache, limits, views).view(repositoryOf(repo.root)!);
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD:b.txt'));
     rmSync(folder, { recursive: true });
-    expect(new UnreachableObjects(env, cache, limits, views).view(repositoryOf(repo.root)!).binds?.[0]?.[1]).toBe(folder);
+    expect(new UnreachableObjects(toolEnv(env), cache, limits, views).view(repositoryOf(repo.root)!).binds?.[0]?.[1]).toBe(folder);
     expect(ids(folder)).toContain(git('rev-parse', 'HEAD'));
   });
 
   it('without a view folder, past maxMasks, git is hidden as before', () => {
     blob('A=1\n');
     blob('A=2\n');
-    const view = new UnreachableObjects(env, undefined, limits).view(repositoryOf(repo.root)!);
+    const view = new UnreachableObjects(toolEnv(env), undefined, limits).view(repositoryOf(repo.root)!);
     expect(view.hide).toMatch(/more than the 1/);
     expect(view.binds).toBeUndefined();
   });
@@ -80,7 +81,7 @@ describe('the read-only objects view', () => {
     // The commit's object, outside now: what the view would copy.
     const head = git('rev-parse', 'HEAD');
     const views = join(repo.state, 'views');
-    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(repo.root)!);
+    const view = new UnreachableObjects(toolEnv(env), undefined, limits, views).view(repositoryOf(repo.root)!);
     expect(view.binds).toBeUndefined();
     expect(view.hide).toMatch(/is a symbolic link \(git never makes one\): a read-only view of the objects would copy what it leads to/);
     expect(existsSync(join(objectsViewOf(views, objects()), head.slice(0, 2), head.slice(2)))).toBe(false);
@@ -95,7 +96,7 @@ describe('the read-only objects view', () => {
     renameSync(join(objects(), 'pack'), outside);
     symlinkSync(outside, join(objects(), 'pack'));
     const views = join(repo.state, 'views');
-    const view = new UnreachableObjects(env, undefined, limits, views).view(repositoryOf(repo.root)!);
+    const view = new UnreachableObjects(toolEnv(env), undefined, limits, views).view(repositoryOf(repo.root)!);
     expect(view.binds).toBeUndefined();
     expect(view.hide).toMatch(/pack is a symbolic link/);
     expect(existsSync(join(objectsViewOf(views, objects()), 'pack'))).toBe(false);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OverlayStager } from '../../src/sandbox/overlay.js';
 import { ProcessSandbox } from '../../src/sandbox/sandbox.js';
 import { removeDir, tempDir } from '../helpers/fixture.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 type Env = { PATH: string; CODEWARD_BWRAP: string; CODEWARD_STATE_DIR: string };
 
@@ -75,17 +76,17 @@ describe.runIf(process.platform === 'linux')('the bwrap probe kept across proces
     mkdirSync(state);
     const probes = () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
     unshare(1);
-    expect(await new OverlayStager(state, env).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
-    expect(await new OverlayStager(state, env).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
+    expect(await new OverlayStager(state, toolEnv(env)).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
+    expect(await new OverlayStager(state, toolEnv(env)).unavailable(root)).toMatch(/an overlay cannot be mounted here/);
     expect(probes()).toBe(2);
     unshare(0);
-    expect(await new OverlayStager(state, env).unavailable(root)).toBeUndefined();
-    expect(await new OverlayStager(state, env).unavailable(root)).toBeUndefined();
+    expect(await new OverlayStager(state, toolEnv(env)).unavailable(root)).toBeUndefined();
+    expect(await new OverlayStager(state, toolEnv(env)).unavailable(root)).toBeUndefined();
     expect(probes()).toBe(3);
     // Another workspace is probed on its own.
     const other = join(dir, 'ws-other');
     mkdirSync(other);
-    expect(await new OverlayStager(state, env).unavailable(other)).toBeUndefined();
+    expect(await new OverlayStager(state, toolEnv(env)).unavailable(other)).toBeUndefined();
     expect(probes()).toBe(4);
   });
 });

@@ -10,6 +10,7 @@ import { hideTrackedGit } from '../../src/sandbox/hidden-git.js';
 import { repositoryOf, TrackedSecretCheck } from '../../src/sandbox/tracked-secrets.js';
 import { DEFAULT_NON_ACCESSIBLE_GLOBS } from '../../src/workspace/types.js';
 import { removeDir, tempDir as makeTempDir, writeFiles } from '../helpers/fixture.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 // Every temp folder a test made, removed at the end.
 const made: string[] = [];
@@ -113,15 +114,15 @@ describe('tracked non-accessible files', () => {
     const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
     const cacheFile = join(await tempDir('codeward-tracked-state-'), 'state', 'tracked-secrets.json');
     const repository = repositoryOf(root)!;
-    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual(['.env']);
     expect(JSON.parse(await readFile(cacheFile, 'utf8'))[1][repository.gitDir][1]).toEqual(['.env']);
-    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual(['.env']);
     forget(root, '.env');
-    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual([]);
     await writeFiles(root, { 'x.custom': 's\n' });
     git(root, 'add', 'x.custom');
     // Other globs: the cached answer (for the defaults) is not theirs.
-    expect(new TrackedSecretCheck(['**/*.custom'], process.env, cacheFile).tracked(repository, root)).toEqual(['x.custom']);
+    expect(new TrackedSecretCheck(['**/*.custom'], toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual(['x.custom']);
   });
 
   // An upgrade never reuses the answers of the code it replaced: the cache's key names the build
@@ -130,7 +131,7 @@ describe('tracked non-accessible files', () => {
     const root = await repo({ '.env': 's\n', 'a.txt': 'a\n' });
     const cacheFile = join(await tempDir('codeward-tracked-state-'), 'tracked-secrets.json');
     const repository = repositoryOf(root)!;
-    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual(['.env']);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual(['.env']);
     const [key, items] = JSON.parse(await readFile(cacheFile, 'utf8')) as [string, Record<string, unknown[]>];
     const [globs, build] = JSON.parse(key) as [unknown, unknown];
     expect(build).toMatch(/^1:/);
@@ -138,11 +139,11 @@ describe('tracked non-accessible files', () => {
     const emptied = Object.fromEntries(Object.entries(items).map(([gitDir, [identity, , gitlinks, history]]) => [gitDir, [identity, [], gitlinks, history]]));
     for (const other of [JSON.stringify(globs), JSON.stringify([globs, '1:another-build'])]) {
       await writeFile(cacheFile, JSON.stringify([other, emptied]));
-      expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root), other).toEqual(['.env']);
+      expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root), other).toEqual(['.env']);
     }
     // This build's key: the emptied answer is read as it is (what makes the two above visible).
     await writeFile(cacheFile, JSON.stringify([key, emptied]));
-    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, process.env, cacheFile).tracked(repository, root)).toEqual([]);
+    expect(new TrackedSecretCheck(DEFAULT_NON_ACCESSIBLE_GLOBS, toolEnv(process.env), cacheFile).tracked(repository, root)).toEqual([]);
   });
 
   it('a workspace in a subfolder: paths are matched from the workspace and from the checkout', async () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { env, useObjectsRepo } from './objects-repo.js';
 import { repositoryOf } from '../../src/sandbox/tracked-secrets.js';
 import { UnreachableObjects } from '../../src/sandbox/unreachable-objects.js';
+import { toolEnv } from '../helpers/tool-env.js';
 
 const repo = useObjectsRepo('codeward-unreach');
 const { git } = repo;
@@ -34,25 +35,25 @@ async function fakeGit(body: string): Promise<Record<string, string>> {
 
 describe('UnreachableObjects', () => {
   it('a clean repository: nothing masked, nothing hidden', () => {
-    expect(new UnreachableObjects(env).view(repository())).toEqual({ paths: [] });
+    expect(new UnreachableObjects(toolEnv(env)).view(repository())).toEqual({ paths: [] });
   });
 
   it('each dangling loose blob is masked; past maxMasks the git folders are hidden, naming git gc --prune=now', async () => {
     const one = await dangle('A=1\n');
     const two = await dangle('A=2\n');
-    const view = new UnreachableObjects(env).view(repository());
+    const view = new UnreachableObjects(toolEnv(env)).view(repository());
     expect(view.hide).toBeUndefined();
     expect(view.paths.map((entry) => entry.path).sort()).toEqual([objectPath(one), objectPath(two)].sort());
-    const bounded = new UnreachableObjects(env, undefined, { timeoutMs: 10_000, maxMasks: 1 }).view(repository());
+    const bounded = new UnreachableObjects(toolEnv(env), undefined, { timeoutMs: 10_000, maxMasks: 1 }).view(repository());
     expect(bounded.hide).toMatch(/2 loose objects .*more than the 1 .*git gc --prune=now/);
   });
 
   it('git timing out or failing hides the git folders (and is not kept)', async () => {
     await dangle('A=1\n');
     const file = join(repo.state, 'kept.json');
-    expect(new UnreachableObjects(await fakeGit('sleep 5'), file, { timeoutMs: 300, maxMasks: 512 }).view(repository()).hide).toMatch(/could not list/);
-    expect(new UnreachableObjects(await fakeGit('exit 1'), file).view(repository()).hide).toMatch(/could not list/);
-    expect(new UnreachableObjects(env, file).view(repository()).hide).toBeUndefined();
+    expect(new UnreachableObjects(toolEnv(await fakeGit('sleep 5')), file, { timeoutMs: 300, maxMasks: 512 }).view(repository()).hide).toMatch(/could not list/);
+    expect(new UnreachableObjects(toolEnv(await fakeGit('exit 1')), file).view(repository()).hide).toMatch(/could not list/);
+    expect(new UnreachableObjects(toolEnv(env), file).view(repository()).hide).toBeUndefined();
   });
 
   it('the answer is kept while the repository is unchanged (read without git), and redone when it changes', async () => {
@@ -60,29 +61,29 @@ describe('UnreachableObjects', () => {
     const file = join(repo.state, 'kept.json');
     // Past the file system's timestamp tick (a change within it could go unseen: not kept).
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    expect(new UnreachableObjects(env, file).view(repository()).paths).toEqual([{ path: objectPath(one), kind: 'file' }]);
+    expect(new UnreachableObjects(toolEnv(env), file).view(repository()).paths).toEqual([{ path: objectPath(one), kind: 'file' }]);
     const noGit = await fakeGit('exit 1');
-    expect(new UnreachableObjects(noGit, file).view(repository())).toEqual({ paths: [{ path: objectPath(one), kind: 'file' }] });
+    expect(new UnreachableObjects(toolEnv(noGit), file).view(repository())).toEqual({ paths: [{ path: objectPath(one), kind: 'file' }] });
     await dangle('A=2\n');
-    expect(new UnreachableObjects(noGit, file).view(repository()).hide).toMatch(/could not list/);
+    expect(new UnreachableObjects(toolEnv(noGit), file).view(repository()).hide).toMatch(/could not list/);
   });
 
   it('an object seen unreachable stays masked once a ref or the index names it (while loose)', async () => {
     const one = await dangle('A=1\n');
     const file = join(repo.state, 'kept.json');
-    expect(new UnreachableObjects(env, file).view(repository()).paths).toHaveLength(1);
+    expect(new UnreachableObjects(toolEnv(env), file).view(repository()).paths).toHaveLength(1);
     git('update-index', '--add', '--cacheinfo', `100644,${one},b.txt`);
     git('commit', '-qm', 'two');
-    expect(new UnreachableObjects(env, file).view(repository()).paths).toEqual([{ path: objectPath(one), kind: 'file' }]);
+    expect(new UnreachableObjects(toolEnv(env), file).view(repository()).paths).toEqual([{ path: objectPath(one), kind: 'file' }]);
     // Packed (git gc outside codeward): no longer loose, no longer masked.
     git('gc', '-q');
-    expect(new UnreachableObjects(env, file).view(repository())).toEqual({ paths: [] });
+    expect(new UnreachableObjects(toolEnv(env), file).view(repository())).toEqual({ paths: [] });
   });
 
   it('a lost-found folder (git fsck --lost-found) is hidden', async () => {
     await dangle('A=1\n');
     git('fsck', '--lost-found');
-    const view = new UnreachableObjects(env).view(repository());
+    const view = new UnreachableObjects(toolEnv(env)).view(repository());
     expect(view.paths).toContainEqual({ path: join(repo.root, '.git', 'lost-found'), kind: 'dir' });
   });
 });
