@@ -23,19 +23,22 @@
 // Was: ONE place for the class fix: sandbox/modes.ts clearRiskyModes: no depth cap (an explicit stack, not recursion), or a
 // folder past the cap removed/moved aside whole as the write gate does with an unlistable one — never left unjudged.
 import { spawnSync } from 'node:child_process';
-import { lstatSync } from 'node:fs';
+import { lstatSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/setup.js';
 import { bwrapWorks } from '../shell/stage-helpers.js';
 
-const PLANT = `python3 -c "
-import os, shutil
+// The plant is a script file the run starts (its code given inline, `python3 -c`, now asks in place: the closed name
+// reader, r86; what this file tests is the after-run walk, not the line's reading).
+const PLANT_CODE = `import os, shutil
 d = '/'.join(['a'] * 260)
 os.makedirs(d)
 shutil.copy('/bin/true', d + '/suid'); os.chmod(d + '/suid', 0o4755)
-os.mkfifo(d + '/.gitignore')"`;
+os.mkfifo(d + '/.gitignore')
+`;
+const PLANT = 'python3 plant.py';
 
 let base: string;
 let found = '';
@@ -44,6 +47,7 @@ beforeAll(async () => {
   if (!bwrapWorks) return;
   const root = join(base, 'ws');
   spawnSync('git', ['init', '-q', root]);
+  writeFileSync(join(root, 'plant.py'), PLANT_CODE);
   const engine = await createEngine({ workspace: root, env: { HOME: join(base, 'h'), PATH: process.env['PATH'] ?? '', CODEWARD_STATE_DIR: join(base, '.s') }, sandbox: { mode: 'off' as const }, permissions: { home: join(base, 'h'), yes: true } });
   try {
     await engine.run({ cmd: 'exec', args: { cmd: PLANT } });
