@@ -15,7 +15,7 @@
 // FIXED (fix63): modes.ts collects settleSpecial's answers and folds them past 10 (modes-special.ts foldSpecial),
 // counted by outcome, naming up to 3 folders.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,10 @@ import { bwrapWorks } from '../shell/stage-helpers.js';
 const usable = bwrapWorks && existsSync(CLI) && spawnSync('python3', ['--version']).status === 0;
 let base: string;
 const outs: Record<string, string> = {};
-const LINE = "python3 -c \"import os\nos.mkdir('q')\nfor i in range(2500): os.mkfifo('q/f%d'%i)\"";
+// A script file the run starts (inline code given with -c now asks in place: r86's closed name reader; this file tests
+// the warnings after the run, not the line's reading).
+const PLANT = "import os\nos.mkdir('q')\nfor i in range(2500): os.mkfifo('q/f%d'%i)\n";
+const LINE = 'python3 plant.py';
 beforeAll(async () => {
   base = await mkdtemp('/var/tmp/cw-rt42a-fifoflood-');
   mkdirSync(join(base, 'h'));
@@ -34,6 +37,7 @@ beforeAll(async () => {
   for (const [name, args] of [['staged', []], ['inplace', ['--no-stage']]] as const) {
     const ws = join(base, name);
     spawnSync('git', ['init', '-q', ws]);
+    writeFileSync(join(ws, 'plant.py'), PLANT);
     const result = spawnSync('node', [CLI, '--yes', 'exec', ...args, '--cmd', LINE], { cwd: ws, env, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
     outs[name] = `${result.stdout}${result.stderr}`;
   }

@@ -21,7 +21,9 @@ beforeAll(async () => {
   mkdirSync(join(base, 'h', '.codeward'));
   writeFileSync(join(base, 'h', '.codeward', 'config.json'), JSON.stringify({ nonAccessibleGlobs: ['config/private/**'], sandboxWritable: [base] }));
   if (!usable) return;
-  outs['move'] = bareExec(base, `python3 -c "import os; os.rename('config', '${base}/w/config')"`, false);
+  // A script file (inline code moving a folder out now asks in place: r86's closed name reader).
+  writeFileSync(join(base, 'ws', 'mv.py'), `import os\nos.rename('config', '${base}/w/config')\n`);
+  outs['move'] = bareExec(base, 'python3 mv.py', false);
   outs['later'] = bareExec(base, `cat ${base}/w/config/private/key config/private/key`, false);
   if (overlayWorks) outs['staged'] = bareExec(base, 'echo staged > made', true);
 }, 120_000);
