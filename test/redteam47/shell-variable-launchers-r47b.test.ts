@@ -11,11 +11,13 @@
 //   control: "flock x.lock -c 'rm -rf sub'" -> C241
 // Class: SHELL (and the like: EDITOR/VISUAL/PAGER are rows already) as a command variable for every launcher that
 // reads it (flock -c, script -c, watch? (uses sh), su -c/-s, tmux/screen new-session, expect spawn, make ignores it).
-// Fix place: src/permissions/obeyed-env.ts command rows: SHELL for flock/script (any program: a bare SHELL=/bin/bash
+// FIXED (lead, session 70): shell/command-variables.ts reads SHELL's value as that program given code (`VALUE -c :`),
+// for every program; `SHELL=/bin/bash make` still runs.
+// Was: fix place: src/permissions/obeyed-env.ts command rows: SHELL for flock/script (any program: a bare SHELL=/bin/bash
 // is not walked), as MAKE joined them (shl87); an `export SHELL=` should count like `export MAKE=`.
-import { describe } from 'vitest';
-import { eachAsks, inPlaceVerdicts } from '../../helpers/in-place-verdicts.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { eachAsks, inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const verdict = inPlaceVerdicts({ mk: '#!/bin/sh\nrm -rf sub\n' });
 
@@ -25,4 +27,7 @@ describe.skipIf(!bwrapWorks)('R47-b16 CRITICAL: $SHELL of flock -c / script -c',
     verdict,
     ["flock x.lock -c 'rm -rf sub'"],
   );
+  it.each(['SHELL=/bin/bash flock x.lock -c true', 'SHELL=/bin/sh script -qc true /dev/null'])('control: `%s` (a system shell) runs', async (line) => {
+    expect(await verdict(line)).toBe('ran');
+  });
 });
