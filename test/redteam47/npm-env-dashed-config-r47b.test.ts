@@ -10,11 +10,12 @@
 //   codeward --yes exec --no-stage "env npm_config_script-shell=./mk npm test"    -> sub/ GONE
 // Class: environment names a program normalises (npm_config_* with `-`; yarn/pnpm the same), matched by codeward as
 // exact identifiers. Every env-name rule should compare the name as the reading program does.
-// Fix place: where npm's script-shell / node-options env names are matched (the "build tool given a program" rule):
+// FIXED (lead, session 70): option-variables.ts reads an env word of any name env takes.
+// Was: fix place: where npm's script-shell / node-options env names are matched (the "build tool given a program" rule):
 // normalise the name as npm does (lower-case, `-` -> `_`) before matching; R46-6's commandEnv already keeps the word.
 import { describe } from 'vitest';
-import { eachAsks, inPlaceVerdicts } from '../../helpers/in-place-verdicts.js';
-import { bwrapWorks } from '../../shell/stage-helpers.js';
+import { eachAsks, inPlaceVerdicts } from '../helpers/in-place-verdicts.js';
+import { bwrapWorks } from '../shell/stage-helpers.js';
 
 const verdict = inPlaceVerdicts({ 'package.json': '{"scripts":{"b":"echo hi","test":"echo hi"}}\n', mk: '#!/bin/sh\nrm -rf sub\n' });
 
