@@ -43,6 +43,9 @@ function commandTexts(name: string, value: string | undefined, text: string): st
   // bash imports `BASH_FUNC_NAME%%=() { … }` from its environment as the function NAME (R39-b10): the body runs.
   if (/^BASH_FUNC_.+(?:%%|\(\))$/.test(name)) return [value === undefined ? '"$FUNCTION_FROM_ENV"' : `__imported ${known}; __imported`];
   if (isCommandVariable(name) || /^GIT_CONFIG_VALUE_\d+$/.test(name)) return [known];
+  // SHELL names the program a program runs its command text with (make's recipes, `flock x -c`, `script -c`): that
+  // program given code, for every program (`SHELL=./mk flock x.lock -c true` ran ./mk; R47-b16).
+  if (name === 'SHELL') return [`${value === undefined ? '"$SHELL_FROM_ENV"' : known} -c :`];
   // bash expands PS4 (substitutions run) before every traced line (red team R19-14: `PS4='$(git push)' bash -xc true`).
   if (name === 'PS4') return [`: ${known}`];
   // Variables of ssh options a program hands ssh (ansible's): read as the ssh line they make (R25-14).

@@ -95,7 +95,9 @@ export function optionLine(name: string, value: string | undefined): string | un
   return words.length === 0 ? undefined : [program, ...words.map(quoted)].join(' ');
 }
 
-const NAMED = /^([A-Za-z_]\w*)=(.*)$/s;
+// An assignment word: any name env takes (not only a shell identifier: `env npm_config_script-shell=./mk npm run b`,
+// npm reads the key with `-` as with `_`; R47-b17), never an option (`--x=y`).
+const NAMED = /^([^\s=-][^\s=]*)=(.*)$/s;
 
 // The words the programs among `values` (a simple command's word values) read from option variables in their
 // environment (`assigned`: the command's prefix assignments, the ones exported earlier on the line or set on a
