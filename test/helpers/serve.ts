@@ -3,6 +3,7 @@
 // and the servers it started, each stopped after the test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeEach } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
 import { CLI, removeDir, tempDir, writeFiles } from './fixture.js';
 
 export interface ServeRig {
@@ -22,7 +23,9 @@ export function serveRig(prefix: string, files: Record<string, string>, more: re
   beforeEach(async () => {
     rig.root = await tempDir(`${prefix}-root-`);
     rig.home = await tempDir(`${prefix}-home-`);
-    rig.state = await tempDir(`${prefix}-state-`);
+    // The state folder holds the socket (XDG_RUNTIME_DIR is empty): directly in /tmp, short, as a socket path may hold
+    // only 107 bytes (a file's nested TMPDIR made it 111 in ci1: the server refuses such a path now).
+    rig.state = await mkdtemp('/tmp/cws-');
     for (const name of more) rig.more[name] = await tempDir(`${prefix}-${name}-`);
     rig.env = { ...(process.env as Record<string, string>), HOME: rig.home, CODEWARD_STATE_DIR: rig.state, XDG_RUNTIME_DIR: '', CODEWARD_NO_SERVE: '' };
     await writeFiles(rig.root, files);

@@ -4,7 +4,7 @@ import { fail, usageError } from '../../engine/errors.js';
 import type { CliIo } from '../io.js';
 import type { GlobalOptions } from '../global-options.js';
 import { frameAnswer, isWarmCall, type WarmAnswer, type WarmCall } from './protocol.js';
-import { callWorkspace, ensureServeFolder, socketPath } from './socket.js';
+import { callWorkspace, ensureServeFolder, socketPath, socketPathProblem } from './socket.js';
 import { handOffRefusal, runAsProcess } from './run-call.js';
 
 const DEFAULT_IDLE_MINUTES = 10;
@@ -91,6 +91,8 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   const { folder, problem } = ensureServeFolder(io.env);
   if (problem) throw fail('C216', `codeward serve: the socket folder is not private: ${problem}; remove it (or set XDG_RUNTIME_DIR to a folder only you can enter)`);
   const path = socketPath(io.env, workspace);
+  const tooLong = socketPathProblem(path);
+  if (tooLong) throw fail('C216', `codeward serve: ${tooLong}`);
   if (await answers(path)) throw fail('C216', `codeward serve already runs for ${workspace} (socket ${path})`);
   try {
     unlinkSync(path);
@@ -153,7 +155,13 @@ export async function serveCommand(rest: readonly string[], options: GlobalOptio
   } finally {
     process.umask(previous);
   }
-  chmodSync(path, 0o600);
+  try {
+    chmodSync(path, 0o600);
+  } catch (error) {
+    // Not listening where it should: stop listening, so the process ends with the error (it hung before).
+    server.close();
+    throw error;
+  }
   timer = setTimeout(stop, idleMs);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
   io.stderr.write(`codeward serve: ${workspace} on ${path} (${folder} is private); stops after ${idleMs / 60_000} idle minute${idleMs === 60_000 ? '' : 's'}\n`);

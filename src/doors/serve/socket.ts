@@ -15,6 +15,17 @@ export function socketPath(env: Env, workspaceRoot: string): string {
   return join(serveFolder(env), `${hash.toString(16).padStart(16, '0')}.sock`);
 }
 
+// The most bytes a socket path may have (sun_path holds 108 on Linux, 104 on macOS, with the closing NUL). A longer
+// path is cut by the kernel: the server would listen at another name than the one it and its clients use (ci1: a
+// server listened, then its chmod of the named path failed and it hung, listening, for ever).
+export const SOCKET_PATH_BYTES = process.platform === 'darwin' ? 103 : 107;
+
+// Why a warm engine cannot listen at `path` (too long), or undefined.
+export function socketPathProblem(path: string): string | undefined {
+  const bytes = Buffer.byteLength(path);
+  return bytes <= SOCKET_PATH_BYTES ? undefined : `the socket path ${path} is ${bytes} bytes, more than a socket path may hold (${SOCKET_PATH_BYTES}); set XDG_RUNTIME_DIR (or CODEWARD_STATE_DIR) to a shorter folder`;
+}
+
 // The workspace a call names (the first -C/--workspace, else the current folder): which warm engine the
 // call goes to. Only a route: the engine answers from the call's own argv, folder and environment.
 export function callWorkspace(argv: readonly string[], cwd: string): string {
