@@ -30,6 +30,8 @@ export function shellStartupTexts(words: readonly WordLike[]): string[] {
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
     if (word.dynamic) {
+      // A word whose static start is no option (`"./$f"`) is the script: the options end there.
+      if (word.lead !== undefined && word.lead !== '' && !/^[-+]/.test(word.lead)) break;
       interactive = true;
       continue;
     }
